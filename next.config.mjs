@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and server-only packages stay outside the bundle.
+  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "swagger-ui-dist"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

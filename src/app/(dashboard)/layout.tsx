@@ -1,0 +1,24 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { Nav } from "../../components/nav";
+import { dashboardSessionFrom } from "../../server/auth/next-auth";
+import { sessionIsLive } from "../../server/services/principal";
+import { profile } from "../../server/services/auth";
+import { ensureStarted } from "../../server/startup";
+
+export const dynamic = "force-dynamic";
+
+/** The signed-in dashboard: visitors without a live session are sent to sign in. */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  await ensureStarted();
+  const session = await dashboardSessionFrom(await headers());
+  if (!session || !(await sessionIsLive(session.sessionId, session.userId))) redirect("/login");
+  const user = await profile(session.userId);
+  return (
+    <div className="shell">
+      <Nav email={user.email} />
+      <main className="content">{children}</main>
+    </div>
+  );
+}

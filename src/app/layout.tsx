@@ -1,0 +1,17 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { TrpcProviders } from "../trpc/react";
+import "./globals.css";
+
+export const metadata: Metadata = { title: "Lifeline", description: "Uptime and cron-job monitoring" };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, colorScheme: "light dark" };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <TrpcProviders>{children}</TrpcProviders>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+
+const AREAS = [
+  { href: "/monitors", label: "Monitors" },
+  { href: "/projects", label: "Projects" },
+  { href: "/services", label: "Services" },
+  { href: "/incidents", label: "Incidents" },
+  { href: "/settings", label: "Settings" },
+];
+
+export function Nav({ email }: { email: string }) {
+  const pathname = usePathname();
+  return (
+    <aside className="sidebar">
+      <div className="brand">Lifeline</div>
+      <nav aria-label="Main">
+        {AREAS.map((a) => (
+          <Link key={a.href} href={a.href} aria-current={pathname.startsWith(a.href) ? "page" : undefined}>
+            {a.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="spacer" />
+      <p className="muted" data-testid="signed-in-as">{email}</p>
+      <button type="button" className="secondary" onClick={() => signOut({ callbackUrl: "/login" })}>
+        Sign out
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,102 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one validated configuration module, used by the web app, the sweeper and the scripts.
+ * With no configuration at all Lifeline runs: it creates DATA_DIR, a SQLite database in it and a
+ * persistent random APP_SECRET. In production an explicit APP_SECRET is required.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  APP_URL: z.url().default("http://localhost:3000"),
+  PING_BASE_URL: z.url().optional(),
+  PING_HOST: z.string().optional(),
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default("Lifeline <lifeline@localhost>"),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  databaseKind: "sqlite" | "postgresql";
+  appUrl: string;
+  pingBaseUrl: string;
+  pingHost: string | null;
+  appSecret: string;
+  smtpUrl: string | null;
+  smtpFrom: string;
+  sweepIntervalSeconds: number;
+};
+
+let cached: Env | null = null;
+
+export function env(): Env {
+  if (!cached) cached = loadEnv(process.env);
+  return cached;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv): Env {
+  const blankless = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = e.APP_URL.replace(/\/+$/, "");
+  const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`;
+  const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgresql" : "sqlite";
+  if (databaseKind === "sqlite") fs.mkdirSync(sqlitePath(databaseUrl, dataDir, true), { recursive: true });
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    databaseKind,
+    appUrl,
+    pingBaseUrl: (e.PING_BASE_URL ?? `${appUrl}/ping`).replace(/\/+$/, ""),
+    pingHost: e.PING_HOST ?? null,
+    appSecret: e.APP_SECRET ?? generatedSecret(e.NODE_ENV, dataDir),
+    smtpUrl: e.SMTP_URL ?? null,
+    smtpFrom: e.SMTP_FROM,
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+  };
+}
+
+/** The file path of a `file:` SQLite URL (or its directory). */
+export function sqlitePath(databaseUrl: string, dataDir: string, dirOnly = false): string {
+  const file = path.resolve(databaseUrl.replace(/^file:/, "") || path.join(dataDir, "lifeline.db"));
+  return dirOnly ? path.dirname(file) : file;
+}
+
+function generatedSecret(nodeEnv: string, dataDir: string): string {
+  if (nodeEnv === "production") {
+    throw new Error("Invalid configuration:\nAPP_SECRET: required in production (at least 32 characters)");
+  }
+  const file = path.join(dataDir, "app-secret");
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(48).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim(); // another process wrote it first
+    }
+  }
+}

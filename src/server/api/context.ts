@@ -1,0 +1,29 @@
+import crypto from "node:crypto";
+
+/** Where a call came from: the REST interface (bearer only) or the dashboard (next-auth session). */
+export type Channel = "rest" | "dashboard";
+
+export type Context = {
+  requestId: string;
+  channel: Channel;
+  headers: Headers;
+  /** The dashboard's signed-in session, resolved from the next-auth cookie (dashboard channel only). */
+  dashboardSession: { userId: number; sessionId: string } | null;
+  /** Filled by procedures: the success status and extra headers of the REST answer. */
+  response: { status?: number; headers: Record<string, string> };
+};
+
+export function createContext(opts: {
+  headers: Headers;
+  channel: Channel;
+  requestId?: string;
+  dashboardSession?: { userId: number; sessionId: string } | null;
+}): Context {
+  return {
+    requestId: opts.requestId ?? crypto.randomUUID(),
+    channel: opts.channel,
+    headers: opts.headers,
+    dashboardSession: opts.dashboardSession ?? null,
+    response: { headers: {} },
+  };
+}

@@ -1,0 +1,79 @@
+import { TRPCError } from "@trpc/server";
+import { AppError, type ErrorCode, type ErrorDetails } from "../../../shared/errors";
+import { isoSeconds } from "../../../shared/time";
+import type { ErrorFormat } from "../trpc";
+
+/**
+ * The one mapping from a thrown error to the contract's answer. Chosen per route:
+ * `standard` (spec 7.1), `project` (`{error:{message,details?}}`), `assignment` (`{error:"text"}`);
+ * schedule errors always answer with the schedule body of spec 7.2.
+ */
+export type ErrorContext = { requestId: string; path: string; format: ErrorFormat; now?: Date };
+
+type ScheduleErrorLike = Error & { code: string; field: string | null };
+
+export function isScheduleError(err: unknown): err is ScheduleErrorLike {
+  return err instanceof Error && err.name === "ScheduleError" && "field" in err;
+}
+
+/** Turns whatever a procedure or the adapter threw into (status, AppError | schedule error). */
+export function classify(error: unknown): AppError | ScheduleErrorLike {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof AppError || isScheduleError(cause)) return cause;
+  if (error instanceof TRPCError) {
+    if (error.code === "PARSE_ERROR") return new AppError("VALIDATION_ERROR", "The request body is not valid JSON");
+    if (error.code === "BAD_REQUEST" && cause instanceof Error && cause.name === "ZodError") return zodToAppError(cause as unknown as ZodLike);
+    if (error.code === "PAYLOAD_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large");
+    const passThrough: Partial<Record<TRPCError["code"], ErrorCode>> = {
+      UNAUTHORIZED: "UNAUTHORIZED",
+      FORBIDDEN: "FORBIDDEN",
+      NOT_FOUND: "NOT_FOUND",
+      BAD_REQUEST: "VALIDATION_ERROR",
+      UNSUPPORTED_MEDIA_TYPE: "VALIDATION_ERROR",
+    };
+    const code = passThrough[error.code];
+    if (code) return new AppError(code, error.message);
+  }
+  return new AppError("INTERNAL_ERROR", "Internal server error");
+}
+
+type ZodLike = { issues: { path: PropertyKey[]; message: string }[] };
+
+export function zodToAppError(err: ZodLike): AppError {
+  const details: ErrorDetails = {};
+  for (const issue of err.issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    (details[key] ??= []).push(issue.message);
+  }
+  const fields = Object.keys(details);
+  return new AppError("VALIDATION_ERROR", `Invalid ${fields.join(", ")}`, details);
+}
+
+export function errorResponse(error: AppError | ScheduleErrorLike, ctx: ErrorContext): Response {
+  const headers = { "Content-Type": "application/json", "X-Request-Id": ctx.requestId };
+  if (isScheduleError(error)) {
+    const body = { error: "invalid_schedule", code: error.code, message: error.message, field: error.field };
+    return new Response(JSON.stringify(body), { status: 400, headers });
+  }
+  return new Response(JSON.stringify(errorBody(error, ctx)), { status: error.status, headers });
+}
+
+function errorBody(error: AppError, ctx: ErrorContext): unknown {
+  if (ctx.format === "assignment" && error.code === "VALIDATION_ERROR") return { error: error.message };
+  if (ctx.format === "project" || ctx.format === "assignment") {
+    return { error: error.details ? { message: error.message, details: error.details } : { message: error.message } };
+  }
+  return {
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    timestamp: isoSeconds(ctx.now ?? new Date()),
+    path: ctx.path,
+    request_id: ctx.requestId,
+  };
+}
+
+/** One log line for an unexpected failure, with the request id a user will quote. */
+export function logUnexpected(requestId: string, path: string, error: unknown): void {
+  const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  const text = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  console.error(JSON.stringify({ level: "error", request_id: requestId, path, error: text.replace(/\s+/g, " ").slice(0, 500) }));
+}

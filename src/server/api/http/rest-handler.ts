@@ -1,0 +1,106 @@
+import crypto from "node:crypto";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { AppError } from "../../../shared/errors";
+import { appRouter } from "../root";
+import { createContext, type Context } from "../context";
+import { CORS_HEADERS, withHeaders } from "./cors";
+import { classify, errorResponse, logUnexpected } from "./errors";
+import { matchRoute, restRoutes, type RestRoute } from "./routes";
+import { rawRoutes } from "./raw-routes";
+
+export const REST_PREFIX = "/api/v1";
+const MAX_BODY_BYTES = 1024 * 1024;
+const routes = restRoutes(appRouter);
+
+
+/**
+ * The REST interface: trpc-to-openapi's fetch adapter over the app router, wrapped so that every
+ * answer carries CORS and X-Request-Id headers and every failure answers in the contract's format.
+ */
+export async function handleRest(req: Request): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  const url = new URL(req.url);
+  const path = url.pathname.slice(REST_PREFIX.length) || "/";
+  const method = req.method.toUpperCase();
+  const response = await answer(req, method, path, url, requestId).catch((err: unknown) => {
+    logUnexpected(requestId, url.pathname, err);
+    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId, path: url.pathname, format: "standard" });
+  });
+  return withHeaders(response, { ...CORS_HEADERS, "X-Request-Id": requestId });
+}
+
+async function answer(req: Request, method: string, path: string, url: URL, requestId: string): Promise<Response> {
+  const fail = (error: AppError, route?: RestRoute) =>
+    errorResponse(error, { requestId, path: url.pathname, format: route?.meta.errorFormat ?? "standard" });
+
+  if (method === "OPTIONS") return new Response(null, { status: 204 });
+  for (const raw of rawRoutes) {
+    const m = raw.method === method ? raw.pattern.exec(path) : null;
+    if (m) return raw.handle(req, m);
+  }
+  const match = matchRoute(routes, method, path);
+  if (match.kind === "none") return fail(new AppError("NOT_FOUND", `No endpoint at ${method} ${url.pathname}`));
+  if (match.kind === "wrong_method") {
+    const res = fail(new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${url.pathname}`));
+    res.headers.set("Allow", match.allow.join(", "));
+    return res;
+  }
+  const route = match.route;
+  const prepared = await prepareRequest(req, method, url);
+  if (prepared instanceof AppError) return fail(prepared, route);
+
+  let failure: unknown = null;
+  let ctx: Context | null = null;
+  const res = await createOpenApiFetchHandler({
+    req: prepared,
+    endpoint: REST_PREFIX,
+    router: appRouter,
+    createContext: () => (ctx = createContext({ headers: req.headers, channel: "rest", requestId })),
+    onError: ({ error }) => {
+      failure = error;
+    },
+    responseMeta: ({ errors }) => (errors.length ? {} : { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} }),
+  });
+  if (failure) {
+    const error = classify(failure);
+    if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, failure);
+    return fail(error as AppError, route);
+  }
+  if (res.status === 204) return new Response(null, { status: 204, headers: withoutBodyHeaders(res.headers) });
+  return res;
+}
+
+/**
+ * Normalizes the body for the adapter: an empty body is `{}`, a JSON body sent without a JSON
+ * content type (plain `curl -d`) is still read as JSON, and a DELETE's JSON body fields move into
+ * the query string (the adapter reads DELETE input from the query only).
+ */
+async function prepareRequest(req: Request, method: string, url: URL): Promise<Request | AppError> {
+  if (method === "GET" || method === "HEAD") return req;
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+  const body = text.trim() === "" ? "{}" : text;
+  const headers = new Headers(req.headers);
+  headers.set("content-type", "application/json");
+  if (method !== "DELETE") return new Request(url, { method, headers, body });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return new AppError("VALIDATION_ERROR", "The request body is not valid JSON");
+  }
+  const target = new URL(url);
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+    for (const [key, value] of Object.entries(parsed)) {
+      for (const item of Array.isArray(value) ? value : [value]) target.searchParams.append(key, String(item));
+    }
+  }
+  return new Request(target, { method, headers });
+}
+
+function withoutBodyHeaders(headers: Headers): Headers {
+  const out = new Headers(headers);
+  out.delete("content-type");
+  out.delete("content-length");
+  return out;
+}

@@ -1,0 +1,33 @@
+import type { AnyRouter } from "@trpc/server";
+import type { Meta } from "../trpc";
+
+/** One REST route, read from a procedure's `.meta({ openapi })`. */
+export type RestRoute = { method: string; path: string; pattern: RegExp; procedure: string; meta: Meta };
+
+export function restRoutes(router: AnyRouter): RestRoute[] {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
+  return Object.entries(procedures).flatMap(([procedure, p]) => {
+    const openapi = p._def.meta?.openapi;
+    if (!openapi || openapi.enabled === false) return [];
+    const source = openapi.path
+      .split("/")
+      .map((segment) => (/^\{\w+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    return [{ method: openapi.method, path: openapi.path, pattern: new RegExp(`^${source}$`, "i"), procedure, meta: p._def.meta! }];
+  });
+}
+
+export type RouteMatch =
+  | { kind: "found"; route: RestRoute }
+  | { kind: "wrong_method"; allow: string[] }
+  | { kind: "none" };
+
+/** First match in router order, as trpc-to-openapi itself matches. */
+export function matchRoute(routes: RestRoute[], method: string, path: string): RouteMatch {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  const onPath = routes.filter((r) => r.pattern.test(normalized));
+  const route = onPath.find((r) => r.method === method);
+  if (route) return { kind: "found", route };
+  if (onPath.length > 0) return { kind: "wrong_method", allow: [...new Set([...onPath.map((r) => r.method), "OPTIONS"])] };
+  return { kind: "none" };
+}

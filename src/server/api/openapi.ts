@@ -1,0 +1,101 @@
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import pkg from "../../../package.json" with { type: "json" };
+import { appRouter } from "./root";
+import { restRoutes } from "./http/routes";
+import { extraPaths } from "./openapi-extra";
+import type { ErrorFormat } from "./trpc";
+
+/**
+ * The OpenAPI 3 document of the whole REST interface, generated from the router's procedures and
+ * corrected where the generator cannot know the contract: success statuses (201/202/204) and the
+ * contract's error bodies instead of the library's own.
+ */
+export function openApiDocument(baseUrl: string): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: "Lifeline API",
+    version: pkg.version,
+    baseUrl,
+    description: "Uptime and cron-job monitoring. All timestamps are UTC, `YYYY-MM-DDTHH:MM:SSZ`.",
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", description: "A user's JWT access token or an organization service token" },
+    },
+  });
+  const components = (doc.components ??= {});
+  components.schemas = { ...components.schemas, ...ERROR_SCHEMAS };
+  for (const route of restRoutes(appRouter)) {
+    const op = doc.paths?.[route.path]?.[route.method.toLowerCase() as "get"];
+    if (!op) continue;
+    const success = op.responses?.["200"];
+    const status = route.meta.successStatus ?? 200;
+    const responses: Record<string, unknown> = {};
+    if (status === 204) responses["204"] = { description: "No content" };
+    else responses[String(status)] = success;
+    const format: ErrorFormat = route.meta.errorFormat ?? "standard";
+    for (const [code, description] of errorStatuses(route.meta.openapi?.protect === true)) {
+      responses[code] = { description, content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF[format]}` } } } };
+    }
+    op.responses = responses as typeof op.responses;
+  }
+  Object.assign((doc.paths ??= {}), extraPaths());
+  return doc;
+}
+
+function errorStatuses(authenticated: boolean): [string, string][] {
+  const list: [string, string][] = [["400", "Invalid input"]];
+  if (authenticated) list.push(["401", "Missing or invalid credentials"], ["403", "Insufficient permissions"]);
+  list.push(["404", "Not found"], ["500", "Internal error; quote the request_id"]);
+  return list;
+}
+
+const ERROR_REF: Record<ErrorFormat, string> = { standard: "Error", project: "ProjectError", assignment: "AssignmentError" };
+
+type Schemas = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>;
+
+const ERROR_SCHEMAS: Schemas = {
+  Error: {
+    type: "object",
+    required: ["error", "timestamp", "path", "request_id"],
+    properties: {
+      error: {
+        type: "object",
+        required: ["code", "message"],
+        properties: {
+          code: { type: "string", example: "VALIDATION_ERROR" },
+          message: { type: "string" },
+          details: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+        },
+      },
+      timestamp: { type: "string", example: "2026-11-22T10:00:00Z" },
+      path: { type: "string" },
+      request_id: { type: "string", format: "uuid" },
+    },
+  },
+  ProjectError: {
+    type: "object",
+    required: ["error"],
+    properties: {
+      error: {
+        type: "object",
+        required: ["message"],
+        properties: {
+          message: { type: "string" },
+          details: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+        },
+      },
+    },
+  },
+  AssignmentError: { type: "object", required: ["error"], properties: { error: { type: "string" } } },
+  ScheduleError: {
+    type: "object",
+    required: ["error", "code", "message", "field"],
+    properties: {
+      error: { type: "string", enum: ["invalid_schedule"] },
+      code: {
+        type: "string",
+        enum: ["invalid_cron_syntax", "unresolvable_schedule", "unknown_timezone", "invalid_field_type", "schedule_conflict"],
+      },
+      message: { type: "string" },
+      field: { type: ["string", "null"] },
+    },
+  },
+} as Schemas;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { envelope } from "../../../shared/schemas/common";
+import { loginInput, meOutput, refreshInput, registerInput, tokenPair } from "../../../shared/schemas/accounts";
+import * as auth from "../../services/auth";
+import { publicProcedure, router, userProcedure } from "../trpc";
+
+const tags = ["Accounts"];
+
+export const authRouter = router({
+  register: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" }, successStatus: 201 })
+    .input(registerInput)
+    .output(envelope(tokenPair))
+    .mutation(async ({ input }) => ({ data: await auth.register(input) })),
+
+  login: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens" } })
+    .input(loginInput)
+    .output(envelope(tokenPair))
+    .mutation(async ({ input }) => ({ data: await auth.login(input) })),
+
+  refresh: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/refresh", tags, summary: "Rotate the refresh token; the old one stops working" } })
+    .input(refreshInput)
+    .output(envelope(z.object({ access: z.string(), refresh: z.string() })))
+    .mutation(async ({ input }) => ({ data: await auth.refresh(input.refresh) })),
+
+  logout: userProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/logout", tags, summary: "Revoke the current session", protect: true }, successStatus: 204 })
+    .input(z.void())
+    .output(z.void())
+    .mutation(async ({ ctx }) => {
+      await auth.logout(ctx.user.sessionId);
+    }),
+
+  me: userProcedure
+    .meta({ openapi: { method: "GET", path: "/auth/me", tags, summary: "The signed-in user", protect: true } })
+    .input(z.void())
+    .output(envelope(meOutput))
+    .query(async ({ ctx }) => ({ data: await auth.me(ctx.user.userId) })),
+});

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { envelope } from "../../../shared/schemas/common";
+import {
+  createOrgInput, createServiceTokenInput, email, member, org, orgSlug, role, serviceToken,
+} from "../../../shared/schemas/accounts";
+import { AppError } from "../../../shared/errors";
+import type { Capability } from "../../../shared/capabilities";
+import { resolveOrg } from "../../services/orgs/access";
+import * as orgs from "../../services/orgs/orgs";
+import * as members from "../../services/orgs/members";
+import * as tokens from "../../services/orgs/service-tokens";
+import type { Principal } from "../../services/principal";
+import { router, userProcedure } from "../trpc";
+
+const tags = ["Organizations"];
+
+/** The organization named in the path, if the caller is a member holding `capability`. */
+async function orgInPath(principal: Principal, slug: string, capability?: Capability) {
+  const active = await resolveOrg(principal, slug);
+  if (capability && !active.capabilities.includes(capability)) {
+    throw new AppError("FORBIDDEN", `Only owners and admins can do this in organization ${slug}`);
+  }
+  return active;
+}
+
+export const orgsRouter = router({
+  list: userProcedure
+    .meta({ openapi: { method: "GET", path: "/orgs", tags, summary: "My organizations with my role", protect: true } })
+    .input(z.void())
+    .output(envelope(z.array(org)))
+    .query(async ({ ctx }) => ({ data: await orgs.listMyOrgs(ctx.user.userId) })),
+
+  create: userProcedure
+    .meta({ openapi: { method: "POST", path: "/orgs", tags, summary: "Create an organization", protect: true }, successStatus: 201 })
+    .input(createOrgInput)
+    .output(envelope(org))
+    .mutation(async ({ ctx, input }) => ({ data: await orgs.createOrg(ctx.user.userId, input) })),
+
+  members: userProcedure
+    .meta({ openapi: { method: "GET", path: "/orgs/{slug}/members", tags, summary: "Members and roles", protect: true } })
+    .input(z.object({ slug: orgSlug }))
+    .output(envelope(z.array(member)))
+    .query(async ({ ctx, input }) => ({ data: await members.listMembers(await orgInPath(ctx.user, input.slug)) })),
+
+  addMember: userProcedure
+    .meta({ openapi: { method: "POST", path: "/orgs/{slug}/members", tags, summary: "Add a registered user", protect: true }, successStatus: 201 })
+    .input(z.object({ slug: orgSlug, email, role }))
+    .output(envelope(member))
+    .mutation(async ({ ctx, input }) => ({
+      data: await members.addMember(await orgInPath(ctx.user, input.slug, "org.manage"), input),
+    })),
+
+  changeMember: userProcedure
+    .meta({ openapi: { method: "PATCH", path: "/orgs/{slug}/members/{user_id}", tags, summary: "Change a member's role", protect: true } })
+    .input(z.object({ slug: orgSlug, user_id: z.number().int().positive(), role }))
+    .output(envelope(member))
+    .mutation(async ({ ctx, input }) => ({
+      data: await members.changeRole(await orgInPath(ctx.user, input.slug, "org.manage"), input.user_id, input.role),
+    })),
+
+  removeMember: userProcedure
+    .meta({ openapi: { method: "DELETE", path: "/orgs/{slug}/members/{user_id}", tags, summary: "Remove a member", protect: true }, successStatus: 204 })
+    .input(z.object({ slug: orgSlug, user_id: z.number().int().positive() }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await members.removeMember(await orgInPath(ctx.user, input.slug, "org.manage"), input.user_id);
+    }),
+
+  serviceTokens: userProcedure
+    .meta({ openapi: { method: "GET", path: "/orgs/{slug}/service-tokens", tags, summary: "Service tokens (never the secret)", protect: true } })
+    .input(z.object({ slug: orgSlug }))
+    .output(envelope(z.array(serviceToken)))
+    .query(async ({ ctx, input }) => ({ data: await tokens.listServiceTokens(await orgInPath(ctx.user, input.slug, "org.manage")) })),
+
+  createServiceToken: userProcedure
+    .meta({
+      openapi: { method: "POST", path: "/orgs/{slug}/service-tokens", tags, summary: "Issue a service token (shown once)", protect: true },
+      successStatus: 201,
+    })
+    .input(createServiceTokenInput)
+    .output(envelope(serviceToken.extend({ token: z.string() })))
+    .mutation(async ({ ctx, input }) => ({
+      data: await tokens.createServiceToken(await orgInPath(ctx.user, input.slug, "org.manage"), input),
+    })),
+
+  revokeServiceToken: userProcedure
+    .meta({
+      openapi: { method: "DELETE", path: "/orgs/{slug}/service-tokens/{id}", tags, summary: "Revoke a service token at once", protect: true },
+      successStatus: 204,
+    })
+    .input(z.object({ slug: orgSlug, id: z.number().int().positive() }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await tokens.revokeServiceToken(await orgInPath(ctx.user, input.slug, "org.manage"), input.id);
+    }),
+});

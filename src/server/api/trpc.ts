@@ -1,0 +1,70 @@
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { AppError } from "../../shared/errors";
+import type { Capability } from "../../shared/capabilities";
+import type { Context } from "./context";
+import { authenticate, type Principal } from "../services/principal";
+import { resolveOrg } from "../services/orgs/access";
+
+/**
+ * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
+ * `standard` everywhere but projects (`project`: `{error:{message,details?}}`), project assignment
+ * (`assignment`: `{error: "<text>"}`) and schedule errors on cron monitor routes (always spec 7.2).
+ */
+export type ErrorFormat = "standard" | "project" | "assignment";
+
+export type Meta = OpenApiMeta<{
+  /** The one capability the procedure needs inside the active organization. */
+  capability?: Capability;
+  /** The REST success status: 200 unless stated (201 create, 202 accepted, 204 delete). */
+  successStatus?: 201 | 202 | 204;
+  errorFormat?: ErrorFormat;
+}>;
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
+  errorFormatter: ({ shape, error }) => {
+    const cause = error.cause;
+    if (cause instanceof AppError) {
+      return { ...shape, message: cause.message, data: { ...shape.data, appCode: cause.code, details: cause.details } };
+    }
+    return shape;
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Records the procedure's success status for the REST face (ignored by the dashboard face). */
+const successStatus = t.middleware(async ({ ctx, meta, next }) => {
+  const result = await next();
+  if (result.ok && meta?.successStatus) ctx.response.status = meta.successStatus;
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(successStatus);
+
+const authenticated = t.middleware(async ({ ctx, next }) => {
+  const principal: Principal = await authenticate(ctx);
+  return next({ ctx: { principal } });
+});
+
+/** A signed-in user (JWT bearer or the dashboard session). Service tokens are refused here. */
+export const userProcedure = publicProcedure.use(authenticated).use(async ({ ctx, next }) => {
+  if (ctx.principal.kind !== "user") {
+    throw new AppError("FORBIDDEN", "This endpoint needs a user's access token, not a service token");
+  }
+  return next({ ctx: { user: ctx.principal } });
+});
+
+/**
+ * A user or an organization service token acting in the active organization (`X-Org-Slug`, or the
+ * caller's default), holding the capability the procedure declares in its meta.
+ */
+export const orgProcedure = publicProcedure.use(authenticated).use(async ({ ctx, meta, next }) => {
+  const org = await resolveOrg(ctx.principal, ctx.headers.get("x-org-slug"));
+  const needed = meta?.capability;
+  if (needed && !org.capabilities.includes(needed)) {
+    throw new AppError("FORBIDDEN", `This needs the ${needed} capability in organization ${org.slug}`);
+  }
+  return next({ ctx: { org } });
+});

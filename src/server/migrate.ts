@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import path from "node:path";
+import { env, sqlitePath } from "../env";
+
+/**
+ * Applies the committed SQL migrations in prisma/migrations/<kind>/<name>/migration.sql that the
+ * database has not seen yet, each in its own transaction, recorded in `_lifeline_migrations`.
+ * Used on start-up by the web app and by `npm run db:migrate`; safe to run from several processes.
+ */
+export async function migrate(databaseUrl = env().databaseUrl, log = (_: string) => {}): Promise<string[]> {
+  const isPg = /^postgres(ql)?:\/\//.test(databaseUrl);
+  const dir = path.join(process.cwd(), "prisma", "migrations", isPg ? "postgresql" : "sqlite");
+  const names = fs.existsSync(dir)
+    ? fs.readdirSync(dir).filter((n) => fs.existsSync(path.join(dir, n, "migration.sql"))).sort()
+    : [];
+  const read = (name: string) => fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+  const applied = isPg ? await migratePg(databaseUrl, names, read) : migrateSqlite(databaseUrl, names, read);
+  for (const name of applied) log(`applied migration ${name}`);
+  return applied;
+}
+
+function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) => string): string[] {
+  // Imported lazily so a PostgreSQL deployment never loads the native module.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Database = requireModule("better-sqlite3") as typeof import("better-sqlite3");
+  const file = sqlitePath(databaseUrl, env().dataDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { timeout: 10_000 });
+  try {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.exec(`CREATE TABLE IF NOT EXISTS "_lifeline_migrations" (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`);
+    const applied: string[] = [];
+    for (const name of names) {
+      const apply = sqlite.transaction(() => {
+        const seen = sqlite.prepare(`SELECT 1 FROM "_lifeline_migrations" WHERE name = ?`).get(name);
+        if (seen) return false;
+        sqlite.exec(read(name));
+        sqlite.prepare(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES (?, ?)`).run(name, new Date().toISOString());
+        return true;
+      });
+      if (apply.immediate()) applied.push(name);
+    }
+    return applied;
+  } finally {
+    sqlite.close();
+  }
+}
+
+async function migratePg(databaseUrl: string, names: string[], read: (n: string) => string): Promise<string[]> {
+  const pg = requireModule("pg") as typeof import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE TABLE IF NOT EXISTS "_lifeline_migrations" (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`);
+    const applied: string[] = [];
+    for (const name of names) {
+      await client.query("BEGIN");
+      try {
+        await client.query(`LOCK TABLE "_lifeline_migrations" IN EXCLUSIVE MODE`);
+        const seen = await client.query(`SELECT 1 FROM "_lifeline_migrations" WHERE name = $1`, [name]);
+        if (seen.rowCount === 0) {
+          await client.query(read(name));
+          await client.query(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES ($1, now())`, [name]);
+          applied.push(name);
+        }
+        await client.query("COMMIT");
+      } catch (err) {
+        await client.query("ROLLBACK");
+        throw err;
+      }
+    }
+    return applied;
+  } finally {
+    await client.end();
+  }
+}
+
+import { createRequire } from "node:module";
+const requireModule = createRequire(import.meta.url);

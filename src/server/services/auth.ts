@@ -1,0 +1,143 @@
+import crypto from "node:crypto";
+import { AppError, validationError } from "../../shared/errors";
+import { db } from "../db";
+import { hashPassword, verifyPassword, burnPasswordCheck } from "../auth/passwords";
+import { hashToken, randomToken, REFRESH_TOKEN_SECONDS, signAccessToken } from "../auth/tokens";
+import { createPersonalOrg } from "./orgs/orgs";
+
+export type UserSummary = { id: number; email: string; first_name: string; last_name: string };
+export type TokenPair = { access: string; refresh: string; user: UserSummary };
+
+const userSummary = (u: { id: number; email: string; firstName: string; lastName: string }): UserSummary => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+});
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const WRONG_CREDENTIALS = "Invalid email or password";
+
+export async function register(
+  input: { email: string; password: string; first_name?: string; last_name?: string },
+  now = new Date(),
+): Promise<TokenPair> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db().$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
+      throw validationError("email", "A user with this email already exists");
+    }
+    const created = await tx.user.create({
+      data: { email, passwordHash, firstName: input.first_name?.trim() ?? "", lastName: input.last_name?.trim() ?? "" },
+    });
+    const org = await createPersonalOrg(tx, created.id, email);
+    return tx.user.update({ where: { id: created.id }, data: { defaultOrgId: org.id } });
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw validationError("email", "A user with this email already exists");
+    throw err;
+  });
+  return issueSession(user, "api", now);
+}
+
+/** The same 401 for an unknown email and a wrong password, at the same cost. */
+export async function checkCredentials(emailInput: string, password: string) {
+  const user = await db().user.findUnique({ where: { email: normalizeEmail(emailInput) } });
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
+  return user;
+}
+
+export async function login(input: { email: string; password: string }, now = new Date()): Promise<TokenPair> {
+  return issueSession(await checkCredentials(input.email, input.password), "api", now);
+}
+
+/** Opens a session (used by the REST login and the dashboard sign-in). */
+export async function openSession(userId: number, kind: "api" | "dashboard", now: Date) {
+  const refresh = randomToken();
+  const session = await db().session.create({
+    data: {
+      id: crypto.randomUUID(),
+      userId,
+      kind,
+      refreshHash: hashToken(refresh),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
+    },
+  });
+  return { sessionId: session.id, refresh };
+}
+
+async function issueSession(
+  user: { id: number; email: string; firstName: string; lastName: string },
+  kind: "api" | "dashboard",
+  now: Date,
+): Promise<TokenPair> {
+  const { sessionId, refresh } = await openSession(user.id, kind, now);
+  return { access: await signAccessToken(user.id, sessionId, now), refresh, user: userSummary(user) };
+}
+
+/** Rotates the refresh token: the presented one stops working, a new pair is returned. */
+export async function refresh(token: string, now = new Date()): Promise<{ access: string; refresh: string }> {
+  const next = randomToken();
+  const session = await db().$transaction(async (tx) => {
+    const found = await tx.session.findUnique({ where: { refreshHash: hashToken(token) } });
+    if (!found || found.revokedAt || found.expiresAt <= now) return null;
+    // Compare-and-swap on the old hash: of two concurrent refreshes with one token, one wins.
+    const swapped = await tx.session.updateMany({
+      where: { id: found.id, refreshHash: found.refreshHash, revokedAt: null },
+      data: { refreshHash: hashToken(next), expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000) },
+    });
+    return swapped.count === 1 ? found : null;
+  });
+  if (!session) throw new AppError("UNAUTHORIZED", "Invalid or expired refresh token");
+  return { access: await signAccessToken(session.userId, session.id, now), refresh: next };
+}
+
+export async function logout(sessionId: string, now = new Date()): Promise<void> {
+  await db().session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: now } });
+}
+
+export async function me(userId: number) {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
+  const org = user.defaultOrgId
+    ? await db().organization.findUnique({ where: { id: user.defaultOrgId }, select: { slug: true, name: true } })
+    : null;
+  return { ...userSummary(user), default_org: org ? { slug: org.slug, name: org.name } : null };
+}
+
+export async function profile(userId: number): Promise<UserSummary> {
+  return userSummary(await db().user.findUniqueOrThrow({ where: { id: userId } }));
+}
+
+export async function updateProfile(userId: number, input: { first_name?: string; last_name?: string }) {
+  const user = await db().user.update({
+    where: { id: userId },
+    data: { firstName: input.first_name?.trim(), lastName: input.last_name?.trim() },
+  });
+  return userSummary(user);
+}
+
+/** Changes the password and revokes every other session of the user. */
+export async function changePassword(
+  userId: number,
+  keepSessionId: string,
+  input: { current_password: string; new_password: string },
+  now = new Date(),
+): Promise<void> {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw validationError("current_password", "The current password is wrong");
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await db().$transaction([
+    db().user.update({ where: { id: userId }, data: { passwordHash } }),
+    db().session.updateMany({ where: { userId, id: { not: keepSessionId }, revokedAt: null }, data: { revokedAt: now } }),
+  ]);
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && "code" in err && (err as { code: string }).code === "P2002";
+}

@@ -1,0 +1,65 @@
+import { AppError, validationError } from "../../../shared/errors";
+import type { Prisma } from "../../../generated/prisma/client";
+import { randomToken } from "../../auth/tokens";
+import { db } from "../../db";
+import { isUniqueViolation } from "../auth";
+import { isoSeconds } from "../../../shared/time";
+import type { Role } from "../../../shared/capabilities";
+
+type Tx = Prisma.TransactionClient;
+
+export function slugify(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "org";
+}
+
+async function freeSlug(tx: Tx, base: string): Promise<string> {
+  for (let i = 0; i < 5; i++) {
+    const slug = i === 0 ? base : `${base}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+    if (!(await tx.organization.findUnique({ where: { slug }, select: { id: true } }))) return slug;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+/** Every new user gets a personal organization, in which they are the owner. */
+export async function createPersonalOrg(tx: Tx, userId: number, email: string) {
+  const local = email.split("@")[0] ?? "me";
+  const org = await tx.organization.create({ data: { slug: await freeSlug(tx, slugify(local)), name: `${local}'s organization` } });
+  await tx.membership.create({ data: { orgId: org.id, userId, role: "owner" } });
+  return org;
+}
+
+export type OrgView = { id: number; slug: string; name: string; plan: string; role: Role; created_at: string };
+
+export async function listMyOrgs(userId: number): Promise<OrgView[]> {
+  const rows = await db().membership.findMany({ where: { userId }, include: { org: true }, orderBy: { orgId: "asc" } });
+  return rows.map((m) => ({ ...orgView(m.org), role: m.role as Role }));
+}
+
+export async function createOrg(userId: number, input: { name: string; slug?: string }): Promise<OrgView> {
+  const wanted = input.slug ? input.slug : null;
+  if (wanted && slugify(wanted) !== wanted) {
+    throw validationError("slug", "A slug has lowercase letters, digits and single dashes");
+  }
+  try {
+    const org = await db().$transaction(async (tx) => {
+      const slug = wanted ?? (await freeSlug(tx, slugify(input.name)));
+      const created = await tx.organization.create({ data: { slug, name: input.name.trim() } });
+      await tx.membership.create({ data: { orgId: created.id, userId, role: "owner" } });
+      return created;
+    });
+    return { ...orgView(org), role: "owner" };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError("slug", "This slug is taken");
+    throw err;
+  }
+}
+
+function orgView(org: { id: number; slug: string; name: string; plan: string; createdAt: Date }) {
+  return { id: org.id, slug: org.slug, name: org.name, plan: org.plan, created_at: isoSeconds(org.createdAt) };
+}
+
+/** Operator command: `npm run admin -- org:plan <slug> <plan>`. */
+export async function setPlan(slug: string, plan: string): Promise<void> {
+  const updated = await db().organization.updateMany({ where: { slug }, data: { plan } });
+  if (updated.count === 0) throw new AppError("NOT_FOUND", `Organization ${slug} not found`);
+}

@@ -1,0 +1,43 @@
+/**
+ * AppError: the one error type services throw. The API layer (src/server/api/http/errors.ts) turns
+ * it into a status and one of the contract's body shapes.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  PLAN_LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field name -> messages, as in spec 7.1 `error.details`. */
+export type ErrorDetails = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("NOT_FOUND", `${what} not found`);
+
+export const validationError = (field: string, message: string) =>
+  new AppError("VALIDATION_ERROR", message, { [field]: [message] });
