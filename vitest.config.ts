@@ -1,13 +1,25 @@
 import { defineConfig } from "vitest/config";
 
+// Unit tests run on their own; integration tests share one real Lifeline server started by
+// tests/support/global-setup.ts (exactly as `npm start` starts it) with a fresh data directory.
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     pool: "forks",
     fileParallelism: false,
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

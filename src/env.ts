@@ -46,7 +46,7 @@ export function env(): Env {
   return cached;
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv): Env {
+export function loadEnv(source: Record<string, string | undefined>): Env {
   const blankless = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const parsed = schema.safeParse(blankless);
   if (!parsed.success) {

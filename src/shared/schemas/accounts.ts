@@ -45,3 +45,10 @@ export const createServiceTokenInput = z.object({
   name: z.string().trim().min(1).max(128),
   capabilities: z.array(capability).min(1),
 });
+export const currentOrg = z.object({
+  slug: z.string(),
+  name: z.string(),
+  plan: z.string(),
+  role: role.nullable().describe("null when the caller is a service token"),
+  capabilities: z.array(z.string()),
+});

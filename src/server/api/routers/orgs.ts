@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
 import {
-  createOrgInput, createServiceTokenInput, email, member, org, orgSlug, role, serviceToken,
+  createOrgInput, createServiceTokenInput, currentOrg, email, member, org, orgSlug, role, serviceToken,
 } from "../../../shared/schemas/accounts";
 import { AppError } from "../../../shared/errors";
 import type { Capability } from "../../../shared/capabilities";
@@ -10,7 +10,7 @@ import * as orgs from "../../services/orgs/orgs";
 import * as members from "../../services/orgs/members";
 import * as tokens from "../../services/orgs/service-tokens";
 import type { Principal } from "../../services/principal";
-import { router, userProcedure } from "../trpc";
+import { orgProcedure, router, userProcedure } from "../trpc";
 
 const tags = ["Organizations"];
 
@@ -24,6 +24,22 @@ async function orgInPath(principal: Principal, slug: string, capability?: Capabi
 }
 
 export const orgsRouter = router({
+  current: orgProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orgs/current",
+        tags,
+        summary: "The active organization (X-Org-Slug or the default) and the caller's capabilities in it",
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(envelope(currentOrg))
+    .query(({ ctx }) => ({
+      data: { slug: ctx.org.slug, name: ctx.org.name, plan: ctx.org.plan, role: ctx.org.role, capabilities: [...ctx.org.capabilities] },
+    })),
+
   list: userProcedure
     .meta({ openapi: { method: "GET", path: "/orgs", tags, summary: "My organizations with my role", protect: true } })
     .input(z.void())

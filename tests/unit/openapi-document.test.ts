@@ -1,0 +1,32 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "../../src/server/api/openapi";
+import { appRouter } from "../../src/server/api/root";
+import { restRoutes } from "../../src/server/api/http/routes";
+
+const doc = openApiDocument("http://localhost:3000/api/v1") as any;
+
+describe("the generated OpenAPI document", () => {
+  it("validates as OpenAPI 3", async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+  });
+
+  it("lists every REST procedure with its request and response schemas and contract statuses", () => {
+    for (const route of restRoutes(appRouter)) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      const status = String(route.meta.successStatus ?? 200);
+      expect(Object.keys(op.responses)).toContain(status);
+      if (status !== "204") expect(op.responses[status].content["application/json"].schema).toBeDefined();
+      if (["POST", "PUT", "PATCH"].includes(route.method) && op.requestBody) {
+        expect(op.requestBody.content["application/json"].schema).toBeDefined();
+      }
+      expect(op.responses["400"].content["application/json"].schema.$ref).toMatch(/^#\/components\/schemas\//);
+    }
+  });
+
+  it("matches the committed snapshot (contract changes show in diffs)", async () => {
+    await expect(JSON.stringify(doc, null, 2) + "\n").toMatchFileSnapshot("./__snapshots__/openapi.json");
+  });
+});
