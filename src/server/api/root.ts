@@ -3,6 +3,8 @@ import { authRouter } from "./routers/auth";
 import { usersRouter } from "./routers/users";
 import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
+import { cronRunsRouter } from "./routers/cron-runs";
+import { incidentsRouter } from "./routers/incidents";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -14,6 +16,8 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   orgs: orgsRouter,
+  cronRuns: cronRunsRouter,
+  incidents: incidentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -35,8 +35,16 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
 
   if (method === "OPTIONS") return new Response(null, { status: 204 });
   for (const raw of rawRoutes) {
-    const m = raw.method === method ? raw.pattern.exec(path) : null;
-    if (m) return raw.handle(req, m);
+    const m = raw.method === method || raw.method === "*" ? raw.pattern.exec(path) : null;
+    if (m) {
+      try {
+        return await raw.handle(req, m);
+      } catch (err) {
+        const error = classify(err);
+        if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, err);
+        return fail(error as AppError);
+      }
+    }
   }
   const match = matchRoute(routes, method, path);
   if (match.kind === "none") return fail(new AppError("NOT_FOUND", `No endpoint at ${method} ${url.pathname}`));
