@@ -3,6 +3,9 @@ import { authRouter } from "./routers/auth";
 import { usersRouter } from "./routers/users";
 import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
+import { projectsRouter } from "./routers/projects";
+import { servicesRouter } from "./routers/services";
+import { serviceTypesRouter } from "./routers/service-types";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -14,6 +17,9 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   orgs: orgsRouter,
+  projects: projectsRouter,
+  services: servicesRouter,
+  serviceTypes: serviceTypesRouter,
 });
 
 export type AppRouter = typeof appRouter;
