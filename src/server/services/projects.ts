@@ -52,7 +52,8 @@ function naming(name: string) {
   return { name: trimmed, nameKey: trimmed.toLowerCase() };
 }
 
-const duplicateName = (name: string) => validationError("name", `You already have a project named "${name}"`);
+const duplicateName = (name: string) =>
+  validationError("name", `You already have a project named "${name}" (names are compared case-insensitively)`);
 
 /** Ordered by `order`, then name (case-insensitively), then id. No pagination (spec 4.3). */
 export async function listProjects(userId: number): Promise<ProjectView[]> {

@@ -9,7 +9,7 @@ const int32 = z.number().int().min(-2147483648).max(2147483647);
 /** The writable fields and their rules, written once for create, full replace and patch. */
 export const projectFields = {
   name: z
-    .string()
+    .string({ error: (issue) => (issue.input === undefined ? "A name is required" : "The name must be a string") })
     .trim()
     .min(1, "Enter a name that is not empty or only spaces")
     .max(128, "Use at most 128 characters")
@@ -50,20 +50,29 @@ export const reorderProjectsInput = z.object({
   projects: z.array(z.object({ id: z.number().int(), order: int32 })).max(1000),
 });
 
+const serviceIds = () =>
+  z
+    .array(z.number().int().positive(), {
+      error: (issue) => (issue.input === undefined ? "List at least one service id" : "service_ids must be a list of service ids"),
+    })
+    .min(1, "List at least one service id")
+    .max(1000, "At most 1000 service ids at once");
+
 /** POST assign: a JSON body. */
 export const assignServicesInput = z.object({
   id: idParam,
-  service_ids: z.array(z.number().int().positive()).min(1, "List at least one service id").max(1000),
+  service_ids: serviceIds(),
 });
 
 /**
  * DELETE unassign: the REST wrapper moves the JSON body into the query string, where every id is a
  * string and a one-element list is a single value; the adapter wraps single values of an array
- * field and coerces its numeric elements. (A separate schema instance: the adapter mutates it.)
+ * field and coerces its numeric elements. Each `serviceIds()` call is a separate schema instance:
+ * the adapter mutates the one it coerces.
  */
 export const unassignServicesInput = z.object({
   id: idParam,
-  service_ids: z.array(z.number().int().positive()).min(1, "List at least one service id").max(1000),
+  service_ids: serviceIds(),
 });
 
 export const project = z.object({
