@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser, type TestUser } from "../support/http";
+import { call, expectStandardError, openDb, registerUser, type Answer, type TestUser } from "../support/http";
 import { newProject, newService, setPlan } from "../support/projects";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 const create = (user: TestUser, body: unknown) => call("POST", "/services", { token: user.access, body });
 
-function expectDetails(res: Awaited<ReturnType<typeof call>>, fields: string[]) {
+function expectDetails(res: Answer, fields: string[]) {
   expectStandardError(res, 400, "VALIDATION_ERROR");
   expect(Object.keys(res.body.error.details).sort()).toEqual([...fields].sort());
 }
