@@ -5,6 +5,9 @@ import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
 import { cronRunsRouter } from "./routers/cron-runs";
 import { incidentsRouter } from "./routers/incidents";
+import { projectsRouter } from "./routers/projects";
+import { servicesRouter } from "./routers/services";
+import { serviceTypesRouter } from "./routers/service-types";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -18,6 +21,9 @@ export const appRouter = router({
   orgs: orgsRouter,
   cronRuns: cronRunsRouter,
   incidents: incidentsRouter,
+  projects: projectsRouter,
+  services: servicesRouter,
+  serviceTypes: serviceTypesRouter,
 });
 
 export type AppRouter = typeof appRouter;
