@@ -33,6 +33,9 @@ async function main() {
 
   start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
   console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
+  // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
+  start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
+  console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
 }
 
 main().catch((err: unknown) => {

@@ -21,6 +21,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default("Lifeline <lifeline@localhost>"),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
 });
 
 export type Env = {
@@ -37,6 +38,8 @@ export type Env = {
   smtpUrl: string | null;
   smtpFrom: string;
   sweepIntervalSeconds: number;
+  /** Wait before the 2nd delivery attempt of a notification; the 3rd waits 4 times as long. */
+  deliveryBackoffMs: number;
 };
 
 let cached: Env | null = null;
@@ -73,6 +76,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     smtpUrl: e.SMTP_URL ?? null,
     smtpFrom: e.SMTP_FROM,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
   };
 }
 

@@ -1,5 +1,15 @@
 import type Database from "better-sqlite3";
 
+/**
+ * Opens a cron monitor's incident (org, monitor, kind, reason, now); the partial unique index keeps at
+ * most one open per monitor, so `changes` is 0 when one is already open. Shared with the sweeper.
+ */
+export const OPEN_INCIDENT_SQL = `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
+  VALUES (?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING`;
+
+/** An outbox row (org, event, monitor, incident, run, now), written in the transaction of the flip. */
+export const INSERT_OUTBOX_SQL = `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
+
 /** The prepared statements of the SQLite ping store, prepared once per connection. */
 export function prepareStatements(db: Database.Database) {
   const monitorColumns = `id, org_id, schedule_kind, cron_expression, timezone, period_seconds, max_runtime_seconds,
@@ -41,16 +51,11 @@ export function prepareStatements(db: Database.Database) {
          unattached_events = @unattachedEvents
        WHERE id = @id`,
     ),
-    openIncident: db.prepare(
-      `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
-       VALUES (?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING`,
-    ),
+    openIncident: db.prepare(OPEN_INCIDENT_SQL),
     resolveIncidents: db.prepare(
       `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE cron_monitor_id = ? AND status = 'open' RETURNING id`,
     ),
-    insertOutbox: db.prepare(
-      `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
+    insertOutbox: db.prepare(INSERT_OUTBOX_SQL),
   };
 }
 

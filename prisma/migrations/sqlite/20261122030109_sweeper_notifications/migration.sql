@@ -1,0 +1,56 @@
+-- AlterTable
+ALTER TABLE "outbox" ADD COLUMN "claimed_at" DATETIME;
+ALTER TABLE "outbox" ADD COLUMN "claimed_by" TEXT;
+
+-- CreateTable
+CREATE TABLE "integrations" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "org_id" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "url" TEXT,
+    "email" TEXT,
+    "secret" TEXT,
+    "is_default" BOOLEAN NOT NULL DEFAULT false,
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" DATETIME NOT NULL,
+    CONSTRAINT "integrations_org_id_fkey" FOREIGN KEY ("org_id") REFERENCES "organizations" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "deliveries" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "integration_id" INTEGER NOT NULL,
+    "outbox_id" INTEGER,
+    "event" TEXT NOT NULL,
+    "attempt" INTEGER NOT NULL,
+    "status" TEXT NOT NULL,
+    "response_status" INTEGER,
+    "error" TEXT,
+    "duration_ms" INTEGER NOT NULL,
+    "created_at" DATETIME NOT NULL,
+    CONSTRAINT "deliveries_integration_id_fkey" FOREIGN KEY ("integration_id") REFERENCES "integrations" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- AlterTable (written by hand instead of the generated table redefinition: the migration runner
+-- applies each migration in a transaction, where PRAGMA foreign_keys=OFF is a no-op, so dropping
+-- cron_runs would cascade into cron_run_logs)
+ALTER TABLE "cron_runs" ADD COLUMN "timed_out" BOOLEAN NOT NULL DEFAULT false;
+DROP INDEX "cron_runs_status_started_at_idx";
+CREATE INDEX "cron_runs_status_timed_out_started_at_idx" ON "cron_runs"("status", "timed_out", "started_at");
+
+-- CreateIndex
+CREATE INDEX "integrations_org_id_is_default_idx" ON "integrations"("org_id", "is_default");
+
+-- CreateIndex
+CREATE INDEX "deliveries_integration_id_id_idx" ON "deliveries"("integration_id", "id");
+
+-- CreateIndex
+CREATE INDEX "deliveries_outbox_id_integration_id_idx" ON "deliveries"("outbox_id", "integration_id");
+
+-- CreateIndex
+CREATE INDEX "deliveries_created_at_idx" ON "deliveries"("created_at");
+
+-- CreateIndex
+CREATE INDEX "cron_monitors_paused_suspended_next_expected_at_idx" ON "cron_monitors"("paused", "suspended", "next_expected_at");
+

@@ -1,0 +1,106 @@
+// The sweeper: notices missed pings and overrunning runs, and delivers notifications.
+//   npm run sweep                              one sweep, deliver pending notifications, exit
+//                                              (for a system cron or a Kubernetes CronJob every minute)
+//   npm run sweep -- --loop [--interval 30]    forever: a sweep every interval (default
+//                                              SWEEP_INTERVAL_SECONDS), delivery every 2 s
+//   npm run sweep -- --now <ISO>               one sweep as if it were that instant (also: SWEEP_NOW)
+// Safe to run any number of times at once over one database. Logs one JSON line per sweep.
+import { parseArgs } from "node:util";
+import { env, sqlitePath } from "../src/env";
+import { migrate } from "../src/server/migrate";
+import { openSqlite } from "../src/server/ping/connection";
+import { createDelivery, type Delivery } from "../src/server/notify/deliver";
+import { createSweeper, type Sweeper } from "../src/server/sweep/sweep";
+
+const DELIVERY_POLL_MS = 2000;
+
+const log = (line: object) => console.log(JSON.stringify({ at: new Date().toISOString(), ...line }));
+
+function options() {
+  const { values } = parseArgs({
+    options: { loop: { type: "boolean", default: false }, interval: { type: "string" }, now: { type: "string" } },
+  });
+  const nowText = values.now ?? process.env.SWEEP_NOW;
+  const now = nowText ? new Date(nowText) : null;
+  if (now && Number.isNaN(now.getTime())) throw new Error(`--now/SWEEP_NOW is not an ISO 8601 instant: ${nowText}`);
+  if (now && values.loop) throw new Error("--now makes one sweep; it cannot be combined with --loop");
+  const interval = values.interval !== undefined ? Number(values.interval) : env().sweepIntervalSeconds;
+  if (!Number.isInteger(interval) || interval < 1) throw new Error(`--interval must be a whole number of seconds, at least 1`);
+  return { loop: values.loop, intervalMs: interval * 1000, now };
+}
+
+function sweepOnce(sweeper: Sweeper, now: Date) {
+  const report = sweeper.sweep(now);
+  log({ level: "info", event: "sweep", ...report });
+}
+
+async function deliver(delivery: Delivery) {
+  const counts = await delivery.deliverPending();
+  if (counts.events > 0) log({ level: "info", event: "delivery", ...counts });
+}
+
+async function main() {
+  const opts = options();
+  const config = env();
+  if (config.databaseKind !== "sqlite") throw new Error("The sweeper for PostgreSQL is not implemented yet; use the SQLite default");
+  await migrate(config.databaseUrl);
+  const db = openSqlite(sqlitePath(config.databaseUrl, config.dataDir));
+  const sweeper = createSweeper(db, log);
+  const delivery = createDelivery(db, {
+    appUrl: config.appUrl,
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom,
+    backoffMs: config.deliveryBackoffMs,
+    log,
+  });
+
+  if (!opts.loop) {
+    sweepOnce(sweeper, opts.now ?? new Date());
+    await deliver(delivery);
+    db.close();
+    return;
+  }
+
+  let stopping = false;
+  let wake = () => {};
+  const pause = (ms: number) => new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wake = () => (clearTimeout(timer), resolve());
+  });
+  const stop = () => ((stopping = true), wake());
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  log({ level: "info", event: "sweeper.started", interval_seconds: opts.intervalMs / 1000 });
+
+  const sweepLoop = async () => {
+    while (!stopping) {
+      const started = Date.now();
+      try {
+        sweepOnce(sweeper, new Date());
+      } catch (err) {
+        log({ level: "error", event: "sweep.failed", error: err instanceof Error ? err.message : String(err) });
+      }
+      if (!stopping) await pause(Math.max(0, started + opts.intervalMs - Date.now()));
+    }
+  };
+  const deliveryLoop = async () => {
+    while (!stopping) {
+      try {
+        await deliver(delivery);
+      } catch (err) {
+        log({ level: "error", event: "delivery.failed", error: err instanceof Error ? err.message : String(err) });
+      }
+      if (!stopping) await new Promise((r) => setTimeout(r, DELIVERY_POLL_MS));
+    }
+  };
+  await Promise.all([sweepLoop(), deliveryLoop()]);
+  db.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(`[sweep] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

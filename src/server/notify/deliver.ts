@@ -1,0 +1,111 @@
+import crypto from "node:crypto";
+import type Database from "better-sqlite3";
+import { sqlTime } from "../ping/sqlite-statements";
+import { CLAIM_LEASE_MS, prepareOutbox, type OutboxRow } from "./outbox";
+import type { Payload } from "./payload";
+import { send, type SendOptions, type Target } from "./senders";
+
+/** Attempts per event and integration (decisions 7). */
+export const MAX_ATTEMPTS = 3;
+
+/** The waits before attempts 2 and 3: the base, then four times the base. */
+export function backoffDelays(baseMs: number): number[] {
+  return [baseMs, baseMs * 4];
+}
+
+export type DeliveryOptions = SendOptions & {
+  appUrl: string;
+  backoffMs: number;
+  /** Events handled at the same time by one process. */
+  concurrency?: number;
+  log?: (line: object) => void;
+};
+
+export type DeliveryCounts = { events: number; sent: number; failed: number };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Delivery of the outbox: each pending event is claimed with a compare-and-swap on its claim
+ * columns, so with any number of sweepers exactly one of them sends it; then it goes to every
+ * target integration with up to 3 attempts (backoff between them), each attempt recorded in
+ * `deliveries`, and the row is marked processed. An event whose claimant crashed is taken over
+ * after the lease; integrations it already reached are skipped.
+ */
+export function createDelivery(db: Database.Database, opts: DeliveryOptions) {
+  const outbox = prepareOutbox(db);
+  const { s } = outbox;
+  const worker = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  const log = opts.log ?? (() => {});
+
+  function claim(id: number): OutboxRow | null {
+    const now = new Date();
+    const expired = sqlTime(new Date(now.getTime() - CLAIM_LEASE_MS));
+    if (s.claim.run({ id, worker, now: sqlTime(now), expired }).changes === 0) return null; // another worker has it
+    return s.row.get(id) as OutboxRow;
+  }
+
+  async function deliverTo(row: OutboxRow, payload: Payload, target: Target, counts: DeliveryCounts) {
+    if (s.delivered.get(row.id, target.id)) return; // reached before a crash of the previous claimant
+    const delays = backoffDelays(opts.backoffMs);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const result = await send(target, payload, opts);
+      try {
+        s.recordAttempt.run({
+          integrationId: target.id,
+          outboxId: row.id,
+          event: row.event,
+          attempt,
+          status: result.ok ? "success" : "failed",
+          responseStatus: result.responseStatus,
+          error: result.error,
+          durationMs: result.durationMs,
+          now: sqlTime(new Date()),
+        });
+      } catch {
+        return; // the integration was deleted meanwhile
+      }
+      if (result.ok) {
+        counts.sent++;
+        return;
+      }
+      log({ level: "warn", event: "delivery.failed", outbox: row.id, integration: target.id, kind: target.kind, attempt, error: result.error });
+      if (attempt < MAX_ATTEMPTS) await sleep(delays[attempt - 1]!);
+    }
+    counts.failed++;
+  }
+
+  async function deliverEvent(id: number, counts: DeliveryCounts) {
+    try {
+      const row = claim(id);
+      if (!row) return;
+      counts.events++;
+      const payload = outbox.payload(row, opts.appUrl);
+      await Promise.all(outbox.targets(row).map((t) => deliverTo(row, payload, t, counts)));
+      s.finish.run({ id: row.id, worker, now: sqlTime(new Date()) });
+    } catch (err) {
+      // Left claimed: another attempt follows when the lease runs out.
+      log({ level: "error", event: "delivery.error", outbox: id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  return {
+    /** Delivers every event that is pending now; resolves when they are all sent or given up. */
+    async deliverPending(): Promise<DeliveryCounts> {
+      const counts: DeliveryCounts = { events: 0, sent: 0, failed: 0 };
+      for (;;) {
+        const expired = sqlTime(new Date(Date.now() - CLAIM_LEASE_MS));
+        const ids = (s.pending.all({ expired, limit: 100 }) as { id: number }[]).map((r) => r.id);
+        if (ids.length === 0) return counts;
+        const queue = [...ids];
+        const workers = Array.from({ length: Math.min(opts.concurrency ?? 8, queue.length) }, async () => {
+          for (let id = queue.shift(); id !== undefined; id = queue.shift()) await deliverEvent(id, counts);
+        });
+        await Promise.all(workers);
+        if (ids.length < 100) return counts;
+      }
+    },
+  };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;

@@ -1,0 +1,58 @@
+import type { Payload } from "./payload";
+
+/** One-line headline of a notification, shared by Slack and email. */
+export function headline(p: Payload): string {
+  const name = p.monitor ? `"${p.monitor.name}"` : "A monitor";
+  switch (p.event) {
+    case "incident.opened":
+      return `${name} is DOWN: ${p.incident ? kindText(p.incident.kind) : "incident opened"}`;
+    case "incident.resolved":
+      return `${name} is back UP: incident resolved`;
+    case "run.drifted":
+      return `${name} ran longer than usual`;
+    case "test":
+      return "Test notification from Lifeline";
+  }
+}
+
+function kindText(kind: string): string {
+  if (kind === "missed") return "an expected ping did not arrive";
+  if (kind === "failed") return "the job reported a failure";
+  if (kind === "max_runtime") return "a run exceeded its maximum run time";
+  return kind;
+}
+
+/** The detail lines under the headline (plain text). */
+export function details(p: Payload): string[] {
+  const lines: string[] = [];
+  if (p.event === "test") lines.push("This integration works: Lifeline will notify it about incidents.");
+  if (p.incident) lines.push(`Incident #${p.incident.id} (${p.incident.kind}, ${p.incident.status}): ${p.incident.reason}`);
+  if (p.monitor) lines.push(`Schedule: ${p.monitor.schedule}. Last ping: ${p.monitor.last_ping_at ?? "never"}.`);
+  if (p.run) {
+    const duration = p.run.duration_ms !== null ? `, took ${(p.run.duration_ms / 1000).toFixed(1)} s` : "";
+    const baseline = p.run.drifted && p.run.baseline_ms !== null ? ` (usually ${(p.run.baseline_ms / 1000).toFixed(1)} s)` : "";
+    const exit = p.run.exit_code !== null ? `, exit code ${p.run.exit_code}` : "";
+    lines.push(`Last run: ${p.run.status}, started ${p.run.started_at}${duration}${baseline}${exit}.`);
+  }
+  if (p.monitor) lines.push(`Open in Lifeline: ${p.monitor.url}`);
+  return lines;
+}
+
+export function emailSubject(p: Payload): string {
+  return `[Lifeline] ${headline(p)}`;
+}
+
+export function emailText(p: Payload): string {
+  const tail = p.run?.log_tail ? `\n\nLog (last lines):\n${p.run.log_tail}` : "";
+  return `${headline(p)}\n\n${details(p).join("\n")}${tail}\n`;
+}
+
+/** A Slack incoming-webhook message (mrkdwn). Slack's `<`, `>` and `&` are escaped in user text. */
+export function slackMessage(p: Payload): { text: string } {
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const icon = p.event === "incident.opened" ? ":red_circle:" : p.event === "incident.resolved" ? ":large_green_circle:" : ":large_yellow_circle:";
+  const lines = details(p).filter((l) => !l.startsWith("Open in Lifeline")).map(esc);
+  if (p.monitor) lines.push(`<${p.monitor.url}|Open in Lifeline>`);
+  const tail = p.run?.log_tail ? `\n\`\`\`${esc(p.run.log_tail).replace(/```/g, "'''")}\`\`\`` : "";
+  return { text: `${icon} *${esc(headline(p))}*\n${lines.join("\n")}${tail}` };
+}

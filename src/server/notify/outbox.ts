@@ -1,0 +1,177 @@
+import type Database from "better-sqlite3";
+import { describeSchedule } from "../../shared/schedule";
+import { isoSeconds } from "../../shared/time";
+import { displayState, scheduleOf } from "../domain/monitor-state";
+import { dashboardLink, logTail, type NotificationEvent, type Payload } from "./payload";
+import type { Target } from "./senders";
+
+/** A claim older than this is taken to belong to a crashed process and may be taken over. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
+export type OutboxRow = {
+  id: number;
+  org_id: number;
+  event: NotificationEvent;
+  cron_monitor_id: number | null;
+  incident_id: number | null;
+  run_id: number | null;
+  created_at: string;
+};
+
+type MonitorRow = {
+  id: number;
+  name: string;
+  state: string;
+  paused: number;
+  suspended: number;
+  schedule_kind: string;
+  cron_expression: string | null;
+  timezone: string;
+  period_seconds: number | null;
+  next_expected_at: string | null;
+  last_ping_at: string | null;
+  integration_ids: string;
+};
+
+type IncidentRow = {
+  id: number;
+  service_id: number | null;
+  cron_monitor_id: number | null;
+  kind: string;
+  status: string;
+  reason: string;
+  opened_at: string;
+  resolved_at: string | null;
+};
+
+type RunRow = {
+  id: number;
+  rid: string;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  exit_code: number | null;
+  duration_ms: number | null;
+  baseline_ms: number | null;
+  drifted: number;
+};
+
+const wire = (t: string | null) => (t ? isoSeconds(new Date(t)) : null);
+
+/** The outbox and delivery statements of the delivery worker, on the raw SQLite connection. */
+export function prepareOutbox(db: Database.Database) {
+  const runColumns = `id, rid, status, started_at, finished_at, exit_code, duration_ms, baseline_ms, drifted`;
+  const targetColumns = `id, kind, url, email, secret`;
+  const s = {
+    pending: db.prepare(
+      `SELECT id FROM outbox WHERE processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < @expired) ORDER BY id LIMIT @limit`,
+    ),
+    claim: db.prepare(
+      `UPDATE outbox SET claimed_by = @worker, claimed_at = @now
+       WHERE id = @id AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < @expired)`,
+    ),
+    finish: db.prepare(`UPDATE outbox SET processed_at = @now WHERE id = @id AND claimed_by = @worker`),
+    row: db.prepare(`SELECT id, org_id, event, cron_monitor_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`),
+    monitor: db.prepare(
+      `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
+         last_ping_at, integration_ids FROM cron_monitors WHERE id = ?`,
+    ),
+    incident: db.prepare(`SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at FROM incidents WHERE id = ?`),
+    runById: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE id = ?`),
+    latestRun: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`),
+    logTail: db.prepare(`SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`),
+    defaultTargets: db.prepare(`SELECT ${targetColumns} FROM integrations WHERE org_id = ? AND is_default = 1 ORDER BY id`),
+    orgTargets: db.prepare(`SELECT ${targetColumns} FROM integrations WHERE org_id = ? ORDER BY id`),
+    delivered: db.prepare(`SELECT 1 FROM deliveries WHERE outbox_id = ? AND integration_id = ? AND status = 'success' LIMIT 1`),
+    recordAttempt: db.prepare(
+      `INSERT INTO deliveries (integration_id, outbox_id, event, attempt, status, response_status, error, duration_ms, created_at)
+       VALUES (@integrationId, @outboxId, @event, @attempt, @status, @responseStatus, @error, @durationMs, @now)`,
+    ),
+  };
+  return {
+    s,
+    /** The event's payload as of now (the incident may since have been resolved, the run finished). */
+    payload(row: OutboxRow, appUrl: string): Payload {
+      const m = row.cron_monitor_id ? (s.monitor.get(row.cron_monitor_id) as MonitorRow | undefined) : undefined;
+      const incident = row.incident_id ? (s.incident.get(row.incident_id) as IncidentRow | undefined) : undefined;
+      const run = (row.run_id ? s.runById.get(row.run_id) : m ? s.latestRun.get(m.id) : undefined) as RunRow | undefined;
+      const log = run ? (s.logTail.get(run.id) as { tail: string } | undefined) : undefined;
+      return {
+        event: row.event,
+        event_id: row.id,
+        occurred_at: wire(row.created_at)!,
+        monitor: m
+          ? {
+              id: m.id,
+              name: m.name,
+              state: displayState(m.state, m.paused === 1, m.suspended === 1),
+              schedule: scheduleText(m),
+              next_expected_at: wire(m.next_expected_at),
+              last_ping_at: wire(m.last_ping_at),
+              url: dashboardLink(appUrl, m.id),
+            }
+          : null,
+        incident: incident
+          ? {
+              id: incident.id,
+              service: incident.service_id,
+              cron_monitor: incident.cron_monitor_id,
+              kind: incident.kind,
+              status: incident.status,
+              reason: incident.reason,
+              opened_at: wire(incident.opened_at)!,
+              resolved_at: wire(incident.resolved_at),
+            }
+          : null,
+        run: run
+          ? {
+              rid: run.rid,
+              status: run.status,
+              started_at: wire(run.started_at)!,
+              finished_at: wire(run.finished_at),
+              exit_code: run.exit_code,
+              duration_ms: run.duration_ms,
+              baseline_ms: run.baseline_ms,
+              drifted: run.drifted === 1,
+              log_tail: logTail(log?.tail),
+            }
+          : null,
+      };
+    },
+    /**
+     * Who hears about the event: the monitor's `integration_ids` (those still existing in its
+     * organization), or the organization's defaults when that list is empty.
+     */
+    targets(row: OutboxRow): Target[] {
+      const m = row.cron_monitor_id ? (s.monitor.get(row.cron_monitor_id) as MonitorRow | undefined) : undefined;
+      const listed = m ? parseIds(m.integration_ids) : [];
+      if (listed.length > 0) {
+        const chosen = (s.orgTargets.all(row.org_id) as Target[]).filter((t) => listed.includes(t.id));
+        if (chosen.length > 0) return chosen;
+      }
+      return s.defaultTargets.all(row.org_id) as Target[];
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof prepareOutbox>;
+
+function parseIds(json: string): number[] {
+  try {
+    const ids: unknown = JSON.parse(json);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function scheduleText(m: MonitorRow): string {
+  try {
+    const text = describeSchedule(
+      scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds }),
+    );
+    return m.schedule_kind === "cron" && m.timezone !== "UTC" ? `${text} (${m.timezone})` : text;
+  } catch {
+    return m.cron_expression ?? `every ${m.period_seconds} s`;
+  }
+}

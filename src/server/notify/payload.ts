@@ -1,0 +1,68 @@
+/**
+ * The notification payload (decisions 7): the event, the monitor with its dashboard link, the
+ * incident, and the last run's status with the tail of its log. Webhooks receive it as JSON; Slack
+ * and email render it as text (format.ts).
+ */
+export type NotificationEvent = "incident.opened" | "incident.resolved" | "run.drifted" | "test";
+
+export type Payload = {
+  event: NotificationEvent;
+  /** The outbox row id: stable across retries, so a receiver can drop duplicates. Null for tests. */
+  event_id: number | null;
+  occurred_at: string;
+  monitor: {
+    id: number;
+    name: string;
+    state: string;
+    schedule: string;
+    next_expected_at: string | null;
+    last_ping_at: string | null;
+    url: string;
+  } | null;
+  incident: {
+    id: number;
+    service: number | null;
+    cron_monitor: number | null;
+    kind: string;
+    status: string;
+    reason: string;
+    opened_at: string;
+    resolved_at: string | null;
+  } | null;
+  run: {
+    rid: string;
+    status: string;
+    started_at: string;
+    finished_at: string | null;
+    exit_code: number | null;
+    duration_ms: number | null;
+    baseline_ms: number | null;
+    drifted: boolean;
+    log_tail: string | null;
+  } | null;
+};
+
+/** The last lines of a run log that travel in a notification. */
+export const LOG_TAIL_LINES = 20;
+export const LOG_TAIL_CHARS = 2000;
+
+export function logTail(body: string | null | undefined): string | null {
+  if (!body) return null;
+  const lines = body.replace(/\s+$/, "").split("\n");
+  const tail = lines.slice(-LOG_TAIL_LINES).join("\n");
+  return tail.length > LOG_TAIL_CHARS ? tail.slice(-LOG_TAIL_CHARS) : tail;
+}
+
+export const dashboardLink = (appUrl: string, monitorId: number) => `${appUrl}/monitors/${monitorId}`;
+
+/** What `POST /integrations/{id}/test` sends. */
+export function testPayload(now: Date): Payload {
+  return {
+    event: "test",
+    event_id: null,
+    occurred_at: now.toISOString().slice(0, 19) + "Z",
+    monitor: null,
+    incident: null,
+    run: null,
+  };
+}

@@ -1,0 +1,34 @@
+/** What one sweep did, recorded for `GET /api/v1/status` and logged as one line. */
+export type SweepCounts = {
+  /** Armed, unfolded monitors whose expected time had passed (read through the index). */
+  due: number;
+  late: number;
+  /** Monitors that missed a fire time beyond grace in this sweep (already-down ones included). */
+  missed: number;
+  missed_runs: number;
+  max_runtime: number;
+  incidents_opened: number;
+  /** Compare-and-swap updates that found the row already changed by another sweeper or a ping. */
+  lost_races: number;
+  /** Monitors whose stored schedule could not be evaluated (logged, skipped). */
+  errors: number;
+  runs_deleted: number;
+  logs_deleted: number;
+  outbox_deleted: number;
+  deliveries_deleted: number;
+};
+
+export const emptyCounts = (): SweepCounts => ({
+  due: 0,
+  late: 0,
+  missed: 0,
+  missed_runs: 0,
+  max_runtime: 0,
+  incidents_opened: 0,
+  lost_races: 0,
+  errors: 0,
+  runs_deleted: 0,
+  logs_deleted: 0,
+  outbox_deleted: 0,
+  deliveries_deleted: 0,
+});

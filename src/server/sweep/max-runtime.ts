@@ -1,0 +1,36 @@
+import type Database from "better-sqlite3";
+import { overran, runtimeLimitSeconds } from "../domain/sweep-rules";
+import { sqlTime } from "../ping/sqlite-statements";
+import type { SweepCounts } from "./counts";
+import type { RunningRunRow, SweepStatements } from "./statements";
+
+/**
+ * Runs still `running` longer than `max_runtime_seconds` (null: `grace_seconds`): the monitor goes
+ * `down` and a `max_runtime` incident opens. The run stays `running` (its completion may still come
+ * and then resolves the incident) but is flagged `timed_out`, so it is alerted once and no later
+ * sweep reads it again.
+ */
+export function sweepOverrunningRuns(db: Database.Database, s: SweepStatements, now: Date, counts: SweepCounts) {
+  const nowText = sqlTime(now);
+  const overrunning = (s.runningRuns.all({ now: nowText }) as RunningRunRow[]).filter((r) =>
+    overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
+  );
+  if (overrunning.length === 0) return;
+  db.transaction(() => {
+    for (const r of overrunning) {
+      if (s.markTimedOut.run({ runId: r.run_id, monitorId: r.id }).changes === 0) {
+        counts.lost_races++;
+        continue;
+      }
+      counts.max_runtime++;
+      s.markDown.run({ id: r.id, now: nowText });
+      const limit = runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds });
+      const reason = `Run ${r.rid} has been running for longer than its ${limit} s limit`;
+      const opened = s.openIncident.run(r.org_id, r.id, "max_runtime", reason, nowText);
+      if (opened.changes === 1) {
+        counts.incidents_opened++;
+        s.insertOutbox.run(r.org_id, "incident.opened", r.id, Number(opened.lastInsertRowid), r.run_id, nowText);
+      }
+    }
+  }).immediate();
+}

@@ -1,0 +1,97 @@
+import type Database from "better-sqlite3";
+import { INSERT_OUTBOX_SQL, OPEN_INCIDENT_SQL } from "../ping/sqlite-statements";
+
+/**
+ * The sweeper's prepared statements on the raw SQLite connection. Every state change is a
+ * compare-and-swap: its WHERE repeats what the sweep read, so a row that another sweeper or a ping
+ * changed in between is left alone (0 rows changed: the race is lost, which is not an error).
+ */
+export function prepareSweepStatements(db: Database.Database) {
+  const dueColumns = `id, org_id, state, next_expected_at, grace_seconds, schedule_kind, cron_expression, timezone, period_seconds, source`;
+  return {
+    /** Due monitors, one page in (next_expected_at, id) order, through the (paused, suspended, next_expected_at) index. */
+    dueFirstPage: db.prepare(
+      `SELECT ${dueColumns} FROM cron_monitors
+       WHERE paused = 0 AND suspended = 0 AND next_expected_at <= @now
+       ORDER BY next_expected_at, id LIMIT @limit`,
+    ),
+    dueNextPage: db.prepare(
+      `SELECT ${dueColumns} FROM cron_monitors
+       WHERE paused = 0 AND suspended = 0 AND next_expected_at >= @afterAt AND next_expected_at <= @now
+         AND (next_expected_at > @afterAt OR id > @afterId)
+       ORDER BY next_expected_at, id LIMIT @limit`,
+    ),
+    markLate: db.prepare(
+      `UPDATE cron_monitors SET state = 'late', state_since = @now
+       WHERE id = @id AND next_expected_at = @expectedAt AND state IN ('new', 'up') AND paused = 0 AND suspended = 0`,
+    ),
+    markMissed: db.prepare(
+      `UPDATE cron_monitors SET state = 'down', state_since = CASE WHEN state = 'down' THEN state_since ELSE @now END,
+         next_expected_at = @nextExpectedAt, last_run_status = 'missed'
+       WHERE id = @id AND next_expected_at = @expectedAt AND paused = 0 AND suspended = 0`,
+    ),
+    insertMissedRun: db.prepare(
+      `INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, log_bytes, truncated,
+         overlapped, drifted, timed_out, source, events, created_at)
+       VALUES (@monitorId, @rid, 1, 'missed', @startedAt, NULL, 0, 0, 0, 0, 0, @source, '[]', @now)`,
+    ),
+
+    /** Running runs not yet alerted, through the (status, timed_out, started_at) index. */
+    runningRuns: db.prepare(
+      `SELECT r.id AS run_id, r.rid, r.started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds
+       FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
+       WHERE r.status = 'running' AND r.timed_out = 0 AND r.started_at <= @now AND m.paused = 0 AND m.suspended = 0`,
+    ),
+    markTimedOut: db.prepare(
+      `UPDATE cron_runs SET timed_out = 1
+       WHERE id = @runId AND status = 'running' AND timed_out = 0
+         AND EXISTS (SELECT 1 FROM cron_monitors WHERE id = @monitorId AND paused = 0 AND suspended = 0)`,
+    ),
+    markDown: db.prepare(
+      `UPDATE cron_monitors SET state = 'down', state_since = CASE WHEN state = 'down' THEN state_since ELSE @now END
+       WHERE id = @id`,
+    ),
+
+    openIncident: db.prepare(OPEN_INCIDENT_SQL),
+    insertOutbox: db.prepare(INSERT_OUTBOX_SQL),
+
+    deleteOldLogs: db.prepare(
+      `DELETE FROM cron_run_logs WHERE run_id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`,
+    ),
+    deleteOldRuns: db.prepare(`DELETE FROM cron_runs WHERE id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`),
+    deleteOldOutbox: db.prepare(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < @cutoff LIMIT @limit)`),
+    deleteOldDeliveries: db.prepare(
+      `DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE created_at < @cutoff LIMIT @limit)`,
+    ),
+
+    recordStatus: db.prepare(
+      `INSERT INTO system_status (key, value, updated_at) VALUES (@key, @value, @now)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+    ),
+  };
+}
+
+export type SweepStatements = ReturnType<typeof prepareSweepStatements>;
+
+export type DueMonitorRow = {
+  id: number;
+  org_id: number;
+  state: string;
+  next_expected_at: string;
+  grace_seconds: number;
+  schedule_kind: string;
+  cron_expression: string | null;
+  timezone: string;
+  period_seconds: number | null;
+  source: string | null;
+};
+
+export type RunningRunRow = {
+  run_id: number;
+  rid: string;
+  started_at: string;
+  id: number;
+  org_id: number;
+  grace_seconds: number;
+  max_runtime_seconds: number | null;
+};
