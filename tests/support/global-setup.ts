@@ -15,15 +15,19 @@ export default async function setup(project: TestProject) {
   const port = 3200 + Math.floor(Math.random() * 600);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email
+  // tests start on this port, and short retry waits, exactly like the sweepers the tests spawn.
+  const smtpUrl = `smtp://127.0.0.1:${port + 2000}`;
   const log = fs.openSync(path.join(dataDir, "server.log"), "w");
   server = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: "test", PING_HOST: "ping.lifeline.test" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: "test", PING_HOST: "ping.lifeline.test", SMTP_URL: smtpUrl, DELIVERY_BACKOFF_MS: "300" },
     stdio: ["ignore", log, log],
     detached: true,
   });
   await waitForHealth(`${baseUrl}/api/v1/health`, dataDir);
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
+  project.provide("smtpUrl", smtpUrl);
   return async () => {
     if (server?.pid) process.kill(-server.pid, "SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
@@ -49,5 +53,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    smtpUrl: string;
   }
 }

@@ -5,6 +5,7 @@ import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
 import { cronRunsRouter } from "./routers/cron-runs";
 import { incidentsRouter } from "./routers/incidents";
+import { integrationsRouter } from "./routers/integrations";
 import { projectsRouter } from "./routers/projects";
 import { servicesRouter } from "./routers/services";
 import { serviceTypesRouter } from "./routers/service-types";
@@ -21,6 +22,7 @@ export const appRouter = router({
   orgs: orgsRouter,
   cronRuns: cronRunsRouter,
   incidents: incidentsRouter,
+  integrations: integrationsRouter,
   projects: projectsRouter,
   services: servicesRouter,
   serviceTypes: serviceTypesRouter,

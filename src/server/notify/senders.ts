@@ -96,10 +96,21 @@ async function sendEmail(to: string, payload: Payload, opts: SendOptions) {
 function describeError(err: unknown): string {
   if (!(err instanceof Error)) return "delivery failed";
   if (err.name === "TimeoutError" || err.name === "AbortError") return "timed out";
-  const cause = (err as Error & { cause?: { code?: string } }).cause;
-  if (cause?.code) return `connection failed: ${cause.code}`;
-  const code = (err as Error & { code?: string; responseCode?: number }).code;
-  const responseCode = (err as Error & { responseCode?: number }).responseCode;
-  if (code || responseCode) return `SMTP error${code ? ` ${code}` : ""}${responseCode ? ` (${responseCode})` : ""}`;
+  const smtp = err as Error & { code?: string; responseCode?: number };
+  if (err.message === "fetch failed") return `connection failed${causeCode(err) ? `: ${causeCode(err)}` : ""}`;
+  if (smtp.responseCode) return `SMTP error ${smtp.responseCode}${smtp.code ? ` (${smtp.code})` : ""}`;
+  if (smtp.code) return `connection failed: ${smtp.code}`;
   return err.message.replace(/\w+:\/\/\S+/g, "<url>").slice(0, 300);
+}
+
+/** The system error code (ECONNREFUSED, ENOTFOUND...) somewhere in a fetch error's causes. */
+function causeCode(err: unknown, depth = 0): string | null {
+  if (!err || typeof err !== "object" || depth > 4) return null;
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown[] };
+  if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)) return e.code;
+  for (const inner of [e.cause, ...(Array.isArray(e.errors) ? e.errors : [])]) {
+    const code = causeCode(inner, depth + 1);
+    if (code) return code;
+  }
+  return null;
 }

@@ -9,7 +9,7 @@ import type { DueMonitorRow, SweepStatements } from "./statements";
 /** Due monitors are read and changed in pages; each page is one short write transaction. */
 export const PAGE_SIZE = 500;
 
-type Plan = { row: DueMonitorRow; decision: Overdue };
+export type Plan = { row: DueMonitorRow; decision: Overdue };
 
 /**
  * Late and missed pings: every armed, unfolded monitor whose expected time has passed. The rules
@@ -17,22 +17,33 @@ type Plan = { row: DueMonitorRow; decision: Overdue };
  */
 export function sweepDueMonitors(db: Database.Database, s: SweepStatements, now: Date, counts: SweepCounts, log: (line: object) => void) {
   const nowText = sqlTime(now);
-  const apply = db.transaction((plans: Plan[]) => {
-    for (const plan of plans) applyPlan(s, plan, nowText, counts);
-  });
   let page = s.dueFirstPage.all({ now: nowText, limit: PAGE_SIZE }) as DueMonitorRow[];
   while (page.length > 0) {
     counts.due += page.length;
-    const plans: Plan[] = [];
-    for (const row of page) {
-      const decision = decide(row, now, counts, log);
-      if (decision && decision.kind !== "none") plans.push({ row, decision });
-    }
-    if (plans.length > 0) apply.immediate(plans);
+    applyPlans(db, s, planDue(page, now, counts, log), now, counts);
     if (page.length < PAGE_SIZE) break;
     const last = page[page.length - 1]!;
     page = s.dueNextPage.all({ now: nowText, afterAt: last.next_expected_at, afterId: last.id, limit: PAGE_SIZE }) as DueMonitorRow[];
   }
+}
+
+/** What is due for each row read (pure rules; a schedule that cannot be evaluated is logged and skipped). */
+export function planDue(page: DueMonitorRow[], now: Date, counts: SweepCounts, log: (line: object) => void): Plan[] {
+  const plans: Plan[] = [];
+  for (const row of page) {
+    const decision = decide(row, now, counts, log);
+    if (decision && decision.kind !== "none") plans.push({ row, decision });
+  }
+  return plans;
+}
+
+/** Applies the plans of one page in one write transaction; rows changed since they were read are left alone. */
+export function applyPlans(db: Database.Database, s: SweepStatements, plans: Plan[], now: Date, counts: SweepCounts) {
+  if (plans.length === 0) return;
+  const nowText = sqlTime(now);
+  db.transaction(() => {
+    for (const plan of plans) applyPlan(s, plan, nowText, counts);
+  }).immediate();
 }
 
 function decide(row: DueMonitorRow, now: Date, counts: SweepCounts, log: (line: object) => void): Overdue | null {

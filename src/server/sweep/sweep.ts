@@ -24,7 +24,8 @@ export function createSweeper(db: Database.Database, log: (line: object) => void
       const counts = emptyCounts();
       sweepDueMonitors(db, s, now, counts, log);
       sweepOverrunningRuns(db, s, now, counts);
-      housekeeping(db, s, now, counts);
+      // Retention counts from the real clock at the latest: a `--now` in the future never deletes data.
+      housekeeping(db, s, new Date(Math.min(now.getTime(), Date.now())), counts);
       const report: SweepReport = {
         at: isoSeconds(new Date()),
         now: isoSeconds(now),

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { call, registerUser } from "../support/http";
+import { monitorRow, ping, runRows, writableDb } from "../support/monitors";
+import { rows, seedMonitor, sweep } from "../support/sweeper";
+
+const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+const plus = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
+
+describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
+  it("takes a period monitor up -> late -> down (missed run, open missed incident) -> up (incident resolved)", async () => {
+    const user = await registerUser("lifecycle");
+    const m = seedMonitor(user, { periodSeconds: 3600, graceSeconds: 300 });
+    expect((await ping(m.ping_token)).status).toBe(200);
+    const armed = monitorRow(m.id);
+    expect(armed.state).toBe("up");
+    const expectedAt: string = armed.next_expected_at;
+
+    // Before the expected time nothing changes.
+    const early = await sweep(plus(expectedAt, -60));
+    expect(early.code).toBe(0);
+    expect(monitorRow(m.id).state).toBe("up");
+
+    const late = await sweep(plus(expectedAt, 60));
+    expect(late.code).toBe(0);
+    expect(monitorRow(m.id)).toMatchObject({ state: "late", next_expected_at: expectedAt });
+    expect(late.report!.counts.late).toBeGreaterThanOrEqual(1);
+    expect((await call("GET", `/incidents?cron_monitor=${m.id}`, { token: user.access })).body.data).toEqual([]);
+
+    const down = await sweep(plus(expectedAt, 301));
+    expect(down.code).toBe(0);
+    const row = monitorRow(m.id);
+    expect(row.state).toBe("down");
+    expect(row.last_run_status).toBe("missed");
+    expect(row.next_expected_at).toBe(plus(expectedAt, 3600).toISOString().replace("Z", "+00:00"));
+    const missed = runRows(m.id).filter((r) => r.status === "missed");
+    expect(missed).toHaveLength(1);
+    expect(missed[0]!.started_at).toBe(expectedAt);
+
+    const runs = await call("GET", `/cron-monitors/${m.id}/runs?status=missed`, { token: user.access });
+    expect(runs.status).toBe(200);
+    expect(runs.body.data).toHaveLength(1);
+    expect(runs.body.data[0].started_at).toBe(new Date(expectedAt).toISOString().slice(0, 19) + "Z");
+
+    const open = await call("GET", `/incidents?cron_monitor=${m.id}`, { token: user.access });
+    expect(open.body.data).toHaveLength(1);
+    expect(open.body.data[0]).toMatchObject({ cron_monitor: m.id, service: null, kind: "missed", status: "open", resolved_at: null });
+
+    // Another sweep at the same instant changes nothing: idempotent.
+    await sweep(plus(expectedAt, 301));
+    expect(runRows(m.id).filter((r) => r.status === "missed")).toHaveLength(1);
+
+    expect((await ping(m.ping_token)).status).toBe(200);
+    expect(monitorRow(m.id).state).toBe("up");
+    const resolved = await call("GET", `/incidents/${open.body.data[0].id}`, { token: user.access });
+    expect(resolved.body.data.status).toBe("resolved");
+    expect(resolved.body.data.resolved_at).toMatch(/Z$/);
+  });
+
+  it("expects a cron monitor in Europe/Berlin at the right instants across the spring-forward change", async () => {
+    const user = await registerUser("berlin");
+    // 09:00 in Berlin: 08:00Z in winter, 07:00Z from 2027-03-28 (clocks go 02:00 CET -> 03:00 CEST).
+    const m = seedMonitor(user, {
+      scheduleKind: "cron",
+      cronExpression: "0 9 * * *",
+      timezone: "Europe/Berlin",
+      graceSeconds: 300,
+      state: "up",
+      nextExpectedAt: new Date("2027-03-27T08:00:00Z"),
+    });
+    await sweep("2027-03-27T08:06:00Z");
+    expect(monitorRow(m.id)).toMatchObject({ state: "down", next_expected_at: "2027-03-28T07:00:00.000+00:00" });
+
+    await sweep("2027-03-28T07:04:59Z"); // inside the grace of the first summer-time fire: nothing new
+    expect(runRows(m.id).map((r) => r.started_at)).toEqual(["2027-03-27T08:00:00.000+00:00"]);
+
+    await sweep("2027-03-30T07:05:01Z"); // two more fire times missed at once
+    expect(runRows(m.id).map((r) => r.started_at)).toEqual([
+      "2027-03-27T08:00:00.000+00:00",
+      "2027-03-28T07:00:00.000+00:00",
+      "2027-03-29T07:00:00.000+00:00",
+      "2027-03-30T07:00:00.000+00:00",
+    ]);
+    expect(monitorRow(m.id).next_expected_at).toBe("2027-03-31T07:00:00.000+00:00");
+    const incidents = rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id);
+    expect(incidents).toEqual([{ kind: "missed", status: "open" }]);
+  });
+
+  it("never changes a paused or a suspended monitor", async () => {
+    const user = await registerUser("paused");
+    const expected = new Date("2027-06-01T10:00:00Z");
+    const paused = seedMonitor(user, { state: "up", nextExpectedAt: expected, paused: true });
+    const suspended = seedMonitor(user, { state: "up", nextExpectedAt: expected, suspended: true });
+    const before = [monitorRow(paused.id), monitorRow(suspended.id)];
+    const run = await sweep("2027-06-03T10:00:00Z");
+    expect(run.code).toBe(0);
+    expect([monitorRow(paused.id), monitorRow(suspended.id)]).toEqual(before);
+    expect([...runRows(paused.id), ...runRows(suspended.id)]).toEqual([]);
+    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id IN (?, ?)", paused.id, suspended.id)).toEqual([]);
+  });
+
+  it("opens a max_runtime incident when a run stays running past max_runtime_seconds", async () => {
+    const user = await registerUser("overrun");
+    const m = seedMonitor(user, { periodSeconds: 86_400, maxRuntimeSeconds: 3600 });
+    expect((await ping(m.ping_token, "/start")).status).toBe(200);
+    const [run] = runRows(m.id);
+    expect(run!.status).toBe("running");
+
+    await sweep(plus(run!.started_at, 3599));
+    expect(monitorRow(m.id).state).not.toBe("down");
+
+    const first = await sweep(plus(run!.started_at, 3601));
+    expect(first.report!.counts.max_runtime).toBeGreaterThanOrEqual(1);
+    expect(monitorRow(m.id).state).toBe("down");
+    const incidents = await call("GET", `/incidents?cron_monitor=${m.id}`, { token: user.access });
+    expect(incidents.body.data).toHaveLength(1);
+    expect(incidents.body.data[0]).toMatchObject({ kind: "max_runtime", status: "open" });
+    expect(incidents.body.data[0].reason).toContain(run!.rid);
+
+    // Alerted once: a later sweep neither re-opens nor re-reads the run.
+    await sweep(plus(run!.started_at, 7200));
+    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toHaveLength(1);
+    expect(runRows(m.id)[0]).toMatchObject({ status: "running", timed_out: 1 });
+
+    // The run finishing successfully after all resolves the incident.
+    expect((await ping(m.ping_token)).status).toBe(200);
+    expect(runRows(m.id)[0]!.status).toBe("success");
+    expect(rows("SELECT status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ status: "resolved" }]);
+  });
+
+  it("uses grace_seconds as the run-time cap when max_runtime_seconds is null", async () => {
+    const user = await registerUser("overrun-grace");
+    const m = seedMonitor(user, { periodSeconds: 86_400, graceSeconds: 600, maxRuntimeSeconds: null });
+    await ping(m.ping_token, "/start");
+    const [run] = runRows(m.id);
+    await sweep(plus(run!.started_at, 599));
+    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([]);
+    await sweep(plus(run!.started_at, 601));
+    expect(rows("SELECT kind FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "max_runtime" }]);
+  });
+
+  it("lets two sweepers started at once open exactly one incident and record each missed run once", async () => {
+    const user = await registerUser("race");
+    const expected = new Date("2027-07-01T10:00:00Z");
+    const monitors = Array.from({ length: 20 }, () => seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 }));
+    const [a, b] = await Promise.all([sweep("2027-07-01T12:10:00Z"), sweep("2027-07-01T12:10:00Z")]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    for (const m of monitors) {
+      expect(rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
+      expect(runRows(m.id).map((r) => r.started_at)).toEqual([
+        "2027-07-01T10:00:00.000+00:00",
+        "2027-07-01T11:00:00.000+00:00",
+        "2027-07-01T12:00:00.000+00:00",
+      ]);
+    }
+    const ids = monitors.map((m) => m.id).join(",");
+    expect(rows(`SELECT COUNT(*) AS n FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids})`)).toEqual([{ n: 20 }]);
+  });
+});
+
+describe("the sweeper's bookkeeping", () => {
+  it("logs one JSON line per sweep and records the last sweep for GET /status", async () => {
+    const run = await sweep("2027-01-01T00:00:00Z");
+    expect(run.code).toBe(0);
+    expect(run.lines.filter((l) => l.event === "sweep")).toHaveLength(1);
+    expect(run.report).toMatchObject({ now: "2027-01-01T00:00:00Z" });
+    expect(Object.keys(run.report!.counts)).toEqual(
+      expect.arrayContaining(["due", "late", "missed", "missed_runs", "max_runtime", "incidents_opened", "lost_races", "runs_deleted"]),
+    );
+    const status = await call("GET", "/status");
+    expect(status.status).toBe(200);
+    const last = status.body.data.last_sweep;
+    expect(last.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(Date.now() - new Date(last.at).getTime()).toBeLessThan(60_000);
+    expect(typeof last.duration_ms).toBe("number");
+    expect(typeof last.counts.due).toBe("number");
+  });
+
+  it("deletes runs and their logs older than 90 days, and keeps younger ones", async () => {
+    const user = await registerUser("housekeeping");
+    const m = seedMonitor(user, { periodSeconds: 3600 });
+    await ping(m.ping_token, "", { body: "old output" });
+    await ping(m.ping_token, "", { body: "new output" });
+    const [old, young] = runRows(m.id);
+    const db = writableDb();
+    db.prepare("UPDATE cron_runs SET started_at = ? WHERE id = ?").run(sqlTime(new Date(Date.now() - 91 * 86_400_000)), old!.id);
+    db.prepare("UPDATE cron_runs SET started_at = ? WHERE id = ?").run(sqlTime(new Date(Date.now() - 89 * 86_400_000)), young!.id);
+    db.close();
+    const run = await sweep(new Date());
+    expect(run.report!.counts.runs_deleted).toBeGreaterThanOrEqual(1);
+    expect(runRows(m.id).map((r) => r.id)).toEqual([young!.id]);
+    expect(rows("SELECT run_id FROM cron_run_logs WHERE run_id IN (?, ?)", old!.id, young!.id)).toEqual([{ run_id: young!.id }]);
+  });
+
+  it("refuses --now with a value that is not an instant", async () => {
+    const run = await sweep("yesterday-ish");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("not an ISO 8601 instant");
+  });
+
+  it("takes SWEEP_NOW from the environment", async () => {
+    const user = await registerUser("sweep-now");
+    const m = seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-08-01T10:00:00Z") });
+    const run = await sweep(null, { SWEEP_NOW: "2027-08-01T10:01:00Z" });
+    expect(run.code).toBe(0);
+    expect(monitorRow(m.id).state).toBe("late");
+  });
+});

@@ -1,0 +1,213 @@
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { inject } from "vitest";
+import { baseUrl, type TestUser } from "./http";
+import { writableDb } from "./monitors";
+
+export type SweepReport = { at: string; now: string; duration_ms: number; counts: Record<string, number> };
+export type SweepRun = { code: number | null; stdout: string; stderr: string; lines: Record<string, any>[]; report: SweepReport | null };
+
+/**
+ * Runs `scripts/sweep.ts` as its own process on the test server's database, exactly as a system
+ * cron would (`npm run sweep -- --now <ISO>`; null: no --now), and waits for it to exit.
+ */
+export function sweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []): Promise<SweepRun> {
+  const at = now === null ? [] : ["--now", typeof now === "string" ? now : now.toISOString()];
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", ...at, ...args], {
+    env: {
+      ...process.env,
+      DATA_DIR: inject("dataDir"),
+      APP_URL: baseUrl(),
+      NODE_ENV: "test",
+      SMTP_URL: inject("smtpUrl"),
+      DELIVERY_BACKOFF_MS: "300",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c) => (stdout += c));
+  child.stderr.on("data", (c) => (stderr += c));
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      const lines = stdout.split("\n").flatMap((l) => {
+        try {
+          return [JSON.parse(l) as Record<string, any>];
+        } catch {
+          return [];
+        }
+      });
+      const sweepLine = lines.find((l) => l.event === "sweep");
+      resolve({ code, stdout, stderr, lines, report: (sweepLine as SweepReport | undefined) ?? null });
+    });
+  });
+}
+
+export function orgIdOf(slug: string): number {
+  const db = writableDb();
+  try {
+    return (db.prepare("SELECT id FROM organizations WHERE slug = ?").get(slug) as { id: number }).id;
+  } finally {
+    db.close();
+  }
+}
+
+const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+export type SeededMonitor = { id: number; ping_token: string };
+
+/**
+ * Inserts a cron monitor straight into the database, in the user's organization (until the cron
+ * monitor API is merged). Defaults: hourly period, grace 300 s, state `new`, not armed.
+ */
+export function seedMonitor(
+  user: TestUser,
+  f: {
+    scheduleKind?: "period" | "cron";
+    periodSeconds?: number | null;
+    cronExpression?: string | null;
+    timezone?: string;
+    graceSeconds?: number;
+    maxRuntimeSeconds?: number | null;
+    state?: string;
+    nextExpectedAt?: Date | null;
+    paused?: boolean;
+    suspended?: boolean;
+    integrationIds?: number[];
+    driftMinSeconds?: number;
+    driftAlerts?: boolean;
+  } = {},
+): SeededMonitor {
+  const db = writableDb();
+  try {
+    const token = crypto.randomBytes(32).toString("base64url");
+    const now = sqlTime(new Date());
+    const kind = f.scheduleKind ?? "period";
+    const r = db
+      .prepare(
+        `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, cron_expression, timezone, grace_seconds,
+           max_runtime_seconds, state, next_expected_at, paused, suspended, integration_ids, drift_min_seconds, drift_alerts,
+           ping_token, created_at, updated_at)
+         VALUES (@orgId, @name, @kind, @period, @cron, @tz, @grace, @maxRuntime, @state, @next, @paused, @suspended, @integrations,
+           @driftMin, @driftAlerts, @token, @now, @now)`,
+      )
+      .run({
+        orgId: orgIdOf(user.orgSlug),
+        name: `job-${token.slice(0, 6)}`,
+        kind,
+        period: kind === "period" ? (f.periodSeconds ?? 3600) : null,
+        cron: kind === "cron" ? (f.cronExpression ?? "0 * * * *") : null,
+        tz: f.timezone ?? "UTC",
+        grace: f.graceSeconds ?? 300,
+        maxRuntime: f.maxRuntimeSeconds ?? null,
+        state: f.state ?? "new",
+        next: f.nextExpectedAt ? sqlTime(f.nextExpectedAt) : null,
+        paused: f.paused ? 1 : 0,
+        suspended: f.suspended ? 1 : 0,
+        integrations: JSON.stringify(f.integrationIds ?? []),
+        driftMin: f.driftMinSeconds ?? 30,
+        driftAlerts: f.driftAlerts === false ? 0 : 1,
+        token,
+        now,
+      });
+    return { id: Number(r.lastInsertRowid), ping_token: token };
+  } finally {
+    db.close();
+  }
+}
+
+/** Rows of a query on the server's database. */
+export function rows<T = Record<string, any>>(sql: string, ...params: unknown[]): T[] {
+  const db = writableDb();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Polls until `check` stops throwing (or returns truthy), at most `timeoutMs`. */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== false && value !== undefined && value !== null) return value as NonNullable<T>;
+      if (Date.now() > deadline) throw new Error("condition not met in time");
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export type Received = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * A real HTTP receiver on a random local port. `status(n)` decides the answer to the n-th request
+ * (1-based); default 200.
+ */
+export async function startReceiver(status: (n: number) => number = () => 200) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
+      res.writeHead(status(received.length), { "content-type": "text/plain" });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export type Mail = { from: string; to: string[]; data: string };
+
+/**
+ * A real SMTP server (smtp-server, no TLS, no auth) on the port of the SMTP_URL that the test
+ * server and the spawned sweepers are given.
+ */
+export async function startSmtp() {
+  const { SMTPServer } = await import("smtp-server");
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = "";
+      stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
+      stream.on("end", () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
+        callback();
+      });
+    },
+  });
+  const url = new URL(inject("smtpUrl"));
+  await new Promise<void>((resolve) => server.listen(Number(url.port), "127.0.0.1", resolve));
+  return { mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** A received message as readable text: folded headers unfolded, encoded words and quoted-printable decoded. */
+export function mailText(mail: Mail): string {
+  const qp = (s: string) => s.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const [head = "", ...body] = mail.data.split("\r\n\r\n");
+  const headers = head
+    .replace(/\r\n[ \t]+/g, " ")
+    .replace(/\?= =\?/g, "?==?")
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, w: string) => qp(w.replace(/_/g, " ")));
+  return `${headers}\r\n\r\n${qp(body.join("\r\n\r\n").replace(/=\r\n/g, ""))}`;
+}

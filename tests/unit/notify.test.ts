@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { backoffDelays } from "../../src/server/notify/deliver";
+import { emailSubject, emailText, slackMessage } from "../../src/server/notify/format";
+import { dashboardLink, logTail, type Payload } from "../../src/server/notify/payload";
+import { signBody, verifySignature } from "../../src/server/notify/signature";
+import { kindFieldErrors } from "../../src/shared/schemas/integrations";
+
+const payload: Payload = {
+  event: "incident.opened",
+  event_id: 7,
+  occurred_at: "2027-01-10T10:05:01Z",
+  monitor: {
+    id: 3, name: "nightly <backup>", state: "down", schedule: "At 02:00", next_expected_at: "2027-01-11T02:00:00Z",
+    last_ping_at: null, url: dashboardLink("https://lifeline.example", 3),
+  },
+  incident: {
+    id: 9, service: null, cron_monitor: 3, kind: "failed", status: "open", reason: "The job reported a failure",
+    opened_at: "2027-01-10T10:05:01Z", resolved_at: null,
+  },
+  run: {
+    rid: "r", status: "fail", started_at: "2027-01-10T10:00:00Z", finished_at: "2027-01-10T10:01:00Z", exit_code: 2,
+    duration_ms: 60000, baseline_ms: null, drifted: false, log_tail: "disk full",
+  },
+};
+
+describe("webhook signatures", () => {
+  it("is the hex HMAC-SHA256 of the exact body with the secret", () => {
+    const body = JSON.stringify(payload);
+    const expected = crypto.createHmac("sha256", "s3cret-s3cret-s3cret").update(body).digest("hex");
+    expect(signBody(body, "s3cret-s3cret-s3cret")).toBe(`sha256=${expected}`);
+    expect(verifySignature(body, "s3cret-s3cret-s3cret", `sha256=${expected}`)).toBe(true);
+    expect(verifySignature(body + " ", "s3cret-s3cret-s3cret", `sha256=${expected}`)).toBe(false);
+    expect(verifySignature(body, "other-secret-other", `sha256=${expected}`)).toBe(false);
+  });
+});
+
+describe("notification text", () => {
+  it("puts the monitor, the incident, the last run, its log tail and the dashboard link in an email", () => {
+    expect(emailSubject(payload)).toBe('[Lifeline] "nightly <backup>" is DOWN: the job reported a failure');
+    const text = emailText(payload);
+    expect(text).toContain("Incident #9 (failed, open): The job reported a failure");
+    expect(text).toContain("Last run: fail, started 2027-01-10T10:00:00Z, took 60.0 s, exit code 2.");
+    expect(text).toContain("disk full");
+    expect(text).toContain("https://lifeline.example/monitors/3");
+  });
+
+  it("escapes Slack's control characters and links the dashboard", () => {
+    const { text } = slackMessage(payload);
+    expect(text).toContain("nightly &lt;backup&gt;");
+    expect(text).toContain("<https://lifeline.example/monitors/3|Open in Lifeline>");
+    expect(text).toContain("```disk full```");
+  });
+
+  it("keeps the last 20 lines of a log, at most 2000 characters", () => {
+    const log = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n") + "\n";
+    expect(logTail(log)!.split("\n")).toEqual(Array.from({ length: 20 }, (_, i) => `line ${i + 30}`));
+    expect(logTail("x".repeat(5000))).toHaveLength(2000);
+    expect(logTail("")).toBeNull();
+  });
+});
+
+describe("delivery rules", () => {
+  it("waits the base and then four times the base between the 3 attempts", () => {
+    expect(backoffDelays(3000)).toEqual([3000, 12000]);
+  });
+
+  it("asks each kind for its own fields", () => {
+    expect(kindFieldErrors("webhook", {}, true)).toEqual({ url: ["A webhook integration needs a url"] });
+    expect(kindFieldErrors("email", { url: "https://x.test" }, true)).toEqual({
+      url: ["An integration of kind email takes no url"],
+      email: ["An email integration needs an email address"],
+    });
+    expect(kindFieldErrors("slack", { url: "https://hooks.slack.test/x", secret: "0123456789abcdef" }, true)).toEqual({
+      secret: ["Only webhook integrations have a signing secret"],
+    });
+    expect(kindFieldErrors("webhook", { name: "x" } as never, false)).toEqual({});
+  });
+});
