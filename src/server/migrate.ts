@@ -31,7 +31,10 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
     sqlite.pragma("synchronous = NORMAL");
     sqlite.exec(`CREATE TABLE IF NOT EXISTS "_lifeline_migrations" (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const applied: string[] = [];
-    for (const name of names) {
+    // Only migrations not applied yet take the write lock (re-checked under it), so the many short
+    // processes that start with a migration check (sweepers) do not queue behind each other.
+    const seenBefore = new Set((sqlite.prepare(`SELECT name FROM "_lifeline_migrations"`).all() as { name: string }[]).map((r) => r.name));
+    for (const name of names.filter((n) => !seenBefore.has(n))) {
       const apply = sqlite.transaction(() => {
         const seen = sqlite.prepare(`SELECT 1 FROM "_lifeline_migrations" WHERE name = ?`).get(name);
         if (seen) return false;

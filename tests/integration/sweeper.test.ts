@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../support/http";
 import { monitorRow, ping, runRows, writableDb } from "../support/monitors";
-import { rows, seedMonitor, sweep } from "../support/sweeper";
+import { rows, seedMonitor, sweep, sweepersAtOnce } from "../support/sweeper";
 
 const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
 const plus = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
@@ -142,8 +142,13 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
     const user = await registerUser("race");
     const expected = new Date("2027-07-01T10:00:00Z");
     const monitors = Array.from({ length: 20 }, () => seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 }));
-    const [a, b] = await Promise.all([sweep("2027-07-01T12:10:00Z"), sweep("2027-07-01T12:10:00Z")]);
-    expect([a.code, b.code]).toEqual([0, 0]);
+    const [a, b] = await sweepersAtOnce(2, "2027-07-01T12:10:00Z");
+    expect([a!.code, b!.code]).toEqual([0, 0]);
+    // Both read the same due monitors before either wrote; the compare-and-swap let one record them.
+    const [ca, cb] = [a!.report!.counts, b!.report!.counts];
+    expect([ca.due, cb.due]).toEqual([20, 20]);
+    expect(ca.missed + cb.missed).toBe(20);
+    expect(ca.lost_races + cb.lost_races).toBe(20);
     for (const m of monitors) {
       expect(rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
       expect(runRows(m.id).map((r) => r.started_at)).toEqual([

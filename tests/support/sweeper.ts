@@ -3,10 +3,11 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
+import type { SweepCounts } from "../../src/server/sweep/counts";
 import { baseUrl, type TestUser } from "./http";
 import { writableDb } from "./monitors";
 
-export type SweepReport = { at: string; now: string; duration_ms: number; counts: Record<string, number> };
+export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
 export type SweepRun = { code: number | null; stdout: string; stderr: string; lines: Record<string, any>[]; report: SweepReport | null };
 
 /**
@@ -210,4 +211,19 @@ export function mailText(mail: Mail): string {
     .replace(/\?= =\?/g, "?==?")
     .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, w: string) => qp(w.replace(/_/g, " ")));
   return `${headers}\r\n\r\n${qp(body.join("\r\n\r\n").replace(/=\r\n/g, ""))}`;
+}
+
+/**
+ * Starts `count` sweepers at once. The test holds the database's write lock while they start: each
+ * reads the due monitors (readers are not blocked in WAL mode) and then waits for the lock to write,
+ * so when it is released they all race over the same rows.
+ */
+export async function sweepersAtOnce(count: number, now: string): Promise<SweepRun[]> {
+  const db = writableDb();
+  db.exec("BEGIN IMMEDIATE");
+  const runs = Array.from({ length: count }, () => sweep(now));
+  await new Promise((r) => setTimeout(r, 3500)); // under the sweepers' 5 s busy timeout
+  db.exec("COMMIT");
+  db.close();
+  return Promise.all(runs);
 }
