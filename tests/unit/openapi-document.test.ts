@@ -22,7 +22,10 @@ describe("the generated OpenAPI document", () => {
       if (["POST", "PUT", "PATCH"].includes(route.method) && op.requestBody) {
         expect(op.requestBody.content["application/json"].schema).toBeDefined();
       }
-      expect(op.responses["400"].content["application/json"].schema.$ref).toMatch(/^#\/components\/schemas\//);
+      const invalid = op.responses["400"].content["application/json"].schema;
+      const refs: string[] = invalid.oneOf ? invalid.oneOf.map((s: { $ref: string }) => s.$ref) : [invalid.$ref];
+      for (const ref of refs) expect(ref).toMatch(/^#\/components\/schemas\//);
+      if (route.meta.scheduleErrors) expect(refs).toContain("#/components/schemas/ScheduleError");
     }
   });
 
