@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { usersRouter } from "./routers/users";
 import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
+import { cronMonitorsRouter } from "./routers/cron-monitors";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   orgs: orgsRouter,
+  cronMonitors: cronMonitorsRouter,
 });
 
 export type AppRouter = typeof appRouter;
