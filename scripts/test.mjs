@@ -35,9 +35,9 @@ if (!fs.existsSync(chromium)) {
 }
 must(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 
-fs.mkdirSync("test-results", { recursive: true });
-const vitestJson = "test-results/vitest-results.json";
-const e2eJson = "test-results/e2e-results.json";
+fs.mkdirSync("test-reports", { recursive: true });
+const vitestJson = "test-reports/vitest.json";
+const e2eJson = "test-reports/e2e.json";
 for (const f of [vitestJson, e2eJson]) fs.rmSync(f, { force: true });
 
 const vitestStatus = run(process.execPath, [

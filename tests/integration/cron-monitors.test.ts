@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { baseUrl, call, expectStandardError, openDb, registerUser, serviceToken, type TestUser } from "../support/http";
-import { createMonitor, dbTime, monitorBody, seedProject, writableDb } from "../support/seed";
+import { createMonitor, createProject, dbTime, monitorBody, writableDb } from "../support/seed";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
@@ -123,10 +123,8 @@ describe("creating a cron monitor", () => {
 
   it("accepts only a project the caller may use", async () => {
     const bob = await registerUser("bob");
-    const sqlite = writableDb();
-    const mine = seedProject(sqlite, alice.id, `mine-${Date.now()}`);
-    const bobs = seedProject(sqlite, bob.id, `bobs-${Date.now()}`);
-    sqlite.close();
+    const mine = await createProject(alice, "mine");
+    const bobs = await createProject(bob, "bobs");
 
     expect((await createMonitor(alice, { project_id: mine })).project_id).toBe(mine);
     for (const project_id of [bobs, 987654]) {
@@ -175,8 +173,8 @@ describe("reading and listing", () => {
 
   it("filters by displayed state and by project, including the literal null", async () => {
     const owner = await registerUser("filter");
+    const project = await createProject(owner, "ops");
     const sqlite = writableDb();
-    const project = seedProject(sqlite, owner.id, "ops");
     const [fresh, up, late, down, paused, suspended] = await Promise.all(
       Array.from({ length: 6 }, (_, i) => createMonitor(owner, { name: `m${i}` })),
     ).then((list) => list.sort((a, b) => a.id - b.id));

@@ -79,6 +79,22 @@ describe("errors in the contract's format", () => {
     expect(res.status).toBe(200);
   });
 
+  it("never coerces JSON body values: a string for a boolean or number, or null for a number, is refused", async () => {
+    const user = await registerUser("strict");
+    const service = await call("POST", "/services", {
+      token: user.access,
+      body: { name: "api", type: "http", interval: 300, enabled: "false", config: { url: "https://example.test" } },
+    });
+    expectStandardError(service, 400, "VALIDATION_ERROR");
+    expect(service.body.error.details.enabled).toEqual(["Expected boolean, received string"]);
+    const project = await call("POST", "/projects", { token: user.access, body: { name: "p", order: "5" } });
+    expect(project.status).toBe(400);
+    expect(project.body).toEqual({ error: { message: expect.any(String), details: { order: ["Expected number, received string"] } } });
+    const nulled = await call("POST", "/projects", { token: user.access, body: { name: "q", order: null } });
+    expect(nulled.body.error.details.order).toEqual(["Expected number, received null"]);
+    expect((await call("GET", "/projects", { token: user.access })).body.data).toEqual([]);
+  });
+
   it("refuses a body over 1 MiB with 413", async () => {
     const res = await call("POST", "/auth/login", { rawBody: JSON.stringify({ email: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
     expectStandardError(res, 413, "PAYLOAD_TOO_LARGE");

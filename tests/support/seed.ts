@@ -1,17 +1,13 @@
-import path from "node:path";
-import Database from "better-sqlite3";
-import { inject } from "vitest";
+import type Database from "better-sqlite3";
 import { call, type TestUser } from "./http";
+import { writableDb } from "./monitors";
 
 /**
- * Writes straight into the running server's SQLite file, for state that no endpoint produces yet
- * (runs, projects, an armed schedule). Timestamps are written as Prisma's adapter writes them.
+ * Seeding straight into the running server's SQLite file (through `writableDb`), for state that no
+ * endpoint produces (runs, projects, an armed schedule). Timestamps are written as Prisma's adapter
+ * writes them.
  */
-export function writableDb(): Database.Database {
-  const sqlite = new Database(path.join(inject("dataDir"), "lifeline.db"), { fileMustExist: true, timeout: 10_000 });
-  sqlite.pragma("journal_mode = WAL");
-  return sqlite;
-}
+export { writableDb };
 
 export const dbTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
@@ -39,12 +35,11 @@ export function seedRuns(sqlite: Database.Database, monitorId: number, runs: See
   })();
 }
 
-export function seedProject(sqlite: Database.Database, userId: number, name: string): number {
-  const now = dbTime(new Date());
-  const result = sqlite
-    .prepare(`INSERT INTO projects (user_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`)
-    .run(userId, name, name.toLowerCase(), now, now);
-  return Number(result.lastInsertRowid);
+/** A project of the user, through the projects API. */
+export async function createProject(user: TestUser, name: string): Promise<number> {
+  const res = await call("POST", "/projects", { token: user.access, body: { name } });
+  if (res.status !== 201) throw new Error(`create project failed: ${res.status} ${res.text}`);
+  return res.body.data.id;
 }
 
 export function orgIdOf(sqlite: Database.Database, slug: string): number {

@@ -33,17 +33,44 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     for (const other of route.meta.alsoSucceedsWith ?? []) responses[String(other)] = success;
     const format: ErrorFormat = route.meta.errorFormat ?? "standard";
     for (const [code, description] of errorStatuses(route.meta.openapi?.protect === true)) {
-      responses[code] = { description, content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF[format]}` } } } };
+      // Assignment routes answer only their 400s as `{error: "<text>"}`; the rest as project routes.
+      const ref = format === "assignment" && code !== "400" ? ERROR_REF.project : ERROR_REF[format];
+      responses[code] = { description, content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } } };
     }
     if (route.meta.scheduleErrors) {
       const oneOf = [{ $ref: `#/components/schemas/${ERROR_REF[format]}` }, { $ref: "#/components/schemas/ScheduleError" }];
       responses["400"] = { description: "Invalid input, or an invalid schedule (schedule error body)", content: { "application/json": { schema: { oneOf } } } };
     }
     op.responses = responses as typeof op.responses;
+    if (route.method === "DELETE") documentDeleteBody(op);
   }
   Object.assign((doc.paths ??= {}), extraPaths());
   return doc;
 }
+
+/**
+ * The REST wrapper reads a DELETE's JSON body as its query parameters (e.g. `unassign_services`
+ * `{service_ids: [...]}`): the document offers the same fields as an optional JSON body too.
+ */
+function documentDeleteBody(op: { parameters?: unknown[]; requestBody?: unknown }) {
+  const query = (op.parameters ?? []).filter((p): p is QueryParam => (p as QueryParam).in === "query");
+  if (query.length === 0) return;
+  op.requestBody = {
+    required: false,
+    description: "The query parameters may be sent instead as a JSON body",
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+          required: query.filter((p) => p.required).map((p) => p.name),
+        },
+      },
+    },
+  };
+}
+
+type QueryParam = { in: string; name: string; schema: unknown; required?: boolean };
 
 function errorStatuses(authenticated: boolean): [string, string][] {
   const list: [string, string][] = [["400", "Invalid input"]];

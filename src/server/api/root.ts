@@ -4,6 +4,11 @@ import { usersRouter } from "./routers/users";
 import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
 import { cronMonitorsRouter } from "./routers/cron-monitors";
+import { cronRunsRouter } from "./routers/cron-runs";
+import { incidentsRouter } from "./routers/incidents";
+import { projectsRouter } from "./routers/projects";
+import { servicesRouter } from "./routers/services";
+import { serviceTypesRouter } from "./routers/service-types";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -16,6 +21,11 @@ export const appRouter = router({
   users: usersRouter,
   orgs: orgsRouter,
   cronMonitors: cronMonitorsRouter,
+  cronRuns: cronRunsRouter,
+  incidents: incidentsRouter,
+  projects: projectsRouter,
+  services: servicesRouter,
+  serviceTypes: serviceTypesRouter,
 });
 
 export type AppRouter = typeof appRouter;

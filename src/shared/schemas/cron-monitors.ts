@@ -21,14 +21,6 @@ export const MAX_PERIOD_SECONDS = 2_147_483_647;
 export const MIN_GRACE_SECONDS = 60;
 export const DEFAULT_GRACE_SECONDS = 300;
 
-/**
- * trpc-to-openapi coerces top-level number and boolean input fields of every request (so a JSON
- * `"false"` would become `true`); it leaves pipes alone. Body fields go through this to stay strict.
- */
-function strictly<T extends z.ZodType>(schema: T) {
-  return schema.pipe(schema as unknown as z.ZodType<z.output<T>, z.output<T>>);
-}
-
 // --- Schedule fields: validated by parseSchedule, typed here for the documentation only ---------
 
 const scheduleKindField = z.unknown().meta({
@@ -54,14 +46,14 @@ const timezoneField = z.unknown().meta({
 
 const name = z.string().trim().min(1, "Name must have 1 to 128 characters").max(128, "Name must have 1 to 128 characters");
 const icon = z.string().max(64, "Icon must have at most 64 characters").nullable();
-const graceSeconds = strictly(z.number().int().min(MIN_GRACE_SECONDS, "grace_seconds must be at least 60").max(MAX_DURATION_SECONDS));
-const maxRuntimeSeconds = strictly(z.number().int().min(1).max(MAX_DURATION_SECONDS)).nullable();
-const driftPct = strictly(z.number().min(0).max(100)).describe("Fraction of the rolling median baseline (0.5 = 50 %)");
-const driftMinSeconds = strictly(z.number().int().min(0).max(MAX_DURATION_SECONDS));
-const flag = strictly(z.boolean());
-const projectId = strictly(z.number().int().positive()).nullable().describe("A project you may use, or null");
+const graceSeconds = z.number().int().min(MIN_GRACE_SECONDS, "grace_seconds must be at least 60").max(MAX_DURATION_SECONDS);
+const maxRuntimeSeconds = z.number().int().min(1).max(MAX_DURATION_SECONDS).nullable();
+const driftPct = z.number().min(0).max(100).describe("Fraction of the rolling median baseline (0.5 = 50 %)");
+const driftMinSeconds = z.number().int().min(0).max(MAX_DURATION_SECONDS);
+const flag = z.boolean();
+const projectId = z.number().int().positive().nullable().describe("A project you may use, or null");
 const integrationIds = z
-  .array(strictly(z.number().int().positive()))
+  .array(z.number().int().positive())
   .max(100)
   .describe("Integrations to notify; empty means the organization's default integrations");
 const source = z.string().trim().min(1).max(64).nullable().describe("Managing source, e.g. `kubernetes` (create only)");

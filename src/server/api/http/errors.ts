@@ -58,8 +58,13 @@ export function errorResponse(error: AppError | ScheduleErrorLike, ctx: ErrorCon
   return new Response(JSON.stringify(errorBody(error, ctx)), { status: error.status, headers });
 }
 
+/**
+ * Project routes: 404 (and 401) answer `{error:{message}}`, validation `{error:{message, details}}`.
+ * Assignment routes: a failed assignment or invalid input is `{error: "<text>"}` (400), while an
+ * unknown project answers like the other project routes (404 `{error:{message}}`).
+ */
 function errorBody(error: AppError, ctx: ErrorContext): unknown {
-  if (ctx.format === "assignment" && error.code === "VALIDATION_ERROR") return { error: error.message };
+  if (ctx.format === "assignment" && error.code === "VALIDATION_ERROR") return { error: assignmentText(error) };
   if (ctx.format === "project" || ctx.format === "assignment") {
     return { error: error.details ? { message: error.message, details: error.details } : { message: error.message } };
   }
@@ -69,6 +74,13 @@ function errorBody(error: AppError, ctx: ErrorContext): unknown {
     path: ctx.path,
     request_id: ctx.requestId,
   };
+}
+
+/** The one-string form keeps the field problems readable: `Invalid service_ids (service_ids: ...)`. */
+function assignmentText(error: AppError): string {
+  if (!error.details) return error.message;
+  const problems = Object.entries(error.details).map(([field, messages]) => `${field}: ${messages.join("; ")}`);
+  return `${error.message} (${problems.join("; ")})`;
 }
 
 /** One log line for an unexpected failure, with the request id a user will quote. */

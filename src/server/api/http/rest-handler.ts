@@ -7,6 +7,8 @@ import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
 import { matchRoute, restRoutes, type RestRoute } from "./routes";
 import { rawRoutes } from "./raw-routes";
+import { strictBodyTypes } from "./strict-json";
+import type { AnyRouter } from "@trpc/server";
 
 export const REST_PREFIX = "/api/v1";
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,8 +37,16 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
 
   if (method === "OPTIONS") return new Response(null, { status: 204 });
   for (const raw of rawRoutes) {
-    const m = raw.method === method ? raw.pattern.exec(path) : null;
-    if (m) return raw.handle(req, m);
+    const m = raw.method === method || raw.method === "*" ? raw.pattern.exec(path) : null;
+    if (m) {
+      try {
+        return await raw.handle(req, m);
+      } catch (err) {
+        const error = classify(err);
+        if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, err);
+        return fail(error as AppError);
+      }
+    }
   }
   const match = matchRoute(routes, method, path);
   if (match.kind === "none") return fail(new AppError("NOT_FOUND", `No endpoint at ${method} ${url.pathname}`));
@@ -48,6 +58,8 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
   const route = match.route;
   const prepared = await prepareRequest(req, method, url);
   if (prepared instanceof AppError) return fail(prepared, route);
+  const typeError = await checkBodyTypes(prepared, method, route);
+  if (typeError) return fail(typeError, route);
 
   let failure: unknown = null;
   let ctx: Context | null = null;
@@ -103,4 +115,20 @@ function withoutBodyHeaders(headers: Headers): Headers {
   out.delete("content-type");
   out.delete("content-length");
   return out;
+}
+
+/** JSON body values must have the types the input schema states (see strict-json.ts). */
+async function checkBodyTypes(req: Request, method: string, route: RestRoute): Promise<AppError | null> {
+  if (method !== "POST" && method !== "PUT" && method !== "PATCH") return null;
+  const procedure = (appRouter as AnyRouter)._def.procedures[route.procedure] as { _def: { inputs: unknown[] } } | undefined;
+  const schema = procedure?._def.inputs[0];
+  if (!schema) return null;
+  let body: unknown;
+  try {
+    body = await req.clone().json();
+  } catch {
+    return null; // malformed JSON is reported by the adapter
+  }
+  const details = strictBodyTypes(body, schema);
+  return details ? new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details) : null;
 }

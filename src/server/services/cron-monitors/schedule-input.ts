@@ -1,10 +1,9 @@
 import type { CronMonitor as MonitorRow } from "../../../generated/prisma/client";
 import {
-  isValidTimeZone, MONITOR_FIELDS, nextFireAfter, parseSchedule, ScheduleError, scheduleErrorMessage,
-  type Schedule, type ScheduleFieldNames,
+  isValidTimeZone, MONITOR_FIELDS, parseSchedule, ScheduleError, scheduleErrorMessage, type Schedule, type ScheduleFieldNames,
 } from "../../../shared/schedule";
 import { MAX_PERIOD_SECONDS } from "../../../shared/schemas/cron-monitors";
-import { rowSchedule } from "./wire";
+import { nextExpectedAt, scheduleOf } from "../../domain/monitor-state";
 
 /**
  * From the raw schedule fields of a create or PATCH body to the stored columns. Every check is the
@@ -67,7 +66,7 @@ export function sameSchedule(a: ScheduleColumns, b: ScheduleColumns): boolean {
 
 /** Decisions 3: a re-armed schedule expects its next ping at the next fire time after `now`. */
 export function nextExpectedFrom(columns: ScheduleColumns, now: Date): Date {
-  return nextFireAfter(rowSchedule(columns), now);
+  return nextExpectedAt(scheduleOf(columns), now);
 }
 
 /**

@@ -1,36 +1,23 @@
 import type { CronMonitor as MonitorRow } from "../../../generated/prisma/client";
 import type { CronMonitor, RunSummary } from "../../../shared/schemas/cron-monitors";
-import { describeSchedule, type Schedule } from "../../../shared/schedule";
+import { describeSchedule } from "../../../shared/schedule";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { env } from "../../../env";
+import { displayState, scheduleOf } from "../../domain/monitor-state";
 
 /** A monitor's run figures for the read model (spec 2.2; decisions 4). */
 export type RunStats = { recentRuns: RunSummary[]; avgDurationMs: number | null; overlapCount: number };
 
 export const NO_RUNS: RunStats = { recentRuns: [], avgDurationMs: null, overlapCount: 0 };
 
-export type MonitorState = CronMonitor["state"];
-
 /** The full public ping URL of a token (decisions 1). */
 export function pingUrl(token: string): string {
   return `${env().pingBaseUrl}/${token}`;
 }
 
-/** `paused` is the folded display value while the monitor is paused or suspended (decisions 3). */
-export function displayState(row: Pick<MonitorRow, "state" | "paused" | "suspended">): MonitorState {
-  return row.paused || row.suspended ? "paused" : (row.state as MonitorState);
-}
-
-/** The schedule stored on a row, in the engine's terms. */
-export function rowSchedule(row: Pick<MonitorRow, "scheduleKind" | "periodSeconds" | "cronExpression" | "timezone">): Schedule {
-  return row.scheduleKind === "period"
-    ? { kind: "period", periodSeconds: row.periodSeconds ?? 0 }
-    : { kind: "cron", expression: row.cronExpression ?? "", timezone: row.timezone };
-}
-
 function scheduleText(row: MonitorRow): string {
   try {
-    return describeSchedule(rowSchedule(row));
+    return describeSchedule(scheduleOf(row));
   } catch {
     return row.cronExpression ?? `Every ${row.periodSeconds} seconds`; // never fail a read on a stored schedule
   }
@@ -47,7 +34,7 @@ function integrationIds(json: string): number[] {
 
 /** Row (plus its run figures) to the wire form of spec 2.2. */
 export function toWire(row: MonitorRow, stats: RunStats = NO_RUNS): CronMonitor {
-  const state = displayState(row);
+  const state = displayState(row.state, row.paused, row.suspended);
   return {
     id: row.id,
     name: row.name,

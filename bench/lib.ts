@@ -1,0 +1,117 @@
+// Shared pieces of the benchmarks: a fresh database, seeding, process start-up, autocannon runs,
+// and writing the results table into docs/performance.md.
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+
+export function freshDataDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `lifeline-bench-${name}-`));
+}
+
+/** Seeds one organization with `count` hourly period monitors; returns their ping tokens. */
+export function seedMonitors(dbFile: string, count: number): string[] {
+  const db = new Database(dbFile);
+  db.pragma("journal_mode = WAL");
+  const now = new Date().toISOString().replace("Z", "+00:00");
+  const org = db.prepare(`INSERT INTO organizations (slug, name, plan, created_at) VALUES (?, 'bench', 'enterprise', ?)`).run(
+    `bench-${crypto.randomUUID().slice(0, 8)}`,
+    now,
+  );
+  const insert = db.prepare(
+    `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, ping_token, created_at, updated_at)
+     VALUES (?, ?, 'period', 3600, ?, ?, ?)`,
+  );
+  const tokens: string[] = [];
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const token = crypto.randomBytes(32).toString("base64url");
+      insert.run(org.lastInsertRowid, `job ${i}`, token, now, now);
+      tokens.push(token);
+    }
+  })();
+  db.close();
+  return tokens;
+}
+
+export async function waitFor(url: string, timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "ignore", detached: true });
+}
+
+export function stop(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+/** Resident memory (MiB) of the process listening on `port`. */
+export function rssOfPort(port: number): number | null {
+  try {
+    const pid = execSync(`ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`, { encoding: "utf8" }).trim();
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+export type Result = { name: string; rps: number; p50: number; p99: number; ok: number; non2xx: number; errors: number; rssMiB: number | null };
+
+export async function load(
+  name: string,
+  opts: { url: string; duration: number; connections?: number; setupRequest?: autocannon.Options["requests"] },
+  port: number,
+): Promise<Result> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections ?? 50,
+    duration: opts.duration,
+    requests: opts.setupRequest,
+  });
+  const ok = result["2xx"];
+  return {
+    name,
+    rps: Math.round(ok / opts.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    rssMiB: rssOfPort(port),
+  };
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md. */
+export function writeSection(name: string, markdown: string) {
+  const file = path.join("docs", "performance.md");
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Performance\n";
+  const block = `<!-- ${name}:start -->\n${markdown.trim()}\n<!-- ${name}:end -->`;
+  const re = new RegExp(`<!-- ${name}:start -->[\\s\\S]*?<!-- ${name}:end -->`);
+  fs.writeFileSync(file, re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`);
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { envelope, idParam, pageMeta } from "../../../shared/schemas/common";
+import {
+  createServiceInput, listServicesInput, patchServiceInput, replaceServiceInput, service, serviceStatus,
+} from "../../../shared/schemas/services";
+import * as services from "../../services/services";
+import { router, userProcedure } from "../trpc";
+
+const tags = ["Services"];
+
+/** Services (spec 4.4). Checks, metrics and the run-now endpoint arrive with the probes. */
+export const servicesRouter = router({
+  list: userProcedure
+    .meta({ openapi: { method: "GET", path: "/services", tags, summary: "Your services, filtered and paginated", protect: true } })
+    .input(listServicesInput)
+    .output(envelope(z.array(service)).extend({ meta: pageMeta }))
+    .query(({ ctx, input }) => services.listServices(ctx.user.userId, input)),
+
+  create: userProcedure
+    .meta({ openapi: { method: "POST", path: "/services", tags, summary: "Create a service (status pending)", protect: true }, successStatus: 201 })
+    .input(createServiceInput)
+    .output(envelope(service))
+    .mutation(async ({ ctx, input }) => ({ data: await services.createService(ctx.user.userId, input) })),
+
+  get: userProcedure
+    .meta({ openapi: { method: "GET", path: "/services/{id}", tags, summary: "Read a service", protect: true } })
+    .input(z.object({ id: idParam }))
+    .output(envelope(service))
+    .query(async ({ ctx, input }) => ({ data: await services.getService(ctx.user.userId, input.id) })),
+
+  replace: userProcedure
+    .meta({ openapi: { method: "PUT", path: "/services/{id}", tags, summary: "Replace a service (the create body)", protect: true } })
+    .input(replaceServiceInput)
+    .output(envelope(service))
+    .mutation(async ({ ctx, input: { id, ...body } }) => ({ data: await services.replaceService(ctx.user.userId, id, body) })),
+
+  update: userProcedure
+    .meta({ openapi: { method: "PATCH", path: "/services/{id}", tags, summary: "Change some fields (config is merged)", protect: true } })
+    .input(patchServiceInput)
+    .output(envelope(service))
+    .mutation(async ({ ctx, input: { id, ...patch } }) => ({ data: await services.patchService(ctx.user.userId, id, patch) })),
+
+  delete: userProcedure
+    .meta({ openapi: { method: "DELETE", path: "/services/{id}", tags, summary: "Delete a service", protect: true }, successStatus: 204 })
+    .input(z.object({ id: idParam }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await services.deleteService(ctx.user.userId, input.id);
+    }),
+
+  status: userProcedure
+    .meta({ openapi: { method: "GET", path: "/services/{id}/status", tags, summary: "Current status of a service", protect: true } })
+    .input(z.object({ id: idParam }))
+    .output(envelope(serviceStatus))
+    .query(async ({ ctx, input }) => ({ data: await services.serviceStatus(ctx.user.userId, input.id) })),
+});

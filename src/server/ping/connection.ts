@@ -1,0 +1,30 @@
+import { createRequire } from "node:module";
+import type Database from "better-sqlite3";
+import { env, sqlitePath } from "../../env";
+import { createSqlitePingStore } from "./sqlite-store";
+import type { PingStore } from "./store";
+
+const requireModule = createRequire(import.meta.url);
+const globalForPing = globalThis as unknown as { lifelinePingStore?: PingStore };
+
+/** Opens the raw SQLite connection of the hot path: WAL, synchronous=NORMAL, 5 s busy timeout. */
+export function openSqlite(file: string): Database.Database {
+  const Sqlite = requireModule("better-sqlite3") as typeof Database;
+  const db = new Sqlite(file, { timeout: 5000 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  return db;
+}
+
+/** The process's ping store, on the configured database. */
+export function pingStore(): PingStore {
+  if (!globalForPing.lifelinePingStore) {
+    const config = env();
+    if (config.databaseKind !== "sqlite") {
+      throw new Error("The ping store for PostgreSQL is not implemented yet; use the SQLite default");
+    }
+    globalForPing.lifelinePingStore = createSqlitePingStore(openSqlite(sqlitePath(config.databaseUrl, config.dataDir)));
+  }
+  return globalForPing.lifelinePingStore;
+}

@@ -1,0 +1,81 @@
+import type Database from "better-sqlite3";
+
+/** The prepared statements of the SQLite ping store, prepared once per connection. */
+export function prepareStatements(db: Database.Database) {
+  const monitorColumns = `id, org_id, schedule_kind, cron_expression, timezone, period_seconds, max_runtime_seconds,
+    drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events`;
+  const runColumns = `id, rid, status, started_at, finished_at, events`;
+  return {
+    monitorByToken: db.prepare(`SELECT ${monitorColumns} FROM cron_monitors WHERE ping_token = ?`),
+    monitorById: db.prepare(`SELECT ${monitorColumns} FROM cron_monitors WHERE id = ? AND org_id = ?`),
+    runByRid: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? AND rid = ?`),
+    openSynthesizedRun: db.prepare(
+      `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? AND status = 'running' AND rid_generated = 1 AND started_at > ?
+       ORDER BY started_at DESC, id DESC LIMIT 1`,
+    ),
+    latestRun: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`),
+    anyRunning: db.prepare(`SELECT 1 FROM cron_runs WHERE monitor_id = ? AND status = 'running' LIMIT 1`),
+    recentSuccessDurations: db.prepare(
+      `SELECT duration_ms FROM cron_runs WHERE monitor_id = ? AND status = 'success' AND duration_ms IS NOT NULL AND id <> ?
+       ORDER BY finished_at DESC LIMIT 20`,
+    ),
+    insertRun: db.prepare(
+      `INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, exit_code, duration_ms,
+         log_bytes, truncated, overlapped, drifted, baseline_ms, source, meta, events, created_at)
+       VALUES (@monitorId, @rid, @ridGenerated, @status, @startedAt, @finishedAt, @exitCode, @durationMs,
+         0, 0, @overlapped, @drifted, @baselineMs, @source, @meta, '[]', @now)`,
+    ),
+    completeRun: db.prepare(
+      `UPDATE cron_runs SET status = @status, finished_at = @finishedAt, exit_code = @exitCode, duration_ms = @durationMs,
+         drifted = @drifted, baseline_ms = @baselineMs, meta = COALESCE(@meta, meta)
+       WHERE id = @id AND status = 'running'`,
+    ),
+    setRunEvents: db.prepare(`UPDATE cron_runs SET events = ? WHERE id = ?`),
+    setRunLogSize: db.prepare(`UPDATE cron_runs SET log_bytes = ?, truncated = ? WHERE id = ?`),
+    upsertRunLog: db.prepare(
+      `INSERT INTO cron_run_logs (run_id, body) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET body = excluded.body`,
+    ),
+    updateMonitor: db.prepare(
+      `UPDATE cron_monitors SET last_ping_at = @now, recent_pings = @recentPings, state = @state, state_since = COALESCE(@stateSince, state_since),
+         next_expected_at = @nextExpectedAt, last_run_status = @lastRunStatus, paused = @paused,
+         unattached_events = @unattachedEvents
+       WHERE id = @id`,
+    ),
+    openIncident: db.prepare(
+      `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
+       VALUES (?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    resolveIncidents: db.prepare(
+      `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE cron_monitor_id = ? AND status = 'open' RETURNING id`,
+    ),
+    insertOutbox: db.prepare(
+      `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;
+
+export type MonitorRow = {
+  id: number;
+  org_id: number;
+  schedule_kind: string;
+  cron_expression: string | null;
+  timezone: string;
+  period_seconds: number | null;
+  max_runtime_seconds: number | null;
+  drift_pct: number;
+  drift_min_seconds: number;
+  drift_alerts: number;
+  paused: number;
+  suspended: number;
+  state: string;
+  next_expected_at: string | null;
+  recent_pings: string;
+  unattached_events: string;
+};
+
+export type RunRow = { id: number; rid: string; status: string; started_at: string; finished_at: string | null; events: string };
+
+/** Timestamps are stored the way Prisma's SQLite adapter stores them, so both read each other's. */
+export const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");

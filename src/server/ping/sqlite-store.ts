@@ -1,0 +1,153 @@
+import crypto from "node:crypto";
+import type Database from "better-sqlite3";
+import { admitPing, formatRecentPings, parseRecentPings } from "../domain/rate-window";
+import { baselineMs, isDrifted, pairingWindowMs } from "../domain/runs";
+import { displayState, scheduleOf, stateAfterPing } from "../domain/monitor-state";
+import type { PingStore, RunEvent, RunEventResult } from "./store";
+import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./sqlite-statements";
+
+type TimelineEvent = { at: string; kind: "log"; message: string; rid?: string };
+
+/**
+ * The SQLite ping store. Each event is one `BEGIN IMMEDIATE` transaction (the write lock is taken
+ * first, so concurrent processes queue on the busy timeout instead of failing an upgrade), which
+ * makes the rate cap, run pairing and incident bookkeeping exact across processes.
+ */
+export function createSqlitePingStore(db: Database.Database): PingStore {
+  const s = prepareStatements(db);
+  const record = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, event));
+  return { record: (event) => record.immediate(event) };
+}
+
+function recordEvent(s: Statements, e: RunEvent): RunEventResult {
+  const m = ("token" in e.target ? s.monitorByToken.get(e.target.token) : s.monitorById.get(e.target.monitorId, e.target.orgId)) as
+    | MonitorRow
+    | undefined;
+  if (!m) return { outcome: "not_found" };
+  const nowMs = e.now.getTime();
+  const rate = admitPing(e.rateCapped ? parseRecentPings(m.recent_pings) : [], nowMs);
+  if (!rate.accepted) return { outcome: "rate_limited", retryAfterSeconds: rate.retryAfterSeconds };
+  const now = sqlTime(e.now);
+
+  const applied = e.kind === "log" ? attachNote(s, m, e, now) : e.kind === "start" ? startRun(s, m, e, now) : completeRun(s, m, e, now);
+
+  const paused = m.paused === 1 && applied.completion !== "success";
+  const next = applied.duplicate
+    ? { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null, changed: false }
+    : stateAfterPing(
+        { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null },
+        applied.completion,
+        scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds }),
+        e.now,
+      );
+  s.updateMonitor.run({
+    id: m.id,
+    now,
+    recentPings: e.rateCapped ? formatRecentPings(rate.recent) : m.recent_pings,
+    state: next.state,
+    stateSince: next.changed ? now : null,
+    nextExpectedAt: next.nextExpectedAt ? sqlTime(next.nextExpectedAt) : null,
+    lastRunStatus: applied.runStatus,
+    paused: paused ? 1 : 0,
+    unattachedEvents: applied.unattachedEvents ?? m.unattached_events,
+  });
+  if (!applied.duplicate) notify(s, m, applied, paused || m.suspended === 1, now);
+  return {
+    outcome: "accepted",
+    monitorId: m.id,
+    rid: applied.rid,
+    runStatus: applied.runStatus,
+    state: displayState(next.state, paused, m.suspended === 1),
+  };
+}
+
+type Applied = {
+  rid: string | null;
+  runId: number | null;
+  runStatus: string | null;
+  completion: "success" | "fail" | null;
+  duplicate: boolean;
+  drifted: boolean;
+  unattachedEvents?: string;
+};
+
+function startRun(s: Statements, m: MonitorRow, e: RunEvent, now: string): Applied {
+  const existing = e.rid ? (s.runByRid.get(m.id, e.rid) as RunRow | undefined) : undefined;
+  if (existing) return { rid: existing.rid, runId: existing.id, runStatus: existing.status, completion: null, duplicate: true, drifted: false };
+  const rid = e.rid ?? crypto.randomUUID();
+  const overlapped = s.anyRunning.get(m.id) ? 1 : 0;
+  const { lastInsertRowid } = s.insertRun.run({
+    monitorId: m.id, rid, ridGenerated: e.rid ? 0 : 1, status: "running", startedAt: now, finishedAt: null, exitCode: null,
+    durationMs: null, overlapped, drifted: 0, baselineMs: null, source: e.source, meta: e.meta ? JSON.stringify(e.meta) : null, now,
+  });
+  const runId = Number(lastInsertRowid);
+  if (e.log) storeLog(s, runId, e.log);
+  return { rid, runId, runStatus: "running", completion: null, duplicate: false, drifted: false };
+}
+
+function completeRun(s: Statements, m: MonitorRow, e: RunEvent, now: string): Applied {
+  const status = e.kind === "success" ? "success" : "fail";
+  const since = sqlTime(new Date(e.now.getTime() - pairingWindowMs(m.max_runtime_seconds)));
+  const run = (e.rid ? s.runByRid.get(m.id, e.rid) : s.openSynthesizedRun.get(m.id, since)) as RunRow | undefined;
+  if (run && run.status !== "running") {
+    return { rid: run.rid, runId: run.id, runStatus: run.status, completion: null, duplicate: true, drifted: false };
+  }
+  const meta = e.meta ? JSON.stringify(e.meta) : null;
+  if (!run) {
+    // No start to pair with: a complete single-document run.
+    const rid = e.rid ?? crypto.randomUUID();
+    const { lastInsertRowid } = s.insertRun.run({
+      monitorId: m.id, rid, ridGenerated: e.rid ? 0 : 1, status, startedAt: now, finishedAt: now, exitCode: e.exitCode,
+      durationMs: null, overlapped: 0, drifted: 0, baselineMs: null, source: e.source, meta, now,
+    });
+    const runId = Number(lastInsertRowid);
+    if (e.log) storeLog(s, runId, e.log);
+    return { rid, runId, runStatus: status, completion: status, duplicate: false, drifted: false };
+  }
+  const durationMs = Math.max(0, e.now.getTime() - new Date(run.started_at).getTime());
+  let baseline: number | null = null;
+  let drifted = false;
+  if (status === "success") {
+    const durations = (s.recentSuccessDurations.all(m.id, run.id) as { duration_ms: number }[]).map((r) => r.duration_ms);
+    baseline = baselineMs(durations);
+    drifted = isDrifted(durationMs, baseline, m.drift_pct, m.drift_min_seconds);
+  }
+  s.completeRun.run({ id: run.id, status, finishedAt: now, exitCode: e.exitCode, durationMs, drifted: drifted ? 1 : 0, baselineMs: baseline, meta });
+  if (e.log) storeLog(s, run.id, e.log);
+  return { rid: run.rid, runId: run.id, runStatus: status, completion: status, duplicate: false, drifted };
+}
+
+/** `/log`: a note on the matching run's timeline; with no run at all, a monitor-level event. */
+function attachNote(s: Statements, m: MonitorRow, e: RunEvent, now: string): Applied {
+  const since = sqlTime(new Date(e.now.getTime() - pairingWindowMs(m.max_runtime_seconds)));
+  const run = ((e.rid && s.runByRid.get(m.id, e.rid)) || s.openSynthesizedRun.get(m.id, since) || s.latestRun.get(m.id)) as
+    | RunRow
+    | undefined;
+  const note: TimelineEvent = { at: now.replace("+00:00", "Z"), kind: "log", message: e.log?.text ?? "", ...(e.rid ? { rid: e.rid } : {}) };
+  if (!run) {
+    const events = [...(JSON.parse(m.unattached_events) as TimelineEvent[]), note].slice(-100);
+    return { rid: e.rid, runId: null, runStatus: null, completion: null, duplicate: false, drifted: false, unattachedEvents: JSON.stringify(events) };
+  }
+  s.setRunEvents.run(JSON.stringify([...(JSON.parse(run.events) as TimelineEvent[]), note]), run.id);
+  return { rid: run.rid, runId: run.id, runStatus: run.status, completion: null, duplicate: false, drifted: false };
+}
+
+function storeLog(s: Statements, runId: number, log: NonNullable<RunEvent["log"]>) {
+  s.upsertRunLog.run(runId, log.text);
+  s.setRunLogSize.run(log.bytes, log.truncated ? 1 : 0, runId);
+}
+
+/** Incidents and outbox rows for the flip, in the same transaction. Alerting is off while folded. */
+function notify(s: Statements, m: MonitorRow, a: Applied, folded: boolean, now: string) {
+  if (a.completion === "success") {
+    for (const { id } of s.resolveIncidents.all(now, m.id) as { id: number }[]) {
+      s.insertOutbox.run(m.org_id, "incident.resolved", m.id, id, a.runId, now);
+    }
+  }
+  if (folded) return;
+  if (a.completion === "fail") {
+    const opened = s.openIncident.run(m.org_id, m.id, "failed", "The job reported a failure", now);
+    if (opened.changes === 1) s.insertOutbox.run(m.org_id, "incident.opened", m.id, Number(opened.lastInsertRowid), a.runId, now);
+  }
+  if (a.drifted && m.drift_alerts === 1) s.insertOutbox.run(m.org_id, "run.drifted", m.id, null, a.runId, now);
+}

@@ -1,0 +1,31 @@
+import type { PingKind } from "../domain/ping-request";
+
+/** One inbound run event: a public ping, or a reported event (`POST /cron-monitors/{id}/events`). */
+export type RunEvent = {
+  target: { token: string } | { monitorId: number; orgId: number };
+  kind: PingKind;
+  exitCode: number | null;
+  /** The run-correlation id sent by the job, or null (the server synthesizes one). */
+  rid: string | null;
+  /** The captured log (already capped) of a POST body or a reported `log`; for `/log`, the note. */
+  log: { text: string; bytes: number; truncated: boolean } | null;
+  source: "shell" | "kubernetes" | "api";
+  meta: Record<string, unknown> | null;
+  /** Public pings obey the 5-per-minute cap; authenticated reported events do not. */
+  rateCapped: boolean;
+  now: Date;
+};
+
+export type RunEventResult =
+  | { outcome: "not_found" }
+  | { outcome: "rate_limited"; retryAfterSeconds: number }
+  | { outcome: "accepted"; monitorId: number; rid: string | null; runStatus: string | null; state: string };
+
+/**
+ * Where run events are recorded: one short write transaction of a few raw statements (the hot
+ * path never chains ORM calls). `sqlite-store.ts` implements it; a PostgreSQL implementation goes
+ * beside it with the same contract.
+ */
+export interface PingStore {
+  record(event: RunEvent): RunEventResult;
+}

@@ -1,0 +1,76 @@
+import type { ServiceStatus } from "../../shared/schemas/services";
+import { displayedStatus } from "../../shared/service-rules";
+import type { ServiceType } from "../../shared/service-types";
+import { isoSeconds } from "../../shared/time";
+
+/** How a service is read (spec 2.5): both timestamp naming forms, and the project summary. */
+export type ServiceView = {
+  id: number;
+  name: string;
+  type: ServiceType;
+  project_id: number | null;
+  project: { id: number; name: string; color: string; icon: string } | null;
+  enabled: boolean;
+  interval: number;
+  config: Record<string, unknown>;
+  status: ServiceStatus;
+  created_at: string;
+  date_created: string;
+  date_modified: string;
+};
+
+/** What every service read selects: the row's fields and the project summary (one batched query). */
+export const serviceSelect = {
+  id: true,
+  name: true,
+  type: true,
+  projectId: true,
+  enabled: true,
+  interval: true,
+  config: true,
+  status: true,
+  createdAt: true,
+  updatedAt: true,
+  project: { select: { id: true, name: true, color: true, icon: true } },
+} as const;
+
+type ServiceRow = {
+  id: number;
+  name: string;
+  type: string;
+  projectId: number | null;
+  enabled: boolean;
+  interval: number;
+  config: string;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+  project: { id: number; name: string; color: string; icon: string } | null;
+};
+
+export function serviceView(row: ServiceRow): ServiceView {
+  const created = isoSeconds(row.createdAt);
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as ServiceType,
+    project_id: row.projectId,
+    project: row.project,
+    enabled: row.enabled,
+    interval: row.interval,
+    config: parseConfig(row.config),
+    status: displayedStatus(row.enabled, row.status),
+    created_at: created,
+    date_created: created,
+    date_modified: isoSeconds(row.updatedAt),
+  };
+}
+
+function parseConfig(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

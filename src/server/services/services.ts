@@ -1,0 +1,153 @@
+import { AppError, notFound, type ErrorDetails } from "../../shared/errors";
+import type { Prisma } from "../../generated/prisma/client";
+import { pageMetaOf } from "../../shared/schemas/common";
+import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../shared/schemas/services";
+import { defaultInterval, intervalProblem, mergeConfig, statusAfterEdit } from "../../shared/service-rules";
+import { checkConfig, type ServiceType } from "../../shared/service-types";
+import { db } from "../db";
+import { serviceSelect, serviceView, type ServiceView } from "./service-view";
+
+/** Services (spec 2.5, 4.4; decisions 8): owned by a user; another user's service reads as 404. */
+type Tx = Prisma.TransactionClient;
+
+export type ServiceFilter = { page: number; limit: number; project?: string; status?: ServiceStatus; type?: ServiceType };
+
+export async function listServices(userId: number, filter: ServiceFilter) {
+  const where: Prisma.ServiceWhereInput = { userId };
+  if (filter.project !== undefined) where.projectId = filter.project === "null" ? null : Number(filter.project);
+  if (filter.type) where.type = filter.type;
+  if (filter.status === "paused") where.enabled = false;
+  else if (filter.status) Object.assign(where, { enabled: true, status: filter.status });
+  const [total, rows] = await Promise.all([
+    db().service.count({ where }),
+    db().service.findMany({ where, select: serviceSelect, orderBy: { id: "asc" }, skip: (filter.page - 1) * filter.limit, take: filter.limit }),
+  ]);
+  return { data: rows.map(serviceView), meta: pageMetaOf(filter.page, filter.limit, total) };
+}
+
+export async function getService(userId: number, id: number): Promise<ServiceView> {
+  const row = await db().service.findFirst({ where: { id, userId }, select: serviceSelect });
+  if (!row) throw notFound("Service");
+  return serviceView(row);
+}
+
+export async function serviceStatus(userId: number, id: number) {
+  const { status, enabled } = await getService(userId, id);
+  return { id, status, enabled };
+}
+
+export async function createService(userId: number, input: CreateServiceInput): Promise<ServiceView> {
+  const id = await db().$transaction(async (tx) => {
+    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null });
+    const created = await tx.service.create({
+      data: {
+        userId,
+        name: input.name,
+        type: input.type,
+        projectId: input.project_id ?? null,
+        enabled: input.enabled ?? true,
+        interval: checked.interval,
+        config: checked.config,
+        status: "pending",
+      },
+      select: { id: true },
+    });
+    return created.id;
+  });
+  return getService(userId, id);
+}
+
+/** PUT: full replace with the create body; omitted optional fields take their create defaults. */
+export async function replaceService(userId: number, id: number, input: CreateServiceInput): Promise<ServiceView> {
+  return editService(userId, id, async (tx) => {
+    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null });
+    return {
+      name: input.name,
+      type: input.type,
+      projectId: input.project_id ?? null,
+      enabled: input.enabled ?? true,
+      interval: checked.interval,
+      config: checked.config,
+    };
+  });
+}
+
+/** PATCH: any subset; `config` is merged over the current one unless the type changes. */
+export async function patchService(userId: number, id: number, patch: ServicePatch): Promise<ServiceView> {
+  return editService(userId, id, async (tx, current) => {
+    const type = patch.type ?? (current.type as ServiceType);
+    const currentConfig = JSON.parse(current.config) as Record<string, unknown>;
+    const config =
+      type !== current.type ? (patch.config ?? {}) : patch.config ? mergeConfig(currentConfig, patch.config) : currentConfig;
+    const projectId = patch.project_id === undefined ? current.projectId : patch.project_id;
+    const checked = await checkDraft(tx, userId, { type, config, interval: patch.interval, projectId }, current.interval);
+    return {
+      name: patch.name ?? current.name,
+      type,
+      projectId,
+      enabled: patch.enabled ?? current.enabled,
+      interval: checked.interval,
+      config: checked.config,
+    };
+  });
+}
+
+type ServiceRecord = { id: number; name: string; type: string; projectId: number | null; enabled: boolean; interval: number; config: string; status: string };
+type ServiceData = Omit<ServiceRecord, "id" | "status">;
+
+async function editService(
+  userId: number,
+  id: number,
+  decide: (tx: Tx, current: ServiceRecord) => Promise<ServiceData>,
+): Promise<ServiceView> {
+  await db().$transaction(async (tx) => {
+    const current = await tx.service.findFirst({
+      where: { id, userId },
+      select: { id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true },
+    });
+    if (!current) throw notFound("Service");
+    const next = await decide(tx, current);
+    await tx.service.update({ where: { id }, data: { ...next, status: statusAfterEdit(current, next) } });
+  });
+  return getService(userId, id);
+}
+
+export async function deleteService(userId: number, id: number): Promise<void> {
+  const { count } = await db().service.deleteMany({ where: { id, userId } });
+  if (count === 0) throw notFound("Service");
+}
+
+/**
+ * Checks a service's config for its type, its interval against the plan of the owner's default
+ * organization, and its project's ownership, reporting every problem at once keyed by field
+ * (`url`, `interval`, `project_id`). An interval not given keeps `keepInterval`, or gets the default.
+ */
+async function checkDraft(
+  tx: Tx,
+  userId: number,
+  draft: { type: ServiceType; config: unknown; interval?: number; projectId: number | null },
+  keepInterval?: number,
+): Promise<{ config: string; interval: number }> {
+  const details: ErrorDetails = {};
+  const checked = checkConfig(draft.type, draft.config);
+  if (!checked.ok) Object.assign(details, checked.details);
+  const plan = await ownerPlan(tx, userId);
+  const interval = draft.interval ?? keepInterval ?? defaultInterval(plan);
+  const problem = draft.interval === undefined ? null : intervalProblem(draft.interval, plan);
+  if (problem) details.interval = [problem];
+  if (draft.projectId !== null && !(await tx.project.findFirst({ where: { id: draft.projectId, userId }, select: { id: true } }))) {
+    details.project_id = [`Project ${draft.projectId} not found`];
+  }
+  if (!checked.ok || Object.keys(details).length > 0) {
+    throw new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details);
+  }
+  return { config: JSON.stringify(checked.config), interval };
+}
+
+/** Services follow the plan of their owner's default organization (decisions 8). */
+async function ownerPlan(tx: Tx, userId: number): Promise<string> {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { defaultOrgId: true } });
+  if (!user?.defaultOrgId) return "free";
+  const org = await tx.organization.findUnique({ where: { id: user.defaultOrgId }, select: { plan: true } });
+  return org?.plan ?? "free";
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { timestamp } from "./common";
+
+export const runStatus = z.enum(["running", "success", "fail", "missed"]);
+export const runSource = z.enum(["shell", "kubernetes", "api"]);
+
+export const timelineEvent = z.object({
+  at: timestamp,
+  kind: z.literal("log"),
+  message: z.string(),
+  rid: z.string().optional(),
+});
+
+/** A cron run (spec 2.3). Never carries the log body: that is `GET .../runs/{rid}/log`. */
+export const cronRun = z.object({
+  monitor_id: z.number().int(),
+  rid: z.string(),
+  status: runStatus,
+  started_at: timestamp,
+  finished_at: timestamp.nullable(),
+  exit_code: z.number().int().min(0).max(255).nullable(),
+  duration_ms: z.number().int().nullable(),
+  log_bytes: z.number().int(),
+  truncated: z.boolean(),
+  overlapped: z.boolean(),
+  drifted: z.boolean(),
+  baseline_ms: z.number().int().nullable(),
+  source: runSource,
+  meta: z.record(z.string(), z.unknown()).nullable(),
+  events: z.array(timelineEvent),
+  "@timestamp": timestamp,
+});
+
+export const runListInput = z.object({
+  id: z.number().int().positive(),
+  status: runStatus.optional(),
+  from: z.iso.datetime({ offset: true }).optional().describe("ISO 8601 instant: runs started at or after"),
+  to: z.iso.datetime({ offset: true }).optional().describe("ISO 8601 instant: runs started before"),
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export const reportedEventInput = z.object({
+  id: z.number().int().positive(),
+  event: z.enum(["start", "success", "fail"]),
+  rid: z.string().uuid("rid must be a UUID").optional(),
+  exit_code: z.number().int().min(0).max(255).optional(),
+  log: z.string().optional().describe("Captured output; cut at 102400 bytes"),
+  source: runSource.default("kubernetes"),
+  meta: z
+    .object({ job_name: z.string().max(256).optional(), namespace: z.string().max(256).optional(), reason: z.string().max(1024).optional() })
+    .optional(),
+});
+
+export const reportedEventOutput = z.object({
+  monitor_id: z.number().int(),
+  rid: z.string().nullable(),
+  status: runStatus.nullable(),
+  state: z.enum(["new", "up", "late", "down", "paused"]),
+});
+
+export const incident = z.object({
+  id: z.number().int(),
+  service: z.number().int().nullable(),
+  cron_monitor: z.number().int().nullable(),
+  kind: z.enum(["missed", "failed", "max_runtime", "service_down"]),
+  status: z.enum(["open", "resolved"]),
+  reason: z.string(),
+  opened_at: timestamp,
+  resolved_at: timestamp.nullable(),
+});

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { SERVICE_TYPE_NAMES } from "../service-types";
+import { idParam, paginationInput, timestamp } from "./common";
+import { projectSummary } from "./projects";
+
+/** Services (spec 2.5, 4.4; decisions 8): actively probed monitors owned by a user. */
+export const SERVICE_STATUSES = ["pending", "operational", "degraded", "down", "paused"] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+/** Upper bound of a check interval (one day); the lower bound is the plan minimum. */
+export const MAX_INTERVAL_SECONDS = 86_400;
+/** Interval given to a service created without one (raised to the plan minimum if that is higher). */
+export const DEFAULT_INTERVAL_SECONDS = 300;
+
+const serviceType = z.enum(SERVICE_TYPE_NAMES);
+const config = z
+  .record(z.string(), z.unknown())
+  .describe("Configuration of the type; its JSON Schema is at GET /service-types/{type}/schema");
+
+export const serviceFields = {
+  name: z.string().trim().min(1, "Enter a name that is not empty or only spaces").max(128, "Use at most 128 characters"),
+  type: serviceType,
+  project_id: z.number().int().positive().nullable().describe("A project of yours, or null"),
+  config,
+  interval: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_INTERVAL_SECONDS, `Use at most ${MAX_INTERVAL_SECONDS} seconds`)
+    .describe("Seconds between checks; at least the plan minimum (Free: 300)"),
+  enabled: z.boolean().describe("false pauses the service (status `paused`)"),
+};
+
+/** Create, and PUT (full replace: omitted optional fields take their create defaults). */
+export const createServiceInput = z.object({
+  name: serviceFields.name,
+  type: serviceFields.type,
+  config: serviceFields.config,
+  project_id: serviceFields.project_id.optional(),
+  interval: serviceFields.interval.optional(),
+  enabled: serviceFields.enabled.optional(),
+});
+export type CreateServiceInput = z.infer<typeof createServiceInput>;
+
+export const replaceServiceInput = createServiceInput.extend({ id: idParam });
+
+/** PATCH: any subset; a `config` given without a type change is merged over the current one. */
+export const patchServiceInput = z.object({
+  id: idParam,
+  name: serviceFields.name.optional(),
+  type: serviceFields.type.optional(),
+  config: serviceFields.config.optional(),
+  project_id: serviceFields.project_id.optional(),
+  interval: serviceFields.interval.optional(),
+  enabled: serviceFields.enabled.optional(),
+});
+export type ServicePatch = Omit<z.infer<typeof patchServiceInput>, "id">;
+
+export const listServicesInput = z.object({
+  ...paginationInput,
+  project: z
+    .string()
+    .regex(/^(null|\d+)$/, "A project id, or null for services in no project")
+    .optional()
+    .describe("Project id, or the literal null for unassigned services"),
+  status: z.enum(SERVICE_STATUSES).optional(),
+  type: serviceType.optional(),
+});
+
+export const service = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: serviceType,
+  project_id: z.number().int().nullable(),
+  project: projectSummary.nullable().describe("Summary of the project, null when unassigned"),
+  enabled: z.boolean(),
+  interval: z.number().int(),
+  config: z.record(z.string(), z.unknown()),
+  status: z.enum(SERVICE_STATUSES),
+  created_at: timestamp,
+  date_created: timestamp.describe("Same instant as created_at (both naming forms appear in the spec)"),
+  date_modified: timestamp,
+});
+
+export const serviceStatus = z.object({ id: z.number().int(), status: z.enum(SERVICE_STATUSES), enabled: z.boolean() });
+
+export const serviceTypeSummary = z.object({ type: serviceType, name: z.string(), description: z.string() });
+export const serviceTypeDetail = serviceTypeSummary.extend({
+  required_fields: z.array(z.string()).describe("Config fields without a default"),
+  defaults: z.record(z.string(), z.unknown()).describe("Defaults of the optional config fields"),
+});

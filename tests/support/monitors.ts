@@ -1,0 +1,80 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { inject } from "vitest";
+import { baseUrl, call, type TestUser } from "./http";
+
+export type TestMonitor = { id: number; ping_token: string; ping_url: string; [k: string]: unknown };
+
+/** Creates a cron monitor through the REST interface (defaults: hourly period). */
+export async function createMonitor(user: TestUser, fields: Record<string, unknown> = {}): Promise<TestMonitor> {
+  const res = await call("POST", "/cron-monitors", {
+    token: user.access,
+    body: { name: `job-${crypto.randomUUID().slice(0, 6)}`, schedule_kind: "period", period_seconds: 3600, ...fields },
+  });
+  if (res.status !== 201) throw new Error(`create monitor failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+/** A ping through the real HTTP interface, at `/ping/<token><suffix>` unless a full URL is given. */
+export async function ping(
+  tokenOrUrl: string,
+  suffix = "",
+  opts: { method?: string; body?: string; rid?: string; headers?: Record<string, string> } = {},
+) {
+  const url = tokenOrUrl.startsWith("http") ? tokenOrUrl : `${baseUrl()}/ping/${tokenOrUrl}${suffix}`;
+  const full = opts.rid ? `${url}?rid=${opts.rid}` : url;
+  const res = await fetch(full, { method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"), body: opts.body, headers: opts.headers });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+/** A raw HTTP request with an explicit Host header (fetch does not let a caller set Host). */
+export function requestWithHost(url: string, host: string, method = "GET"): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: { host } }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A writable connection to the server's real SQLite file (for seeding and state assertions). */
+export function writableDb(): Database.Database {
+  const db = new Database(path.join(inject("dataDir"), "lifeline.db"), { timeout: 5000 });
+  db.pragma("journal_mode = WAL");
+  return db;
+}
+
+export function monitorRow(id: number): Record<string, any> {
+  const db = writableDb();
+  try {
+    return db.prepare("SELECT * FROM cron_monitors WHERE id = ?").get(id) as Record<string, any>;
+  } finally {
+    db.close();
+  }
+}
+
+export function runRows(monitorId: number): Record<string, any>[] {
+  const db = writableDb();
+  try {
+    return db.prepare("SELECT * FROM cron_runs WHERE monitor_id = ? ORDER BY id").all(monitorId) as Record<string, any>[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Forgets the monitor's recent pings so a test can send more than 5 in a minute on purpose. */
+export function resetRateWindow(monitorId: number) {
+  const db = writableDb();
+  try {
+    db.prepare("UPDATE cron_monitors SET recent_pings = '' WHERE id = ?").run(monitorId);
+  } finally {
+    db.close();
+  }
+}
+
+export const uuid = () => crypto.randomUUID();

@@ -1,0 +1,23 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { inject } from "vitest";
+
+/** Starts the standalone ingest process (`npm run ping-server`) on the test server's database. */
+export async function startPingServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/ping-server.ts"], {
+    env: { ...process.env, PING_PORT: String(port), HOST: "127.0.0.1", DATA_DIR: inject("dataDir"), NODE_ENV: "test" },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${url}/ping/x`);
+      return { url, child };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error("ping server did not start");
+}

@@ -1,0 +1,90 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, inject } from "vitest";
+import { call, openDb, type Answer, type TestUser } from "./http";
+
+/** Fixtures and assertions shared by the project and service tests. */
+export async function newProject(user: TestUser, body: Record<string, unknown> = {}) {
+  const res = await call("POST", "/projects", { token: user.access, body: { name: `Project ${crypto.randomUUID().slice(0, 8)}`, ...body } });
+  if (res.status !== 201) throw new Error(`project create failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: number; name: string; color: string; icon: string; order: number; service_count: number };
+}
+
+export async function newService(user: TestUser, body: Record<string, unknown> = {}) {
+  const res = await call("POST", "/services", {
+    token: user.access,
+    body: { name: `Service ${crypto.randomUUID().slice(0, 8)}`, type: "http", config: { url: "https://example.com/health" }, ...body },
+  });
+  if (res.status !== 201) throw new Error(`service create failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: number; name: string; project_id: number | null; status: string };
+}
+
+/** How many services the database holds in a project: what `service_count` must say. */
+export function servicesInProjectDb(projectId: number): number {
+  const db = openDb();
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM services WHERE project_id = ?").get(projectId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** A project's `service_count` as the API reads it, asserted equal to the count query. */
+export async function expectServiceCount(user: TestUser, projectId: number, expected: number) {
+  const res = await call("GET", `/projects/${projectId}`, { token: user.access });
+  expect(res.status).toBe(200);
+  expect(servicesInProjectDb(projectId)).toBe(expected);
+  expect(res.body.data.service_count).toBe(expected);
+  const listed = await call("GET", "/projects", { token: user.access });
+  expect(listed.body.data.find((p: { id: number }) => p.id === projectId).service_count).toBe(expected);
+}
+
+export function serviceProjectIdDb(serviceId: number): number | null {
+  const db = openDb();
+  try {
+    return (db.prepare("SELECT project_id FROM services WHERE id = ?").get(serviceId) as { project_id: number | null }).project_id;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes to the server's database, only for state no endpoint of this issue can create (a cron
+ * monitor in a project, an organization's plan, which an operator sets).
+ */
+export function withWritableDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(path.join(inject("dataDir"), "lifeline.db"), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function setPlan(user: TestUser, plan: string) {
+  withWritableDb((db) => db.prepare("UPDATE organizations SET plan = ? WHERE slug = ?").run(plan, user.orgSlug));
+}
+
+/** The reduced project error body: exactly `{error: {message, details?}}`. */
+export function expectProjectError(answer: Answer, status: number, detailFields?: string[]) {
+  expect(answer.status).toBe(status);
+  expect(Object.keys(answer.body)).toEqual(["error"]);
+  expect(typeof answer.body.error.message).toBe("string");
+  if (detailFields) {
+    expect(Object.keys(answer.body.error).sort()).toEqual(["details", "message"]);
+    expect(Object.keys(answer.body.error.details).sort()).toEqual([...detailFields].sort());
+    for (const messages of Object.values(answer.body.error.details)) expect((messages as string[]).length).toBeGreaterThan(0);
+  } else {
+    expect(Object.keys(answer.body.error)).toEqual(["message"]);
+  }
+}
+
+/** The assignment error body: exactly `{error: "<text>"}`. */
+export function expectAssignmentError(answer: Answer, status = 400) {
+  expect(answer.status).toBe(status);
+  expect(Object.keys(answer.body)).toEqual(["error"]);
+  expect(typeof answer.body.error).toBe("string");
+  expect(answer.body.error.length).toBeGreaterThan(0);
+}
