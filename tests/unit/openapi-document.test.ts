@@ -29,6 +29,16 @@ describe("the generated OpenAPI document", () => {
     }
   });
 
+  it("documents the endpoints that are not procedures: the ping forms and the plain-text run log", () => {
+    for (const path of ["/ping/{token}", "/ping/{token}/{suffix}"]) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(["get", "head", "post"]);
+      expect(Object.keys(doc.paths[path].get.responses).sort()).toEqual(["200", "400", "404", "429"]);
+      expect(doc.paths[path].head.responses["204"]).toBeDefined();
+    }
+    const log = doc.paths["/cron-monitors/{id}/runs/{rid}/log"].get;
+    expect(Object.keys(log.responses["200"].headers).sort()).toEqual(["Cache-Control", "Ping-Body-Limit", "X-Log-Bytes", "X-Log-Truncated"]);
+  });
+
   it("matches the committed snapshot (contract changes show in diffs)", async () => {
     await expect(JSON.stringify(doc, null, 2) + "\n").toMatchFileSnapshot("./__snapshots__/openapi.json");
   });
