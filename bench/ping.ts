@@ -53,7 +53,7 @@ async function main() {
   const slice = (k: number) => tokens.slice(k * 60_000, (k + 1) * 60_000);
   const results: Result[] = [];
   try {
-    for (const url of [`http://127.0.0.1:${webPort}/livez`, `http://127.0.0.1:${webPort}/ping/x`]) await fetch(url); // warm up
+    for (const url of [`http://127.0.0.1:${webPort}/livez`, `http://127.0.0.1:${webPort}/ping/x`]) await fetch(url).catch(() => null); // warm up
     results.push(await load("bare node:http OK (ceiling)", { url: `http://127.0.0.1:${barePort}`, duration: DURATION }, barePort));
     results.push(await load("bare Next OK route /livez (ceiling)", { url: `http://127.0.0.1:${webPort}/livez`, duration: DURATION }, webPort));
     results.push(await load("Next /ping route: success pings", { url: `http://127.0.0.1:${webPort}`, duration: DURATION, setupRequest: successPings(slice(0), "/ping") }, webPort));

@@ -49,6 +49,9 @@ describe("the standalone ingest process", () => {
   it("has stored every ping it answered OK when killed with kill -9 in the middle of a load run", async () => {
     const server = await startPingServer();
     const user = await registerUser("kill9");
+    const sqlite = writableDb(); // 30 monitors: beyond the Free plan's max_cron_monitors (10)
+    sqlite.prepare("UPDATE organizations SET plan = 'team' WHERE slug = ?").run(user.orgSlug);
+    sqlite.close();
     const monitors = await Promise.all(Array.from({ length: 30 }, () => createMonitor(user)));
     const answeredOk: string[] = [];
     let killed = false;

@@ -22,8 +22,21 @@ describe("the generated OpenAPI document", () => {
       if (["POST", "PUT", "PATCH"].includes(route.method) && op.requestBody) {
         expect(op.requestBody.content["application/json"].schema).toBeDefined();
       }
-      expect(op.responses["400"].content["application/json"].schema.$ref).toMatch(/^#\/components\/schemas\//);
+      const invalid = op.responses["400"].content["application/json"].schema;
+      const refs: string[] = invalid.oneOf ? invalid.oneOf.map((s: { $ref: string }) => s.$ref) : [invalid.$ref];
+      for (const ref of refs) expect(ref).toMatch(/^#\/components\/schemas\//);
+      if (route.meta.scheduleErrors) expect(refs).toContain("#/components/schemas/ScheduleError");
     }
+  });
+
+  it("documents the endpoints that are not procedures: the ping forms and the plain-text run log", () => {
+    for (const path of ["/ping/{token}", "/ping/{token}/{suffix}"]) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(["get", "head", "post"]);
+      expect(Object.keys(doc.paths[path].get.responses).sort()).toEqual(["200", "400", "404", "429"]);
+      expect(doc.paths[path].head.responses["204"]).toBeDefined();
+    }
+    const log = doc.paths["/cron-monitors/{id}/runs/{rid}/log"].get;
+    expect(Object.keys(log.responses["200"].headers).sort()).toEqual(["Cache-Control", "Ping-Body-Limit", "X-Log-Bytes", "X-Log-Truncated"]);
   });
 
   it("matches the committed snapshot (contract changes show in diffs)", async () => {

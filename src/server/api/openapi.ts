@@ -30,11 +30,16 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     const responses: Record<string, unknown> = {};
     if (status === 204) responses["204"] = { description: "No content" };
     else responses[String(status)] = success;
+    for (const other of route.meta.alsoSucceedsWith ?? []) responses[String(other)] = success;
     const format: ErrorFormat = route.meta.errorFormat ?? "standard";
     for (const [code, description] of errorStatuses(route.meta.openapi?.protect === true)) {
       // Assignment routes answer only their 400s as `{error: "<text>"}`; the rest as project routes.
       const ref = format === "assignment" && code !== "400" ? ERROR_REF.project : ERROR_REF[format];
       responses[code] = { description, content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } } };
+    }
+    if (route.meta.scheduleErrors) {
+      const oneOf = [{ $ref: `#/components/schemas/${ERROR_REF[format]}` }, { $ref: "#/components/schemas/ScheduleError" }];
+      responses["400"] = { description: "Invalid input, or an invalid schedule (schedule error body)", content: { "application/json": { schema: { oneOf } } } };
     }
     op.responses = responses as typeof op.responses;
     if (route.method === "DELETE") documentDeleteBody(op);

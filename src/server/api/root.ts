@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { usersRouter } from "./routers/users";
 import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
+import { cronMonitorsRouter } from "./routers/cron-monitors";
 import { cronRunsRouter } from "./routers/cron-runs";
 import { incidentsRouter } from "./routers/incidents";
 import { integrationsRouter } from "./routers/integrations";
@@ -20,6 +21,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   orgs: orgsRouter,
+  cronMonitors: cronMonitorsRouter,
   cronRuns: cronRunsRouter,
   incidents: incidentsRouter,
   integrations: integrationsRouter,

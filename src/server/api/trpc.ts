@@ -18,7 +18,11 @@ export type Meta = OpenApiMeta<{
   capability?: Capability;
   /** The REST success status: 200 unless stated (201 create, 202 accepted, 204 delete). */
   successStatus?: 201 | 202 | 204;
+  /** Other success statuses the route may answer with the same body (an upsert's 200 beside 201). */
+  alsoSucceedsWith?: 200[];
   errorFormat?: ErrorFormat;
+  /** The route validates a schedule: its 400 may also be the schedule error body of spec 7.2. */
+  scheduleErrors?: boolean;
 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
@@ -34,10 +38,13 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Records the procedure's success status for the REST face (ignored by the dashboard face). */
+/**
+ * Records the procedure's success status for the REST face (ignored by the dashboard face). A
+ * procedure whose status depends on the outcome (an upsert: 201 or 200) sets it itself first.
+ */
 const successStatus = t.middleware(async ({ ctx, meta, next }) => {
   const result = await next();
-  if (result.ok && meta?.successStatus) ctx.response.status = meta.successStatus;
+  if (result.ok && meta?.successStatus && ctx.response.status === undefined) ctx.response.status = meta.successStatus;
   return result;
 });
 

@@ -1,0 +1,95 @@
+import type { Prisma } from "../../../generated/prisma/client";
+import { AppError } from "../../../shared/errors";
+import { planOf } from "../../../shared/plans";
+import type { CreateCronMonitorInput, CronMonitor } from "../../../shared/schemas/cron-monitors";
+import { randomToken } from "../../auth/tokens";
+import { db, type Db } from "../../db";
+import { assertUsableProject, type MonitorCaller } from "./caller";
+import { editableColumns } from "./fields";
+import { inOrganizationLock } from "./lock";
+import { getMonitor } from "./read";
+import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForCreate, type ScheduleColumns } from "./schedule-input";
+
+/** 43 url-safe characters: 256 random bits in base64url (spec 5, ping token). */
+export function newPingToken(): string {
+  return randomToken(32);
+}
+
+type Outcome = { kind: "created" | "updated"; id: number } | { kind: "limit"; max: number };
+
+/**
+ * POST /cron-monitors. With both `source` and `external_id` it is an upsert keyed by
+ * (organization, source, external_id): an existing pair is updated in place (same id, same ping
+ * token) and does not count against `max_cron_monitors`.
+ *
+ * The plan limit holds under concurrency: counting and inserting run under the organization's write
+ * lock (lock.ts), so they cannot interleave with another create of the same organization, in this
+ * process or any other sharing the database.
+ */
+export async function createMonitor(
+  caller: MonitorCaller,
+  input: CreateCronMonitorInput,
+  now = new Date(),
+  client: Db = db(),
+): Promise<{ monitor: CronMonitor; created: boolean }> {
+  const schedule = scheduleForCreate(input);
+  if (input.project_id != null) await assertUsableProject(client, caller.projects, input.project_id);
+  const source = input.source ?? null;
+  const externalId = input.external_id ?? null;
+  const managed = source !== null && externalId !== null;
+  const max = planOf(caller.plan).maxCronMonitors;
+
+  // Every outcome commits: a refused create returns a marker instead of throwing inside the
+  // transaction, so nothing is rolled back on the shared connection.
+  const outcome = await inOrganizationLock(client, caller.orgId, async (tx): Promise<Outcome> => {
+    if (managed) {
+      const updated = await updateManagedPair(tx, { orgId: caller.orgId, source, externalId }, input, schedule, now);
+      if (updated !== null) return { kind: "updated", id: updated };
+    }
+    const count = await tx.cronMonitor.count({ where: { orgId: caller.orgId } });
+    if (count >= max) return { kind: "limit", max };
+    const row = await tx.cronMonitor.create({
+      data: {
+        ...editableColumns(input),
+        ...schedule,
+        name: input.name,
+        orgId: caller.orgId,
+        source,
+        externalId,
+        managed,
+        state: "new",
+        stateSince: now,
+        nextExpectedAt: null, // decisions 3: not armed until the first ping
+        pingToken: newPingToken(),
+      },
+      select: { id: true },
+    });
+    return { kind: "created", id: row.id };
+  });
+  if (outcome.kind === "limit") {
+    throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`);
+  }
+  const monitor = await getMonitor({ orgId: caller.orgId, monitorId: outcome.id }, now, client);
+  return { monitor, created: outcome.kind === "created" };
+}
+
+/**
+ * The upsert's update: the body's fields over the existing monitor of that pair, its schedule
+ * replaced (re-armed if it changed and was armed). The id of the updated monitor, or null if none.
+ */
+async function updateManagedPair(
+  tx: Prisma.TransactionClient,
+  pair: { orgId: number; source: string; externalId: string },
+  input: CreateCronMonitorInput,
+  schedule: ScheduleColumns,
+  now: Date,
+): Promise<number | null> {
+  const existing = await tx.cronMonitor.findFirst({ where: pair });
+  if (!existing) return null;
+  const rearm = existing.nextExpectedAt !== null && !sameSchedule(columnsOf(existing), schedule);
+  await tx.cronMonitor.update({
+    where: { id: existing.id },
+    data: { ...editableColumns(input), ...schedule, managed: true, ...(rearm ? { nextExpectedAt: nextExpectedFrom(schedule, now) } : {}) },
+  });
+  return existing.id;
+}

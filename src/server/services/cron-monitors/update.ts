@@ -1,0 +1,57 @@
+import { notFound } from "../../../shared/errors";
+import type { CronMonitor, UpdateCronMonitorInput } from "../../../shared/schemas/cron-monitors";
+import { db, type Db } from "../../db";
+import { assertUsableProject, type MonitorCaller } from "./caller";
+import { newPingToken } from "./create";
+import { editableColumns } from "./fields";
+import { getMonitor } from "./read";
+import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForUpdate, touchesSchedule } from "./schedule-input";
+
+type MonitorRef = { orgId: number; monitorId: number };
+
+/**
+ * PATCH /cron-monitors/{id}: any subset of the writable fields. A schedule field re-runs the create
+ * validation on the merged schedule; a changed schedule re-arms an armed monitor from `now`
+ * (decisions 3). `paused` is the pause and resume control; the underlying state is kept.
+ */
+export async function updateMonitor(
+  caller: MonitorCaller,
+  monitorId: number,
+  input: UpdateCronMonitorInput,
+  now = new Date(),
+  client: Db = db(),
+): Promise<CronMonitor> {
+  const ref = { orgId: caller.orgId, monitorId };
+  const row = await client.cronMonitor.findFirst({ where: { id: monitorId, orgId: caller.orgId } });
+  if (!row) throw notFound("Cron monitor");
+  const data: Record<string, unknown> = editableColumns(input);
+  if (touchesSchedule(input)) {
+    const schedule = scheduleForUpdate(columnsOf(row), input);
+    Object.assign(data, schedule);
+    if (row.nextExpectedAt !== null && !sameSchedule(columnsOf(row), schedule)) data.nextExpectedAt = nextExpectedFrom(schedule, now);
+  }
+  if (input.project_id != null && input.project_id !== row.projectId) {
+    await assertUsableProject(client, caller.projects, input.project_id);
+  }
+  if (Object.keys(data).length > 0) {
+    const updated = await client.cronMonitor.updateMany({ where: { id: monitorId, orgId: caller.orgId }, data });
+    if (updated.count === 0) throw notFound("Cron monitor");
+  }
+  return getMonitor(ref, now, client);
+}
+
+/** DELETE /cron-monitors/{id}: the monitor, its runs and its ping token go at once. */
+export async function deleteMonitor(ref: MonitorRef, client: Db = db()): Promise<void> {
+  const deleted = await client.cronMonitor.deleteMany({ where: { id: ref.monitorId, orgId: ref.orgId } });
+  if (deleted.count === 0) throw notFound("Cron monitor");
+}
+
+/** POST /cron-monitors/{id}/token: a new ping token; the old one is unknown from this moment. */
+export async function rotatePingToken(ref: MonitorRef, now = new Date(), client: Db = db()): Promise<CronMonitor> {
+  const rotated = await client.cronMonitor.updateMany({
+    where: { id: ref.monitorId, orgId: ref.orgId },
+    data: { pingToken: newPingToken() },
+  });
+  if (rotated.count === 0) throw notFound("Cron monitor");
+  return getMonitor(ref, now, client);
+}
