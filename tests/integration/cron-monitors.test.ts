@@ -63,6 +63,10 @@ describe("creating a cron monitor", () => {
   });
 
   it("stores every writable field as sent", async () => {
+    const integration = async () =>
+      (await call("POST", "/integrations", { token: alice.access, body: { name: "hook", kind: "webhook", url: "https://hooks.example.test/x" } })).body.data
+        .id as number;
+    const [first, second] = [await integration(), await integration()];
     const body = {
       name: "etl",
       icon: "database",
@@ -76,11 +80,11 @@ describe("creating a cron monitor", () => {
       drift_alerts: false,
       paused: true,
       suspended: false,
-      integration_ids: [3, 1, 3],
+      integration_ids: [second, first, second],
     };
     const res = await call("POST", "/cron-monitors", { token: alice.access, body });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ ...body, integration_ids: [3, 1], state: "paused", display_state: "paused", schedule_human: "Every hour" });
+    expect(res.body.data).toMatchObject({ ...body, integration_ids: [second, first], state: "paused", display_state: "paused", schedule_human: "Every hour" });
   });
 
   it("ignores read-only fields in the body", async () => {

@@ -111,6 +111,23 @@ describe("integrations CRUD (decisions 7)", () => {
     expect((await call("GET", `/integrations/${hook.id}`, { token: alice.access })).body.data.name).toBe("Ops webhook");
   });
 
+  it("lets a cron monitor list only integrations of its own organization", async () => {
+    const alice = await registerUser("alice");
+    const charlie = await registerUser("charlie");
+    const mine = (await call("POST", "/integrations", { token: alice.access, body: webhook() })).body.data;
+    const theirs = (await call("POST", "/integrations", { token: charlie.access, body: webhook() })).body.data;
+    const monitor = { name: "job", schedule_kind: "period", period_seconds: 3600 };
+    const refused = await call("POST", "/cron-monitors", { token: alice.access, body: { ...monitor, integration_ids: [mine.id, theirs.id] } });
+    expectStandardError(refused, 400, "VALIDATION_ERROR");
+    expect(refused.body.error.details.integration_ids[0]).toContain(String(theirs.id));
+    const created = await call("POST", "/cron-monitors", { token: alice.access, body: { ...monitor, integration_ids: [mine.id] } });
+    expect(created.status).toBe(201);
+    expect(created.body.data.integration_ids).toEqual([mine.id]);
+    const patch = await call("PATCH", `/cron-monitors/${created.body.data.id}`, { token: alice.access, body: { integration_ids: [theirs.id] } });
+    expectStandardError(patch, 400, "VALIDATION_ERROR");
+    expect(monitorRow(created.body.data.id).integration_ids).toBe(`[${mine.id}]`);
+  });
+
   it("removes a deleted integration from the monitors that listed it", async () => {
     const user = await registerUser("cleanup");
     const a = (await call("POST", "/integrations", { token: user.access, body: webhook() })).body.data;

@@ -21,3 +21,12 @@ export async function assertUsableProject(client: Db, scope: ProjectScope, proje
   const project = await client.project.findFirst({ where, select: { id: true } });
   if (!project) throw validationError("project_id", `Project ${projectId} does not exist or is not yours`);
 }
+
+/** 400 VALIDATION_ERROR keyed `integration_ids` unless every id names an integration of the organization. */
+export async function assertOrgIntegrations(client: Db, orgId: number, ids: number[] | undefined): Promise<void> {
+  if (!ids || ids.length === 0) return;
+  const wanted = [...new Set(ids)];
+  const found = await client.integration.findMany({ where: { orgId, id: { in: wanted } }, select: { id: true } });
+  const missing = wanted.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length > 0) throw validationError("integration_ids", `No integration ${missing.join(", ")} in this organization`);
+}

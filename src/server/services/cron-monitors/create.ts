@@ -4,7 +4,7 @@ import { planOf } from "../../../shared/plans";
 import type { CreateCronMonitorInput, CronMonitor } from "../../../shared/schemas/cron-monitors";
 import { randomToken } from "../../auth/tokens";
 import { db, type Db } from "../../db";
-import { assertUsableProject, type MonitorCaller } from "./caller";
+import { assertOrgIntegrations, assertUsableProject, type MonitorCaller } from "./caller";
 import { editableColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
 import { getMonitor } from "./read";
@@ -34,6 +34,7 @@ export async function createMonitor(
 ): Promise<{ monitor: CronMonitor; created: boolean }> {
   const schedule = scheduleForCreate(input);
   if (input.project_id != null) await assertUsableProject(client, caller.projects, input.project_id);
+  await assertOrgIntegrations(client, caller.orgId, input.integration_ids);
   const source = input.source ?? null;
   const externalId = input.external_id ?? null;
   const managed = source !== null && externalId !== null;

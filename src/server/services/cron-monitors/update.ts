@@ -1,7 +1,7 @@
 import { notFound } from "../../../shared/errors";
 import type { CronMonitor, UpdateCronMonitorInput } from "../../../shared/schemas/cron-monitors";
 import { db, type Db } from "../../db";
-import { assertUsableProject, type MonitorCaller } from "./caller";
+import { assertOrgIntegrations, assertUsableProject, type MonitorCaller } from "./caller";
 import { newPingToken } from "./create";
 import { editableColumns } from "./fields";
 import { getMonitor } from "./read";
@@ -33,6 +33,7 @@ export async function updateMonitor(
   if (input.project_id != null && input.project_id !== row.projectId) {
     await assertUsableProject(client, caller.projects, input.project_id);
   }
+  await assertOrgIntegrations(client, caller.orgId, input.integration_ids);
   if (Object.keys(data).length > 0) {
     const updated = await client.cronMonitor.updateMany({ where: { id: monitorId, orgId: caller.orgId }, data });
     if (updated.count === 0) throw notFound("Cron monitor");
