@@ -34,8 +34,12 @@ async function main() {
   start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
   console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
-  start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
-  console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
+  if (config.databaseKind === "sqlite") {
+    start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
+    console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
+  } else {
+    console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");
+  }
 }
 
 main().catch((err: unknown) => {

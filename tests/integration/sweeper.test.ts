@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
 import { call, registerUser } from "../support/http";
 import { monitorRow, ping, runRows, writableDb } from "../support/monitors";
-import { rows, seedMonitor, sweep, sweepersAtOnce } from "../support/sweeper";
+import { eventually, rows, seedMonitor, startReceiver, sweep, sweepersAtOnce } from "../support/sweeper";
 
 const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
 const plus = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
@@ -159,6 +161,34 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
     }
     const ids = monitors.map((m) => m.id).join(",");
     expect(rows(`SELECT COUNT(*) AS n FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids})`)).toEqual([{ n: 20 }]);
+  });
+});
+
+describe("the embedded sweeper (npm start)", () => {
+  it("runs beside the web app: it sweeps on its own and delivers a ping's failure within seconds", async () => {
+    // The test server was started exactly like `npm start`: its log shows the loop's own sweeps.
+    const log = fs.readFileSync(path.join(inject("dataDir"), "server.log"), "utf8");
+    expect(log).toContain('"event":"sweeper.started"');
+    const ownSweeps = log
+      .split("\n")
+      .filter((l) => l.includes('"event":"sweep"'))
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.now === r.at); // a sweep at the real time, not one of the tests' --now sweeps
+    expect(ownSweeps.length).toBeGreaterThanOrEqual(1);
+
+    // No sweeper started here: the loop's delivery picks up the outbox row the ping wrote.
+    const receiver = await startReceiver();
+    try {
+      const user = await registerUser("embedded");
+      const hook = await call("POST", "/integrations", { token: user.access, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
+      expect(hook.status).toBe(201);
+      const m = seedMonitor(user);
+      await ping(m.ping_token, "/fail");
+      await eventually(() => receiver.received.length === 1, 15_000);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: "incident.opened", monitor: { id: m.id } });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
