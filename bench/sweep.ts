@@ -150,12 +150,14 @@ running a job (1 in 20 of those past its run-time cap). Target: under 1 s for th
 |---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-A past-grace monitor costs 4 statements (CAS update, missed run, incident, outbox row), a late one 1;
-monitors that are not due cost nothing: the due query reads an index range
-(\`cron_monitors(paused, suspended, next_expected_at)\`), so the same 1,000 due monitors cost about the same
-among 10,000 or 100,000. Statements are counted by wrapping the connection's prepared statements
-(BEGIN/COMMIT not included). A one-shot \`npm run sweep\` process adds its start-up (tsx, migration check),
-about a second, which the in-process figures leave out.
+A past-grace monitor costs 4 statements (CAS update, missed run, incident, outbox row), a late one 1,
+an overrunning run 4; monitors that are not due are never read: the due query reads an index range
+(\`cron_monitors(paused, suspended, next_expected_at)\`, plans below). The statement count follows the
+due monitors exactly. The time does not quite: with 10 times the monitors, the same 1,000 due ones lie on
+more table and index pages (each a cache miss on the sweep's fresh connection) and 10 times as many
+running runs are read, so the 100,000-monitor sweep takes 2 to 3 times as long, not 10 times.
+Statements are counted by wrapping the connection's prepared statements (BEGIN/COMMIT not included). A one-shot \`npm run sweep\` process adds its start-up (tsx, migration check),
+about 1.5 s on this machine, which the in-process figures leave out.
 
 Query plans:
 ${plans.join("\n")}`;

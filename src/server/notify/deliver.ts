@@ -62,8 +62,9 @@ export function createDelivery(db: Database.Database, opts: DeliveryOptions) {
           durationMs: result.durationMs,
           now: sqlTime(new Date()),
         });
-      } catch {
-        return; // the integration was deleted meanwhile
+      } catch (err) {
+        if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_FOREIGNKEY") return; // the integration was deleted meanwhile
+        log({ level: "error", event: "delivery.record_failed", outbox: row.id, integration: target.id, error: (err as Error).message });
       }
       if (result.ok) {
         counts.sent++;

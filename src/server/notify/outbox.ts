@@ -140,10 +140,12 @@ export function prepareOutbox(db: Database.Database) {
     },
     /**
      * Who hears about the event: the monitor's `integration_ids` (those still existing in its
-     * organization), or the organization's defaults when that list is empty.
+     * organization), or the organization's defaults when that list is empty (or names none that
+     * still exists). Nobody when the monitor has been deleted.
      */
     targets(row: OutboxRow): Target[] {
       const m = row.cron_monitor_id ? (s.monitor.get(row.cron_monitor_id) as MonitorRow | undefined) : undefined;
+      if (row.cron_monitor_id && !m) return []; // the monitor was deleted meanwhile: nobody to tell about it
       const listed = m ? parseIds(m.integration_ids) : [];
       if (listed.length > 0) {
         const chosen = (s.orgTargets.all(row.org_id) as Target[]).filter((t) => listed.includes(t.id));
