@@ -7,9 +7,13 @@ import { env, sqlitePath } from "../env";
  * database has not seen yet, each in its own transaction, recorded in `_lifeline_migrations`.
  * Used on start-up by the web app and by `npm run db:migrate`; safe to run from several processes.
  */
-export async function migrate(databaseUrl = env().databaseUrl, log = (_: string) => {}): Promise<string[]> {
+export async function migrate(
+  databaseUrl = env().databaseUrl,
+  log = (_: string) => {},
+  migrationsRoot = path.join(process.cwd(), "prisma", "migrations"),
+): Promise<string[]> {
   const isPg = /^postgres(ql)?:\/\//.test(databaseUrl);
-  const dir = path.join(process.cwd(), "prisma", "migrations", isPg ? "postgresql" : "sqlite");
+  const dir = path.join(migrationsRoot, isPg ? "postgresql" : "sqlite");
   const names = fs.existsSync(dir)
     ? fs.readdirSync(dir).filter((n) => fs.existsSync(path.join(dir, n, "migration.sql"))).sort()
     : [];
@@ -34,11 +38,17 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
     // Only migrations not applied yet take the write lock (re-checked under it), so the many short
     // processes that start with a migration check (sweepers) do not queue behind each other.
     const seenBefore = new Set((sqlite.prepare(`SELECT name FROM "_lifeline_migrations"`).all() as { name: string }[]).map((r) => r.name));
+    // Table rebuilds (CREATE new, copy, DROP old, rename) must not cascade deletes through foreign
+    // keys. PRAGMA foreign_keys has no effect inside a transaction, so it is switched off here,
+    // around each migration's transaction, and the keys are checked before the commit instead.
+    sqlite.pragma("foreign_keys = OFF");
     for (const name of names.filter((n) => !seenBefore.has(n))) {
       const apply = sqlite.transaction(() => {
         const seen = sqlite.prepare(`SELECT 1 FROM "_lifeline_migrations" WHERE name = ?`).get(name);
         if (seen) return false;
         sqlite.exec(read(name));
+        const broken = sqlite.pragma("foreign_key_check") as unknown[];
+        if (broken.length > 0) throw new Error(`migration ${name} leaves ${broken.length} broken foreign key(s)`);
         sqlite.prepare(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES (?, ?)`).run(name, new Date().toISOString());
         return true;
       });

@@ -1,3 +1,4 @@
+import { writeTransaction } from "../transactions";
 import crypto from "node:crypto";
 import { AppError, validationError } from "../../shared/errors";
 import { db } from "../db";
@@ -24,7 +25,7 @@ export async function register(
 ): Promise<TokenPair> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  const user = await db().$transaction(async (tx) => {
+  const user = await writeTransaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw validationError("email", "A user with this email already exists");
     }
@@ -82,7 +83,7 @@ async function issueSession(
 /** Rotates the refresh token: the presented one stops working, a new pair is returned. */
 export async function refresh(token: string, now = new Date()): Promise<{ access: string; refresh: string }> {
   const next = randomToken();
-  const session = await db().$transaction(async (tx) => {
+  const session = await writeTransaction(async (tx) => {
     const found = await tx.session.findUnique({ where: { refreshHash: hashToken(token) } });
     if (!found || found.revokedAt || found.expiresAt <= now) return null;
     // Compare-and-swap on the old hash: of two concurrent refreshes with one token, one wins.

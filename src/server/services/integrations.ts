@@ -1,3 +1,4 @@
+import { writeTransaction } from "../transactions";
 import { AppError, notFound } from "../../shared/errors";
 import { pageMetaOf } from "../../shared/schemas/common";
 import {
@@ -101,7 +102,7 @@ export async function updateIntegration(orgId: number, id: number, patch: Integr
 /** Deletes the integration and its delivery history, and drops its id from the organization's monitors. */
 export async function deleteIntegration(orgId: number, id: number) {
   const current = await find(orgId, id);
-  await db().$transaction(async (tx) => {
+  await writeTransaction(async (tx) => {
     const monitors = await tx.cronMonitor.findMany({
       where: { orgId, integrationIds: { contains: String(id) } },
       select: { id: true, integrationIds: true },

@@ -1,3 +1,4 @@
+import { writeTransaction } from "../transactions";
 import { AppError, notFound } from "../../shared/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { db } from "../db";
@@ -26,7 +27,7 @@ export async function listProjectServices(userId: number, projectId: number): Pr
  */
 export async function assignServices(userId: number, projectId: number, serviceIds: number[]): Promise<{ message: string }> {
   const ids = [...new Set(serviceIds)];
-  return db().$transaction(async (tx) => {
+  return writeTransaction(async (tx) => {
     const project = await ownedProject(tx, userId, projectId);
     const owned = await tx.service.findMany({ where: { id: { in: ids }, userId }, select: { id: true } });
     if (owned.length !== ids.length) {
@@ -42,7 +43,7 @@ export async function assignServices(userId: number, projectId: number, serviceI
 /** Unassigns those listed services that are the caller's and in this project; others are ignored. */
 export async function unassignServices(userId: number, projectId: number, serviceIds: number[]): Promise<{ message: string }> {
   const ids = [...new Set(serviceIds)];
-  return db().$transaction(async (tx) => {
+  return writeTransaction(async (tx) => {
     const project = await ownedProject(tx, userId, projectId);
     const { count } = await tx.service.updateMany({ where: { id: { in: ids }, userId, projectId }, data: { projectId: null } });
     return { message: `Unassigned ${services(count)} from project "${project.name}"` };

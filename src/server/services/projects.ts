@@ -1,3 +1,4 @@
+import { writeTransaction } from "../transactions";
 import { notFound, validationError } from "../../shared/errors";
 import { DEFAULT_PROJECT_COLOR, type ProjectChanges } from "../../shared/schemas/projects";
 import { isoSeconds } from "../../shared/time";
@@ -116,7 +117,7 @@ export async function updateProject(userId: number, id: number, changes: Project
 
 /** Deleting a project unassigns its services and cron monitors; neither is deleted. */
 export async function deleteProject(userId: number, id: number): Promise<void> {
-  await db().$transaction(async (tx) => {
+  await writeTransaction(async (tx) => {
     const owned = await tx.project.findFirst({ where: { id, userId }, select: { id: true } });
     if (!owned) throw notFound("Project");
     await tx.service.updateMany({ where: { projectId: id }, data: { projectId: null } });

@@ -1,3 +1,4 @@
+import { writeTransaction } from "../transactions";
 import { AppError, notFound, type ErrorDetails } from "../../shared/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { pageMetaOf } from "../../shared/schemas/common";
@@ -37,7 +38,7 @@ export async function serviceStatus(userId: number, id: number) {
 }
 
 export async function createService(userId: number, input: CreateServiceInput): Promise<ServiceView> {
-  const id = await db().$transaction(async (tx) => {
+  const id = await writeTransaction(async (tx) => {
     const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null });
     const created = await tx.service.create({
       data: {
@@ -100,7 +101,7 @@ async function editService(
   id: number,
   decide: (tx: Tx, current: ServiceRecord) => Promise<ServiceData>,
 ): Promise<ServiceView> {
-  await db().$transaction(async (tx) => {
+  await writeTransaction(async (tx) => {
     const current = await tx.service.findFirst({
       where: { id, userId },
       select: { id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true },

@@ -1,3 +1,4 @@
+import { writeTransaction } from "../../transactions";
 import { AppError, validationError } from "../../../shared/errors";
 import type { Prisma } from "../../../generated/prisma/client";
 import { randomToken } from "../../auth/tokens";
@@ -41,7 +42,7 @@ export async function createOrg(userId: number, input: { name: string; slug?: st
     throw validationError("slug", "A slug has lowercase letters, digits and single dashes");
   }
   try {
-    const org = await db().$transaction(async (tx) => {
+    const org = await writeTransaction(async (tx) => {
       const slug = wanted ?? (await freeSlug(tx, slugify(input.name)));
       const created = await tx.organization.create({ data: { slug, name: input.name.trim() } });
       await tx.membership.create({ data: { orgId: created.id, userId, role: "owner" } });

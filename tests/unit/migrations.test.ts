@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+
+const SOURCE = path.join(process.cwd(), "prisma", "migrations", "sqlite");
+
+/**
+ * Upgrading a database that holds data through every later migration keeps that data: table
+ * rebuilds must not cascade deletes through foreign keys.
+ */
+describe("SQLite migrations", () => {
+  it("keep monitors, runs, logs and incidents when later migrations rebuild tables", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-migrate-"));
+    process.env.DATA_DIR = dir; // before src/env is first used
+    const { migrate } = await import("../../src/server/migrate");
+    const names = fs.readdirSync(SOURCE).sort();
+    expect(names.length).toBeGreaterThan(1);
+    const staged = path.join(dir, "migrations");
+    fs.cpSync(path.join(SOURCE, names[0]!), path.join(staged, "sqlite", names[0]!), { recursive: true });
+    const url = `file:${path.join(dir, "lifeline.db")}`;
+    expect(await migrate(url, () => {}, staged)).toEqual([names[0]]);
+
+    const db = new Database(path.join(dir, "lifeline.db"));
+    const t = "2026-11-01T00:00:00.000+00:00";
+    db.exec(`INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (1, 'acme', 'Acme', 'free', '${t}')`);
+    db.exec(`INSERT INTO cron_monitors (id, org_id, name, schedule_kind, period_seconds, ping_token, created_at, updated_at)
+             VALUES (1, 1, 'backup', 'period', 3600, '${"a".repeat(43)}', '${t}', '${t}')`);
+    db.exec(`INSERT INTO cron_runs (id, monitor_id, rid, status, started_at, created_at) VALUES (1, 1, 'r1', 'success', '${t}', '${t}')`);
+    db.exec(`INSERT INTO cron_run_logs (run_id, body) VALUES (1, 'output')`);
+    db.exec(`INSERT INTO incidents (id, org_id, cron_monitor_id, kind, status, reason, opened_at) VALUES (1, 1, 1, 'failed', 'open', '', '${t}')`);
+    db.close();
+
+    fs.cpSync(SOURCE, path.join(staged, "sqlite"), { recursive: true });
+    expect(await migrate(url, () => {}, staged)).toEqual(names.slice(1));
+
+    const after = new Database(path.join(dir, "lifeline.db"), { readonly: true });
+    const count = (table: string) => (after.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([count("cron_monitors"), count("cron_runs"), count("cron_run_logs"), count("incidents")]).toEqual([1, 1, 1, 1]);
+    expect(after.prepare("SELECT name, ping_token FROM cron_monitors").get()).toEqual({ name: "backup", ping_token: "a".repeat(43) });
+    after.close();
+  });
+});
