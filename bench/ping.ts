@@ -5,7 +5,6 @@
 //   start/complete pairs carrying a rid and a 10 KB body.
 // Results go to docs/performance.md (section "ping").
 import crypto from "node:crypto";
-import http from "node:http";
 import path from "node:path";
 import { freshDataDir, load, machine, seedMonitors, start, stop, waitFor, writeSection, type Result } from "./lib";
 
@@ -46,7 +45,9 @@ async function main() {
   await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
   const ingest = start(["node_modules/tsx/dist/cli.mjs", "scripts/ping-server.ts"], { ...env, PING_PORT: String(ingestPort) });
   await waitFor(`http://127.0.0.1:${ingestPort}/x`);
-  const bare = http.createServer((_req, res) => res.end("OK")).listen(barePort, "127.0.0.1");
+  // The ceiling runs in its own process, like the servers it bounds (not beside autocannon).
+  const bare = start(["-e", `require("node:http").createServer((q, s) => s.end("OK")).listen(${barePort}, "127.0.0.1")`], {});
+  await waitFor(`http://127.0.0.1:${barePort}`);
 
   // Enough monitors that no monitor gets more than a few pings during a run.
   const tokens = seedMonitors(path.join(dataDir, "lifeline.db"), 240_000);
@@ -61,7 +62,7 @@ async function main() {
     results.push(await load("ingest process: success pings", { url: `http://127.0.0.1:${ingestPort}`, duration: DURATION, setupRequest: successPings(slice(2), "") }, ingestPort));
     results.push(await load("ingest process: start/complete pairs, 10 KB body", { url: `http://127.0.0.1:${ingestPort}`, duration: DURATION, setupRequest: startCompletePairs(slice(3), "") }, ingestPort));
   } finally {
-    bare.close();
+    stop(bare);
     stop(web);
     stop(ingest);
   }
