@@ -81,7 +81,9 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
             </select>
           )}
         </Field>
-        <ScheduleFields draft={draft} update={update} errorFor={errorFor} />
+        <ScheduleFields draft={draft} update={update} errorFor={errorFor}>
+          <SchedulePreview preview={preview} />
+        </ScheduleFields>
         {generalScheduleError && <p className="error" role="alert">{generalScheduleError}</p>}
         <DurationField label="Grace" amount={draft.grace.amount} unit={draft.grace.unit} error={serverErrors.grace_seconds} hint="How long after the expected time a ping may still arrive (at least 1 minute)." onChange={(amount, unit) => update({ grace: { amount, unit } })} />
         <DurationField label="Max runtime" optional amount={draft.maxRuntime.amount} unit={draft.maxRuntime.unit} error={serverErrors.max_runtime_seconds} hint="Leave empty for no limit." onChange={(amount, unit) => update({ maxRuntime: { amount, unit } })} />
@@ -92,7 +94,6 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
           <button type="button" className="secondary" onClick={() => router.back()}>Cancel</button>
         </div>
       </form>
-      <SchedulePreview preview={preview} />
     </div>
   );
 }

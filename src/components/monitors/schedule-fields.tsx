@@ -1,12 +1,13 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { DurationField, Field, TimezoneField } from "./fields";
 import type { MonitorDraft } from "./monitor-draft";
 
-type Props = { draft: MonitorDraft; update: (changes: Partial<MonitorDraft>) => void; errorFor: (field: string) => string | undefined };
+type Props = { draft: MonitorDraft; update: (changes: Partial<MonitorDraft>) => void; errorFor: (field: string) => string | undefined; children?: ReactNode };
 
 /** Schedule kind, then the cron expression and zone, or the period in human units. */
-export function ScheduleFields({ draft, update, errorFor }: Props) {
+export function ScheduleFields({ draft, update, errorFor, children }: Props) {
   return (
     <fieldset className="stack">
       <legend>Schedule</legend>
@@ -40,6 +41,7 @@ export function ScheduleFields({ draft, update, errorFor }: Props) {
       ) : (
         <DurationField label="Period" amount={draft.period.amount} unit={draft.period.unit} error={errorFor("period_seconds")} hint="Time between expected pings (at least 1 minute)." onChange={(amount, unit) => update({ period: { amount, unit } })} />
       )}
+      {children}
     </fieldset>
   );
 }
