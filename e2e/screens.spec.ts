@@ -34,7 +34,7 @@ test("every dashboard page renders at 360 px and 1280 px in light and dark theme
     { name: "projects", path: "/projects", ready: page.getByTestId("project-item").first() },
     { name: "services", path: "/services", ready: page.getByRole("heading", { name: "Services" }) },
     { name: "incidents", path: "/incidents", ready: page.getByTestId("incident-row").first() },
-    { name: "settings", path: "/settings", ready: page.getByRole("cell", { name: /@example.test/ }) },
+    { name: "settings", path: "/settings", ready: page.getByRole("cell", { name: /@example.test/ }).first() },
   ];
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -42,5 +42,7 @@ export function durationText(ms: number | null): string {
   const s = ms / 1000;
   if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)} s`;
   const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s % 60)} s`;
+  const rest = Math.round(s % 60);
+  if (m >= 60) return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+  return rest ? `${m} min ${rest} s` : `${m} min`;
 }

@@ -12,12 +12,13 @@ export function ProfileSection() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const profile = useQuery(trpc.users.profile.queryOptions());
-  const [names, setNames] = useState({ first_name: "", last_name: "" });
+  const [names, setNames] = useState<{ first_name: string; last_name: string } | null>(null);
+  // The form starts from the stored names once they arrive; typing never gets overwritten.
   useEffect(() => {
-    if (profile.data) setNames({ first_name: profile.data.data.first_name, last_name: profile.data.data.last_name });
-  }, [profile.data]);
+    if (profile.data && names === null) setNames({ first_name: profile.data.data.first_name, last_name: profile.data.data.last_name });
+  }, [profile.data, names]);
   const save = useMutation({
-    mutationFn: () => client.users.updateProfile.mutate(names),
+    mutationFn: () => client.users.updateProfile.mutate(names ?? {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() }),
   });
   const [passwords, setPasswords] = useState({ current_password: "", new_password: "" });
@@ -28,7 +29,7 @@ export function ProfileSection() {
     <section className="card stack" aria-labelledby="profile-title">
       <h2 id="profile-title" className="h3">Profile</h2>
       <p className="muted">{profile.data?.data.email ?? "…"}</p>
-      <form className="stack" onSubmit={(e: FormEvent) => { e.preventDefault(); save.mutate(); }}>
+      {names === null ? <p className="muted" role="status">Loading profile…</p> : <form className="stack" onSubmit={(e: FormEvent) => { e.preventDefault(); save.mutate(); }}>
         <div className="filters">
           <Field label="First name">{({ id }) => <input id={id} value={names.first_name} maxLength={100} onChange={(e) => setNames({ ...names, first_name: e.target.value })} />}</Field>
           <Field label="Last name">{({ id }) => <input id={id} value={names.last_name} maxLength={100} onChange={(e) => setNames({ ...names, last_name: e.target.value })} />}</Field>
@@ -36,7 +37,7 @@ export function ProfileSection() {
         {save.isError && <p className="error" role="alert">{errorText(save.error)}</p>}
         {save.isSuccess && <p className="ok-text" role="status">Profile saved.</p>}
         <div><button type="submit" disabled={save.isPending}>Save profile</button></div>
-      </form>
+      </form>}
       <h3 className="h3">Change password</h3>
       <form className="stack" onSubmit={(e: FormEvent) => { e.preventDefault(); change.mutate(); }}>
         <div className="filters">
