@@ -75,5 +75,5 @@ test("the profile is saved and a wrong current password is refused in words", as
   await page.getByLabel("Current password").fill("not my password");
   await page.getByLabel("New password").fill("another long password");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveAccessibleDescription("The current password is wrong");
 });
