@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { OrgSwitcher } from "./org-switcher";
 
 const AREAS = [
   { href: "/monitors", label: "Monitors" },
@@ -25,6 +26,7 @@ export function Nav({ email }: { email: string }) {
         ))}
       </nav>
       <div className="spacer" />
+      <OrgSwitcher />
       <p className="muted" data-testid="signed-in-as">{email}</p>
       <button type="button" className="secondary" onClick={() => signOut({ callbackUrl: "/login" })}>
         Sign out

@@ -5,6 +5,7 @@ import type { Capability } from "../../shared/capabilities";
 import type { Context } from "./context";
 import { authenticate, type Principal } from "../services/principal";
 import { resolveOrg } from "../services/orgs/access";
+import { classify, isScheduleError } from "./http/errors";
 
 /**
  * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
@@ -26,12 +27,16 @@ export type Meta = OpenApiMeta<{
 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
+  // The dashboard face reads the same classification as the REST face (one mapping, http/errors.ts):
+  // `appCode` + `details` (per field) for AppErrors and input validation, `scheduleCode` + `field`
+  // for schedule errors (spec 7.2), so every error lands on the form field it is about.
   errorFormatter: ({ shape, error }) => {
-    const cause = error.cause;
-    if (cause instanceof AppError) {
-      return { ...shape, message: cause.message, data: { ...shape.data, appCode: cause.code, details: cause.details } };
+    const known = classify(error);
+    if (isScheduleError(known)) {
+      return { ...shape, message: known.message, data: { ...shape.data, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
     }
-    return shape;
+    if (known.code === "INTERNAL_ERROR") return shape;
+    return { ...shape, message: known.message, data: { ...shape.data, appCode: known.code, details: known.details } };
   },
 });
 

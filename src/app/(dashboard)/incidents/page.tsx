@@ -1,8 +1,5 @@
+import { IncidentPage } from "../../../components/incidents/incident-page";
+
 export default function IncidentsPage() {
-  return (
-    <section>
-      <h1>Incidents</h1>
-      <p className="muted">Open and resolved incidents.</p>
-    </section>
-  );
+  return <IncidentPage />;
 }

@@ -1,8 +1,5 @@
+import { MonitorList } from "../../../components/monitors/monitor-list";
+
 export default function MonitorsPage() {
-  return (
-    <section>
-      <h1>Monitors</h1>
-      <p className="muted">Cron monitors and their runs arrive here.</p>
-    </section>
-  );
+  return <MonitorList />;
 }

@@ -1,8 +1,5 @@
+import { ProjectPage } from "../../../components/projects/project-page";
+
 export default function ProjectsPage() {
-  return (
-    <section>
-      <h1>Projects</h1>
-      <p className="muted">Projects group services and monitors.</p>
-    </section>
-  );
+  return <ProjectPage />;
 }

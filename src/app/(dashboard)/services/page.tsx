@@ -1,8 +1,5 @@
+import { ServicePage } from "../../../components/services/service-page";
+
 export default function ServicesPage() {
-  return (
-    <section>
-      <h1>Services</h1>
-      <p className="muted">Actively probed HTTP and TCP services.</p>
-    </section>
-  );
+  return <ServicePage />;
 }

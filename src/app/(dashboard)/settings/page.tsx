@@ -1,8 +1,12 @@
+import { OrgsSection } from "../../../components/settings/orgs-section";
+import { ProfileSection } from "../../../components/settings/profile-section";
+
 export default function SettingsPage() {
   return (
-    <section>
+    <section className="stack-lg">
       <h1>Settings</h1>
-      <p className="muted">Profile, organizations, service tokens and integrations.</p>
+      <ProfileSection />
+      <OrgsSection />
     </section>
   );
 }

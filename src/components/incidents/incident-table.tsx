@@ -1,0 +1,51 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useTRPC } from "../../trpc/react";
+import { errorText } from "../common/errors";
+import { Pager } from "../common/pager";
+import { RelativeTime } from "../common/relative-time";
+
+const KIND_WORDS = { missed: "Missed run", failed: "Failed run", max_runtime: "Ran too long", service_down: "Service down" } as const;
+const LIMIT = 20;
+
+export type IncidentFilter = { cron_monitor?: number; service?: number; status?: "open" | "resolved" };
+
+/** Incidents newest first; open ones say so in words. Links to the monitor or service. */
+export function IncidentTable({ filter, names }: { filter: IncidentFilter; names?: { monitors: Map<number, string>; services: Map<number, string> } }) {
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...trpc.incidents.list.queryOptions({ ...filter, page, limit: LIMIT }), refetchInterval: 5000, placeholderData: keepPreviousData });
+  const rows = query.data?.data ?? [];
+  if (query.isLoading) return <p className="muted" role="status">Loading incidents…</p>;
+  if (query.isError) return <p className="error" role="alert">{errorText(query.error)}</p>;
+  if (rows.length === 0) return <p className="muted">No incidents{filter.status ? ` ${filter.status}` : ""}. All quiet.</p>;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data">
+          <thead>
+            <tr><th scope="col">Status</th><th scope="col">What</th><th scope="col">Where</th><th scope="col">Opened</th><th scope="col">Resolved</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((i) => (
+              <tr key={i.id} data-testid="incident-row">
+                <td><span className={`badge incident-${i.status}`}>{i.status === "open" ? "▲ Open" : "✓ Resolved"}</span></td>
+                <td>{KIND_WORDS[i.kind]}<br /><span className="muted small-text">{i.reason}</span></td>
+                <td>
+                  {i.cron_monitor !== null && <Link href={`/monitors/${i.cron_monitor}`}>{names?.monitors.get(i.cron_monitor) ?? `Monitor #${i.cron_monitor}`}</Link>}
+                  {i.service !== null && <Link href={`/services#service-${i.service}`}>{names?.services.get(i.service) ?? `Service #${i.service}`}</Link>}
+                </td>
+                <td><RelativeTime iso={i.opened_at} /></td>
+                <td><RelativeTime iso={i.resolved_at} empty="still open" /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={query.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
+    </>
+  );
+}

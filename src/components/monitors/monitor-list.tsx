@@ -1,0 +1,89 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { MONITOR_STATES, type ListCronMonitorsInput } from "../../shared/schemas/cron-monitors";
+import { useTRPC } from "../../trpc/react";
+import { errorText } from "../common/errors";
+import { Pager } from "../common/pager";
+import { MonitorRow } from "./monitor-row";
+import { STATE_WORDS } from "./state-badge";
+import { useProjects } from "./use-projects";
+
+const LIMIT = 20;
+/** Search is by name inside the first 100 matches of the other filters (the API has no name filter). */
+const SEARCH_LIMIT = 100;
+export const LIVE_REFRESH_MS = 3000;
+
+export function MonitorList() {
+  const trpc = useTRPC();
+  const { projects, byId } = useProjects();
+  const [state, setState] = useState<ListCronMonitorsInput["state"] | "">("");
+  const [project, setProject] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const searching = search.trim() !== "";
+  const input = {
+    ...(state ? { state } : {}),
+    ...(project ? { project } : {}),
+    page: searching ? 1 : page,
+    limit: searching ? SEARCH_LIMIT : LIMIT,
+  };
+  const query = useQuery({
+    ...trpc.cronMonitors.list.queryOptions(input),
+    refetchInterval: LIVE_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+  const needle = search.trim().toLowerCase();
+  const rows = (query.data?.data ?? []).filter((m) => !needle || m.name.toLowerCase().includes(needle));
+  const total = query.data?.meta.total ?? 0;
+
+  return (
+    <section className="stack-lg">
+      <div className="row between wrap">
+        <h1>Monitors</h1>
+        <Link className="button" href="/monitors/new">New monitor</Link>
+      </div>
+      <div className="filters">
+        <label>
+          State
+          <select value={state} onChange={(e) => { setState(e.target.value as typeof state); setPage(1); }}>
+            <option value="">All states</option>
+            {MONITOR_STATES.map((s) => <option key={s} value={s}>{STATE_WORDS[s]}</option>)}
+          </select>
+        </label>
+        <label>
+          Project
+          <select value={project} onChange={(e) => { setProject(e.target.value); setPage(1); }}>
+            <option value="">All projects</option>
+            <option value="null">No project</option>
+            {projects.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+          </select>
+        </label>
+        <label>
+          Search by name
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="backup" />
+        </label>
+      </div>
+      {query.isError && <p className="error" role="alert">{errorText(query.error)}</p>}
+      {query.isLoading ? (
+        <p className="muted" role="status">Loading monitors…</p>
+      ) : rows.length === 0 ? (
+        <div className="empty card">
+          {total === 0 && !state && !project ? (
+            <p>No monitors yet. <Link href="/monitors/new">Create your first monitor</Link> and point a cron job at its ping URL.</p>
+          ) : (
+            <p>No monitor matches these filters.</p>
+          )}
+        </div>
+      ) : (
+        <ul className="monitor-list" aria-label="Monitors">
+          {rows.map((m) => <MonitorRow key={m.id} monitor={m} project={m.project_id ? byId.get(m.project_id) : undefined} />)}
+        </ul>
+      )}
+      {!searching && <Pager page={page} total={total} limit={LIMIT} onPage={setPage} />}
+      <p className="muted small-text" aria-live="off">Refreshes every {LIVE_REFRESH_MS / 1000} seconds.</p>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { HTTP_METHODS } from "../../shared/service-types";
+import { errorText, fieldErrors } from "../common/errors";
+import { Field } from "../monitors/fields";
+import { useProjects } from "../monitors/use-projects";
+
+export type ServiceValues = {
+  name: string; type: "http" | "tcp"; project_id: number | null; interval: number; enabled: boolean; config: Record<string, unknown>;
+};
+
+const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+
+/** Create or edit an http or tcp service (decisions 8); errors land on their field. */
+export function ServiceForm(props: { initial?: ServiceValues; submitLabel: string; onSubmit: (v: ServiceValues) => Promise<unknown>; onCancel?: () => void }) {
+  const { projects } = useProjects();
+  const init = props.initial;
+  const [v, setV] = useState({
+    name: init?.name ?? "", type: init?.type ?? ("http" as const), project: str(init?.project_id), interval: str(init?.interval ?? 300), enabled: init?.enabled ?? true,
+    url: str(init?.config.url), method: str(init?.config.method ?? "GET"), status: str(init?.config.expected_status_code ?? 200), keyword: str(init?.config.keyword),
+    host: str(init?.config.host), port: str(init?.config.port), timeout: str(init?.config.timeout ?? 10),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (c: Partial<typeof v>) => setV((x) => ({ ...x, ...c }));
+
+  function values(): ServiceValues {
+    const config: Record<string, unknown> =
+      v.type === "http"
+        ? { url: v.url, method: v.method, expected_status_code: Number(v.status), timeout: Number(v.timeout), ...(v.keyword ? { keyword: v.keyword } : {}) }
+        : { host: v.host, port: Number(v.port), timeout: Number(v.timeout) };
+    return { name: v.name, type: v.type, project_id: v.project ? Number(v.project) : null, interval: Number(v.interval), enabled: v.enabled, config };
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    setFormError(null);
+    try {
+      await props.onSubmit(values());
+    } catch (err) {
+      const byField = fieldErrors(err);
+      setErrors(byField);
+      setFormError(Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`);
+    }
+  }
+
+  const input = (label: string, key: keyof typeof v, errorKey: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label} error={errors[errorKey]}>
+      {({ id, describedBy }) => <input id={id} value={String(v[key])} aria-describedby={describedBy} onChange={(e) => set({ [key]: e.target.value })} {...extra} />}
+    </Field>
+  );
+
+  return (
+    <form className="stack" onSubmit={submit} aria-label={props.submitLabel}>
+      <div className="filters">
+        {input("Name", "name", "name")}
+        <Field label="Type" error={errors.type}>
+          {({ id }) => (
+            <select id={id} value={v.type} onChange={(e) => set({ type: e.target.value as "http" | "tcp" })}>
+              <option value="http">HTTP(S)</option>
+              <option value="tcp">TCP port</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Project" error={errors.project_id}>
+          {({ id }) => (
+            <select id={id} value={v.project} onChange={(e) => set({ project: e.target.value })}>
+              <option value="">No project</option>
+              {projects.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+            </select>
+          )}
+        </Field>
+        {input("Check interval (seconds)", "interval", "interval", { type: "number", min: 1 })}
+        {v.type === "http" ? (
+          <>
+            {input("URL", "url", "url", { type: "url", placeholder: "https://example.com/health" })}
+            <Field label="Method" error={errors.method}>
+              {({ id }) => (
+                <select id={id} value={v.method} onChange={(e) => set({ method: e.target.value })}>
+                  {HTTP_METHODS.map((m) => <option key={m}>{m}</option>)}
+                </select>
+              )}
+            </Field>
+            {input("Expected status code", "status", "expected_status_code", { type: "number", min: 100, max: 599 })}
+            {input("Keyword (optional)", "keyword", "keyword")}
+          </>
+        ) : (
+          <>
+            {input("Host", "host", "host", { placeholder: "db.example.com" })}
+            {input("Port", "port", "port", { type: "number", min: 1, max: 65535 })}
+          </>
+        )}
+        {input("Timeout (seconds)", "timeout", "timeout", { type: "number", min: 1, max: 60 })}
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={v.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+        Enabled (checks run)
+      </label>
+      {formError && <p className="error" role="alert">{formError}</p>}
+      <div className="row">
+        <button type="submit">{props.submitLabel}</button>
+        {props.onCancel && <button type="button" className="secondary" onClick={props.onCancel}>Cancel</button>}
+      </div>
+    </form>
+  );
+}
