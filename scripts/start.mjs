@@ -30,7 +30,7 @@ export function newestMtime(entries) {
 
 if (!fs.existsSync("node_modules/.package-lock.json")) {
   console.log("[lifeline] installing npm packages (first start)...");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 const buildId = ".next/BUILD_ID";
 const sources = ["src", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];

@@ -23,7 +23,7 @@ function must(cmd, args) {
   }
 }
 
-if (!fs.existsSync("node_modules/.package-lock.json")) must("npm", ["ci", "--no-audit", "--no-fund"]);
+if (!fs.existsSync("node_modules/.package-lock.json")) must("npm", ["install", "--no-audit", "--no-fund"]);
 if (!fs.existsSync(chromium)) {
   if (process.getuid?.() === 0) {
     must("apt-get", ["update", "-qq"]);
