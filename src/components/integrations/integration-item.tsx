@@ -40,7 +40,7 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
           {test.isPending ? "Sending…" : "Send test"}
         </button>
         <button type="button" className="secondary small" aria-label={`Edit ${item.name}`} onClick={() => setEditing(true)}>Edit</button>
-        <ConfirmButton label={`Delete ${item.name}`} title={`Delete integration ${item.name}?`} confirmLabel="Delete integration" danger onConfirm={onDelete}>
+        <ConfirmButton label={`Delete ${item.name}`} text="Delete" small title={`Delete integration ${item.name}?`} confirmLabel="Delete integration" danger onConfirm={onDelete}>
           <p>It stops receiving notifications and monitors that chose it no longer list it. Its delivery history is removed.</p>
         </ConfirmButton>
       </div>
