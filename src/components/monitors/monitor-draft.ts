@@ -18,6 +18,7 @@ export type MonitorDraft = {
   driftAlerts: boolean;
   driftPct: string;
   driftMinSeconds: string;
+  integrationIds: number[];
 };
 
 export function draftFrom(m: CronMonitor | undefined, browserZone: string): MonitorDraft {
@@ -33,6 +34,7 @@ export function draftFrom(m: CronMonitor | undefined, browserZone: string): Moni
     driftAlerts: m?.drift_alerts ?? false,
     driftPct: String(Math.round((m?.drift_pct ?? 0.5) * 100)),
     driftMinSeconds: String(m?.drift_min_seconds ?? 60),
+    integrationIds: m?.integration_ids ?? [],
   };
 }
 
@@ -61,5 +63,6 @@ export function bodyOf(d: MonitorDraft): CreateCronMonitorInput {
     drift_alerts: d.driftAlerts,
     drift_pct: Number(d.driftPct) / 100,
     drift_min_seconds: Number(d.driftMinSeconds),
+    integration_ids: d.integrationIds,
   };
 }

@@ -8,6 +8,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
 import { DriftFields } from "./drift-fields";
 import { DurationField, Field } from "./fields";
+import { IntegrationFields } from "./integration-fields";
 import { bodyOf, draftFrom, scheduleDraftOf, type MonitorDraft } from "./monitor-draft";
 import { computePreview } from "./preview-model";
 import { ScheduleFields } from "./schedule-fields";
@@ -88,6 +89,7 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
         <DurationField label="Grace" amount={draft.grace.amount} unit={draft.grace.unit} error={serverErrors.grace_seconds} hint="How long after the expected time a ping may still arrive (at least 1 minute)." onChange={(amount, unit) => update({ grace: { amount, unit } })} />
         <DurationField label="Max runtime" optional amount={draft.maxRuntime.amount} unit={draft.maxRuntime.unit} error={serverErrors.max_runtime_seconds} hint="Leave empty for no limit." onChange={(amount, unit) => update({ maxRuntime: { amount, unit } })} />
         <DriftFields draft={draft} update={update} errors={serverErrors} />
+        <IntegrationFields selected={draft.integrationIds} onChange={(integrationIds) => update({ integrationIds })} error={serverErrors.integration_ids} />
         {formError && <p className="error" role="alert">{formError}</p>}
         <div className="row">
           <button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : monitor ? "Save changes" : "Create monitor"}</button>

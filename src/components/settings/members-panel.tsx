@@ -28,24 +28,22 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
       <h3 className="h3">Members</h3>
       <div className="table-scroll">
         <table className="data">
-          <thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead><tr><th scope="col">Member</th><th scope="col">Role</th></tr></thead>
           <tbody>
             {(members.data?.data ?? []).map((m) => (
               <tr key={m.user_id}>
-                <td>{m.email}</td>
+                <td className="member-email">{m.email}</td>
                 <td>
                   {canManage ? (
-                    <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ user_id: m.user_id, role: e.target.value as Role })}>
-                      {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
-                    </select>
+                    <div className="row tight wrap">
+                      <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ user_id: m.user_id, role: e.target.value as Role })}>
+                        {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                      </select>
+                      <ConfirmButton label={`Remove ${m.email}`} text="Remove" small title={`Remove ${m.email}?`} confirmLabel="Remove member" danger onConfirm={() => remove.mutate(m.user_id)}>
+                        <p>They lose access to this organization at once.</p>
+                      </ConfirmButton>
+                    </div>
                   ) : m.role}
-                </td>
-                <td>
-                  {canManage && (
-                    <ConfirmButton label={`Remove ${m.email}`} title={`Remove ${m.email}?`} confirmLabel="Remove member" danger onConfirm={() => remove.mutate(m.user_id)}>
-                      <p>They lose access to this organization at once.</p>
-                    </ConfirmButton>
-                  )}
                 </td>
               </tr>
             ))}

@@ -1,3 +1,4 @@
+import { IntegrationsSection } from "../../../components/integrations/integrations-section";
 import { OrgsSection } from "../../../components/settings/orgs-section";
 import { ProfileSection } from "../../../components/settings/profile-section";
 
@@ -7,6 +8,7 @@ export default function SettingsPage() {
       <h1>Settings</h1>
       <ProfileSection />
       <OrgsSection />
+      <IntegrationsSection />
     </section>
   );
 }

@@ -1,0 +1,52 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import type { z } from "zod";
+import type { integration } from "../../shared/schemas/integrations";
+import { useTRPCClient } from "../../trpc/react";
+import { ConfirmButton } from "../common/confirm-button";
+import { errorText } from "../common/errors";
+import { outcomeText } from "./delivery-outcome";
+import { IntegrationForm, type IntegrationValues } from "./integration-form";
+import { KIND_LOOK } from "./kinds";
+
+export type Integration = z.infer<typeof integration>;
+
+/** One integration: kind, target and default in words; send a test, edit, delete (with confirmation). */
+export function IntegrationItem({ item, onSave, onDelete }: { item: Integration; onSave: (v: IntegrationValues) => Promise<unknown>; onDelete: () => void }) {
+  const client = useTRPCClient();
+  const [editing, setEditing] = useState(false);
+  const test = useMutation({ mutationFn: () => client.integrations.test.mutate({ id: item.id }) });
+  const outcome = test.data?.data;
+
+  if (editing) {
+    return (
+      <li className="integration-item" data-testid="integration-row">
+        <IntegrationForm initial={item} submitLabel="Save integration" onCancel={() => setEditing(false)} onSubmit={async (v) => { await onSave(v); setEditing(false); }} />
+      </li>
+    );
+  }
+  return (
+    <li className="integration-item" data-testid="integration-row">
+      <div className="integration-main">
+        <strong className="monitor-name">{item.name}</strong>
+        <span className="badge state-new">{KIND_LOOK[item.kind].label}</span>
+        {item.is_default && <span className="badge state-up">Default</span>}
+      </div>
+      <code className="integration-target">{item.url ?? item.email}</code>
+      <div className="row tight wrap">
+        <button type="button" className="secondary small" disabled={test.isPending} aria-label={`Send test to ${item.name}`} onClick={() => test.mutate()}>
+          {test.isPending ? "Sending…" : "Send test"}
+        </button>
+        <button type="button" className="secondary small" aria-label={`Edit ${item.name}`} onClick={() => setEditing(true)}>Edit</button>
+        <ConfirmButton label={`Delete ${item.name}`} text="Delete" small title={`Delete integration ${item.name}?`} confirmLabel="Delete integration" danger onConfirm={onDelete}>
+          <p>It stops receiving notifications and monitors that chose it no longer list it. Its delivery history is removed.</p>
+        </ConfirmButton>
+      </div>
+      <p role="status" className={`small-text test-outcome ${outcome ? (outcome.status === "success" ? "ok-text" : "error") : ""}`} data-testid="test-outcome">
+        {test.isError ? `Not sent: ${errorText(test.error)}` : outcome ? `Test: ${outcome.status === "success" ? "✓" : "✗"} ${outcomeText(outcome)}` : ""}
+      </p>
+    </li>
+  );
+}
