@@ -6,6 +6,7 @@ test("a visitor registers through the browser, lands on the dashboard and signs 
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByRole("link", { name: "Create one" }).click();
+  await expect(page.getByRole("heading", { name: "Create your Lifeline account" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a long enough password");
   await page.getByRole("button", { name: "Create account" }).click();

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTRPCClient } from "../trpc/react";
 
 /** Sign-in and registration: both end in a next-auth credentials sign-in against the same users. */
@@ -12,6 +12,9 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const client = useTRPCClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until React has hydrated the form, a click would submit it natively: keep the button disabled.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +57,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
           </label>
           {mode === "register" && <p className="muted">At least 10 characters.</p>}
           {error && <p className="error" role="alert">{error}</p>}
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || !hydrated}>
             {mode === "login" ? "Sign in" : "Create account"}
           </button>
         </form>
