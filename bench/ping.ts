@@ -40,7 +40,14 @@ function startCompletePairs(tokens: string[], prefix: string) {
 
 async function main() {
   const dataDir = freshDataDir("ping");
-  const env = { DATA_DIR: dataDir, HOST: "127.0.0.1", NODE_ENV: "test", APP_URL: `http://127.0.0.1:${webPort}` };
+  // Production mode, as deployed: with NODE_ENV=test, Next would serve React's development build.
+  const env = {
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    APP_SECRET: crypto.randomBytes(32).toString("hex"),
+    APP_URL: `http://127.0.0.1:${webPort}`,
+  };
   const web = start(["scripts/start.mjs"], { ...env, PORT: String(webPort) });
   await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
   const ingest = start(["node_modules/tsx/dist/cli.mjs", "scripts/ping-server.ts"], { ...env, PING_PORT: String(ingestPort) });

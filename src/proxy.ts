@@ -14,4 +14,4 @@ export function proxy(req: NextRequest) {
   return NextResponse.rewrite(url);
 }
 
-export const config = { matcher: ["/((?!_next/|ping/|api/).*)"] };
+export const config = { matcher: ["/((?!_next/|ping/|api/|livez).*)"] };

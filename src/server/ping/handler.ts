@@ -28,7 +28,7 @@ export async function handlePing(req: Request, path: string, store: PingStore, n
 
   const body = method === "POST" ? await readCapped(req) : null;
   const log = body && body.length > 0 ? capLog(body) : null;
-  const result = store.record({
+  const result = await store.record({
     target: { token: form.token },
     kind: form.kind,
     exitCode: form.exitCode,

@@ -8,15 +8,58 @@ import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statemen
 
 type TimelineEvent = { at: string; kind: "log"; message: string; rid?: string };
 
+/** At most this many events share one commit. */
+const MAX_BATCH = 256;
+
+type Pending = { event: RunEvent; resolve: (r: RunEventResult) => void; reject: (e: unknown) => void };
+
 /**
- * The SQLite ping store. Each event is one `BEGIN IMMEDIATE` transaction (the write lock is taken
- * first, so concurrent processes queue on the busy timeout instead of failing an upgrade), which
- * makes the rate cap, run pairing and incident bookkeeping exact across processes.
+ * The SQLite ping store, with group commit. Events that arrive in the same turn of the event loop
+ * are recorded in ONE `BEGIN IMMEDIATE` transaction (the write lock is taken first, so concurrent
+ * processes queue on the busy timeout instead of failing an upgrade), each inside its own savepoint
+ * so a failing event rolls back alone. Every caller's promise settles only after the commit, so an
+ * `OK` is never sent for a ping that is not stored. The commit (writing the WAL frames) dominates a
+ * ping's cost, so sharing it is what makes the ingest fast; processing stays sequential, so the rate
+ * cap, run pairing and incident bookkeeping are exact across processes.
  */
 export function createSqlitePingStore(db: Database.Database): PingStore {
   const s = prepareStatements(db);
-  const record = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, event));
-  return { record: (event) => record.immediate(event) };
+  const one = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, event)); // a savepoint when nested
+  const batch = db.transaction((events: RunEvent[]) =>
+    events.map((event) => {
+      try {
+        return { result: one(event) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  let queue: Pending[] = [];
+  let scheduled = false;
+  const flush = () => {
+    const items = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(items.length);
+    scheduled = queue.length > 0;
+    if (scheduled) setImmediate(flush);
+    let outcomes: ({ result: RunEventResult } | { error: unknown })[];
+    try {
+      outcomes = batch.immediate(items.map((i) => i.event));
+    } catch (err) {
+      for (const i of items) i.reject(err);
+      return;
+    }
+    outcomes.forEach((o, k) => ("result" in o ? items[k]!.resolve(o.result) : items[k]!.reject(o.error)));
+  };
+  return {
+    record: (event) =>
+      new Promise<RunEventResult>((resolve, reject) => {
+        queue.push({ event, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      }),
+  };
 }
 
 function recordEvent(s: Statements, e: RunEvent): RunEventResult {

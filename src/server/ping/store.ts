@@ -22,10 +22,11 @@ export type RunEventResult =
   | { outcome: "accepted"; monitorId: number; rid: string | null; runStatus: string | null; state: string };
 
 /**
- * Where run events are recorded: one short write transaction of a few raw statements (the hot
- * path never chains ORM calls). `sqlite-store.ts` implements it; a PostgreSQL implementation goes
+ * Where run events are recorded: a short write transaction of a few raw statements per event (the
+ * hot path never chains ORM calls). `sqlite-store.ts` implements it; a PostgreSQL implementation goes
  * beside it with the same contract.
  */
 export interface PingStore {
-  record(event: RunEvent): RunEventResult;
+  /** Settles once the event is committed (or refused); never before. */
+  record(event: RunEvent): Promise<RunEventResult>;
 }

@@ -85,7 +85,7 @@ export function reportEvent(
     meta?: Record<string, unknown>;
   },
   now = new Date(),
-): RunEventResult {
+): Promise<RunEventResult> {
   const exitCode = input.exit_code ?? null;
   const kind = input.event === "start" ? "start" : input.event === "fail" || (exitCode !== null && exitCode !== 0) ? "fail" : "success";
   return pingStore().record({

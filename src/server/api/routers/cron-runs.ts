@@ -41,8 +41,8 @@ export const cronRunsRouter = router({
     })
     .input(reportedEventInput)
     .output(envelope(reportedEventOutput))
-    .mutation(({ ctx, input }) => {
-      const result = runs.reportEvent(ctx.org.id, input);
+    .mutation(async ({ ctx, input }) => {
+      const result = await runs.reportEvent(ctx.org.id, input);
       if (result.outcome !== "accepted") throw new AppError("NOT_FOUND", "Cron monitor not found");
       return {
         data: {
