@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests drive a real Chromium (Debian's, at CHROMIUM_PATH) against Lifeline started
 // exactly as `npm start` starts it, on its own port with a fresh data directory.
-const port = Number(process.env.E2E_PORT ?? 3400 + Math.floor(Math.random() * 400));
+// 27000-28999: free of the browsers' "unsafe" ports that Next refuses to listen on.
+const port = Number(process.env.E2E_PORT ?? 27000 + Math.floor(Math.random() * 2000));
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-e2e-"));
 process.env.E2E_PORT = String(port);
 process.env.E2E_DATA_DIR = dataDir;

@@ -12,7 +12,8 @@ import type { TestProject } from "vitest/node";
 let server: ChildProcess | null = null;
 
 export default async function setup(project: TestProject) {
-  const port = 3200 + Math.floor(Math.random() * 600);
+  // 20000-24999: free of the browsers' "unsafe" ports that Next refuses to listen on (e.g. 3659).
+  const port = 20000 + Math.floor(Math.random() * 5000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email
