@@ -2,10 +2,9 @@
 // host. The same handler as the web app's /ping route, on a bare node:http server (no framework).
 //   PING_PORT (default 3001), HOST; the database and other settings as for the web app.
 import http from "node:http";
-import { Readable } from "node:stream";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
-import { handlePing } from "../src/server/ping/handler";
+import { answerPing, readCapped } from "../src/server/ping/handler";
 import { pingStore } from "../src/server/ping/connection";
 
 const port = Number(process.env.PING_PORT ?? 3001);
@@ -16,19 +15,13 @@ async function main() {
   const store = pingStore();
   const server = http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-      const hasBody = req.method === "POST" || req.method === "PUT" || req.method === "PATCH";
-      const request = new Request(url, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-        // @ts-expect-error Node's fetch needs duplex for a streamed body
-        duplex: "half",
-      });
-      const path = url.pathname.startsWith("/ping/") ? url.pathname.slice(5) : url.pathname;
-      const response = await handlePing(request, path, store);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      const target = req.url ?? "/";
+      const pathEnd = target.indexOf("?");
+      const pathname = pathEnd < 0 ? target : target.slice(0, pathEnd);
+      const path = pathname.startsWith("/ping/") ? pathname.slice(5) : pathname;
+      const answer = await answerPing({ method: req.method ?? "GET", url: target, readBody: () => readCapped(req) }, path, store);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body ?? undefined);
     } catch (err) {
       console.error(JSON.stringify({ level: "error", where: "ping-server", error: err instanceof Error ? err.message : String(err) }));
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });

@@ -4,7 +4,9 @@ import { inject } from "vitest";
 /** Starts the standalone ingest process (`npm run ping-server`) on the test server's database. */
 export async function startPingServer(): Promise<{ url: string; child: ChildProcess }> {
   const port = 4300 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/ping-server.ts"], {
+  // One process (`node --import tsx`), not tsx's CLI, which runs the script in a child: a kill -9
+  // must hit the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/ping-server.ts"], {
     env: { ...process.env, PING_PORT: String(port), HOST: "127.0.0.1", DATA_DIR: inject("dataDir"), NODE_ENV: "test" },
     stdio: "ignore",
   });

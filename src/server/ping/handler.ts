@@ -3,30 +3,44 @@ import { isPlausibleToken, isUuid, parsePingPath, PING_FORMS_TEXT } from "../dom
 import type { PingStore } from "./store";
 
 /**
- * The public ping endpoint (spec 4.2, decisions 2), framework-free: a Web Request in, a Response
- * out. Mounted by the Next route handlers and by the standalone ingest server (scripts/ping-server.ts).
- * `path` is what follows the mount point: `/<token>[/<suffix>]`. The token is the only credential.
+ * The public ping endpoint (spec 4.2, decisions 2), framework-free: `answerPing` takes a minimal
+ * request and returns a plain answer; `handlePing` wraps it for Web Requests (the Next route
+ * handlers), and the standalone ingest (scripts/ping-server.ts) calls `answerPing` straight from
+ * node:http. `path` is what follows the mount point: `/<token>[/<suffix>]`. The token is the only
+ * credential.
  */
 const BASE_HEADERS = { "Ping-Body-Limit": String(LOG_LIMIT_BYTES), "Cache-Control": "no-store" };
 
-const answer = (status: number, body: string | null = null, extra: Record<string, string> = {}) =>
-  new Response(body, {
-    status,
-    headers: { ...BASE_HEADERS, ...(body !== null ? { "Content-Type": "text/plain; charset=utf-8" } : {}), ...extra },
-  });
+/** What the ping endpoint needs of a request: no framework, no Web `Request` required. */
+export type PingRequest = {
+  method: string;
+  /** The request target: a full URL or a path with its query string. */
+  url: string;
+  /** The body, read at most to the cap plus a few bytes (null when there is none). */
+  readBody: () => Promise<Uint8Array | null>;
+};
 
-export async function handlePing(req: Request, path: string, store: PingStore, now: () => Date = () => new Date()): Promise<Response> {
+export type PingAnswer = { status: number; headers: Record<string, string>; body: string | null };
+
+const answer = (status: number, body: string | null = null, extra: Record<string, string> = {}): PingAnswer => ({
+  status,
+  headers: { ...BASE_HEADERS, ...(body !== null ? { "Content-Type": "text/plain; charset=utf-8" } : {}), ...extra },
+  body,
+});
+
+export async function answerPing(req: PingRequest, path: string, store: PingStore, now: () => Date = () => new Date()): Promise<PingAnswer> {
   const method = req.method.toUpperCase();
   if (method !== "GET" && method !== "POST" && method !== "HEAD") {
     return answer(405, "Pings use GET, POST or HEAD\n", { Allow: "GET, POST, HEAD" });
   }
   const form = parsePingPath(path);
   if (!form) return answer(400, PING_FORMS_TEXT + "\n");
-  const rid = new URL(req.url).searchParams.get("rid");
+  const query = req.url.indexOf("?");
+  const rid = query < 0 ? null : new URLSearchParams(req.url.slice(query + 1)).get("rid");
   if (rid !== null && !isUuid(rid)) return answer(400, "The rid query parameter must be a UUID\n");
   if (!isPlausibleToken(form.token)) return answer(404);
 
-  const body = method === "POST" ? await readCapped(req) : null;
+  const body = method === "POST" ? await req.readBody() : null;
   const log = body && body.length > 0 ? capLog(body) : null;
   const result = await store.record({
     target: { token: form.token },
@@ -44,24 +58,24 @@ export async function handlePing(req: Request, path: string, store: PingStore, n
   return method === "HEAD" ? answer(204) : answer(200, "OK");
 }
 
-/** Reads at most the cap plus a few bytes (enough to cut on a character boundary), then stops. */
-async function readCapped(req: Request): Promise<Uint8Array | null> {
-  if (!req.body) return null;
-  const reader = req.body.getReader();
+/** The ping endpoint for a Web `Request` (the Next route handlers). */
+export async function handlePing(req: Request, path: string, store: PingStore, now?: () => Date): Promise<Response> {
+  const a = await answerPing({ method: req.method, url: req.url, readBody: () => readCapped(req.body) }, path, store, now);
+  return new Response(a.body, { status: a.status, headers: a.headers });
+}
+
+/**
+ * Keeps at most the cap plus a few bytes (enough to cut on a character boundary) and drains the
+ * rest: stopping early would tear down a node:http request's socket before the answer is sent.
+ */
+export async function readCapped(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null): Promise<Uint8Array | null> {
+  if (!stream) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (size <= LOG_LIMIT_BYTES + 4) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+    if (size > LOG_LIMIT_BYTES + 4) continue;
+    chunks.push(chunk);
+    size += chunk.length;
   }
-  await reader.cancel().catch(() => {});
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
+  return Buffer.concat(chunks, size);
 }

@@ -27,7 +27,7 @@ export function prepareStatements(db: Database.Database) {
     anyRunning: db.prepare(`SELECT 1 FROM cron_runs WHERE monitor_id = ? AND status = 'running' LIMIT 1`),
     recentSuccessDurations: db.prepare(
       `SELECT duration_ms FROM cron_runs WHERE monitor_id = ? AND status = 'success' AND duration_ms IS NOT NULL AND id <> ?
-       ORDER BY finished_at DESC LIMIT 20`,
+       ORDER BY started_at DESC LIMIT 20`, // walks (monitor_id, started_at) backwards
     ),
     insertRun: db.prepare(
       `INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, exit_code, duration_ms,
