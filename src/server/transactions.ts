@@ -35,3 +35,8 @@ export function isLockContention(err: unknown): boolean {
   const original = meta?.driverAdapterError?.cause?.originalCode;
   return [code, original].some((c) => typeof c === "string" && c.startsWith("SQLITE_BUSY"));
 }
+
+/** A unique constraint refused the write (Prisma P2002). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && "code" in err && (err as { code: string }).code === "P2002";
+}

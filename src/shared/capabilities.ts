@@ -6,8 +6,9 @@ export const CRON_CAPABILITIES = [
   "cronmonitor.delete",
 ] as const;
 
+export type CronCapability = (typeof CRON_CAPABILITIES)[number];
 /** `org.manage`: members and service tokens. Only roles hold it, never a service token. */
-export type Capability = (typeof CRON_CAPABILITIES)[number] | "org.manage";
+export type Capability = CronCapability | "org.manage";
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
@@ -18,6 +19,15 @@ const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   member: ["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit"],
   viewer: ["cronmonitor.view"],
 };
+
+/** A service token's capabilities as stored (space-separated), keeping only known cron capabilities. */
+export function parseTokenCapabilities(stored: string): CronCapability[] {
+  return stored.split(" ").filter((c): c is CronCapability => (CRON_CAPABILITIES as readonly string[]).includes(c));
+}
+
+export function formatTokenCapabilities(capabilities: readonly CronCapability[]): string {
+  return [...new Set(capabilities)].join(" ");
+}
 
 export function capabilitiesOf(role: Role): readonly Capability[] {
   return ROLE_CAPABILITIES[role];

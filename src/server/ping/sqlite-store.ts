@@ -6,7 +6,7 @@ import { displayState, scheduleOf, stateAfterPing } from "../domain/monitor-stat
 import type { PingStore, RunEvent, RunEventResult } from "./store";
 import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./sqlite-statements";
 
-type TimelineEvent = { at: string; kind: "log"; message: string; rid?: string };
+import type { TimelineEvent } from "../../shared/schemas/runs";
 
 /** At most this many events share one commit. */
 const MAX_BATCH = 256;

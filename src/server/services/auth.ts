@@ -1,4 +1,4 @@
-import { writeTransaction } from "../transactions";
+import { isUniqueViolation, writeTransaction } from "../transactions";
 import crypto from "node:crypto";
 import { AppError, validationError } from "../../shared/errors";
 import { db } from "../db";
@@ -137,8 +137,4 @@ export async function changePassword(
     db().user.update({ where: { id: userId }, data: { passwordHash } }),
     db().session.updateMany({ where: { userId, id: { not: keepSessionId }, revokedAt: null }, data: { revokedAt: now } }),
   ]);
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && "code" in err && (err as { code: string }).code === "P2002";
 }

@@ -1,5 +1,5 @@
 import { AppError } from "../../shared/errors";
-import { CRON_CAPABILITIES, type Capability } from "../../shared/capabilities";
+import { parseTokenCapabilities, type Capability } from "../../shared/capabilities";
 import { hashToken, looksLikeJwt, SERVICE_TOKEN_PREFIX, verifyAccessToken } from "../auth/tokens";
 import { db } from "../db";
 
@@ -50,8 +50,6 @@ async function serviceTokenPrincipal(token: string): Promise<Principal> {
     select: { id: true, orgId: true, capabilities: true, revokedAt: true },
   });
   if (!row || row.revokedAt) throw unauthorized("Invalid or revoked service token");
-  const capabilities = row.capabilities
-    .split(" ")
-    .filter((c): c is Capability => (CRON_CAPABILITIES as readonly string[]).includes(c));
+  const capabilities = parseTokenCapabilities(row.capabilities);
   return { kind: "service_token", tokenId: row.id, orgId: row.orgId, capabilities };
 }

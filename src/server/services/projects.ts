@@ -1,9 +1,8 @@
-import { writeTransaction } from "../transactions";
+import { isUniqueViolation, writeTransaction } from "../transactions";
 import { notFound, validationError } from "../../shared/errors";
 import { DEFAULT_PROJECT_COLOR, type ProjectChanges } from "../../shared/schemas/projects";
 import { isoSeconds } from "../../shared/time";
 import { db } from "../db";
-import { isUniqueViolation } from "./auth";
 
 /** Projects (spec 2.4, 4.3): owned by one user; another user's project reads as not found. */
 export type ProjectView = {

@@ -6,7 +6,7 @@ import { pingStore } from "../ping/connection";
 import type { RunEventResult } from "../ping/store";
 import type { CronRun } from "../../generated/prisma/client";
 
-type TimelineEvent = { at: string; kind: "log"; message: string; rid?: string };
+import type { TimelineEvent } from "../../shared/schemas/runs";
 
 export function runView(r: Omit<CronRun, "id" | "ridGenerated" | "createdAt">) {
   return {

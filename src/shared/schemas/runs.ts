@@ -10,6 +10,8 @@ export const timelineEvent = z.object({
   message: z.string(),
   rid: z.string().optional(),
 });
+/** A `/log` note on a run's timeline (or on the monitor before it has any run). */
+export type TimelineEvent = z.infer<typeof timelineEvent>;
 
 /** A cron run (spec 2.3). Never carries the log body: that is `GET .../runs/{rid}/log`. */
 export const cronRun = z.object({

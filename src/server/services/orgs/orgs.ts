@@ -1,9 +1,8 @@
-import { writeTransaction } from "../../transactions";
+import { isUniqueViolation, writeTransaction } from "../../transactions";
 import { AppError, validationError } from "../../../shared/errors";
 import type { Prisma } from "../../../generated/prisma/client";
 import { randomToken } from "../../auth/tokens";
 import { db } from "../../db";
-import { isUniqueViolation } from "../auth";
 import { isoSeconds } from "../../../shared/time";
 import type { Role } from "../../../shared/capabilities";
 

@@ -1,7 +1,5 @@
 import { notFound } from "../../../shared/errors";
-import type { CRON_CAPABILITIES } from "../../../shared/capabilities";
-
-type Capability = (typeof CRON_CAPABILITIES)[number];
+import { formatTokenCapabilities, parseTokenCapabilities, type CronCapability as Capability } from "../../../shared/capabilities";
 import { isoSeconds } from "../../../shared/time";
 import { hashToken, randomToken, SERVICE_TOKEN_PREFIX } from "../../auth/tokens";
 import { db } from "../../db";
@@ -12,7 +10,7 @@ export type ServiceTokenView = { id: number; name: string; capabilities: Capabil
 const view = (t: { id: number; name: string; capabilities: string; createdAt: Date }): ServiceTokenView => ({
   id: t.id,
   name: t.name,
-  capabilities: t.capabilities.split(" ").filter(Boolean) as Capability[],
+  capabilities: parseTokenCapabilities(t.capabilities),
   created_at: isoSeconds(t.createdAt),
 });
 
@@ -23,7 +21,7 @@ export async function createServiceToken(
 ): Promise<ServiceTokenView & { token: string }> {
   const token = SERVICE_TOKEN_PREFIX + randomToken(32);
   const row = await db().serviceToken.create({
-    data: { orgId: org.id, name: input.name.trim(), tokenHash: hashToken(token), capabilities: [...new Set(input.capabilities)].join(" ") },
+    data: { orgId: org.id, name: input.name.trim(), tokenHash: hashToken(token), capabilities: formatTokenCapabilities(input.capabilities) },
   });
   return { ...view(row), token };
 }
