@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type Database from "better-sqlite3";
 import { env, sqlitePath } from "../../env";
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "./checkpointer";
 import { createSqlitePingStore } from "./sqlite-store";
 import type { PingStore } from "./store";
 
@@ -17,6 +18,17 @@ export function openSqlite(file: string): Database.Database {
   return db;
 }
 
+/**
+ * The ping path's connection: checkpoints run on their own thread (see checkpointer.ts), so a
+ * commit only writes WAL frames; the connection checkpoints by itself only as a fallback.
+ */
+export function openPingConnection(file: string): Database.Database {
+  const db = openSqlite(file);
+  db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  startCheckpointer(file);
+  return db;
+}
+
 /** The process's ping store, on the configured database. */
 export function pingStore(): PingStore {
   if (!globalForPing.lifelinePingStore) {
@@ -24,7 +36,7 @@ export function pingStore(): PingStore {
     if (config.databaseKind !== "sqlite") {
       throw new Error("The ping store for PostgreSQL is not implemented yet; use the SQLite default");
     }
-    globalForPing.lifelinePingStore = createSqlitePingStore(openSqlite(sqlitePath(config.databaseUrl, config.dataDir)));
+    globalForPing.lifelinePingStore = createSqlitePingStore(openPingConnection(sqlitePath(config.databaseUrl, config.dataDir)));
   }
   return globalForPing.lifelinePingStore;
 }

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "../../src/server/ping/checkpointer";
+import { openPingConnection, openSqlite } from "../../src/server/ping/connection";
+
+/**
+ * A WAL database only gets its pages back into the main file at a checkpoint. The ping connection
+ * leaves that to a worker thread, so the file growing while the writer stays open and under its own
+ * checkpoint threshold shows the thread did it.
+ */
+const open: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) await o.close();
+});
+
+function freshFile(): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-checkpoint-")), "lifeline.db");
+}
+
+/** Writes ~200 pages in 20 commits, fewer than any automatic checkpoint threshold involved here. */
+function writePages(db: Database.Database) {
+  db.exec("CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT)");
+  const insert = db.prepare("INSERT INTO filler (body) VALUES (?)");
+  const commit = db.transaction(() => {
+    for (let i = 0; i < 10; i++) insert.run("x".repeat(4000));
+  });
+  for (let i = 0; i < 20; i++) commit();
+}
+
+async function pagesInMainFile(file: string, atLeast: number, waitMs: number): Promise<number> {
+  const deadline = Date.now() + waitMs;
+  let pages = 0;
+  while (Date.now() < deadline) {
+    pages = fs.statSync(file).size / 4096;
+    if (pages >= atLeast) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return pages;
+}
+
+describe("WAL checkpoints off the ping path", () => {
+  it("the ping connection checkpoints by itself only past the fallback threshold", () => {
+    const db = openPingConnection(freshFile());
+    open.push(db);
+    expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
+    expect(FALLBACK_AUTOCHECKPOINT_PAGES).toBeGreaterThan(1000);
+  });
+
+  it("copies committed pages into the database file from its own thread while the writer keeps its connection", async () => {
+    const file = freshFile();
+    const db = openSqlite(file);
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    open.push(db);
+    const worker = startCheckpointer(file, 20);
+    open.push({ close: () => worker.terminate() });
+    writePages(db);
+    expect(await pagesInMainFile(file, 200, 5000)).toBeGreaterThanOrEqual(200);
+    expect(db.prepare("SELECT count(*) AS n FROM filler").get()).toEqual({ n: 200 });
+  });
+
+  it("without the thread, the same writes stay in the WAL (the control for the test above)", async () => {
+    const file = freshFile();
+    const db = openSqlite(file);
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    open.push(db);
+    writePages(db);
+    expect(await pagesInMainFile(file, 200, 500)).toBeLessThan(10);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(200 * 4096);
+  });
+});
