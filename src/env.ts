@@ -82,7 +82,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
 
 /** The file path of a `file:` SQLite URL (or its directory). */
 export function sqlitePath(databaseUrl: string, dataDir: string, dirOnly = false): string {
-  const file = path.resolve(databaseUrl.replace(/^file:/, "") || path.join(dataDir, "lifeline.db"));
+  const file = path.resolve(/* turbopackIgnore: true */ databaseUrl.replace(/^file:/, "") || path.join(dataDir, "lifeline.db"));
   return dirOnly ? path.dirname(file) : file;
 }
 

@@ -13,11 +13,12 @@ export async function migrate(
   migrationsRoot = path.join(process.cwd(), "prisma", "migrations"),
 ): Promise<string[]> {
   const isPg = /^postgres(ql)?:\/\//.test(databaseUrl);
-  const dir = path.join(migrationsRoot, isPg ? "postgresql" : "sqlite");
-  const names = fs.existsSync(dir)
-    ? fs.readdirSync(dir).filter((n) => fs.existsSync(path.join(dir, n, "migration.sql"))).sort()
+  const dir = path.join(/* turbopackIgnore: true */ migrationsRoot, isPg ? "postgresql" : "sqlite");
+  // The migrations are read at run time from the project, not bundled (hence turbopackIgnore).
+  const names = fs.existsSync(/* turbopackIgnore: true */ dir)
+    ? fs.readdirSync(/* turbopackIgnore: true */ dir).filter((n) => fs.existsSync(/* turbopackIgnore: true */ path.join(dir, n, "migration.sql"))).sort()
     : [];
-  const read = (name: string) => fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+  const read = (name: string) => fs.readFileSync(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
   const applied = isPg ? await migratePg(databaseUrl, names, read) : migrateSqlite(databaseUrl, names, read);
   for (const name of applied) log(`applied migration ${name}`);
   return applied;
