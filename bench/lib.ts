@@ -107,6 +107,24 @@ export function machine(): string {
   return `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
 
+/**
+ * CPU time the hypervisor gave to other guests (steal), as a share of all CPU time since `since`
+ * (a reading of this function's `read`). On a shared virtual machine it says how quiet the run was:
+ * the same code measures far slower when this is high.
+ */
+export const steal = {
+  read(): number[] {
+    return fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  },
+  percentSince(since: number[]): number | null {
+    if (since.length < 8) return null;
+    const now = steal.read();
+    const delta = now.map((v, i) => v - (since[i] ?? 0));
+    const total = delta.slice(0, 8).reduce((a, b) => a + b, 0);
+    return total > 0 ? Math.round((100 * delta[7]!) / total) : null;
+  },
+};
+
 /** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md. */
 export function writeSection(name: string, markdown: string) {
   const file = path.join("docs", "performance.md");
