@@ -4,9 +4,11 @@
 //   npm run sweep -- --loop [--interval 30]    forever: a sweep every interval (default
 //                                              SWEEP_INTERVAL_SECONDS), delivery every 2 s
 //   npm run sweep -- --now <ISO>               one sweep as if it were that instant (also: SWEEP_NOW)
-// Safe to run any number of times at once over one database. Logs one JSON line per sweep.
+// Safe to run any number of times at once over one database. Logs a JSON line when it starts and
+// one per sweep.
 import { parseArgs } from "node:util";
 import { env, sqlitePath } from "../src/env";
+import { isoSeconds } from "../src/shared/time";
 import { migrate } from "../src/server/migrate";
 import { openSqlite } from "../src/server/ping/connection";
 import { createDelivery, type Delivery } from "../src/server/notify/deliver";
@@ -55,7 +57,10 @@ async function main() {
   });
 
   if (!opts.loop) {
-    sweepOnce(sweeper, opts.now ?? new Date());
+    const now = opts.now ?? new Date();
+    // Logged right before the sweep reads: a run that hangs before sweeping is visible in the log.
+    log({ level: "info", event: "sweeper.started", once: true, now: isoSeconds(now) });
+    sweepOnce(sweeper, now);
     await deliver(delivery);
     db.close();
     return;

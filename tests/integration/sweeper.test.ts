@@ -193,10 +193,12 @@ describe("the embedded sweeper (npm start)", () => {
 });
 
 describe("the sweeper's bookkeeping", () => {
-  it("logs one JSON line per sweep and records the last sweep for GET /status", async () => {
+  it("logs a JSON line as it starts and one per sweep, and records the last sweep for GET /status", async () => {
     const run = await sweep("2027-01-01T00:00:00Z");
     expect(run.code).toBe(0);
-    expect(run.lines.filter((l) => l.event === "sweep")).toHaveLength(1);
+    const events = run.lines.map((l) => l.event).filter((e) => e !== "delivery");
+    expect(events).toEqual(["sweeper.started", "sweep"]);
+    expect(run.lines[0]).toMatchObject({ once: true, now: "2027-01-01T00:00:00Z" });
     expect(run.report).toMatchObject({ now: "2027-01-01T00:00:00Z" });
     expect(Object.keys(run.report!.counts)).toEqual(
       expect.arrayContaining(["due", "late", "missed", "missed_runs", "max_runtime", "incidents_opened", "lost_races", "runs_deleted"]),

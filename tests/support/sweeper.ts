@@ -15,6 +15,14 @@ export type SweepRun = { code: number | null; stdout: string; stderr: string; li
  * cron would (`npm run sweep -- --now <ISO>`; null: no --now), and waits for it to exit.
  */
 export function sweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []): Promise<SweepRun> {
+  return startSweep(now, env, args).done;
+}
+
+/**
+ * Starts a sweeper process. `started` resolves when it logs `sweeper.started`, which it does right
+ * before its sweep reads the database (synchronously, in the same tick); `done` when it exits.
+ */
+export function startSweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []) {
   const at = now === null ? [] : ["--now", typeof now === "string" ? now : now.toISOString()];
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", ...at, ...args], {
     env: {
@@ -30,10 +38,16 @@ export function sweep(now: string | Date | null, env: Record<string, string> = {
   });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (c) => (stdout += c));
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  child.stdout.on("data", (c) => {
+    stdout += c;
+    if (stdout.includes('"event":"sweeper.started"')) markStarted();
+  });
   child.stderr.on("data", (c) => (stderr += c));
-  return new Promise((resolve) => {
+  const done = new Promise<SweepRun>((resolve) => {
     child.on("exit", (code) => {
+      markStarted(); // a sweeper that died before starting must not keep anyone waiting
       const lines = stdout.split("\n").flatMap((l) => {
         try {
           return [JSON.parse(l) as Record<string, any>];
@@ -45,6 +59,7 @@ export function sweep(now: string | Date | null, env: Record<string, string> = {
       resolve({ code, stdout, stderr, lines, report: (sweepLine as SweepReport | undefined) ?? null });
     });
   });
+  return { started, done };
 }
 
 export function orgIdOf(slug: string): number {
@@ -214,16 +229,23 @@ export function mailText(mail: Mail): string {
 }
 
 /**
- * Starts `count` sweepers at once. The test holds the database's write lock while they start: each
- * reads the due monitors (readers are not blocked in WAL mode) and then waits for the lock to write,
- * so when it is released they all race over the same rows.
+ * Starts `count` sweepers at once. The test holds the database's write lock until every one of them
+ * has logged its start, right before its sweep reads the due monitors (readers are not blocked in
+ * WAL mode); each then waits for the lock to write, so when it is released they all race over the
+ * same rows. However slowly the processes start, none writes before all have read.
  */
 export async function sweepersAtOnce(count: number, now: string): Promise<SweepRun[]> {
   const db = writableDb();
   db.exec("BEGIN IMMEDIATE");
-  const runs = Array.from({ length: count }, () => sweep(now));
-  await new Promise((r) => setTimeout(r, 3500)); // under the sweepers' 5 s busy timeout
-  db.exec("COMMIT");
-  db.close();
-  return Promise.all(runs);
+  const sweepers = Array.from({ length: count }, () => startSweep(now));
+  try {
+    await Promise.all(sweepers.map((s) => s.started));
+    // From its start line to its read, a sweeper runs a few synchronous statements (microseconds);
+    // this margin stays well under the sweepers' 5 s busy timeout.
+    await new Promise((r) => setTimeout(r, 750));
+  } finally {
+    db.exec("COMMIT");
+    db.close();
+  }
+  return Promise.all(sweepers.map((s) => s.done));
 }
