@@ -56,11 +56,14 @@ async function main() {
     log,
   });
 
-  if (!opts.loop) {
-    const now = opts.now ?? new Date();
-    // Logged right before the sweep reads: a run that hangs before sweeping is visible in the log.
-    log({ level: "info", event: "sweeper.started", once: true, now: isoSeconds(now) });
-    sweepOnce(sweeper, now);
+  // One start line per process, right before the first sweep reads: a sweeper that never finishes
+  // its sweep (a database locked for good) leaves a start line with no sweep line after it.
+  const onceAt = opts.loop ? null : (opts.now ?? new Date());
+  const mode = onceAt ? { once: true, now: isoSeconds(onceAt) } : { interval_seconds: opts.intervalMs / 1000 };
+  log({ level: "info", event: "sweeper.started", ...mode });
+
+  if (onceAt) {
+    sweepOnce(sweeper, onceAt);
     await deliver(delivery);
     db.close();
     return;
@@ -75,7 +78,6 @@ async function main() {
   const stop = () => ((stopping = true), wake());
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
-  log({ level: "info", event: "sweeper.started", interval_seconds: opts.intervalMs / 1000 });
 
   const sweepLoop = async () => {
     while (!stopping) {
