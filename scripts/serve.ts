@@ -16,26 +16,36 @@ async function main() {
     DATABASE_URL: config.databaseUrl,
   };
   const children: ChildProcess[] = [];
+  let stopping = false;
   const start = (name: string, args: string[]) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
     child.on("exit", (code) => {
-      console.error(`[lifeline] ${name} exited (${code}); stopping`);
-      stopAll(code ?? 1);
+      if (!stopping) console.error(`[lifeline] ${name} exited (${code}); stopping`);
+      void stopAll(stopping ? 0 : (code ?? 1));
     });
     children.push(child);
   };
-  const stopAll = (code: number) => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  // Graceful stop (SIGTERM from a process manager or Kubernetes): every child stops accepting,
+  // finishes what is in flight (pings are answered only once committed) and exits; then this
+  // process exits. A child still running after 25 s is killed.
+  const stopAll = async (code: number) => {
+    if (stopping && code !== 0) return;
+    stopping = true;
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    for (const c of running) c.kill("SIGTERM");
+    const kill = setTimeout(() => running.forEach((c) => c.kill("SIGKILL")), 25_000);
+    await Promise.all(running.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r)))));
+    clearTimeout(kill);
     process.exit(code);
   };
-  process.on("SIGINT", () => stopAll(0));
-  process.on("SIGTERM", () => stopAll(0));
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
 
   start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
   console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
   if (config.databaseKind === "sqlite") {
-    start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
+    start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
     console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
   } else {
     console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");

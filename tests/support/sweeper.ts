@@ -59,7 +59,7 @@ export function startSweep(now: string | Date | null, env: Record<string, string
       resolve({ code, stdout, stderr, lines, report: (sweepLine as SweepReport | undefined) ?? null });
     });
   });
-  return { started, done };
+  return { started, done, child };
 }
 
 import { orgIdOf } from "./seed";
