@@ -1,5 +1,6 @@
 // Runs Lifeline's processes side by side on one machine: the Next.js web app and, on the embedded
-// default, the background workers. Started by `npm start` (scripts/start.mjs).
+// default, the background workers. Started by `npm start` (scripts/start.mjs); `--web-only` starts
+// the web app alone (deployments that run sweepers on their own, e.g. deploy/kubernetes/web.yaml).
 import { spawn, type ChildProcess } from "node:child_process";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
@@ -44,7 +45,10 @@ async function main() {
   start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
   console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
-  if (config.databaseKind === "sqlite") {
+  // `--web-only`: the sweepers run elsewhere (their own Deployment, a CronJob).
+  if (process.argv.includes("--web-only")) {
+    console.log("[lifeline] web only: no embedded sweeper");
+  } else if (config.databaseKind === "sqlite") {
     start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
     console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
   } else {
