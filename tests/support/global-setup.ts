@@ -22,5 +22,7 @@ declare module "vitest" {
     /** `file:<dataDir>/lifeline.db` on SQLite, the `postgres://` URL on PostgreSQL. */
     databaseUrl: string;
     smtpUrl: string;
+    /** PostgreSQL runs only: an admin URL of the server, for tests that need databases of their own. */
+    pgAdminUrl?: string;
   }
 }

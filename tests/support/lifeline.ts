@@ -60,10 +60,14 @@ export async function startLifeline(env: Record<string, string>, dataDir?: strin
 
 async function waitForHealth(child: ChildProcess, url: string, dataDir: string) {
   const deadline = Date.now() + 180_000;
+  let failingSince: number | null = null; // a server that answers, but only with errors, fails fast
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(url)).status === 200) return;
+      const status = (await fetch(url)).status;
+      if (status === 200) return;
+      failingSince ??= Date.now();
+      if (Date.now() - failingSince > 20_000) break;
     } catch {
       /* not up yet */
     }
