@@ -84,7 +84,7 @@ async function measure(file: string, label: string, now: Date): Promise<Measured
   const sweeper = createSweeper(db);
   counter.statements = 0; // statements are prepared, not run, above
   const started = performance.now();
-  const report = sweeper.sweep(now);
+  const report = await sweeper.sweep(now);
   const ms = performance.now() - started;
   db.close();
   return { label, ms, statements: counter.statements, transactions: counter.transactions, counts: report.counts };

@@ -48,11 +48,9 @@ async function main() {
   // `--web-only`: the sweepers run elsewhere (their own Deployment, a CronJob).
   if (process.argv.includes("--web-only")) {
     console.log("[lifeline] web only: no embedded sweeper");
-  } else if (config.databaseKind === "sqlite") {
+  } else {
     start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
     console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
-  } else {
-    console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");
   }
 }
 
