@@ -60,7 +60,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = e.APP_URL.replace(/\/+$/, "");
   const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`;
-  const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgresql" : "sqlite";
+  const databaseKind = isPostgresUrl(databaseUrl) ? "postgresql" : "sqlite";
   if (databaseKind === "sqlite") fs.mkdirSync(sqlitePath(databaseUrl, dataDir, true), { recursive: true });
   return {
     nodeEnv: e.NODE_ENV,
@@ -78,6 +78,11 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
   };
+}
+
+/** Whether DATABASE_URL names a PostgreSQL server (anything else is a SQLite file). */
+export function isPostgresUrl(databaseUrl: string): boolean {
+  return /^postgres(ql)?:\/\//.test(databaseUrl);
 }
 
 /** The file path of a `file:` SQLite URL (or its directory). */
