@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 // End-to-end tests drive a real Chromium (Debian's, at CHROMIUM_PATH) against Lifeline started
 // exactly as `npm start` starts it, each on its own free port with a fresh data directory: project
@@ -22,6 +22,10 @@ const pgDataDir = setting("E2E_PG_DATA_DIR", () => fs.mkdtempSync(path.join(os.t
 const baseURL = `http://127.0.0.1:${port}`;
 const pgBaseURL = `http://127.0.0.1:${pgPort}`;
 const serverEnv = (p: number, dir: string, url: string) => ({ PORT: String(p), HOST: "127.0.0.1", DATA_DIR: dir, APP_URL: url, NODE_ENV: "test" });
+// E2E_ENGINES=sqlite (or postgresql) runs one engine's project and server only; default both.
+const engines = (process.env.E2E_ENGINES ?? "sqlite,postgresql").split(",");
+const only = <T>(engine: string, item: T): T[] => (engines.includes(engine) ? [item] : []);
+type WebServer = NonNullable<PlaywrightTestConfig["webServer"]> extends (infer W)[] | infer V ? W | V : never;
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,11 +44,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL } },
-    { name: "chromium-pg", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: pgBaseURL } },
+    ...only("sqlite", { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL } }),
+    ...only("postgresql", { name: "chromium-pg", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: pgBaseURL } }),
   ],
   webServer: [
-    {
+    ...only<WebServer>("sqlite", {
       command: "node scripts/start.mjs",
       url: `${baseURL}/api/v1/health`,
       timeout: 240_000,
@@ -52,8 +56,8 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: serverEnv(port, dataDir, baseURL),
-    },
-    {
+    }),
+    ...only<WebServer>("postgresql", {
       command: "node --import tsx tests/support/e2e-pg-server.ts",
       url: `${pgBaseURL}/api/v1/health`,
       timeout: 240_000,
@@ -62,6 +66,6 @@ export default defineConfig({
       stderr: "pipe",
       gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
       env: serverEnv(pgPort, pgDataDir, pgBaseURL),
-    },
+    }),
   ],
 });

@@ -101,4 +101,31 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("the target is not empty");
   });
+
+  it("lets Lifeline started on the copy serve the same monitor, accept pings and hand out new ids", async () => {
+    const appSecret = fs.readFileSync(path.join(inject("dataDir"), "app-secret"), "utf8").trim();
+    const copyServer = await startLifeline({ DATABASE_URL: targetUrl, APP_SECRET: appSecret });
+    servers.push(copyServer);
+    const on = (base: string, p: string, opts: Parameters<typeof call>[2] = {}) => call("GET", `${base}/api/v1${p}`, { token: user.access, ...opts });
+    const original = await on(inject("baseUrl"), `/cron-monitors/${monitor.id}`);
+    const copied = await on(copyServer.baseUrl, `/cron-monitors/${monitor.id}`);
+    expect(copied.status).toBe(200);
+    const { ping_url: _a, ...originalFields } = original.body.data;
+    const { ping_url: _b, ...copiedFields } = copied.body.data;
+    expect(copiedFields).toEqual(originalFields);
+    expect((await on(copyServer.baseUrl, `/cron-monitors/${monitor.id}/runs`)).body.data).toEqual((await on(inject("baseUrl"), `/cron-monitors/${monitor.id}/runs`)).body.data);
+
+    const login = await call("POST", `${copyServer.baseUrl}/api/v1/auth/login`, { body: { email: user.email, password: user.password } });
+    expect(login.status).toBe(200);
+    expect((await ping(`${copyServer.baseUrl}/ping/${monitor.ping_token}`)).status).toBe(200);
+    const created = await call("POST", `${copyServer.baseUrl}/api/v1/cron-monitors`, {
+      token: user.access,
+      body: { name: "after-the-move", schedule_kind: "period", period_seconds: 3600 },
+    });
+    expect(created.status).toBe(201);
+    const source = openEngineDb(`file:${snapshot}`);
+    open.push(source);
+    const maxCopied = (await source.one<{ n: number }>("SELECT max(id) AS n FROM cron_monitors"))!.n;
+    expect(created.body.data.id).toBeGreaterThan(maxCopied);
+  });
 });

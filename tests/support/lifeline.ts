@@ -16,11 +16,11 @@ export type RunningLifeline = {
 /**
  * Starts Lifeline exactly as `npm start` does (`node scripts/start.mjs`) on a free port with a fresh
  * DATA_DIR, and waits for /api/v1/health. `env.DATABASE_URL` picks PostgreSQL; without it the server
- * creates its SQLite file in the DATA_DIR.
+ * creates its SQLite file in the DATA_DIR. `args` go to scripts/serve.ts (e.g. `--web-only`).
  */
-export async function startLifeline(env: Record<string, string>, dataDir?: string): Promise<RunningLifeline> {
+export async function startLifeline(env: Record<string, string>, opts: { dataDir?: string; args?: string[] } = {}): Promise<RunningLifeline> {
   const port = await freePort();
-  dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email
   // tests start on this port, and short retry waits, exactly like the sweepers the tests spawn.
@@ -28,7 +28,7 @@ export async function startLifeline(env: Record<string, string>, dataDir?: strin
   // background sweep landing in between (every 30 s by default) would take the work from them.
   const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
   const log = fs.openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs", ...(opts.args ?? [])], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,22 +4,30 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
 
-// Interim helper until feat/pg-runtime's pg-cluster.ts lands (then theirs replaces this file).
-const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+/** PostgreSQL's server binaries: PG_BIN, else the newest Debian install under /usr/lib/postgresql. */
+function binDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = "/usr/lib/postgresql";
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb"))) : [];
+  versions.sort((a, b) => Number(b) - Number(a));
+  return path.join(root, versions[0] ?? "15", "bin");
+}
 
 export type PgCluster = { url: string; port: number; dir: string; stop: () => Promise<void> };
 
 /**
- * A throwaway PostgreSQL 15 cluster in a temporary directory on a free port, trust auth on loopback
+ * A throwaway PostgreSQL cluster (15 on these machines) in a temporary directory on a free port, trust auth on loopback
  * (user `postgres`). As root, initdb and the server run as the `postgres` user; Debian's package is
  * installed first when the binaries are missing and we are root.
  */
 export async function startPgCluster(): Promise<PgCluster> {
   const root = process.getuid?.() === 0;
+  let BIN = binDir();
   if (!fs.existsSync(path.join(BIN, "initdb"))) {
     if (!root) throw new Error(`PostgreSQL binaries not found in ${BIN}: install Debian's postgresql package or set PG_BIN`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
     execFileSync("apt-get", ["install", "-y", "-qq", "postgresql"], { stdio: "ignore", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    BIN = binDir();
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-pg-"));
   fs.chmodSync(dir, 0o755);

@@ -24,7 +24,8 @@ export function sweep(now: string | Date | null, env: Record<string, string> = {
  */
 export function startSweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []) {
   const at = now === null ? [] : ["--now", typeof now === "string" ? now : now.toISOString()];
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", ...at, ...args], {
+  // One process (`node --import tsx`, not tsx's CLI with a child of its own): signals and kill -9 hit the sweeper.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/sweep.ts", ...at, ...args], {
     env: {
       ...process.env,
       ...databaseEnv(),
