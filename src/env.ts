@@ -22,6 +22,7 @@ const schema = z.object({
   SMTP_FROM: z.string().default("Lifeline <lifeline@localhost>"),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
 });
 
 export type Env = {
@@ -40,6 +41,8 @@ export type Env = {
   sweepIntervalSeconds: number;
   /** Wait before the 2nd delivery attempt of a notification; the 3rd waits 4 times as long. */
   deliveryBackoffMs: number;
+  /** Outbound requests (webhooks, Slack, probes) may reach loopback, private and link-local addresses. */
+  outboundAllowPrivate: boolean;
 };
 
 let cached: Env | null = null;
@@ -77,6 +80,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     smtpFrom: e.SMTP_FROM,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
   };
 }
 
