@@ -23,6 +23,7 @@ const schema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+  AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export type Env = {
@@ -43,6 +44,8 @@ export type Env = {
   deliveryBackoffMs: number;
   /** Outbound requests (webhooks, Slack, probes) may reach loopback, private and link-local addresses. */
   outboundAllowPrivate: boolean;
+  /** Login throttling: failures count within this window; a throttled key waits for its end. */
+  authThrottleWindowSeconds: number;
 };
 
 let cached: Env | null = null;
@@ -81,6 +84,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    authThrottleWindowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
   };
 }
 
