@@ -14,7 +14,7 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
-  APP_URL: z.url().default("http://localhost:3000"),
+  APP_URL: z.url().optional(), // default: http://localhost:<PORT>
   PING_BASE_URL: z.url().optional(),
   PING_HOST: z.string().optional(),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
@@ -64,7 +64,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const appUrl = e.APP_URL.replace(/\/+$/, "");
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`;
   const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgresql" : "sqlite";
   if (databaseKind === "sqlite") fs.mkdirSync(sqlitePath(databaseUrl, dataDir, true), { recursive: true });
