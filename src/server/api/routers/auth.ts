@@ -8,13 +8,13 @@ const tags = ["Accounts"];
 
 export const authRouter = router({
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" }, successStatus: 201 })
+    .meta({ openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" }, successStatus: 201, throttled: true })
     .input(registerInput)
     .output(envelope(tokenPair))
     .mutation(async ({ ctx, input }) => ({ data: await auth.register(input, new Date(), auth.clientAddress(ctx.headers)) })),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens" } })
+    .meta({ openapi: { method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens" }, throttled: true })
     .input(loginInput)
     .output(envelope(tokenPair))
     .mutation(async ({ ctx, input }) => ({ data: await auth.login(input, new Date(), auth.clientAddress(ctx.headers)) })),
