@@ -57,9 +57,14 @@ export async function assertNotThrottled(keys: ThrottleKey[], now: Date): Promis
   if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
 }
 
-/** Counts one failure on every key: within the key's window it adds one, else a new window starts. */
+/**
+ * Counts one failure on every key: within the key's window it adds one, else a new window starts.
+ * Rows whose window has ended are dropped here too (through the window_start index), so the table
+ * holds only live counts.
+ */
 export async function recordFailure(keys: ThrottleKey[], now: Date): Promise<void> {
   const windowFrom = new Date(now.getTime() - windowMs());
+  await db().authThrottle.deleteMany({ where: { windowStart: { lte: windowFrom } } });
   for (const { key } of keys) {
     const counted = await db().authThrottle.updateMany({
       where: { key, windowStart: { gt: windowFrom } },
