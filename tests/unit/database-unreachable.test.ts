@@ -20,7 +20,7 @@ function runToEnd(script: string, env: Record<string, string>): Promise<{ code: 
 }
 
 describe("a DATABASE_URL that cannot be reached", () => {
-  it.each(["scripts/serve.ts", "scripts/sweep.ts", "scripts/ping-server.ts"])(
+  it.each(["scripts/serve.ts", "scripts/sweep.ts", "scripts/ping-server.ts", "scripts/admin.ts"])(
     "ends %s with one clear line naming the server, not its password, and a non-zero exit",
     async (script) => {
       const port = await freePort(); // nothing listens there
@@ -39,6 +39,7 @@ describe("a DATABASE_URL that cannot be reached", () => {
       expect(stdout + stderr).not.toContain("s3cret-pass");
       expect(stdout).not.toContain("web app on");
     },
+    30_000, // a tsx start-up on a busy machine
   );
 
   it("says in words why PostgreSQL refused: authentication, a missing database, an unknown host", () => {
