@@ -48,7 +48,7 @@ async function seed(total: number, due: number, now: Date): Promise<string> {
   const file = path.join(dataDir, "lifeline.db");
   await migrate(`file:${file}`);
   seedMonitors(file, total);
-  const { openSqlite } = await import("../src/server/ping/connection");
+  const { openSqlite } = await import("../src/server/storage/sqlite/connection");
   const db = openSqlite(file);
   const ids = (db.prepare("SELECT id FROM cron_monitors ORDER BY id").all() as { id: number }[]).map((r) => r.id);
   const arm = db.prepare("UPDATE cron_monitors SET state = 'up', next_expected_at = ? WHERE id = ?");
@@ -79,8 +79,8 @@ async function seed(total: number, due: number, now: Date): Promise<string> {
 type Measured = { engine?: string; label: string; ms: number; statements: number; transactions: number; counts: Record<string, number> };
 
 async function measure(file: string, label: string, now: Date): Promise<Measured> {
-  const { openSqlite } = await import("../src/server/ping/connection");
-  const { createSweeper } = await import("../src/server/sweep/sweep");
+  const { openSqlite } = await import("../src/server/storage/sqlite/connection");
+  const { createSweeper } = await import("../src/server/storage/sqlite/sweeper");
   const db = openSqlite(file);
   const counter = instrument(db);
   const sweeper = createSweeper(db);
@@ -93,8 +93,8 @@ async function measure(file: string, label: string, now: Date): Promise<Measured
 }
 
 async function queryPlans(file: string): Promise<string[]> {
-  const { openSqlite } = await import("../src/server/ping/connection");
-  const { prepareSweepStatements } = await import("../src/server/sweep/statements");
+  const { openSqlite } = await import("../src/server/storage/sqlite/connection");
+  const { prepareSweepStatements } = await import("../src/server/storage/sqlite/sweep-statements");
   const db = openSqlite(file);
   const plans: string[] = [];
   const explain = (name: string, sql: string, params: Record<string, unknown>) => {

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "../../src/server/ping/checkpointer";
-import { openPingConnection, openSqlite } from "../../src/server/ping/connection";
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "../../src/server/storage/sqlite/checkpointer";
+import { openPingConnection, openSqlite } from "../../src/server/storage/sqlite/connection";
 
 /**
  * A WAL database only gets its pages back into the main file at a checkpoint. The ping connection

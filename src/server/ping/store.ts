@@ -23,8 +23,8 @@ export type RunEventResult =
 
 /**
  * Where run events are recorded: a short write transaction of a few raw statements per event (the
- * hot path never chains ORM calls). `sqlite-store.ts` implements it; a PostgreSQL implementation goes
- * beside it with the same contract.
+ * hot path never chains ORM calls). One implementation per engine, with the same contract:
+ * `storage/sqlite/ping-store.ts` and `storage/postgres/ping-store.ts` (chosen in `connection.ts`).
  */
 export interface PingStore {
   /** Settles once the event is committed (or refused); never before. */

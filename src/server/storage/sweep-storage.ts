@@ -1,6 +1,7 @@
 import { sqlitePath, type Env } from "../../env";
-import { openSqlite } from "../ping/connection";
-import { createSweeper, type Sweeper } from "../sweep/sweep";
+import type { Sweeper } from "../sweep/sweep";
+import { openSqlite } from "./sqlite/connection";
+import { createSweeper } from "./sqlite/sweeper";
 import { createPgSweeper } from "./postgres/sweeper";
 import { openPgPool } from "./postgres/pool";
 import { pgRunner } from "./postgres/runner";

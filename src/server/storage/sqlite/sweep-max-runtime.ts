@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
-import { overran, runtimeLimitSeconds } from "../domain/sweep-rules";
-import { sqlTime } from "../ping/sqlite-statements";
-import type { SweepCounts } from "./counts";
-import type { RunningRunRow, SweepStatements } from "./statements";
+import { overran, runtimeLimitSeconds } from "../../domain/sweep-rules";
+import { sqlTime } from "./ping-statements";
+import type { SweepCounts } from "../../sweep/counts";
+import type { RunningRunRow, SweepStatements } from "./sweep-statements";
 
 /**
  * Runs still `running` longer than `max_runtime_seconds` (null: `grace_seconds`): the monitor goes

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { INSERT_OUTBOX_SQL, OPEN_INCIDENT_SQL } from "../ping/sqlite-statements";
+import { INSERT_OUTBOX_SQL, OPEN_INCIDENT_SQL } from "./ping-statements";
+export type { DueMonitorRow, RunningRunRow } from "../../sweep/plan";
 
 /**
  * The sweeper's prepared statements on the raw SQLite connection. Every state change is a
@@ -72,26 +73,3 @@ export function prepareSweepStatements(db: Database.Database) {
 }
 
 export type SweepStatements = ReturnType<typeof prepareSweepStatements>;
-
-export type DueMonitorRow = {
-  id: number;
-  org_id: number;
-  state: string;
-  next_expected_at: string;
-  grace_seconds: number;
-  schedule_kind: string;
-  cron_expression: string | null;
-  timezone: string;
-  period_seconds: number | null;
-  source: string | null;
-};
-
-export type RunningRunRow = {
-  run_id: number;
-  rid: string;
-  started_at: string;
-  id: number;
-  org_id: number;
-  grace_seconds: number;
-  max_runtime_seconds: number | null;
-};

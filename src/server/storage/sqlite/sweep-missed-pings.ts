@@ -1,15 +1,10 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { scheduleOf } from "../domain/monitor-state";
-import { missedReason, overdue, type Overdue } from "../domain/sweep-rules";
-import { sqlTime } from "../ping/sqlite-statements";
-import type { SweepCounts } from "./counts";
-import type { DueMonitorRow, SweepStatements } from "./statements";
-
-/** Due monitors are read and changed in pages; each page is one short write transaction. */
-export const PAGE_SIZE = 500;
-
-export type Plan = { row: DueMonitorRow; decision: Overdue };
+import { missedReason } from "../../domain/sweep-rules";
+import type { SweepCounts } from "../../sweep/counts";
+import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan } from "../../sweep/plan";
+import { sqlTime } from "./ping-statements";
+import type { SweepStatements } from "./sweep-statements";
 
 /**
  * Late and missed pings: every armed, unfolded monitor whose expected time has passed. The rules
@@ -27,16 +22,6 @@ export function sweepDueMonitors(db: Database.Database, s: SweepStatements, now:
   }
 }
 
-/** What is due for each row read (pure rules; a schedule that cannot be evaluated is logged and skipped). */
-export function planDue(page: DueMonitorRow[], now: Date, counts: SweepCounts, log: (line: object) => void): Plan[] {
-  const plans: Plan[] = [];
-  for (const row of page) {
-    const decision = decide(row, now, counts, log);
-    if (decision && decision.kind !== "none") plans.push({ row, decision });
-  }
-  return plans;
-}
-
 /** Applies the plans of one page in one write transaction; rows changed since they were read are left alone. */
 export function applyPlans(db: Database.Database, s: SweepStatements, plans: Plan[], now: Date, counts: SweepCounts) {
   if (plans.length === 0) return;
@@ -44,22 +29,6 @@ export function applyPlans(db: Database.Database, s: SweepStatements, plans: Pla
   db.transaction(() => {
     for (const plan of plans) applyPlan(s, plan, nowText, counts);
   }).immediate();
-}
-
-function decide(row: DueMonitorRow, now: Date, counts: SweepCounts, log: (line: object) => void): Overdue | null {
-  try {
-    const schedule = scheduleOf({
-      scheduleKind: row.schedule_kind,
-      cronExpression: row.cron_expression,
-      timezone: row.timezone,
-      periodSeconds: row.period_seconds,
-    });
-    return overdue({ state: row.state, expectedAt: new Date(row.next_expected_at), graceSeconds: row.grace_seconds, schedule }, now);
-  } catch (err) {
-    counts.errors++;
-    log({ level: "error", event: "sweep.monitor", monitor: row.id, error: err instanceof Error ? err.message : String(err) });
-    return null;
-  }
 }
 
 function applyPlan(s: SweepStatements, { row, decision }: Plan, now: string, counts: SweepCounts) {

@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
-import { retentionCutoff } from "../domain/sweep-rules";
-import { sqlTime } from "../ping/sqlite-statements";
-import type { SweepCounts } from "./counts";
-import type { SweepStatements } from "./statements";
+import { retentionCutoff } from "../../domain/sweep-rules";
+import { sqlTime } from "./ping-statements";
+import type { SweepCounts } from "../../sweep/counts";
+import type { SweepStatements } from "./sweep-statements";
 
 /** Rows deleted per statement, and statements per table per sweep: a backlog is worked off over several sweeps. */
 const BATCH = 1000;

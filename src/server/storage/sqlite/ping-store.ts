@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { admitPing, formatRecentPings, parseRecentPings } from "../domain/rate-window";
-import { baselineMs, isDrifted, pairingWindowMs } from "../domain/runs";
-import { displayState, scheduleOf, stateAfterPing } from "../domain/monitor-state";
-import type { PingStore, RunEvent, RunEventResult } from "./store";
-import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./sqlite-statements";
+import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rate-window";
+import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
+import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
+import type { PingStore, RunEvent, RunEventResult } from "../../ping/store";
+import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./ping-statements";
 
-import type { TimelineEvent } from "../../shared/schemas/runs";
+import type { TimelineEvent } from "../../../shared/schemas/runs";
 
 /** At most this many events share one commit. */
 const MAX_BATCH = 256;
