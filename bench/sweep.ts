@@ -228,7 +228,13 @@ running runs are read, so the 100,000-monitor sweep takes 2 to 3 times as long, 
 Statements are counted by wrapping the connection's prepared statements (BEGIN/COMMIT not included). A one-shot \`npm run sweep\` process adds its start-up (tsx, migration check),
 about 1.5 s on this machine, which the in-process figures leave out.
 
-Query plans:
+
+On PostgreSQL a sweep is a handful of set-based statements (the due page read FOR UPDATE SKIP LOCKED, then the
+flips, missed runs, incidents and outbox rows of the whole page over arrays), so its statement count does not follow
+the due monitors as SQLite's does; its time goes to reading the due page and the running runs and to the page's
+commit (one fsync). Both sweeps ran with the machine busy with other work (load average in the header).
+
+Query plans (SQLite):
 ${plans.join("\n")}`;
   writeSection("sweep", markdown);
   console.log(markdown);
