@@ -20,7 +20,11 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 const kill9 = (child: ChildProcess, group = false) => {
-  if (child.pid && child.exitCode === null) process.kill(group ? -child.pid : child.pid, "SIGKILL");
+  try {
+    if (child.pid && child.exitCode === null) process.kill(group ? -child.pid : child.pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
 };
 
 describe.runIf(databaseKind() === "postgresql")("scale-out over one PostgreSQL", () => {
