@@ -43,17 +43,21 @@ async function main() {
   process.on("SIGTERM", () => void stopAll(0));
 
   start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
-  console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
+  console.log(`[lifeline] web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
   // `--web-only`: the sweepers run elsewhere (their own Deployment, a CronJob).
   if (process.argv.includes("--web-only")) {
     console.log("[lifeline] web only: no embedded sweeper");
-  } else if (config.databaseKind === "sqlite") {
+  } else {
     start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
     console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
-  } else {
-    console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");
   }
+}
+
+/** The address the web app actually serves: the bound host and port (a wildcard host reads as localhost). */
+function servedUrl(host: string, port: number): string {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 main().catch((err: unknown) => {

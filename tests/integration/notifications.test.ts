@@ -220,7 +220,7 @@ describe("two sweepers at once", () => {
       const events = eventsOf(receiver.received);
       expect(events).toHaveLength(monitors.length);
       expect(new Set(events.map((e) => e.event_id)).size).toBe(monitors.length);
-      expect(events.map((e) => e.monitor.id).sort((x, y) => x - y)).toEqual(monitors.map((m) => m.id));
+      expect(events.map((e) => e.monitor.id).sort((x, y) => x - y)).toEqual(monitors.map((m) => m.id).sort((x, y) => x - y));
       const ids = monitors.map((m) => m.id).join(",");
       expect(
         await rows(`SELECT COUNT(*) AS n FROM deliveries d JOIN outbox o ON o.id = d.outbox_id WHERE o.cron_monitor_id IN (${ids}) AND d.status = 'success'`),

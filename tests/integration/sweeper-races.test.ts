@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../src/server/ping/connection";
 import { createDelivery } from "../../src/server/notify/deliver";
+import { sqliteRunner } from "../../src/server/storage/sqlite/runner";
 import { emptyCounts } from "../../src/server/sweep/counts";
 import { applyPlans, planDue } from "../../src/server/sweep/missed-pings";
 import { prepareSweepStatements, type DueMonitorRow } from "../../src/server/sweep/statements";
@@ -44,7 +45,7 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
     const plans = planDue(readDue(a, now, ids), now, counts, () => {});
     expect(plans.map((p) => p.decision.kind).sort()).toEqual(["down", "down", "down", "down", "down", "late"]);
 
-    createSweeper(connect()).sweep(now); // sweeper B gets there first
+    await createSweeper(connect()).sweep(now); // sweeper B gets there first
     applyPlans(a, prepareSweepStatements(a), plans, now, counts);
 
     expect(counts).toMatchObject({ lost_races: 6, missed: 0, late: 0, missed_runs: 0, incidents_opened: 0 });
@@ -86,9 +87,9 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
       expect(created.status).toBe(201);
       const monitors = await Promise.all(Array.from({ length: 12 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-02T10:00:00Z") })));
       const sweeper = createSweeper(connect());
-      sweeper.sweep(new Date("2027-09-02T10:06:00Z"));
+      await sweeper.sweep(new Date("2027-09-02T10:06:00Z"));
       const options = { appUrl: baseUrl(), smtpUrl: null, smtpFrom: "x@example.test", backoffMs: 100 };
-      await Promise.all([createDelivery(connect(), options).deliverPending(), createDelivery(connect(), options).deliverPending()]);
+      await Promise.all([createDelivery(sqliteRunner(connect()), options).deliverPending(), createDelivery(sqliteRunner(connect()), options).deliverPending()]);
 
       await eventually(() => receiver.received.length >= monitors.length);
       await new Promise((r) => setTimeout(r, 2500)); // the server's own sweeper polls every 2 s: give it the chance to resend

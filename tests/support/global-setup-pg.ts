@@ -11,7 +11,7 @@ export default async function setup(project: TestProject) {
   const pgServer = await testPgServer();
   try {
     const databaseUrl = await freshDatabase(pgServer.url, "lifeline_it");
-    const server = await startLifeline({ DATABASE_URL: databaseUrl });
+    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true" }); // receivers on loopback
     project.provide("baseUrl", server.baseUrl);
     project.provide("dataDir", server.dataDir);
     project.provide("databaseUrl", databaseUrl);

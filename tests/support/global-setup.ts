@@ -7,7 +7,7 @@ import { startLifeline } from "./lifeline";
  * whose SQLite file is `dataDir/lifeline.db`. Integration tests talk to it over real HTTP.
  */
 export default async function setup(project: TestProject) {
-  const server = await startLifeline({});
+  const server = await startLifeline({ OUTBOUND_ALLOW_PRIVATE: "true" }); // tests deliver to receivers on loopback
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseUrl", server.databaseUrl);

@@ -6,47 +6,62 @@ import { freePort } from "./ports";
 
 export type RunningLifeline = {
   baseUrl: string;
+  port: number;
   dataDir: string;
   databaseUrl: string;
   smtpUrl: string;
   child: ChildProcess;
+  /** The output so far of the servers on this DATA_DIR. */
+  log: () => string;
   stop: () => Promise<void>;
 };
+export type Lifeline = RunningLifeline;
 
 /**
- * Starts Lifeline exactly as `npm start` does (`node scripts/start.mjs`) on a free port with a fresh
- * DATA_DIR, and waits for /api/v1/health. `env.DATABASE_URL` picks PostgreSQL; without it the server
- * creates its SQLite file in the DATA_DIR. `args` go to scripts/serve.ts (e.g. `--web-only`).
+ * Starts Lifeline exactly as `npm start` does (`node scripts/start.mjs`, reusing the build the test
+ * command made) on a free port, and waits for /api/v1/health. `env` goes on top of the test
+ * defaults; a value of `undefined` removes a variable. `env.DATABASE_URL` picks PostgreSQL; without
+ * it the server uses the SQLite file in its DATA_DIR (`env.DATA_DIR` or `opts.dataDir` to share one
+ * with another process; otherwise a fresh one). Private outbound targets stay refused, as in
+ * production, unless `env.OUTBOUND_ALLOW_PRIVATE` says otherwise. `args` go to scripts/serve.ts.
  */
-export async function startLifeline(env: Record<string, string>, opts: { dataDir?: string; args?: string[] } = {}): Promise<RunningLifeline> {
+export async function startLifeline(
+  env: Record<string, string | undefined> = {},
+  opts: { dataDir?: string; args?: string[] } = {},
+): Promise<RunningLifeline> {
   const port = await freePort();
-  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
+  const dataDir = opts.dataDir ?? env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email
   // tests start on this port, and short retry waits, exactly like the sweepers the tests spawn.
   // It sweeps once at start and then hourly: tests stage rows and sweep explicitly (with --now), and a
   // background sweep landing in between (every 30 s by default) would take the work from them.
   const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
-  const log = fs.openSync(path.join(dataDir, "server.log"), "a");
+  const logFile = path.join(dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    NODE_ENV: "test",
+    PING_HOST: "ping.lifeline.test",
+    SMTP_URL: smtpUrl,
+    DELIVERY_BACKOFF_MS: "300",
+    SWEEP_INTERVAL_SECONDS: "3600",
+    OUTBOUND_ALLOW_PRIVATE: undefined,
+    ...env,
+  };
+  for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
   const child = spawn(process.execPath, ["scripts/start.mjs", ...(opts.args ?? [])], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      APP_URL: baseUrl,
-      NODE_ENV: "test",
-      PING_HOST: "ping.lifeline.test",
-      SMTP_URL: smtpUrl,
-      DELIVERY_BACKOFF_MS: "300",
-      SWEEP_INTERVAL_SECONDS: "3600",
-      ...env,
-    },
+    env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", log, log],
     detached: true,
   });
   fs.closeSync(log);
-  await waitForHealth(child, `${baseUrl}/api/v1/health`, dataDir);
+  const readLog = () => fs.readFileSync(logFile, "utf8");
+  await waitForHealth(child, `${baseUrl}/api/v1/health`, readLog);
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
@@ -55,10 +70,11 @@ export async function startLifeline(env: Record<string, string>, opts: { dataDir
       if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
     }
   };
-  return { baseUrl, dataDir, databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`, smtpUrl, child, stop };
+  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`;
+  return { baseUrl, port, dataDir, databaseUrl, smtpUrl, child, log: readLog, stop };
 }
 
-async function waitForHealth(child: ChildProcess, url: string, dataDir: string) {
+async function waitForHealth(child: ChildProcess, url: string, readLog: () => string) {
   const deadline = Date.now() + 180_000;
   let failingSince: number | null = null; // a server that answers, but only with errors, fails fast
   while (Date.now() < deadline) {
@@ -74,6 +90,5 @@ async function waitForHealth(child: ChildProcess, url: string, dataDir: string) 
     await new Promise((r) => setTimeout(r, 250));
   }
   if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-  const tail = fs.readFileSync(path.join(dataDir, "server.log"), "utf8").slice(-3000);
-  throw new Error(`Lifeline did not become healthy at ${url}:\n${tail}`);
+  throw new Error(`Lifeline did not become healthy at ${url}:\n${readLog().slice(-3000)}`);
 }

@@ -20,7 +20,7 @@ export type PgCluster = { url: string; port: number; dir: string; stop: () => Pr
  * (user `postgres`). As root, initdb and the server run as the `postgres` user; Debian's package is
  * installed first when the binaries are missing and we are root.
  */
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const root = process.getuid?.() === 0;
   let BIN = binDir();
   if (!fs.existsSync(path.join(BIN, "initdb"))) {
@@ -41,8 +41,10 @@ export async function startPgCluster(): Promise<PgCluster> {
   const data = path.join(dir, "data");
   asOwner("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
   const port = await freePort();
-  // Throwaway: durability off (fsync, full pages) makes the suite faster without changing semantics.
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
+  // Throwaway: durability off (fsync, full pages) makes the suite faster without changing semantics;
+  // `durable` (the benchmarks) keeps PostgreSQL's defaults, so every commit is flushed as in production.
+  const durability = options.durable ? "" : " -c fsync=off -c full_page_writes=off";
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durability} -c max_connections=200`;
   asOwner("pg_ctl", ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   let stopped = false;
   return {
