@@ -20,7 +20,11 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 const kill9 = (child: ChildProcess, group = false) => {
-  if (child.pid && child.exitCode === null) process.kill(group ? -child.pid : child.pid, "SIGKILL");
+  try {
+    if (child.pid && child.exitCode === null) process.kill(group ? -child.pid : child.pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
 };
 
 describe.runIf(databaseKind() === "postgresql")("scale-out over one PostgreSQL", () => {
@@ -30,7 +34,7 @@ describe.runIf(databaseKind() === "postgresql")("scale-out over one PostgreSQL",
     cleanup.push(() => db.close());
     const receiver = await startReceiver();
     cleanup.push(() => receiver.close());
-    const shared = { DATABASE_URL: databaseUrl, APP_SECRET: crypto.randomBytes(36).toString("base64url") };
+    const shared = { DATABASE_URL: databaseUrl, APP_SECRET: crypto.randomBytes(36).toString("base64url"), OUTBOUND_ALLOW_PRIVATE: "true" }; // the receiver is on loopback
 
     // Two web processes (no embedded sweeper), two ingest processes, two looping sweepers.
     const webs: RunningLifeline[] = await Promise.all([0, 1].map(() => startLifeline(shared, { args: ["--web-only"] })));

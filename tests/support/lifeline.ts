@@ -75,7 +75,7 @@ export async function startLifeline(
 }
 
 async function waitForHealth(child: ChildProcess, url: string, readLog: () => string) {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 420_000; // a first start may build the web app on a busy machine
   let failingSince: number | null = null; // a server that answers, but only with errors, fails fast
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
