@@ -6,6 +6,7 @@ import type { Context } from "./context";
 import { authenticate, type Principal } from "../services/principal";
 import { resolveOrg } from "../services/orgs/access";
 import { classify, isScheduleError } from "./http/errors";
+import { trpcStatusOf } from "./trpc-errors";
 
 /**
  * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
@@ -30,13 +31,17 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   // The dashboard face reads the same classification as the REST face (one mapping, http/errors.ts):
   // `appCode` + `details` (per field) for AppErrors and input validation, `scheduleCode` + `field`
   // for schedule errors (spec 7.2), so every error lands on the form field it is about.
+  // The HTTP status (`data.httpStatus`, which tRPC answers with) and the tRPC code follow the
+  // AppError's code through ERROR_STATUS, as on the REST face: 5xx only for real faults.
   errorFormatter: ({ shape, error }) => {
     const known = classify(error);
     if (isScheduleError(known)) {
-      return { ...shape, message: known.message, data: { ...shape.data, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
+      const s = trpcStatusOf("VALIDATION_ERROR");
+      return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
     }
     if (known.code === "INTERNAL_ERROR") return shape;
-    return { ...shape, message: known.message, data: { ...shape.data, appCode: known.code, details: known.details } };
+    const s = trpcStatusOf(known.code);
+    return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: known.code, details: known.details } };
   },
 });
 
