@@ -7,6 +7,7 @@ import { authenticate, type Principal } from "../services/principal";
 import { resolveOrg } from "../services/orgs/access";
 import { classify, isScheduleError } from "./http/errors";
 import { trpcStatusOf } from "./trpc-errors";
+import { strictBodyTypes } from "./http/strict-json";
 
 /**
  * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
@@ -58,7 +59,23 @@ const successStatus = t.middleware(async ({ ctx, meta, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(successStatus);
+/**
+ * One validation for both faces. trpc-to-openapi switches the shared input schemas to coercion the
+ * first time the REST face serves a procedure (for query strings), for the life of the process. The
+ * REST face refuses JSON bodies whose values do not have the stated types before its adapter runs
+ * (rest-handler.ts); this does the same for the dashboard face, whose input is always JSON, so
+ * `{"paused":"false"}` is a 400 on both faces whatever was called before.
+ */
+const strictInput = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const schema = ctx.channel === "dashboard" ? ctx.inputSchemaOf?.(path) : undefined;
+  if (schema) {
+    const details = strictBodyTypes(await getRawInput(), schema);
+    if (details) throw new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details);
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(successStatus).use(strictInput);
 
 const authenticated = t.middleware(async ({ ctx, next }) => {
   const principal: Principal = await authenticate(ctx);

@@ -7,8 +7,7 @@ import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
 import { matchRoute, restRoutes, type RestRoute } from "./routes";
 import { rawRoutes } from "./raw-routes";
-import { strictBodyTypes } from "./strict-json";
-import type { AnyRouter } from "@trpc/server";
+import { procedureInputSchema, strictBodyTypes } from "./strict-json";
 
 export const REST_PREFIX = "/api/v1";
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -120,8 +119,7 @@ function withoutBodyHeaders(headers: Headers): Headers {
 /** JSON body values must have the types the input schema states (see strict-json.ts). */
 async function checkBodyTypes(req: Request, method: string, route: RestRoute): Promise<AppError | null> {
   if (method !== "POST" && method !== "PUT" && method !== "PATCH") return null;
-  const procedure = (appRouter as AnyRouter)._def.procedures[route.procedure] as { _def: { inputs: unknown[] } } | undefined;
-  const schema = procedure?._def.inputs[0];
+  const schema = procedureInputSchema(appRouter, route.procedure);
   if (!schema) return null;
   let body: unknown;
   try {
