@@ -1,12 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
+
+function freePortSync(): number {
+  const script = 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})';
+  return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+}
 
 // End-to-end tests drive a real Chromium (Debian's, at CHROMIUM_PATH) against Lifeline started
 // exactly as `npm start` starts it, on its own port with a fresh data directory.
-// 27000-28999: free of the browsers' "unsafe" ports that Next refuses to listen on.
-const port = Number(process.env.E2E_PORT ?? 27000 + Math.floor(Math.random() * 2000));
+// A free port from the system (port 0); the config is read synchronously, so a short child asks.
+const port = Number(process.env.E2E_PORT ?? freePortSync());
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-e2e-"));
 process.env.E2E_PORT = String(port);
 process.env.E2E_DATA_DIR = dataDir;

@@ -35,7 +35,7 @@ async function main() {
   console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
   if (config.databaseKind === "sqlite") {
-    start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
+    start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
     console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
   } else {
     console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");

@@ -9,7 +9,9 @@ const globalForDb = globalThis as unknown as { lifelineDb?: PrismaClient };
 export function createDb(databaseUrl = env().databaseUrl): PrismaClient {
   const adapter = /^postgres(ql)?:\/\//.test(databaseUrl)
     ? new PrismaPg({ connectionString: databaseUrl })
-    : new PrismaBetterSQLite3({ url: sqlitePath(databaseUrl, env().dataDir), timeout: 5000 });
+    : // Timestamps are stored as ISO 8601 text, the format the raw SQL of the ping path, the sweeper and
+      // the list reads compares with: stated here, not left to the adapter's default.
+      new PrismaBetterSQLite3({ url: sqlitePath(databaseUrl, env().dataDir), timeout: 5000 }, { timestampFormat: "iso8601" });
   return new PrismaClient({ adapter });
 }
 

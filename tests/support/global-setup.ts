@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./server";
 
 /**
  * Starts Lifeline exactly as the README's first command does (`node scripts/start.mjs`, i.e.
@@ -12,15 +13,14 @@ import type { TestProject } from "vitest/node";
 let server: ChildProcess | null = null;
 
 export default async function setup(project: TestProject) {
-  // 20000-24999: free of the browsers' "unsafe" ports that Next refuses to listen on (e.g. 3659).
-  const port = 20000 + Math.floor(Math.random() * 5000);
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email
   // tests start on this port, and short retry waits, exactly like the sweepers the tests spawn.
   // It sweeps once at start and then hourly: tests stage rows and sweep explicitly (with --now), and a
   // background sweep landing in between (every 30 s by default) would take the work from them.
-  const smtpUrl = `smtp://127.0.0.1:${port + 2000}`;
+  const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
   const log = fs.openSync(path.join(dataDir, "server.log"), "w");
   server = spawn(process.execPath, ["scripts/start.mjs"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: "test", PING_HOST: "ping.lifeline.test", SMTP_URL: smtpUrl, DELIVERY_BACKOFF_MS: "300", SWEEP_INTERVAL_SECONDS: "3600" },

@@ -24,7 +24,7 @@ export function sweep(now: string | Date | null, env: Record<string, string> = {
  */
 export function startSweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []) {
   const at = now === null ? [] : ["--now", typeof now === "string" ? now : now.toISOString()];
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", ...at, ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/sweep.ts", ...at, ...args], {
     env: {
       ...process.env,
       DATA_DIR: inject("dataDir"),
