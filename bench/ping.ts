@@ -74,7 +74,7 @@ async function main() {
   };
   const web = start(["scripts/start.mjs"], { ...env, PORT: String(webPort) });
   await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
-  const ingest = start(["node_modules/tsx/dist/cli.mjs", "scripts/ping-server.ts"], { ...env, PING_PORT: String(ingestPort) });
+  const ingest = start(["--import", "tsx", "scripts/ping-server.ts"], { ...env, PING_PORT: String(ingestPort) });
   await waitFor(`http://127.0.0.1:${ingestPort}/x`);
   // The ceiling runs in its own process, like the servers it bounds (not beside autocannon).
   const bare = start(["-e", `require("node:http").createServer((q, s) => s.end("OK")).listen(${barePort}, "127.0.0.1")`], {});

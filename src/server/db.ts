@@ -17,7 +17,9 @@ export function createDb(databaseUrl = env().databaseUrl): PrismaClient {
     const client = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
     return client as unknown as PrismaClient;
   }
-  const adapter = new PrismaBetterSQLite3({ url: sqlitePath(databaseUrl, env().dataDir), timeout: 5000 });
+  // Timestamps are stored as ISO 8601 text, the format the raw SQL of the ping path, the sweeper and
+  // the list reads compares with: stated here, not left to the adapter's default.
+  const adapter = new PrismaBetterSQLite3({ url: sqlitePath(databaseUrl, env().dataDir), timeout: 5000 }, { timestampFormat: "iso8601" });
   return new PrismaClient({ adapter });
 }
 

@@ -10,9 +10,16 @@ import { activeOrgSlug } from "./active-org";
 /** The dashboard's client of the one router, at /api/trpc with the next-auth session cookie. */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/** A refusal (4xx: signed out, not found, invalid) cannot succeed on retry; a fault or a lost connection may, once. */
+export function retryOnlyFaults(failures: number, error: unknown): boolean {
+  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  if (typeof status === "number" && status >= 400 && status < 500) return false;
+  return failures < 1;
+}
+
 export function TrpcProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000, refetchOnWindowFocus: true, retry: 1 } } }),
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000, refetchOnWindowFocus: true, retry: retryOnlyFaults } } }),
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({

@@ -27,7 +27,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function worker(count: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/create-monitors-worker.ts", String(orgId), String(count)], {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/create-monitors-worker.ts", String(orgId), String(count)], {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${file}` },
       stdio: ["ignore", "pipe", "pipe"],
     });

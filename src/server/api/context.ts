@@ -9,6 +9,11 @@ export type Context = {
   headers: Headers;
   /** The dashboard's signed-in session, resolved from the next-auth cookie (dashboard channel only). */
   dashboardSession: { userId: number; sessionId: string } | null;
+  /**
+   * The input schema of a procedure by path (dashboard channel): its JSON input is checked for the
+   * types the schema states before the schema parses it (see strictInput in trpc.ts).
+   */
+  inputSchemaOf?: (path: string) => unknown;
   /** Filled by procedures: the success status and extra headers of the REST answer. */
   response: { status?: number; headers: Record<string, string> };
 };
@@ -18,12 +23,14 @@ export function createContext(opts: {
   channel: Channel;
   requestId?: string;
   dashboardSession?: { userId: number; sessionId: string } | null;
+  inputSchemaOf?: (path: string) => unknown;
 }): Context {
   return {
     requestId: opts.requestId ?? crypto.randomUUID(),
     channel: opts.channel,
     headers: opts.headers,
     dashboardSession: opts.dashboardSession ?? null,
+    inputSchemaOf: opts.inputSchemaOf,
     response: { headers: {} },
   };
 }

@@ -6,6 +6,8 @@ import type { Context } from "./context";
 import { authenticate, type Principal } from "../services/principal";
 import { resolveOrg } from "../services/orgs/access";
 import { classify, isScheduleError } from "./http/errors";
+import { trpcStatusOf } from "./trpc-errors";
+import { strictBodyTypes } from "./http/strict-json";
 
 /**
  * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
@@ -32,13 +34,17 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   // The dashboard face reads the same classification as the REST face (one mapping, http/errors.ts):
   // `appCode` + `details` (per field) for AppErrors and input validation, `scheduleCode` + `field`
   // for schedule errors (spec 7.2), so every error lands on the form field it is about.
+  // The HTTP status (`data.httpStatus`, which tRPC answers with) and the tRPC code follow the
+  // AppError's code through ERROR_STATUS, as on the REST face: 5xx only for real faults.
   errorFormatter: ({ shape, error }) => {
     const known = classify(error);
     if (isScheduleError(known)) {
-      return { ...shape, message: known.message, data: { ...shape.data, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
+      const s = trpcStatusOf("VALIDATION_ERROR");
+      return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
     }
     if (known.code === "INTERNAL_ERROR") return shape;
-    return { ...shape, message: known.message, data: { ...shape.data, appCode: known.code, details: known.details } };
+    const s = trpcStatusOf(known.code);
+    return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: known.code, details: known.details } };
   },
 });
 
@@ -55,7 +61,23 @@ const successStatus = t.middleware(async ({ ctx, meta, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(successStatus);
+/**
+ * One validation for both faces. trpc-to-openapi switches the shared input schemas to coercion the
+ * first time the REST face serves a procedure (for query strings), for the life of the process. The
+ * REST face refuses JSON bodies whose values do not have the stated types before its adapter runs
+ * (rest-handler.ts); this does the same for the dashboard face, whose input is always JSON, so
+ * `{"paused":"false"}` is a 400 on both faces whatever was called before.
+ */
+const strictInput = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const schema = ctx.channel === "dashboard" ? ctx.inputSchemaOf?.(path) : undefined;
+  if (schema) {
+    const details = strictBodyTypes(await getRawInput(), schema);
+    if (details) throw new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details);
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(successStatus).use(strictInput);
 
 const authenticated = t.middleware(async ({ ctx, next }) => {
   const principal: Principal = await authenticate(ctx);

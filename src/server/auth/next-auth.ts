@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken } from "next-auth/jwt";
+import { parse as parseCookies } from "cookie";
 import { env } from "../../env";
 import { clientAddress, logout, openSession, signIn } from "../services/auth";
 import { REFRESH_TOKEN_SECONDS } from "./tokens";
@@ -55,12 +56,9 @@ export function authOptions(): NextAuthOptions {
 
 /** The dashboard session carried by the next-auth cookie in these request headers, if any. */
 export async function dashboardSessionFrom(headers: Headers): Promise<{ userId: number; sessionId: string } | null> {
-  const cookies = Object.fromEntries(
-    (headers.get("cookie") ?? "").split(/;\s*/).filter(Boolean).map((c) => {
-      const i = c.indexOf("=");
-      return [decodeURIComponent(c.slice(0, i)), decodeURIComponent(c.slice(i + 1))];
-    }),
-  );
+  // The `cookie` package (next-auth's own parser) leaves a value it cannot decode as it is, so a
+  // stray cookie another app set on the domain (`junk=%E0`) is ignored rather than failing the request.
+  const cookies = parseCookies(headers.get("cookie") ?? "");
   const token = await getToken({
     req: { headers: Object.fromEntries(headers), cookies } as never,
     secret: env().appSecret,

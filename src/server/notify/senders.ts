@@ -66,12 +66,9 @@ const transports = new Map<string, Transporter>();
 function transportFor(smtpUrl: string, timeoutMs: number): Transporter {
   let t = transports.get(smtpUrl);
   if (!t) {
-    const url = new URL(smtpUrl);
+    // nodemailer parses smtp:// and smtps:// URLs itself (host, port, TLS, percent-encoded credentials).
     t = nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
-      secure: url.protocol === "smtps:",
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      url: smtpUrl,
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs * 2,

@@ -7,11 +7,10 @@ import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
 import { matchRoute, restRoutes, type RestRoute } from "./routes";
 import { rawRoutes } from "./raw-routes";
-import { strictBodyTypes } from "./strict-json";
-import type { AnyRouter } from "@trpc/server";
+import { readBodyLimited } from "./body-limit";
+import { procedureInputSchema, strictBodyTypes } from "./strict-json";
 
 export const REST_PREFIX = "/api/v1";
-const MAX_BODY_BYTES = 1024 * 1024;
 const routes = restRoutes(appRouter);
 
 
@@ -89,8 +88,9 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
  */
 async function prepareRequest(req: Request, method: string, url: URL): Promise<Request | AppError> {
   if (method === "GET" || method === "HEAD") return req;
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+  const bytes = await readBodyLimited(req);
+  if (bytes instanceof AppError) return bytes;
+  const text = bytes.toString("utf8");
   const body = text.trim() === "" ? "{}" : text;
   const headers = new Headers(req.headers);
   headers.set("content-type", "application/json");
@@ -120,8 +120,7 @@ function withoutBodyHeaders(headers: Headers): Headers {
 /** JSON body values must have the types the input schema states (see strict-json.ts). */
 async function checkBodyTypes(req: Request, method: string, route: RestRoute): Promise<AppError | null> {
   if (method !== "POST" && method !== "PUT" && method !== "PATCH") return null;
-  const procedure = (appRouter as AnyRouter)._def.procedures[route.procedure] as { _def: { inputs: unknown[] } } | undefined;
-  const schema = procedure?._def.inputs[0];
+  const schema = procedureInputSchema(appRouter, route.procedure);
   if (!schema) return null;
   let body: unknown;
   try {

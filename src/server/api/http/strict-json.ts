@@ -1,3 +1,4 @@
+import type { AnyRouter } from "@trpc/server";
 import type { ErrorDetails } from "../../../shared/errors";
 
 /**
@@ -41,4 +42,10 @@ function check(value: unknown, schema: ZodLike | undefined, path: string[], deta
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) check(v, s._zod.def.shape[k], [...path, k], details);
   }
   if (type === "array" && Array.isArray(value)) value.forEach((v, i) => check(v, s._zod.def.element, [...path, String(i)], details));
+}
+
+/** The input schema a procedure declares (its first `.input()`), or undefined. */
+export function procedureInputSchema(router: AnyRouter, path: string): unknown {
+  const procedure = (router._def.procedures as Record<string, { _def: { inputs: unknown[] } } | undefined>)[path];
+  return procedure?._def.inputs[0];
 }

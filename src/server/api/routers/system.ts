@@ -13,7 +13,7 @@ export const systemRouter = router({
     .query(async () => ({ data: await system.health() })),
 
   status: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/status", tags, summary: "System status: version, database, last sweep" } })
+    .meta({ openapi: { method: "GET", path: "/status", tags, summary: "System status: version, database, last sweep, background workers" } })
     .input(z.void())
     .output(
       envelope(
@@ -23,6 +23,10 @@ export const systemRouter = router({
           last_sweep: z
             .object({ at: timestamp, duration_ms: z.number().int(), counts: z.record(z.string(), z.number().int()) })
             .nullable(),
+          workers: z.object({
+            checkpointer: z.object({ state: z.enum(["starting", "running", "failed", "not_started"]), error: z.string().optional() }),
+            sweeper: z.object({ state: z.enum(["starting", "running", "late", "not_started"]), last_sweep_at: timestamp.nullable() }),
+          }),
         }),
       ),
     )

@@ -1,7 +1,5 @@
-import { createRequire } from "node:module";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
-
-const requireModule = createRequire(import.meta.url);
 
 /** How often the checkpointer copies the WAL back into the database file. */
 export const CHECKPOINT_INTERVAL_MS = 250;
@@ -13,14 +11,28 @@ export const CHECKPOINT_INTERVAL_MS = 250;
  */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 16_384;
 
+/** What a background worker of this process is doing, as GET /api/v1/status reports it. */
+export type WorkerState = { state: "starting" | "running" | "failed" | "not_started"; error?: string };
+
+const globalForWorkers = globalThis as unknown as { lifelineCheckpointer?: WorkerState };
+
+/** The checkpointer thread's state in this process. */
+export function checkpointerState(): WorkerState {
+  return globalForWorkers.lifelineCheckpointer ?? { state: "not_started" };
+}
+
 // Plain JavaScript, run as a worker thread: its own connection, a PASSIVE checkpoint on a timer.
 // PASSIVE never takes the write lock and never waits, so writers go on while it copies pages and
-// fsyncs; frames a reader still needs are left for the next round.
+// fsyncs; frames a reader still needs are left for the next round. The driver is required from the
+// application's root (a real file path): inside the bundled web app, resolving it here would give
+// the bundler's module number instead.
 const WORKER_SOURCE = `
-const { workerData } = require("node:worker_threads");
-const Sqlite = require(workerData.driver);
+const { workerData, parentPort } = require("node:worker_threads");
+const { createRequire } = require("node:module");
+const Sqlite = createRequire(workerData.requireFrom)("better-sqlite3");
 const db = new Sqlite(workerData.file, { timeout: 5000 });
 const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+parentPort.postMessage("running");
 setInterval(() => {
   try {
     checkpoint.run();
@@ -34,14 +46,27 @@ setInterval(() => {
  * Runs SQLite's WAL checkpoints on a worker thread, off the ping path. A checkpoint copies the
  * WAL's pages back into the database file and fsyncs it; done inside a commit (SQLite's automatic
  * checkpoint), it stalls every ping waiting on that commit. The thread does not keep the process
- * alive.
+ * alive. It logs one line when it runs; a failure to start is an error line and a `failed` state.
  */
 export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL_MS): Worker {
+  globalForWorkers.lifelineCheckpointer = { state: "starting" };
+  const fail = (error: string) => {
+    globalForWorkers.lifelineCheckpointer = { state: "failed", error };
+    console.error(JSON.stringify({ level: "error", where: "checkpointer", event: "failed", error }));
+  };
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, intervalMs, driver: requireModule.resolve("better-sqlite3") },
+    workerData: { file, intervalMs, requireFrom: path.join(process.cwd(), "package.json") },
   });
   worker.unref();
-  worker.on("error", (err) => console.error(JSON.stringify({ level: "warn", where: "checkpointer", error: err.message })));
+  worker.on("message", (message) => {
+    if (message !== "running") return;
+    globalForWorkers.lifelineCheckpointer = { state: "running" };
+    console.log(JSON.stringify({ level: "info", where: "checkpointer", event: "started", interval_ms: intervalMs }));
+  });
+  worker.on("error", (err) => fail(err.message));
+  worker.on("exit", (code) => {
+    if (globalForWorkers.lifelineCheckpointer?.state !== "failed") fail(`exited with code ${code}`);
+  });
   return worker;
 }
