@@ -58,13 +58,23 @@ async function main() {
     } finally {
       c.release();
     }
+    const pgModule = (await import("pg")).default;
+    const connect = await perCall(Math.ceil(LOOP / 40), async () => {
+      const fresh = new pgModule.Client({ connectionString: server.url });
+      await fresh.connect();
+      await fresh.query("SELECT 1");
+      await fresh.end();
+    });
+    rows.push(`| a new connection (a new server process: connect, \`SELECT 1\`, end; what a one-shot sweep pays per pool connection) | ${connect.toFixed(3)} ms |`);
     rows.push(`| one round trip (\`SELECT 1\`, one connection, ${LOOP} in a row) | ${roundTrip.toFixed(3)} ms |`);
     rows.push(`| BEGIN, INSERT, COMMIT (3 round trips and the commit's WAL flush) | ${commit.toFixed(3)} ms |`);
     rows.push(`| the same with \`synchronous_commit = off\` (no wait for the flush) | ${asyncCommit.toFixed(3)} ms |`);
 
     // The ping store alone: 50 events in flight, as many as autocannon's connections.
-    const counter = countQueries(pool);
-    const store = createPgPingStore(pool);
+    // A pool of its own, so that every connection it opens is counted.
+    const storePool = openPgPool(server.url, 10);
+    const counter = countQueries(storePool);
+    const store = createPgPingStore(storePool);
     let i = 0;
     let accepted = 0;
     const deadline = Date.now() + STORE_SECONDS * 1000;
@@ -81,6 +91,7 @@ async function main() {
       }),
     );
     const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+    await storePool.end();
     const perEvent = counter.n / Math.max(1, accepted);
     rows.push(`| ping store alone (no HTTP), 50 success pings in flight, ${STORE_SECONDS} s | ${Math.round(accepted / secs)} pings/s |`);
     rows.push(`| its queries per ping (BEGIN and COMMIT shared by each batch) | ${perEvent.toFixed(2)} |`);
