@@ -15,7 +15,7 @@ test("an unknown monitor shows the not-found state from a 404, asked once, not r
   const statuses = watch(page, "cronMonitors.get");
   await page.goto("/monitors/999999");
   await expect(page.getByRole("heading", { name: "Monitor not available" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("not found");
+  await expect(page.locator("p[role=alert]")).toContainText("not found");
   await page.waitForTimeout(2000); // a retry would come after about 1 s; the next poll after 3 s
   expect(statuses).toEqual([404]);
 });
@@ -27,7 +27,7 @@ test("a session ended elsewhere shows 'Please sign in' from a 401, not retried",
   await expect(page.getByRole("heading", { name: "nightly" })).toBeVisible();
   const statuses = watch(page, "cronMonitors.get");
   await context.clearCookies();
-  await expect(page.getByRole("alert")).toContainText("Please sign in", { timeout: 8000 });
+  await expect(page.locator("p[role=alert]")).toContainText("Please sign in", { timeout: 8000 });
   await page.waitForTimeout(2000);
   expect(statuses.filter((s) => s === 401)).toHaveLength(1);
   expect(statuses.every((s) => s === 401)).toBe(true);

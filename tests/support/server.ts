@@ -54,19 +54,34 @@ export async function startLifeline(extraEnv: Record<string, string> = {}): Prom
   throw new Error(`Lifeline did not become healthy at ${baseUrl}:\n${log().slice(-3000)}`);
 }
 
-/** The pid of the web app (the `next start` process) serving on this port. */
+/** The pid of the process listening on this loopback port (the web app), found through /proc. */
 export function webPid(port: number): number {
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of fs.readFileSync(table, "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hex}`) && f[3] === "0A") inodes.add(f[9]!); // 0A: LISTEN
+    }
+  }
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    let cmd = "";
+    let fds: string[] = [];
     try {
-      cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
+      fds = fs.readdirSync(`/proc/${entry}/fd`);
     } catch {
       continue;
     }
-    if (cmd.includes("next") && cmd.includes(" start ") && cmd.includes(`-p ${port} `)) return Number(entry);
+    for (const fd of fds) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${entry}/fd/${fd}`));
+        if (m && inodes.has(m[1]!)) return Number(entry);
+      } catch {
+        /* closed meanwhile */
+      }
+    }
   }
-  throw new Error(`no next start process on port ${port}`);
+  throw new Error(`no process listens on port ${port}`);
 }
 
 /** Resident memory of a process in bytes, from /proc/<pid>/status. */
