@@ -15,7 +15,7 @@ function dataOf(err: unknown): ErrorData {
 export function errorText(err: unknown): string {
   if (!err) return "";
   const data = dataOf(err);
-  if (data.httpStatus === 401) return "Your session has ended; please sign in again.";
+  if (data.httpStatus === 401) return "Please sign in again: your session has ended.";
   if (err instanceof Error && err.message && !/^fetch failed|Failed to fetch/i.test(err.message)) return err.message;
   return "Something went wrong; please try again.";
 }
