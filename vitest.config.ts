@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests run on their own; integration tests share one real Lifeline server started by
-// tests/support/global-setup.ts (exactly as `npm start` starts it) with a fresh data directory.
+// Unit tests run on their own; integration tests share one real Lifeline server started by their
+// project's global setup (exactly as `npm start` starts it) with a fresh data directory: on SQLite
+// (`integration`) and on a real PostgreSQL server (`integration-pg`).
 export default defineConfig({
   test: {
     environment: "node",
@@ -17,6 +18,16 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // The same integration tests against PostgreSQL (a throwaway cluster the setup starts).
+        test: {
+          name: "integration-pg",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup-pg.ts"],
           testTimeout: 60_000,
         },
       },

@@ -7,7 +7,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
-import { freshDataDir, machine, seedMonitors, writeSection } from "./lib";
+import type { Pool } from "pg";
+import { freshDataDir, machine, seedMonitors, steal, writeSection } from "./lib";
+import { armPgForSweep, copyPgDatabase, seedPgMonitors, startBenchPg } from "./pg";
 
 type Counter = { statements: number; transactions: number };
 
@@ -74,7 +76,7 @@ async function seed(total: number, due: number, now: Date): Promise<string> {
   return file;
 }
 
-type Measured = { label: string; ms: number; statements: number; transactions: number; counts: Record<string, number> };
+type Measured = { engine?: string; label: string; ms: number; statements: number; transactions: number; counts: Record<string, number> };
 
 async function measure(file: string, label: string, now: Date): Promise<Measured> {
   const { openSqlite } = await import("../src/server/ping/connection");
@@ -84,7 +86,7 @@ async function measure(file: string, label: string, now: Date): Promise<Measured
   const sweeper = createSweeper(db);
   counter.statements = 0; // statements are prepared, not run, above
   const started = performance.now();
-  const report = sweeper.sweep(now);
+  const report = await sweeper.sweep(now);
   const ms = performance.now() - started;
   db.close();
   return { label, ms, statements: counter.statements, transactions: counter.transactions, counts: report.counts };
@@ -108,6 +110,66 @@ async function queryPlans(file: string): Promise<string[]> {
   return plans;
 }
 
+/** Counts the statements sent to PostgreSQL (each one round trip; BEGIN/COMMIT apart) and the transactions. */
+function instrumentPg(pool: Pool): Counter {
+  const counter: Counter = { statements: 0, transactions: 0 };
+  const count = (q: unknown) => {
+    const text = typeof q === "string" ? q : (q as { text?: string }).text ?? "";
+    if (text === "BEGIN") counter.transactions++;
+    else if (text !== "COMMIT" && text !== "ROLLBACK") counter.statements++;
+  };
+  const wrap = (target: { query: (...a: unknown[]) => unknown }) => {
+    const original = target.query.bind(target);
+    target.query = (...args: unknown[]) => (count(args[0]), original(...args));
+  };
+  wrap(pool as unknown as { query: (...a: unknown[]) => unknown });
+  pool.on("connect", (client) => wrap(client as unknown as { query: (...a: unknown[]) => unknown }));
+  return counter;
+}
+
+async function measurePg(url: string, label: string, now: Date): Promise<Measured> {
+  const { openPgPool } = await import("../src/server/storage/postgres/pool");
+  const { createPgSweeper } = await import("../src/server/storage/postgres/sweeper");
+  const pool = openPgPool(url, 4);
+  const counter = instrumentPg(pool);
+  const started = performance.now();
+  const report = await createPgSweeper(pool).sweep(now);
+  const ms = performance.now() - started;
+  await pool.end();
+  return { engine: "PostgreSQL", label, ms, statements: counter.statements, transactions: counter.transactions, counts: report.counts };
+}
+
+/** The PostgreSQL rows: the same loads on a durable throwaway cluster, each trial on a fresh copy. */
+async function pgTrials(now: Date): Promise<Measured[]> {
+  const server = await startBenchPg("bench_sweep");
+  try {
+    const median = (r: Measured[]) => [...r].sort((a, b) => a.ms - b.ms)[Math.floor(r.length / 2)]!;
+    const out: Measured[] = [];
+    for (const [total, due, steps] of [
+      [100_000, 1000, [
+        { label: "100,000 monitors, 1,000 due: first sweep", at: now },
+        { label: "same instant again: the 500 late monitors re-read, nothing to write", at: now },
+        { label: "30 s later: the monitors expected in those 30 s turn late", at: new Date(now.getTime() + 30_000) },
+      ]],
+      [10_000, 1000, [{ label: "10,000 monitors, 1,000 due: first sweep", at: now }]],
+    ] as const) {
+      console.log(`seeding ${total} monitors on PostgreSQL...`);
+      const seeded = await copyPgDatabase(server.url, `seed_${total}`);
+      await seedPgMonitors(seeded, total);
+      await armPgForSweep(seeded, total, due, now);
+      const results: Measured[][] = steps.map(() => []);
+      for (let t = 0; t < TRIALS; t++) {
+        const copy = await copyPgDatabase(seeded, `trial_${total}_${t}`);
+        for (const [i, step] of steps.entries()) results[i]!.push(await measurePg(copy, step.label, step.at));
+      }
+      out.push(...results.map(median));
+    }
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 
 /** Runs the sweeps on fresh copies of the seeded database `TRIALS` times; keeps the median of each. */
@@ -123,6 +185,8 @@ async function trials(seeded: string, steps: { label: string; at: Date }[]): Pro
 
 async function main() {
   const now = new Date();
+  const stealFrom = steal.read();
+  const load0 = (await import("node:os")).loadavg()[0]!.toFixed(2);
   console.log("seeding 100,000 monitors (1% due)...");
   const big = await seed(100_000, 1000, now);
   const [first, again, next] = await trials(big, [
@@ -135,19 +199,24 @@ async function main() {
   const [control] = await trials(small, [{ label: "10,000 monitors, 1,000 due: first sweep", at: now }]);
   const plans = await queryPlans(big);
   for (const file of [big, small]) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  const pgRows = await pgTrials(now);
+  const stealPct = steal.percentSince(stealFrom);
+  const load1 = (await import("node:os")).loadavg()[0]!.toFixed(2);
 
-  const rows = [first!, again!, next!, control!].map(
+  const rows = [first!, again!, next!, control!, ...pgRows].map(
     (m) =>
-      `| ${m.label} | ${m.ms.toFixed(0)} ms | ${m.statements} | ${m.transactions} | ${m.counts.due} | ${m.counts.late} | ${m.counts.missed} | ${m.counts.max_runtime} | ${m.counts.incidents_opened} |`,
+      `| ${m.engine ?? "SQLite"} | ${m.label} | ${m.ms.toFixed(0)} ms | ${m.statements} | ${m.transactions} | ${m.counts.due} | ${m.counts.late} | ${m.counts.missed} | ${m.counts.max_runtime} | ${m.counts.incidents_opened} |`,
   );
   const markdown = `## Sweep (\`npm run bench:sweep\`)
 
-Machine: ${machine()}. Measured ${now.toISOString().slice(0, 10)}. SQLite (WAL, synchronous=NORMAL), sweeps run
+Machine: ${machine()}. Measured ${now.toISOString().slice(0, 10)}; load average ${load0} at the start, ${load1} at the end,
+CPU steal ${stealPct ?? "?"}% (the machine is shared with other work). SQLite (WAL, synchronous=NORMAL) and PostgreSQL
+(a throwaway cluster of \`tests/support/pg-cluster.ts\` on the same 2 cores, default durability: fsync on), sweeps run
 in-process on a freshly seeded database (median of ${TRIALS} runs, each on a fresh copy): every monitor armed with one finished run, 1% of monitors
 running a job (1 in 20 of those past its run-time cap). Target: under 1 s for the 100,000-monitor sweep.
 
-| Sweep | Duration | SQL statements | Write transactions | Due | Late | Missed | Max runtime | Incidents opened |
-|---|---|---|---|---|---|---|---|---|
+| Engine | Sweep | Duration | SQL statements | Write transactions | Due | Late | Missed | Max runtime | Incidents opened |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 A past-grace monitor costs 4 statements (CAS update, missed run, incident, outbox row), a late one 1,

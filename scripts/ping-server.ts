@@ -13,7 +13,9 @@ async function main() {
   const config = env();
   await migrate(config.databaseUrl);
   const store = pingStore();
+  let stopping = false;
   const server = http.createServer(async (req, res) => {
+    if (stopping) res.setHeader("Connection", "close"); // a kept-alive client moves on after this answer
     try {
       const target = req.url ?? "/";
       const pathEnd = target.indexOf("?");
@@ -30,7 +32,17 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, config.host, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
-  const stop = () => server.close(() => process.exit(0));
+  // Graceful stop: no new connections; every ping in flight is answered (OK only once committed),
+  // kept-alive connections are closed as soon as they are idle; then exit 0. After 25 s the
+  // remaining connections are cut.
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ level: "info", event: "ping-server.stopping" }));
+    server.close(() => process.exit(0));
+    setInterval(() => server.closeIdleConnections(), 50).unref();
+    setTimeout(() => server.closeAllConnections(), 25_000).unref();
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -1,5 +1,6 @@
 // Runs Lifeline's processes side by side on one machine: the Next.js web app and, on the embedded
-// default, the background workers. Started by `npm start` (scripts/start.mjs).
+// default, the background workers. Started by `npm start` (scripts/start.mjs); `--web-only` starts
+// the web app alone (deployments that run sweepers on their own, e.g. deploy/kubernetes/web.yaml).
 import { spawn, type ChildProcess } from "node:child_process";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
@@ -16,30 +17,47 @@ async function main() {
     DATABASE_URL: config.databaseUrl,
   };
   const children: ChildProcess[] = [];
+  let stopping = false;
   const start = (name: string, args: string[]) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
     child.on("exit", (code) => {
-      console.error(`[lifeline] ${name} exited (${code}); stopping`);
-      stopAll(code ?? 1);
+      if (!stopping) console.error(`[lifeline] ${name} exited (${code}); stopping`);
+      void stopAll(stopping ? 0 : (code ?? 1));
     });
     children.push(child);
   };
-  const stopAll = (code: number) => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  // Graceful stop (SIGTERM from a process manager or Kubernetes): every child stops accepting,
+  // finishes what is in flight (pings are answered only once committed) and exits; then this
+  // process exits. A child still running after 25 s is killed.
+  const stopAll = async (code: number) => {
+    if (stopping && code !== 0) return;
+    stopping = true;
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    for (const c of running) c.kill("SIGTERM");
+    const kill = setTimeout(() => running.forEach((c) => c.kill("SIGKILL")), 25_000);
+    await Promise.all(running.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r)))));
+    clearTimeout(kill);
     process.exit(code);
   };
-  process.on("SIGINT", () => stopAll(0));
-  process.on("SIGTERM", () => stopAll(0));
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
 
   start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
-  console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
+  console.log(`[lifeline] web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
-  if (config.databaseKind === "sqlite") {
-    start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
-    console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
+  // `--web-only`: the sweepers run elsewhere (their own Deployment, a CronJob).
+  if (process.argv.includes("--web-only")) {
+    console.log("[lifeline] web only: no embedded sweeper");
   } else {
-    console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");
+    start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
+    console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
   }
+}
+
+/** The address the web app actually serves: the bound host and port (a wildcard host reads as localhost). */
+function servedUrl(host: string, port: number): string {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 main().catch((err: unknown) => {

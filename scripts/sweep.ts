@@ -7,12 +7,12 @@
 // Safe to run any number of times at once over one database. Logs a JSON line when it starts and
 // one per sweep.
 import { parseArgs } from "node:util";
-import { env, sqlitePath } from "../src/env";
+import { env } from "../src/env";
 import { isoSeconds } from "../src/shared/time";
 import { migrate } from "../src/server/migrate";
-import { openSqlite } from "../src/server/ping/connection";
 import { createDelivery, type Delivery } from "../src/server/notify/deliver";
-import { createSweeper, type Sweeper } from "../src/server/sweep/sweep";
+import type { Sweeper } from "../src/server/sweep/sweep";
+import { openSweepStorage } from "../src/server/storage/sweep-storage";
 
 const DELIVERY_POLL_MS = 2000;
 
@@ -31,8 +31,8 @@ function options() {
   return { loop: values.loop, intervalMs: interval * 1000, now };
 }
 
-function sweepOnce(sweeper: Sweeper, now: Date) {
-  const report = sweeper.sweep(now);
+async function sweepOnce(sweeper: Sweeper, now: Date) {
+  const report = await sweeper.sweep(now);
   log({ level: "info", event: "sweep", ...report });
 }
 
@@ -44,11 +44,10 @@ async function deliver(delivery: Delivery) {
 async function main() {
   const opts = options();
   const config = env();
-  if (config.databaseKind !== "sqlite") throw new Error("The sweeper for PostgreSQL is not implemented yet; use the SQLite default");
   await migrate(config.databaseUrl);
-  const db = openSqlite(sqlitePath(config.databaseUrl, config.dataDir));
-  const sweeper = createSweeper(db, log);
-  const delivery = createDelivery(db, {
+  const storage = openSweepStorage(config, log);
+  const sweeper = storage.sweeper;
+  const delivery = createDelivery(storage.sql, {
     appUrl: config.appUrl,
     smtpUrl: config.smtpUrl,
     smtpFrom: config.smtpFrom,
@@ -63,9 +62,9 @@ async function main() {
   log({ level: "info", event: "sweeper.started", ...mode });
 
   if (onceAt) {
-    sweepOnce(sweeper, onceAt);
+    await sweepOnce(sweeper, onceAt);
     await deliver(delivery);
-    db.close();
+    await storage.close();
     return;
   }
 
@@ -83,7 +82,7 @@ async function main() {
     while (!stopping) {
       const started = Date.now();
       try {
-        sweepOnce(sweeper, new Date());
+        await sweepOnce(sweeper, new Date());
       } catch (err) {
         log({ level: "error", event: "sweep.failed", error: err instanceof Error ? err.message : String(err) });
       }
@@ -101,7 +100,7 @@ async function main() {
     }
   };
   await Promise.all([sweepLoop(), deliveryLoop()]);
-  db.close();
+  await storage.close();
 }
 
 main().then(

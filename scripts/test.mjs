@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test, from a fresh clone. Installs what is missing (npm packages; Debian's
-// chromium when run as root), builds the web app, runs the unit and integration tests (Vitest,
-// against a real server started like `npm start`) and the end-to-end tests (Playwright in a real
-// Chromium), then prints one closing line: "N passed, N failed".
+// chromium when run as root; PostgreSQL's binaries are installed by the harness when missing), builds
+// the web app, runs the unit and integration tests (Vitest, against a real server started like
+// `npm start`, on SQLite and on a throwaway PostgreSQL cluster) and the end-to-end tests (Playwright
+// in a real Chromium, on both databases), prints each phase's time and then one closing line:
+// "Tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -37,21 +39,49 @@ must(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 
 fs.mkdirSync("test-reports", { recursive: true });
 const vitestJson = "test-reports/vitest.json";
+const vitestPgJson = "test-reports/vitest-pg.json";
 const e2eJson = "test-reports/e2e.json";
-for (const f of [vitestJson, e2eJson]) fs.rmSync(f, { force: true });
+for (const f of [vitestJson, vitestPgJson, e2eJson]) fs.rmSync(f, { force: true });
 
-const vitestStatus = run(process.execPath, [
-  "node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`,
-]);
-const e2eStatus = run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"]);
+// Each phase is timed; the integration suite runs once per engine (SQLite, then PostgreSQL on a
+// throwaway cluster the harness starts), the end-to-end suite in one Playwright run on both.
+const timed = (fn) => {
+  const started = Date.now();
+  const status = fn();
+  return { status, seconds: Math.round((Date.now() - started) / 1000) };
+};
+const vitest = (projects, json) =>
+  run(process.execPath, [
+    "node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default", "--reporter=json", `--outputFile.json=${json}`,
+  ]);
+const sqlite = timed(() => vitest(["unit", "integration"], vitestJson));
+const postgres = timed(() => vitest(["integration-pg"], vitestPgJson));
+const e2e = timed(() => run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"]));
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
-const v = read(vitestJson);
-const p = read(e2eJson)?.stats;
-const passed = (v?.numPassedTests ?? 0) + (p ? p.expected + p.flaky : 0);
-let failed = (v?.numFailedTests ?? 0) + (p?.unexpected ?? 0);
-const skipped = (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.skipped ?? 0);
+const vitestReports = [read(vitestJson), read(vitestPgJson)];
+const p = read(e2eJson);
+const e2eSeconds = {};
+const walk = (suite) => {
+  for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) {
+    e2eSeconds[t.projectName] = (e2eSeconds[t.projectName] ?? 0) + r.duration / 1000;
+  }
+  for (const child of suite.suites ?? []) walk(child);
+};
+for (const suite of p?.suites ?? []) walk(suite);
+const stats = p?.stats;
+const sum = (key) => vitestReports.reduce((n, v) => n + (v?.[key] ?? 0), 0);
+const passed = sum("numPassedTests") + (stats ? stats.expected + stats.flaky : 0);
+let failed = sum("numFailedTests") + (stats?.unexpected ?? 0);
+const skipped = sum("numPendingTests") + sum("numTodoTests") + (stats?.skipped ?? 0);
 // A runner that failed without reporting a failed test (crash, setup error) still fails the run.
-if (failed === 0 && (vitestStatus !== 0 || e2eStatus !== 0 || !v || !p)) failed = 1;
+const statuses = [sqlite.status, postgres.status, e2e.status];
+if (failed === 0 && (statuses.some((s) => s !== 0) || vitestReports.some((v) => !v) || !stats)) failed = 1;
+const e2eSplit = Object.entries(e2eSeconds).map(([name, s]) => `${name} ${Math.round(s)} s`).join(", ");
+console.log(
+  `\nTime: unit + integration on SQLite ${sqlite.seconds} s; integration on PostgreSQL ${postgres.seconds} s; ` +
+    `end-to-end ${e2e.seconds} s (${e2eSplit || "no report"})`,
+);
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -61,24 +61,31 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
   }
 }
 
+/** An arbitrary constant: the advisory lock every Lifeline process takes to migrate PostgreSQL. */
+const MIGRATION_LOCK = 7_310_442_021;
+
 async function migratePg(databaseUrl: string, names: string[], read: (n: string) => string): Promise<string[]> {
   const pg = requireModule("pg") as typeof import("pg");
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   try {
+    await client.connect();
+  } catch (err) {
+    throw new Error(describeConnectError(databaseUrl, err));
+  }
+  try {
+    // One process migrates at a time (several web processes, sweepers and probes may start at once);
+    // the others wait here, then find everything applied.
+    await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     await client.query(`CREATE TABLE IF NOT EXISTS "_lifeline_migrations" (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`);
+    const seen = new Set((await client.query<{ name: string }>(`SELECT name FROM "_lifeline_migrations"`)).rows.map((r) => r.name));
     const applied: string[] = [];
-    for (const name of names) {
+    for (const name of names.filter((n) => !seen.has(n))) {
       await client.query("BEGIN");
       try {
-        await client.query(`LOCK TABLE "_lifeline_migrations" IN EXCLUSIVE MODE`);
-        const seen = await client.query(`SELECT 1 FROM "_lifeline_migrations" WHERE name = $1`, [name]);
-        if (seen.rowCount === 0) {
-          await client.query(read(name));
-          await client.query(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES ($1, now())`, [name]);
-          applied.push(name);
-        }
+        await client.query(read(name));
+        await client.query(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES ($1, now())`, [name]);
         await client.query("COMMIT");
+        applied.push(name);
       } catch (err) {
         await client.query("ROLLBACK");
         throw err;
@@ -88,6 +95,25 @@ async function migratePg(databaseUrl: string, names: string[], read: (n: string)
   } finally {
     await client.end();
   }
+}
+
+/** One line saying why PostgreSQL could not be used, without the URL's password. */
+export function describeConnectError(databaseUrl: string, err: unknown): string {
+  let where = "the configured server";
+  try {
+    const u = new URL(databaseUrl);
+    where = `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    /* keep the generic words */
+  }
+  const e = err as { code?: string; message?: string };
+  const why =
+    e.code === "ECONNREFUSED" ? "connection refused"
+    : e.code === "ENOTFOUND" || e.code === "EAI_AGAIN" ? "host not found"
+    : e.code === "28P01" || e.code === "28000" ? "authentication failed"
+    : e.code === "3D000" ? "the database does not exist"
+    : (e.message ?? String(err)).split("\n")[0];
+  return `cannot use the PostgreSQL database at ${where} (DATABASE_URL): ${why}`;
 }
 
 import { createRequire } from "node:module";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser } from "../support/http";
+import { testDb } from "../support/db";
+import { call, expectStandardError, registerUser } from "../support/http";
 
 describe("accounts through the REST interface", () => {
   it("registers with 201, the login shape and a personal organization owned by the new user", async () => {
@@ -30,9 +31,7 @@ describe("accounts through the REST interface", () => {
 
   it("stores the password as an argon2id hash, never in clear", async () => {
     const user = await registerUser("hash");
-    const db = openDb();
-    const row = db.prepare("SELECT password_hash FROM users WHERE id = ?").get(user.id) as { password_hash: string };
-    db.close();
+    const row = (await testDb().one<{ password_hash: string }>("SELECT password_hash FROM users WHERE id = ?", [user.id]))!;
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(user.password);
   });
@@ -61,9 +60,7 @@ describe("accounts through the REST interface", () => {
 
   it("stores refresh tokens only as hashes", async () => {
     const user = await registerUser("refresh-hash");
-    const db = openDb();
-    const rows = db.prepare("SELECT refresh_hash FROM sessions WHERE user_id = ?").all(user.id) as { refresh_hash: string }[];
-    db.close();
+    const rows = await testDb().query<{ refresh_hash: string }>("SELECT refresh_hash FROM sessions WHERE user_id = ?", [user.id]);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.refresh_hash).not.toBe(user.refresh);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser, serviceToken, type TestUser } from "../support/http";
+import { testDb } from "../support/db";
+import { call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
 import { createMonitor, monitorBody } from "../support/seed";
 
 let alice: TestUser;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 
 const stored = (id: number) =>
-  openDb().prepare(`SELECT name, ping_token, paused FROM cron_monitors WHERE id = ?`).get(id) as { name: string; ping_token: string; paused: number } | undefined;
+  testDb().one<{ name: string; ping_token: string; paused: number }>(`SELECT name, ping_token, paused FROM cron_monitors WHERE id = ?`, [id]);
 
 /** Every route on one monitor, as [method, path, body]. */
 const routesOn = (id: number): [string, string, unknown][] => [
@@ -24,7 +25,7 @@ describe("organization isolation", () => {
   it("shows another organization's monitor as 404 on every route and leaves it unchanged", async () => {
     const bob = await registerUser("bob");
     const bobToken = await serviceToken(bob, ["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "cronmonitor.delete"]);
-    const before = stored(monitor.id);
+    const before = await stored(monitor.id);
     for (const token of [bob.access, bobToken]) {
       for (const [method, path, body] of routesOn(monitor.id)) {
         expectStandardError(await call(method, path, { token, body }), 404, "NOT_FOUND");
@@ -32,7 +33,7 @@ describe("organization isolation", () => {
       const list = await call("GET", "/cron-monitors", { token });
       expect(list.body.data.map((m: { id: number }) => m.id)).not.toContain(monitor.id);
     }
-    expect(stored(monitor.id)).toEqual(before);
+    expect(await stored(monitor.id)).toEqual(before);
   });
 
   it("refuses a member of organization A naming organization B in X-Org-Slug with 403", async () => {
@@ -42,7 +43,7 @@ describe("organization isolation", () => {
     expectStandardError(await call("GET", `/cron-monitors/${monitor.id}`, { token: bob.access, headers }), 403, "FORBIDDEN");
     expectStandardError(await call("POST", "/cron-monitors", { token: bob.access, headers, body: monitorBody() }), 403, "FORBIDDEN");
     expectStandardError(await call("PATCH", `/cron-monitors/${monitor.id}`, { token: bob.access, headers, body: { name: "x" } }), 403, "FORBIDDEN");
-    expect(stored(monitor.id)).toMatchObject({ name: "alice-job" });
+    expect(await stored(monitor.id)).toMatchObject({ name: "alice-job" });
   });
 
   it("acts in the organization named by X-Org-Slug for a member", async () => {
@@ -67,16 +68,16 @@ describe("organization isolation", () => {
 
 describe("capabilities (spec 5.4)", () => {
   async function expectViewOnly(token: string, headers?: Record<string, string>) {
-    const before = stored(monitor.id);
+    const before = await stored(monitor.id);
     expect((await call("GET", "/cron-monitors", { token, headers })).status).toBe(200);
     const read = await call("GET", `/cron-monitors/${monitor.id}`, { token, headers });
     expect(read.status).toBe(200);
-    expect(read.body.data.ping_token).toBe(stored(monitor.id)!.ping_token); // the ping URL is part of "view"
+    expect(read.body.data.ping_token).toBe((await stored(monitor.id))!.ping_token); // the ping URL is part of "view"
     expectStandardError(await call("POST", "/cron-monitors", { token, headers, body: monitorBody() }), 403, "FORBIDDEN");
     for (const [method, path, body] of routesOn(monitor.id).slice(1)) {
       expectStandardError(await call(method, path, { token, headers, body }), 403, "FORBIDDEN");
     }
-    expect(stored(monitor.id)).toEqual(before);
+    expect(await stored(monitor.id)).toEqual(before);
   }
 
   it("lets a service token holding only cronmonitor.view list and read, and nothing else", async () => {

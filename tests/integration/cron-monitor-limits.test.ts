@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser, serviceToken } from "../support/http";
+import { testDb } from "../support/db";
+import { call, expectStandardError, registerUser, serviceToken } from "../support/http";
 import { createMonitor, monitorBody, orgIdOf } from "../support/seed";
 
-const countIn = (slug: string) => {
-  const db = openDb();
-  return (db.prepare(`SELECT count(*) AS n FROM cron_monitors WHERE org_id = ?`).get(orgIdOf(db, slug)) as { n: number }).n;
-};
+const countIn = async (slug: string) =>
+  (await testDb().one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE org_id = ?`, [await orgIdOf(slug)]))!.n;
 
 describe("max_cron_monitors (Free: 10)", () => {
   it("lets exactly 10 of 15 concurrent creates through on a Free organization", async () => {
@@ -17,7 +16,7 @@ describe("max_cron_monitors (Free: 10)", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 403)).toHaveLength(5);
     for (const refused of answers.filter((a) => a.status === 403)) expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
-    expect(countIn(owner.orgSlug)).toBe(10);
+    expect(await countIn(owner.orgSlug)).toBe(10);
   });
 
   it("refuses the 11th create, and counts per organization", async () => {
@@ -25,7 +24,7 @@ describe("max_cron_monitors (Free: 10)", () => {
     for (let i = 0; i < 10; i++) await createMonitor(owner);
     const refused = await call("POST", "/cron-monitors", { token: owner.access, body: monitorBody() });
     expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
-    expect(countIn(owner.orgSlug)).toBe(10);
+    expect(await countIn(owner.orgSlug)).toBe(10);
     const team = await call("POST", "/orgs", { token: owner.access, body: { name: "second org" } });
     const there = await call("POST", "/cron-monitors", { token: owner.access, body: monitorBody(), headers: { "X-Org-Slug": team.body.data.slug } });
     expect(there.status).toBe(201);
@@ -63,7 +62,7 @@ describe("upsert by (organization, source, external_id)", () => {
       state: "paused",
       managed: true,
     });
-    expect(countIn(owner.orgSlug)).toBe(1);
+    expect(await countIn(owner.orgSlug)).toBe(1);
 
     // another pair, or the same pair in another organization, is another monitor
     expect((await call("POST", "/cron-monitors", { token, body: managed({ external_id: "prod/other" }) })).status).toBe(201);
@@ -85,12 +84,12 @@ describe("upsert by (organization, source, external_id)", () => {
     const owner = await registerUser("operator");
     await call("POST", "/cron-monitors", { token: owner.access, body: managed() });
     for (let i = 0; i < 9; i++) await createMonitor(owner);
-    expect(countIn(owner.orgSlug)).toBe(10);
+    expect(await countIn(owner.orgSlug)).toBe(10);
     const update = await call("POST", "/cron-monitors", { token: owner.access, body: managed({ name: "still fits" }) });
     expect(update.status).toBe(200);
     expect(update.body.data.name).toBe("still fits");
     expectStandardError(await call("POST", "/cron-monitors", { token: owner.access, body: managed({ external_id: "new-pair" }) }), 403, "PLAN_LIMIT_REACHED");
-    expect(countIn(owner.orgSlug)).toBe(10);
+    expect(await countIn(owner.orgSlug)).toBe(10);
   });
 
   it("keeps concurrent upserts of one new pair to a single monitor", async () => {
@@ -100,6 +99,6 @@ describe("upsert by (organization, source, external_id)", () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
-    expect(countIn(owner.orgSlug)).toBe(1);
+    expect(await countIn(owner.orgSlug)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../support/http";
-import { createMonitor, seedRuns, writableDb, type SeedRun } from "../support/seed";
+import { createMonitor, seedRuns, type SeedRun } from "../support/seed";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -25,9 +25,7 @@ describe("run figures on the monitor (recent_runs, avg_duration_ms, overlap_coun
         status: "success", startedAt: new Date(now - 8 * DAY - i * HOUR), durationMs: 100_000, overlapped: true,
       })),
     ];
-    const sqlite = writableDb();
-    seedRuns(sqlite, busy.id, runs);
-    sqlite.close();
+    await seedRuns(busy.id, runs);
 
     const read = (await call("GET", `/cron-monitors/${busy.id}`, { token: owner.access })).body.data;
     const newestFirst = [...runs].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime()).slice(0, 20);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser, type Answer, type TestUser } from "../support/http";
+import { testDb } from "../support/db";
+import { call, expectStandardError, registerUser, type Answer, type TestUser } from "../support/http";
 import { createMonitor, monitorBody } from "../support/seed";
 
 /** The exact schedule error body of spec 7.2. */
@@ -39,16 +40,16 @@ beforeEach(async () => {
 });
 
 const monitorCount = (userSlug: string) =>
-  (openDb()
-    .prepare(`SELECT count(*) AS n FROM cron_monitors m JOIN organizations o ON o.id = m.org_id WHERE o.slug = ?`)
-    .get(userSlug) as { n: number }).n;
+  testDb()
+    .one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors m JOIN organizations o ON o.id = m.org_id WHERE o.slug = ?`, [userSlug])
+    .then((r) => r!.n);
 
 describe("schedule errors on create (spec 7.2)", () => {
   it.each(CREATE_CASES)("answers %s for %j naming the field", async (code, schedule, field) => {
-    const before = monitorCount(alice.orgSlug);
+    const before = await monitorCount(alice.orgSlug);
     const res = await call("POST", "/cron-monitors", { token: alice.access, body: { name: "nightly", ...schedule } });
     expectScheduleError(res, code, field);
-    expect(monitorCount(alice.orgSlug)).toBe(before);
+    expect(await monitorCount(alice.orgSlug)).toBe(before);
   });
 
   it("accepts each macro and a valid period, storing the zone's canonical name", async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { baseUrl, call, expectStandardError, openDb, registerUser, serviceToken, type TestUser } from "../support/http";
-import { createMonitor, createProject, dbTime, monitorBody, writableDb } from "../support/seed";
+import { baseUrl, call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
+import { createMonitor, createProject, monitorBody, testDb } from "../support/seed";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
@@ -58,7 +58,7 @@ describe("creating a cron monitor", () => {
     expect(m.ping_url).toBe(`${baseUrl()}/ping/${m.ping_token}`);
     expect(m.schedule_human).toMatch(/02:30/);
     for (const key of ["state_since", "created_at", "updated_at"]) expect(m[key]).toMatch(TIMESTAMP);
-    const row = openDb().prepare(`SELECT ping_token, next_expected_at, state FROM cron_monitors WHERE id = ?`).get(m.id);
+    const row = await testDb().one(`SELECT ping_token, next_expected_at, state FROM cron_monitors WHERE id = ?`, [m.id]);
     expect(row).toEqual({ ping_token: m.ping_token, next_expected_at: null, state: "new" });
   });
 
@@ -121,7 +121,7 @@ describe("creating a cron monitor", () => {
       expect(Object.keys(res.body.error.details), JSON.stringify(override)).toEqual([field]);
     }
     expect(
-      (openDb().prepare(`SELECT count(*) AS n FROM cron_monitors WHERE name = ?`).get("x".repeat(129)) as { n: number }).n,
+      (await testDb().one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE name = ?`, ["x".repeat(129)]))!.n,
     ).toBe(0);
   });
 
@@ -178,16 +178,14 @@ describe("reading and listing", () => {
   it("filters by displayed state and by project, including the literal null", async () => {
     const owner = await registerUser("filter");
     const project = await createProject(owner, "ops");
-    const sqlite = writableDb();
     const [fresh, up, late, down, paused, suspended] = await Promise.all(
       Array.from({ length: 6 }, (_, i) => createMonitor(owner, { name: `m${i}` })),
     ).then((list) => list.sort((a, b) => a.id - b.id));
-    const setState = sqlite.prepare(`UPDATE cron_monitors SET state = ? WHERE id = ?`);
-    setState.run("up", up!.id);
-    setState.run("late", late!.id);
-    setState.run("down", down!.id);
-    setState.run("down", paused!.id);
-    sqlite.close();
+    const setState = (state: string, id: number) => testDb().run(`UPDATE cron_monitors SET state = ? WHERE id = ?`, [state, id]);
+    await setState("up", up!.id);
+    await setState("late", late!.id);
+    await setState("down", down!.id);
+    await setState("down", paused!.id);
     await call("PATCH", `/cron-monitors/${paused!.id}`, { token: owner.access, body: { paused: true } });
     await call("PATCH", `/cron-monitors/${suspended!.id}`, { token: owner.access, body: { suspended: true, project_id: project } });
     await call("PATCH", `/cron-monitors/${up!.id}`, { token: owner.access, body: { project_id: project } });
@@ -231,12 +229,10 @@ describe("changing a monitor", () => {
 
   it("pauses and resumes through `paused`, keeping the underlying state", async () => {
     const monitor = await createMonitor(alice);
-    const sqlite = writableDb();
-    sqlite.prepare(`UPDATE cron_monitors SET state = 'late' WHERE id = ?`).run(monitor.id);
-    sqlite.close();
+    await testDb().run(`UPDATE cron_monitors SET state = 'late' WHERE id = ?`, [monitor.id]);
     const paused = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { paused: true } });
     expect(paused.body.data).toMatchObject({ paused: true, state: "paused", display_state: "paused" });
-    expect(openDb().prepare(`SELECT state, paused FROM cron_monitors WHERE id = ?`).get(monitor.id)).toEqual({ state: "late", paused: 1 });
+    expect(await testDb().one(`SELECT state, paused FROM cron_monitors WHERE id = ?`, [monitor.id])).toEqual({ state: "late", paused: 1 });
     const resumed = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { paused: false } });
     expect(resumed.body.data).toMatchObject({ paused: false, state: "late", display_state: "late" });
   });
@@ -245,9 +241,7 @@ describe("changing a monitor", () => {
     const armed = await createMonitor(alice, { schedule_kind: "period", period_seconds: 600, cron_expression: undefined });
     const fresh = await createMonitor(alice, { schedule_kind: "period", period_seconds: 600, cron_expression: undefined });
     const old = new Date("2030-01-01T00:00:00Z");
-    const sqlite = writableDb();
-    sqlite.prepare(`UPDATE cron_monitors SET next_expected_at = ?, state = 'up' WHERE id = ?`).run(dbTime(old), armed.id);
-    sqlite.close();
+    await testDb().run(`UPDATE cron_monitors SET next_expected_at = ?, state = 'up' WHERE id = ?`, [old, armed.id]);
 
     const same = await call("PATCH", `/cron-monitors/${armed.id}`, { token: alice.access, body: { period_seconds: 600 } });
     expect(same.body.data.next_expected_at).toBe("2030-01-01T00:00:00Z");
@@ -272,7 +266,7 @@ describe("changing a monitor", () => {
     const res = await call("DELETE", `/cron-monitors/${monitor.id}`, { token: alice.access });
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
-    expect(openDb().prepare(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`).get(monitor.ping_token)).toEqual({ n: 0 });
+    expect(await testDb().one(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`, [monitor.ping_token])).toEqual({ n: 0 });
     expectStandardError(await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access }), 404, "NOT_FOUND");
     expectStandardError(await call("DELETE", `/cron-monitors/${monitor.id}`, { token: alice.access }), 404, "NOT_FOUND");
   });
@@ -286,9 +280,9 @@ describe("changing a monitor", () => {
     expect(rotated.ping_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(rotated.ping_token).not.toBe(monitor.ping_token);
     expect(rotated.ping_url).toBe(`${baseUrl()}/ping/${rotated.ping_token}`);
-    const db = openDb();
-    expect(db.prepare(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`).get(monitor.ping_token)).toEqual({ n: 0 });
-    expect(db.prepare(`SELECT id FROM cron_monitors WHERE ping_token = ?`).get(rotated.ping_token)).toEqual({ id: monitor.id });
+    const db = testDb();
+    expect(await db.one(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`, [monitor.ping_token])).toEqual({ n: 0 });
+    expect(await db.one(`SELECT id FROM cron_monitors WHERE ping_token = ?`, [rotated.ping_token])).toEqual({ id: monitor.id });
     expect((await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access })).body.data.ping_token).toBe(rotated.ping_token);
   });
 });

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { apiUrl, call, expectStandardError, openDb, registerUser } from "../support/http";
+import { databaseKind, testDb } from "../support/db";
+import { apiUrl, call, expectStandardError, registerUser } from "../support/http";
 
 const CORS = {
   "access-control-allow-origin": "*",
@@ -10,18 +11,22 @@ const CORS = {
   "access-control-max-age": "86400",
 };
 
-describe("a fresh start on the embedded default", () => {
-  it("created and migrated its SQLite database in DATA_DIR and answers /health with 200", async () => {
-    const file = path.join(inject("dataDir"), "lifeline.db");
-    expect(fs.existsSync(file)).toBe(true);
-    const db = openDb();
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
-    const migrations = db.prepare(`SELECT count(*) AS n FROM "_lifeline_migrations"`).get() as { n: number };
-    const journal = db.pragma("journal_mode", { simple: true });
-    db.close();
+describe("a fresh start (the embedded default, or the DATABASE_URL given)", () => {
+  it("created and migrated its database (SQLite: in DATA_DIR, WAL) and answers /health with 200", async () => {
+    const kind = databaseKind();
+    const db = testDb();
+    const tableQuery =
+      kind === "sqlite"
+        ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+        : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()";
+    const tables = (await db.query<{ name: string }>(tableQuery)).map((t) => t.name);
+    const migrations = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM "_lifeline_migrations"`))!;
     expect(tables).toEqual(expect.arrayContaining(["users", "organizations", "cron_monitors", "cron_runs", "projects", "services"]));
-    expect(migrations.n).toBe(fs.readdirSync("prisma/migrations/sqlite").length);
-    expect(journal).toBe("wal");
+    expect(migrations.n).toBe(fs.readdirSync(`prisma/migrations/${kind}`).length);
+    if (kind === "sqlite") {
+      expect(fs.existsSync(path.join(inject("dataDir"), "lifeline.db"))).toBe(true);
+      expect(await db.one("PRAGMA journal_mode")).toEqual({ journal_mode: "wal" });
+    }
     expect(fs.existsSync(path.join(inject("dataDir"), "app-secret"))).toBe(true);
     const health = await call("GET", "/health");
     expect(health.status).toBe(200);
@@ -31,7 +36,7 @@ describe("a fresh start on the embedded default", () => {
   it("reports its status: version, database kind and (not yet) a last sweep", async () => {
     const res = await call("GET", "/status");
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: "sqlite" });
+    expect(res.body.data).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: databaseKind() });
   });
 });
 

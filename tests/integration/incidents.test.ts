@@ -1,26 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { call, expectStandardError, registerUser, serviceToken } from "../support/http";
-import { monitorRow, ping, writableDb } from "../support/monitors";
+import { testDb } from "../support/db";
+import { monitorRow, ping } from "../support/monitors";
 import { orgIdOf, rows, seedMonitor, sweep } from "../support/sweeper";
-
-const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
 
 describe("incidents (decisions 7)", () => {
   it("keeps one open incident per monitor: a missed schedule while a failure is open opens no second one", async () => {
     const user = await registerUser("one-open");
-    const m = seedMonitor(user, { periodSeconds: 3600 });
+    const m = await seedMonitor(user, { periodSeconds: 3600 });
     await ping(m.ping_token, "/fail");
     await ping(m.ping_token, "/fail");
-    const next = new Date(monitorRow(m.id).next_expected_at);
+    const next = new Date((await monitorRow(m.id)).next_expected_at);
     await sweep(new Date(next.getTime() + 3 * 3600_000));
-    expect(rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "failed", status: "open" }]);
-    expect(rows("SELECT status FROM cron_runs WHERE monitor_id = ? AND status = 'missed'", m.id).length).toBeGreaterThanOrEqual(3);
+    expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "failed", status: "open" }]);
+    expect((await rows("SELECT status FROM cron_runs WHERE monitor_id = ? AND status = 'missed'", m.id)).length).toBeGreaterThanOrEqual(3);
 
     // Resolved by a success completion; a later miss then opens a new, separate incident.
     await ping(m.ping_token);
-    const expected = new Date(monitorRow(m.id).next_expected_at);
+    const expected = new Date((await monitorRow(m.id)).next_expected_at);
     await sweep(new Date(expected.getTime() + 301_000));
-    expect(rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ? ORDER BY id", m.id)).toEqual([
+    expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ? ORDER BY id", m.id)).toEqual([
       { kind: "failed", status: "resolved" },
       { kind: "missed", status: "open" },
     ]);
@@ -28,8 +27,8 @@ describe("incidents (decisions 7)", () => {
 
   it("filters by cron_monitor and status, newest first, with standard pagination", async () => {
     const user = await registerUser("filters");
-    const a = seedMonitor(user);
-    const b = seedMonitor(user);
+    const a = await seedMonitor(user);
+    const b = await seedMonitor(user);
     await ping(a.ping_token, "/fail");
     await ping(a.ping_token); // resolves a's incident
     await ping(a.ping_token, "/fail"); // a second one, open
@@ -63,13 +62,11 @@ describe("incidents (decisions 7)", () => {
     });
     expect(created.status).toBe(201);
     const serviceId = created.body.data.id;
-    const db = writableDb();
-    db.prepare(`INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at) VALUES (?, ?, 'service_down', 'open', 'HTTP 503', ?)`).run(
-      orgIdOf(user.orgSlug),
+    await testDb().run(`INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at) VALUES (?, ?, 'service_down', 'open', 'HTTP 503', ?)`, [
+      await orgIdOf(user.orgSlug),
       serviceId,
-      sqlTime(new Date()),
-    );
-    db.close();
+      new Date(),
+    ]);
     const res = await call("GET", `/incidents?service=${serviceId}`, { token: user.access });
     expect(res.body.data).toEqual([
       {
@@ -83,7 +80,7 @@ describe("incidents (decisions 7)", () => {
 
   it("isolates organizations and needs cronmonitor.view", async () => {
     const alice = await registerUser("alice");
-    const m = seedMonitor(alice);
+    const m = await seedMonitor(alice);
     await ping(m.ping_token, "/fail");
     const [incident] = (await call("GET", `/incidents?cron_monitor=${m.id}`, { token: alice.access })).body.data;
     expect((await call("GET", `/incidents/${incident.id}`, { token: alice.access })).body.data.id).toBe(incident.id);

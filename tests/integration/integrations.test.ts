@@ -125,16 +125,16 @@ describe("integrations CRUD (decisions 7)", () => {
     expect(created.body.data.integration_ids).toEqual([mine.id]);
     const patch = await call("PATCH", `/cron-monitors/${created.body.data.id}`, { token: alice.access, body: { integration_ids: [theirs.id] } });
     expectStandardError(patch, 400, "VALIDATION_ERROR");
-    expect(monitorRow(created.body.data.id).integration_ids).toBe(`[${mine.id}]`);
+    expect((await monitorRow(created.body.data.id)).integration_ids).toBe(`[${mine.id}]`);
   });
 
   it("removes a deleted integration from the monitors that listed it", async () => {
     const user = await registerUser("cleanup");
     const a = (await call("POST", "/integrations", { token: user.access, body: webhook() })).body.data;
     const b = (await call("POST", "/integrations", { token: user.access, body: webhook() })).body.data;
-    const m = seedMonitor(user, { integrationIds: [a.id, b.id] });
+    const m = await seedMonitor(user, { integrationIds: [a.id, b.id] });
     expect((await call("DELETE", `/integrations/${a.id}`, { token: user.access })).status).toBe(204);
-    expect(JSON.parse(monitorRow(m.id).integration_ids)).toEqual([b.id]);
+    expect(JSON.parse((await monitorRow(m.id)).integration_ids)).toEqual([b.id]);
   });
 });
 

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, registerUser, type TestUser } from "../support/http";
-import { monitorRow, ping, uuid, writableDb } from "../support/monitors";
+import { testDb } from "../support/db";
+import { monitorRow, ping, uuid } from "../support/monitors";
 import { eventually, mailText, rows, seedMonitor, startReceiver, startSmtp, sweep, sweepersAtOnce, type Received } from "../support/sweeper";
 
 // Notifications travel from an outbox row (written with the state flip) through the sweeper's
@@ -31,7 +32,7 @@ describe("webhook notifications", () => {
       const user = await registerUser("webhook");
       const hook = await integration(user, { kind: "webhook", url: receiver.url });
       expect(hook.secret).toMatch(/^whsec_/);
-      const m = seedMonitor(user, { integrationIds: [hook.id] });
+      const m = await seedMonitor(user, { integrationIds: [hook.id] });
       expect((await ping(m.ping_token, "/fail", { body: "step 1 ok\nstep 2: disk full\n" })).status).toBe(200);
       await sweep(null); // delivers the pending incident.opened (if the embedded sweeper has not already)
 
@@ -70,7 +71,7 @@ describe("webhook notifications", () => {
     try {
       const user = await registerUser("retry");
       const hook = await integration(user, { kind: "webhook", url: receiver.url, is_default: true });
-      const m = seedMonitor(user);
+      const m = await seedMonitor(user);
       await ping(m.ping_token, "/fail");
       await sweep(null);
       await eventually(() => receiver.received.length >= 3);
@@ -99,13 +100,13 @@ describe("webhook notifications", () => {
     try {
       const user = await registerUser("give-up");
       const hook = await integration(user, { kind: "webhook", url: receiver.url, is_default: true });
-      const m = seedMonitor(user);
+      const m = await seedMonitor(user);
       await ping(m.ping_token, "/fail");
       await sweep(null);
-      await eventually(() => rows("SELECT processed_at FROM outbox WHERE cron_monitor_id = ? AND processed_at IS NOT NULL", m.id).length === 1);
+      await eventually(async () => (await rows("SELECT processed_at FROM outbox WHERE cron_monitor_id = ? AND processed_at IS NOT NULL", m.id)).length === 1);
       await quietPeriod();
       expect(receiver.received).toHaveLength(3);
-      expect(rows("SELECT status FROM deliveries WHERE integration_id = ?", hook.id)).toEqual([
+      expect(await rows("SELECT status FROM deliveries WHERE integration_id = ?", hook.id)).toEqual([
         { status: "failed" },
         { status: "failed" },
         { status: "failed" },
@@ -122,8 +123,8 @@ describe("webhook notifications", () => {
       const user = await registerUser("targets");
       await integration(user, { kind: "webhook", url: defaults.url, is_default: true });
       const chosen = await integration(user, { kind: "webhook", url: listed.url });
-      const toDefaults = seedMonitor(user);
-      const toListed = seedMonitor(user, { integrationIds: [chosen.id] });
+      const toDefaults = await seedMonitor(user);
+      const toListed = await seedMonitor(user, { integrationIds: [chosen.id] });
       await ping(toDefaults.ping_token, "/fail");
       await ping(toListed.ping_token, "/fail");
       await sweep(null);
@@ -141,16 +142,12 @@ describe("webhook notifications", () => {
     try {
       const user = await registerUser("drift");
       await integration(user, { kind: "webhook", url: receiver.url, is_default: true });
-      const alerting = seedMonitor(user, { driftMinSeconds: 0 });
-      const quiet = seedMonitor(user, { driftMinSeconds: 0, driftAlerts: false });
-      const db = writableDb();
-      const insert = db.prepare(
-        `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, duration_ms, created_at)
-         VALUES (?, ?, 'success', ?, ?, 10, ?)`,
-      );
-      const past = new Date(Date.now() - 3600_000).toISOString().replace("Z", "+00:00");
-      for (const m of [alerting, quiet]) for (let i = 0; i < 5; i++) insert.run(m.id, uuid(), past, past, past);
-      db.close();
+      const alerting = await seedMonitor(user, { driftMinSeconds: 0 });
+      const quiet = await seedMonitor(user, { driftMinSeconds: 0, driftAlerts: false });
+      const insert = `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, duration_ms, created_at)
+         VALUES (?, ?, 'success', ?, ?, 10, ?)`;
+      const past = new Date(Date.now() - 3600_000);
+      for (const m of [alerting, quiet]) for (let i = 0; i < 5; i++) await testDb().run(insert, [m.id, uuid(), past, past, past]);
       for (const m of [alerting, quiet]) {
         const rid = uuid();
         await ping(m.ping_token, "/start", { rid });
@@ -175,13 +172,13 @@ describe("Slack and email notifications", () => {
     try {
       const user = await registerUser("slack");
       await integration(user, { kind: "slack", url: receiver.url, is_default: true });
-      const m = seedMonitor(user);
+      const m = await seedMonitor(user);
       await ping(m.ping_token, "/fail");
       await sweep(null);
       await eventually(() => receiver.received.length >= 1);
       const message = JSON.parse(receiver.received[0]!.body);
       expect(Object.keys(message)).toEqual(["text"]);
-      expect(message.text).toContain(`${monitorRow(m.id).name}`);
+      expect(message.text).toContain(`${(await monitorRow(m.id)).name}`);
       expect(message.text).toContain(`<${baseUrl()}/monitors/${m.id}|Open in Lifeline>`);
       expect(receiver.received[0]!.headers["x-signature"]).toBeUndefined();
     } finally {
@@ -193,12 +190,12 @@ describe("Slack and email notifications", () => {
     const user = await registerUser("email");
     const address = `oncall-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await integration(user, { kind: "email", email: address, is_default: true });
-    const m = seedMonitor(user);
+    const m = await seedMonitor(user);
     await ping(m.ping_token, "/fail", { body: "backup failed: no space left" });
     await sweep(null);
     const mail = await eventually(() => smtp.mails.find((x) => x.to.includes(address)));
     const text = mailText(mail);
-    expect(text).toContain(`Subject: [Lifeline] "${monitorRow(m.id).name}" is DOWN: the job reported a failure`);
+    expect(text).toContain(`Subject: [Lifeline] "${(await monitorRow(m.id)).name}" is DOWN: the job reported a failure`);
     expect(text).toContain(`${baseUrl()}/monitors/${m.id}`);
     expect(text).toContain("backup failed: no space left");
     await quietPeriod();
@@ -212,21 +209,21 @@ describe("two sweepers at once", () => {
     try {
       const user = await registerUser("two-sweepers");
       await integration(user, { kind: "webhook", url: receiver.url, is_default: true });
-      const monitors = Array.from({ length: 30 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-10-01T10:00:00Z") }));
+      const monitors = await Promise.all(Array.from({ length: 30 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-10-01T10:00:00Z") })));
       const [a, b] = await sweepersAtOnce(2, "2027-10-01T10:30:00Z");
       expect([a!.code, b!.code]).toEqual([0, 0]);
       for (const m of monitors) {
-        expect(rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
+        expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
       }
       await eventually(() => receiver.received.length >= monitors.length);
       await quietPeriod();
       const events = eventsOf(receiver.received);
       expect(events).toHaveLength(monitors.length);
       expect(new Set(events.map((e) => e.event_id)).size).toBe(monitors.length);
-      expect(events.map((e) => e.monitor.id).sort((x, y) => x - y)).toEqual(monitors.map((m) => m.id));
+      expect(events.map((e) => e.monitor.id).sort((x, y) => x - y)).toEqual(monitors.map((m) => m.id).sort((x, y) => x - y));
       const ids = monitors.map((m) => m.id).join(",");
       expect(
-        rows(`SELECT COUNT(*) AS n FROM deliveries d JOIN outbox o ON o.id = d.outbox_id WHERE o.cron_monitor_id IN (${ids}) AND d.status = 'success'`),
+        await rows(`SELECT COUNT(*) AS n FROM deliveries d JOIN outbox o ON o.id = d.outbox_id WHERE o.cron_monitor_id IN (${ids}) AND d.status = 'success'`),
       ).toEqual([{ n: monitors.length }]);
     } finally {
       await receiver.close();

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { describe, expect, inject, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser, serviceToken } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { databaseEnv, testDb } from "../support/db";
+import { call, expectStandardError, registerUser, serviceToken } from "../support/http";
 
 describe("organizations, members and capabilities", () => {
   it("acts in the default organization, or the one named by X-Org-Slug, with the role's capabilities", async () => {
@@ -76,9 +77,7 @@ describe("organization service tokens", () => {
     expect(Object.keys(created.body.data).sort()).toEqual(["capabilities", "created_at", "id", "name", "token"]);
     const list = await call("GET", `/orgs/${alice.orgSlug}/service-tokens`, { token: alice.access });
     expect(list.body.data).toEqual([{ id: created.body.data.id, name: "ci", capabilities: ["cronmonitor.view", "cronmonitor.edit"], created_at: expect.any(String) }]);
-    const db = openDb();
-    const row = db.prepare("SELECT token_hash FROM service_tokens WHERE id = ?").get(created.body.data.id) as { token_hash: string };
-    db.close();
+    const row = (await testDb().one<{ token_hash: string }>("SELECT token_hash FROM service_tokens WHERE id = ?", [created.body.data.id]))!;
     expect(row.token_hash).not.toContain(created.body.data.token);
   });
 
@@ -120,13 +119,13 @@ describe("plans", () => {
   it("are changed by the operator command npm run admin -- org:plan", async () => {
     const alice = await registerUser("alice");
     execFileSync("npm", ["run", "--silent", "admin", "--", "org:plan", alice.orgSlug, "pro"], {
-      env: { ...process.env, DATA_DIR: inject("dataDir") },
+      env: { ...process.env, ...databaseEnv() },
       stdio: "pipe",
     });
     expect((await call("GET", "/orgs/current", { token: alice.access })).body.data.plan).toBe("pro");
     expect(() =>
       execFileSync("npm", ["run", "--silent", "admin", "--", "org:plan", alice.orgSlug, "gold"], {
-        env: { ...process.env, DATA_DIR: inject("dataDir") },
+        env: { ...process.env, ...databaseEnv() },
         stdio: "pipe",
       }),
     ).toThrow();

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { baseUrl, call, expectStandardError, registerUser, serviceToken } from "../support/http";
-import { createMonitor, monitorRow, ping, runRows, uuid, writableDb } from "../support/monitors";
+import { testDb } from "../support/db";
+import { createMonitor, monitorRow, ping, runRows, uuid } from "../support/monitors";
 import { startPingServer } from "../support/ping-server";
 
 const children: ChildProcess[] = [];
@@ -39,7 +40,7 @@ describe("the standalone ingest process", () => {
     expect(answers).toEqual([200, 200, 200, 200, 200]);
     expect(head.status).toBe(429);
     expect((await ping(monitor.ping_token)).status).toBe(429);
-    expect(runRows(monitor.id)).toHaveLength(5);
+    expect(await runRows(monitor.id)).toHaveLength(5);
     const unknown = await fetch(`${server.url}/${"z".repeat(43)}`);
     expect(unknown.status).toBe(404);
     const badForm = await fetch(`${server.url}/${monitor.ping_token}/nope`);
@@ -49,9 +50,8 @@ describe("the standalone ingest process", () => {
   it("has stored every ping it answered OK when killed with kill -9 in the middle of a load run", async () => {
     const server = await startPingServer();
     const user = await registerUser("kill9");
-    const sqlite = writableDb(); // 30 monitors: beyond the Free plan's max_cron_monitors (10)
-    sqlite.prepare("UPDATE organizations SET plan = 'team' WHERE slug = ?").run(user.orgSlug);
-    sqlite.close();
+    // 30 monitors: beyond the Free plan's max_cron_monitors (10)
+    await testDb().run("UPDATE organizations SET plan = 'team' WHERE slug = ?", [user.orgSlug]);
     const monitors = await Promise.all(Array.from({ length: 30 }, () => createMonitor(user)));
     const answeredOk: string[] = [];
     let killed = false;
@@ -72,13 +72,11 @@ describe("the standalone ingest process", () => {
     killed = true;
     await load;
     expect(answeredOk.length).toBeGreaterThanOrEqual(40);
-    const db = writableDb();
     const stored = new Set(
-      (db.prepare(`SELECT rid FROM cron_runs WHERE monitor_id IN (${monitors.map((m) => m.id).join(",")})`).all() as { rid: string }[]).map(
+      (await testDb().query<{ rid: string }>(`SELECT rid FROM cron_runs WHERE monitor_id IN (${monitors.map((m) => m.id).join(",")})`)).map(
         (r) => r.rid,
       ),
     );
-    db.close();
     expect(answeredOk.filter((rid) => !stored.has(rid))).toEqual([]);
   });
 });
@@ -107,7 +105,7 @@ describe("reported events: POST /cron-monitors/{id}/events", () => {
     const other = await registerUser("other");
     const otherToken = await serviceToken(other, ["cronmonitor.edit"]);
     expectStandardError(await call("POST", `/cron-monitors/${monitor.id}/events`, { token: otherToken, body: { event: "start" } }), 404, "NOT_FOUND");
-    expect(runRows(monitor.id)).toHaveLength(0);
+    expect(await runRows(monitor.id)).toHaveLength(0);
   });
 
   it("validates the body", async () => {
@@ -189,13 +187,11 @@ describe("runs, run log and incidents", () => {
     await ping(monitor.ping_token);
     const resolved = await call("GET", `/incidents/${open.body.data[0].id}`, { token: user.access });
     expect(resolved.body.data).toMatchObject({ status: "resolved", resolved_at: expect.any(String) });
-    const db = writableDb();
-    const outbox = db.prepare("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id").all(monitor.id) as { event: string }[];
-    db.close();
+    const outbox = await testDb().query<{ event: string }>("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id", [monitor.id]);
     expect(outbox.map((o) => o.event)).toEqual(["incident.opened", "incident.resolved"]);
     const other = await registerUser("other");
     expectStandardError(await call("GET", `/incidents/${open.body.data[0].id}`, { token: other.access }), 404, "NOT_FOUND");
     expect((await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: other.access })).body.data).toEqual([]);
-    expect(monitorRow(monitor.id).state).toBe("up");
+    expect((await monitorRow(monitor.id)).state).toBe("up");
   });
 });

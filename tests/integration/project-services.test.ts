@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiUrl, call, openDb, registerUser, type TestUser } from "../support/http";
+import { testDb } from "../support/db";
+import { apiUrl, call, registerUser, type TestUser } from "../support/http";
 import {
-  expectAssignmentError, expectProjectError, expectServiceCount, newProject, newService, serviceProjectIdDb, withWritableDb,
+  expectAssignmentError, expectProjectError, expectServiceCount, newProject, newService, serviceProjectIdDb,
 } from "../support/projects";
 
 let alice: TestUser;
@@ -24,8 +25,8 @@ describe("assign services", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["message"]);
     expect(res.body.message).toMatch(/\b2 services\b/);
-    expect(serviceProjectIdDb(s1.id)).toBe(p.id);
-    expect(serviceProjectIdDb(s2.id)).toBe(p.id);
+    expect(await serviceProjectIdDb(s1.id)).toBe(p.id);
+    expect(await serviceProjectIdDb(s2.id)).toBe(p.id);
     await expectServiceCount(alice, p.id, 2);
   });
 
@@ -50,7 +51,7 @@ describe("assign services", () => {
     const res = await assign(alice, p.id, { service_ids: [s.id, 99999999] });
     expectAssignmentError(res);
     expect(res.body.error).toContain("99999999");
-    expect(serviceProjectIdDb(s.id)).toBeNull();
+    expect(await serviceProjectIdDb(s.id)).toBeNull();
     await expectServiceCount(alice, p.id, 0);
   });
 
@@ -61,8 +62,8 @@ describe("assign services", () => {
     const bobs = await newService(bob, { project_id: bobsProject.id });
     const res = await assign(alice, p.id, { service_ids: [mine.id, bobs.id] });
     expectAssignmentError(res);
-    expect(serviceProjectIdDb(mine.id)).toBeNull();
-    expect(serviceProjectIdDb(bobs.id)).toBe(bobsProject.id);
+    expect(await serviceProjectIdDb(mine.id)).toBeNull();
+    expect(await serviceProjectIdDb(bobs.id)).toBe(bobsProject.id);
     await expectServiceCount(alice, p.id, 0);
     await expectServiceCount(bob, bobsProject.id, 1);
   });
@@ -109,11 +110,11 @@ describe("unassign services (DELETE with a JSON body)", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["message"]);
     expect(res.body.message).toMatch(/\b2 services\b/);
-    expect(serviceProjectIdDb(s1.id)).toBeNull();
-    expect(serviceProjectIdDb(s2.id)).toBeNull();
-    expect(serviceProjectIdDb(s3.id)).toBe(p.id);
-    expect(serviceProjectIdDb(elsewhere.id)).toBe(other.id);
-    expect(serviceProjectIdDb(bobs.id)).toBe(bobsProject.id);
+    expect(await serviceProjectIdDb(s1.id)).toBeNull();
+    expect(await serviceProjectIdDb(s2.id)).toBeNull();
+    expect(await serviceProjectIdDb(s3.id)).toBe(p.id);
+    expect(await serviceProjectIdDb(elsewhere.id)).toBe(other.id);
+    expect(await serviceProjectIdDb(bobs.id)).toBe(bobsProject.id);
     await expectServiceCount(alice, p.id, 1);
     await expectServiceCount(alice, other.id, 1);
     await expectServiceCount(bob, bobsProject.id, 1);
@@ -125,7 +126,7 @@ describe("unassign services (DELETE with a JSON body)", () => {
     const res = await unassign(alice, p.id, { service_ids: [s.id] });
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(/\b1 service\b/);
-    expect(serviceProjectIdDb(s.id)).toBeNull();
+    expect(await serviceProjectIdDb(s.id)).toBeNull();
     await expectServiceCount(alice, p.id, 0);
   });
 
@@ -191,15 +192,11 @@ describe("project delete keeps its services and cron monitors", () => {
     const [s1, s2] = [await newService(alice, { project_id: doomed.id }), await newService(alice, { project_id: doomed.id })];
     const s3 = await newService(alice, { project_id: kept.id });
     // No cron monitor endpoint exists yet: put a monitor of Alice's organization in the project directly.
-    const monitorId = withWritableDb((db) => {
-      const org = db.prepare("SELECT id FROM organizations WHERE slug = ?").get(alice.orgSlug) as { id: number };
-      const info = db
-        .prepare(
-          "INSERT INTO cron_monitors (org_id, project_id, name, schedule_kind, period_seconds, ping_token, updated_at) VALUES (?, ?, 'nightly', 'period', 3600, ?, CURRENT_TIMESTAMP)",
-        )
-        .run(org.id, doomed.id, `tok-${doomed.id}-${Date.now()}`);
-      return Number(info.lastInsertRowid);
-    });
+    const org = (await testDb().one<{ id: number }>("SELECT id FROM organizations WHERE slug = ?", [alice.orgSlug]))!;
+    const [{ id: monitorId }] = (await testDb().query<{ id: number }>(
+      "INSERT INTO cron_monitors (org_id, project_id, name, schedule_kind, period_seconds, ping_token, updated_at) VALUES (?, ?, 'nightly', 'period', 3600, ?, ?) RETURNING id",
+      [org.id, doomed.id, `tok-${doomed.id}-${Date.now()}`, new Date()],
+    )) as [{ id: number }];
 
     const res = await call("DELETE", `/projects/${doomed.id}`, { token: alice.access });
     expect(res.status).toBe(204);
@@ -209,13 +206,11 @@ describe("project delete keeps its services and cron monitors", () => {
       expect(read.status).toBe(200);
       expect(read.body.data.project_id).toBeNull();
       expect(read.body.data.project).toBeNull();
-      expect(serviceProjectIdDb(s.id)).toBeNull();
+      expect(await serviceProjectIdDb(s.id)).toBeNull();
     }
-    const db = openDb();
-    const monitor = db.prepare("SELECT project_id FROM cron_monitors WHERE id = ?").get(monitorId) as { project_id: number | null };
+    const monitor = (await testDb().one<{ project_id: number | null }>("SELECT project_id FROM cron_monitors WHERE id = ?", [monitorId]))!;
     expect(monitor.project_id).toBeNull();
-    db.close();
-    expect(serviceProjectIdDb(s3.id)).toBe(kept.id);
+    expect(await serviceProjectIdDb(s3.id)).toBe(kept.id);
     await expectServiceCount(alice, kept.id, 1);
   });
 });
@@ -228,12 +223,12 @@ describe("assignment isolation between users", () => {
     const bobsService = await newService(bob);
 
     expectAssignmentError(await assign(bob, bobsProject.id, { service_ids: [alicesService.id] }));
-    expect(serviceProjectIdDb(alicesService.id)).toBe(alicesProject.id);
+    expect(await serviceProjectIdDb(alicesService.id)).toBe(alicesProject.id);
 
     expectProjectError(await assign(bob, alicesProject.id, { service_ids: [bobsService.id] }), 404);
-    expect(serviceProjectIdDb(bobsService.id)).toBeNull();
+    expect(await serviceProjectIdDb(bobsService.id)).toBeNull();
     expectProjectError(await unassign(bob, alicesProject.id, { service_ids: [alicesService.id] }), 404);
-    expect(serviceProjectIdDb(alicesService.id)).toBe(alicesProject.id);
+    expect(await serviceProjectIdDb(alicesService.id)).toBe(alicesProject.id);
 
     const viaService = await call("PATCH", `/services/${bobsService.id}`, { token: bob.access, body: { project_id: alicesProject.id } });
     expect(viaService.status).toBe(400);

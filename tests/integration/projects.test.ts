@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, openDb, registerUser, serviceToken, type TestUser } from "../support/http";
+import { testDb } from "../support/db";
+import { call, registerUser, serviceToken, type TestUser } from "../support/http";
 import { expectProjectError, newProject } from "../support/projects";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -32,7 +33,7 @@ describe("project create", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ name: "Payments", description: "The money path", color: "#A1B2C3", icon: "credit-card", order: 7 });
-    const row = openDb().prepare("SELECT color FROM projects WHERE id = ?").get(res.body.data.id) as { color: string };
+    const row = (await testDb().one<{ color: string }>("SELECT color FROM projects WHERE id = ?", [res.body.data.id]))!;
     expect(row.color).toBe("#A1B2C3");
   });
 
@@ -186,7 +187,7 @@ describe("project read, replace, patch, delete", () => {
     expect(res.text).toBe("");
     expectProjectError(await call("GET", `/projects/${p.id}`, { token: alice.access }), 404);
     expectProjectError(await call("DELETE", `/projects/${p.id}`, { token: alice.access }), 404);
-    const row = openDb().prepare("SELECT COUNT(*) AS n FROM projects WHERE id = ?").get(p.id) as { n: number };
+    const row = (await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM projects WHERE id = ?", [p.id]))!;
     expect(row.n).toBe(0);
   });
 });
@@ -230,7 +231,7 @@ describe("project isolation between users", () => {
     expectProjectError(await call("GET", `/projects/${p.id}/services`, { token: bob.access }), 404);
     const list = await call("GET", "/projects", { token: bob.access });
     expect(list.body.data.some((q: { id: number }) => q.id === p.id)).toBe(false);
-    const row = openDb().prepare("SELECT name, \"order\" AS ord FROM projects WHERE id = ?").get(p.id) as { name: string; ord: number };
+    const row = (await testDb().one<{ name: string; ord: number }>("SELECT name, \"order\" AS ord FROM projects WHERE id = ?", [p.id]))!;
     expect(row).toEqual({ name: "Alice private", ord: 3 });
   });
 });

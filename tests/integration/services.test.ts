@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, expectStandardError, openDb, registerUser, type Answer, type TestUser } from "../support/http";
+import { testDb } from "../support/db";
+import { call, expectStandardError, registerUser, type Answer, type TestUser } from "../support/http";
 import { newProject, newService, setPlan } from "../support/projects";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -30,7 +31,7 @@ describe("service create", () => {
     expect(s.created_at).toMatch(TIMESTAMP);
     expect(s.date_created).toBe(s.created_at);
     expect(s.date_modified).toMatch(TIMESTAMP);
-    const row = openDb().prepare("SELECT user_id, status, config FROM services WHERE id = ?").get(s.id) as { user_id: number; status: string; config: string };
+    const row = (await testDb().one<{ user_id: number; status: string; config: string }>("SELECT user_id, status, config FROM services WHERE id = ?", [s.id]))!;
     expect(row.user_id).toBe(alice.id);
     expect(row.status).toBe("pending");
     expect(JSON.parse(row.config)).toEqual(s.config);
@@ -58,7 +59,7 @@ describe("service create", () => {
 
   it("takes the minimum from the plan of the owner's default organization", async () => {
     const pro = await registerUser("pro");
-    setPlan(pro, "pro");
+    await setPlan(pro, "pro");
     const ok = await create(pro, { name: "Minutely", type: "http", config: { url: "https://example.com" }, interval: 60 });
     expect(ok.status).toBe(201);
     const tooFast = await create(pro, { name: "Too fast", type: "http", config: { url: "https://example.com" }, interval: 59 });
@@ -108,7 +109,7 @@ describe("service create", () => {
     const bobs = await newProject(bob);
     const res = await create(alice, { name: "x", type: "http", config: { url: "https://example.com" }, project_id: bobs.id });
     expectDetails(res, ["project_id"]);
-    const count = openDb().prepare("SELECT COUNT(*) AS n FROM services WHERE project_id = ?").get(bobs.id) as { n: number };
+    const count = (await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE project_id = ?", [bobs.id]))!;
     expect(count.n).toBe(0);
   });
 
@@ -217,14 +218,13 @@ describe("service read, replace, patch, delete, status", () => {
 
   it("PATCH enabled pauses and resumes; resuming makes the service pending", async () => {
     const s = await newService(alice);
-    const db = openDb();
+    const db = testDb();
     const paused = await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { enabled: false } });
     expect(paused.body.data).toMatchObject({ enabled: false, status: "paused" });
     expect((await call("GET", `/services/${s.id}/status`, { token: alice.access })).body.data.status).toBe("paused");
     const resumed = await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { enabled: true } });
     expect(resumed.body.data).toMatchObject({ enabled: true, status: "pending" });
-    expect((db.prepare("SELECT enabled FROM services WHERE id = ?").get(s.id) as { enabled: number }).enabled).toBe(1);
-    db.close();
+    expect((await db.one<{ enabled: number }>("SELECT enabled FROM services WHERE id = ?", [s.id]))!.enabled).toBe(1);
   });
 
   it("DELETE answers 204 and the service is gone", async () => {
@@ -259,7 +259,7 @@ describe("service isolation between users", () => {
     expectStandardError(await call("PUT", `/services/${s.id}`, { token: bob.access, body }), 404, "NOT_FOUND");
     expectStandardError(await call("PATCH", `/services/${s.id}`, { token: bob.access, body: { enabled: false } }), 404, "NOT_FOUND");
     expectStandardError(await call("DELETE", `/services/${s.id}`, { token: bob.access }), 404, "NOT_FOUND");
-    const row = openDb().prepare("SELECT name, enabled FROM services WHERE id = ?").get(s.id) as { name: string; enabled: number };
+    const row = (await testDb().one<{ name: string; enabled: number }>("SELECT name, enabled FROM services WHERE id = ?", [s.id]))!;
     expect(row).toEqual({ name: "Alice only", enabled: 1 });
   });
 });

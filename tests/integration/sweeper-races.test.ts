@@ -4,10 +4,12 @@ import { inject } from "vitest";
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../src/server/ping/connection";
 import { createDelivery } from "../../src/server/notify/deliver";
+import { sqliteRunner } from "../../src/server/storage/sqlite/runner";
 import { emptyCounts } from "../../src/server/sweep/counts";
 import { applyPlans, planDue } from "../../src/server/sweep/missed-pings";
 import { prepareSweepStatements, type DueMonitorRow } from "../../src/server/sweep/statements";
 import { createSweeper } from "../../src/server/sweep/sweep";
+import { databaseKind } from "../support/db";
 import { baseUrl, call, registerUser } from "../support/http";
 import { monitorRow, ping, runRows } from "../support/monitors";
 import { eventually, rows, seedMonitor, startReceiver } from "../support/sweeper";
@@ -29,12 +31,13 @@ function readDue(db: Database.Database, now: Date, ids: number[]): DueMonitorRow
   return due.filter((r) => ids.includes(r.id));
 }
 
-describe("sweepers racing over the same monitors", () => {
+// These drive the SQLite sweeper's own statements in-process, step by step.
+describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monitors", () => {
   it("lets the slower sweeper lose every compare-and-swap without recording anything twice", async () => {
     const user = await registerUser("cas");
     const now = new Date("2027-09-01T12:10:00Z");
-    const down = Array.from({ length: 5 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T10:00:00Z") }));
-    const late = seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T12:08:00Z") });
+    const down = await Promise.all(Array.from({ length: 5 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T10:00:00Z") })));
+    const late = await seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T12:08:00Z") });
     const ids = [...down, late].map((m) => m.id);
 
     const a = connect();
@@ -42,22 +45,22 @@ describe("sweepers racing over the same monitors", () => {
     const plans = planDue(readDue(a, now, ids), now, counts, () => {});
     expect(plans.map((p) => p.decision.kind).sort()).toEqual(["down", "down", "down", "down", "down", "late"]);
 
-    createSweeper(connect()).sweep(now); // sweeper B gets there first
+    await createSweeper(connect()).sweep(now); // sweeper B gets there first
     applyPlans(a, prepareSweepStatements(a), plans, now, counts);
 
     expect(counts).toMatchObject({ lost_races: 6, missed: 0, late: 0, missed_runs: 0, incidents_opened: 0 });
     for (const m of down) {
-      expect(runRows(m.id).map((r) => r.status)).toEqual(["missed", "missed", "missed"]);
-      expect(rows("SELECT kind FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed" }]);
+      expect((await runRows(m.id)).map((r) => r.status)).toEqual(["missed", "missed", "missed"]);
+      expect(await rows("SELECT kind FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed" }]);
     }
-    expect(monitorRow(late.id).state).toBe("late");
+    expect((await monitorRow(late.id)).state).toBe("late");
   });
 
   it("lets a ping that arrives between the sweeper's read and write win", async () => {
     const user = await registerUser("ping-wins");
-    const m = seedMonitor(user, { periodSeconds: 3600 });
+    const m = await seedMonitor(user, { periodSeconds: 3600 });
     await ping(m.ping_token);
-    const expectedAt = new Date(monitorRow(m.id).next_expected_at);
+    const expectedAt = new Date((await monitorRow(m.id)).next_expected_at);
     const now = new Date(expectedAt.getTime() + 3600_000);
 
     const a = connect();
@@ -68,9 +71,9 @@ describe("sweepers racing over the same monitors", () => {
     applyPlans(a, prepareSweepStatements(a), plans, now, counts);
 
     expect(counts.lost_races).toBe(1);
-    expect(monitorRow(m.id).state).toBe("up");
-    expect(runRows(m.id).map((r) => r.status)).toEqual(["success", "success"]);
-    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([]);
+    expect((await monitorRow(m.id)).state).toBe("up");
+    expect((await runRows(m.id)).map((r) => r.status)).toEqual(["success", "success"]);
+    expect(await rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([]);
   });
 
   it("lets two delivery workers at once send each event exactly once", async () => {
@@ -82,11 +85,11 @@ describe("sweepers racing over the same monitors", () => {
         body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
       });
       expect(created.status).toBe(201);
-      const monitors = Array.from({ length: 12 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-02T10:00:00Z") }));
+      const monitors = await Promise.all(Array.from({ length: 12 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-02T10:00:00Z") })));
       const sweeper = createSweeper(connect());
-      sweeper.sweep(new Date("2027-09-02T10:06:00Z"));
+      await sweeper.sweep(new Date("2027-09-02T10:06:00Z"));
       const options = { appUrl: baseUrl(), smtpUrl: null, smtpFrom: "x@example.test", backoffMs: 100 };
-      await Promise.all([createDelivery(connect(), options).deliverPending(), createDelivery(connect(), options).deliverPending()]);
+      await Promise.all([createDelivery(sqliteRunner(connect()), options).deliverPending(), createDelivery(sqliteRunner(connect()), options).deliverPending()]);
 
       await eventually(() => receiver.received.length >= monitors.length);
       await new Promise((r) => setTimeout(r, 2500)); // the server's own sweeper polls every 2 s: give it the chance to resend

@@ -2,39 +2,39 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { call, registerUser } from "../support/http";
-import { monitorRow, ping, runRows, writableDb } from "../support/monitors";
+import { databaseKind, testDb } from "../support/db";
+import { monitorRow, ping, runRows } from "../support/monitors";
 import { eventually, rows, seedMonitor, startReceiver, sweep, sweepersAtOnce } from "../support/sweeper";
 
-const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
 const plus = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
 
 describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
   it("takes a period monitor up -> late -> down (missed run, open missed incident) -> up (incident resolved)", async () => {
     const user = await registerUser("lifecycle");
-    const m = seedMonitor(user, { periodSeconds: 3600, graceSeconds: 300 });
+    const m = await seedMonitor(user, { periodSeconds: 3600, graceSeconds: 300 });
     expect((await ping(m.ping_token)).status).toBe(200);
-    const armed = monitorRow(m.id);
+    const armed = await monitorRow(m.id);
     expect(armed.state).toBe("up");
     const expectedAt: string = armed.next_expected_at;
 
     // Before the expected time nothing changes.
     const early = await sweep(plus(expectedAt, -60));
     expect(early.code).toBe(0);
-    expect(monitorRow(m.id).state).toBe("up");
+    expect((await monitorRow(m.id)).state).toBe("up");
 
     const late = await sweep(plus(expectedAt, 60));
     expect(late.code).toBe(0);
-    expect(monitorRow(m.id)).toMatchObject({ state: "late", next_expected_at: expectedAt });
+    expect(await monitorRow(m.id)).toMatchObject({ state: "late", next_expected_at: expectedAt });
     expect(late.report!.counts.late).toBeGreaterThanOrEqual(1);
     expect((await call("GET", `/incidents?cron_monitor=${m.id}`, { token: user.access })).body.data).toEqual([]);
 
     const down = await sweep(plus(expectedAt, 301));
     expect(down.code).toBe(0);
-    const row = monitorRow(m.id);
+    const row = await monitorRow(m.id);
     expect(row.state).toBe("down");
     expect(row.last_run_status).toBe("missed");
     expect(row.next_expected_at).toBe(plus(expectedAt, 3600).toISOString().replace("Z", "+00:00"));
-    const missed = runRows(m.id).filter((r) => r.status === "missed");
+    const missed = (await runRows(m.id)).filter((r) => r.status === "missed");
     expect(missed).toHaveLength(1);
     expect(missed[0]!.started_at).toBe(expectedAt);
 
@@ -49,10 +49,10 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
 
     // Another sweep at the same instant changes nothing: idempotent.
     await sweep(plus(expectedAt, 301));
-    expect(runRows(m.id).filter((r) => r.status === "missed")).toHaveLength(1);
+    expect((await runRows(m.id)).filter((r) => r.status === "missed")).toHaveLength(1);
 
     expect((await ping(m.ping_token)).status).toBe(200);
-    expect(monitorRow(m.id).state).toBe("up");
+    expect((await monitorRow(m.id)).state).toBe("up");
     const resolved = await call("GET", `/incidents/${open.body.data[0].id}`, { token: user.access });
     expect(resolved.body.data.status).toBe("resolved");
     expect(resolved.body.data.resolved_at).toMatch(/Z$/);
@@ -61,7 +61,7 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
   it("expects a cron monitor in Europe/Berlin at the right instants across the spring-forward change", async () => {
     const user = await registerUser("berlin");
     // 09:00 in Berlin: 08:00Z in winter, 07:00Z from 2027-03-28 (clocks go 02:00 CET -> 03:00 CEST).
-    const m = seedMonitor(user, {
+    const m = await seedMonitor(user, {
       scheduleKind: "cron",
       cronExpression: "0 9 * * *",
       timezone: "Europe/Berlin",
@@ -70,49 +70,49 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
       nextExpectedAt: new Date("2027-03-27T08:00:00Z"),
     });
     await sweep("2027-03-27T08:06:00Z");
-    expect(monitorRow(m.id)).toMatchObject({ state: "down", next_expected_at: "2027-03-28T07:00:00.000+00:00" });
+    expect(await monitorRow(m.id)).toMatchObject({ state: "down", next_expected_at: "2027-03-28T07:00:00.000+00:00" });
 
     await sweep("2027-03-28T07:04:59Z"); // inside the grace of the first summer-time fire: nothing new
-    expect(runRows(m.id).map((r) => r.started_at)).toEqual(["2027-03-27T08:00:00.000+00:00"]);
+    expect((await runRows(m.id)).map((r) => r.started_at)).toEqual(["2027-03-27T08:00:00.000+00:00"]);
 
     await sweep("2027-03-30T07:05:01Z"); // two more fire times missed at once
-    expect(runRows(m.id).map((r) => r.started_at)).toEqual([
+    expect((await runRows(m.id)).map((r) => r.started_at)).toEqual([
       "2027-03-27T08:00:00.000+00:00",
       "2027-03-28T07:00:00.000+00:00",
       "2027-03-29T07:00:00.000+00:00",
       "2027-03-30T07:00:00.000+00:00",
     ]);
-    expect(monitorRow(m.id).next_expected_at).toBe("2027-03-31T07:00:00.000+00:00");
-    const incidents = rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id);
+    expect((await monitorRow(m.id)).next_expected_at).toBe("2027-03-31T07:00:00.000+00:00");
+    const incidents = await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id);
     expect(incidents).toEqual([{ kind: "missed", status: "open" }]);
   });
 
   it("never changes a paused or a suspended monitor", async () => {
     const user = await registerUser("paused");
     const expected = new Date("2027-06-01T10:00:00Z");
-    const paused = seedMonitor(user, { state: "up", nextExpectedAt: expected, paused: true });
-    const suspended = seedMonitor(user, { state: "up", nextExpectedAt: expected, suspended: true });
-    const before = [monitorRow(paused.id), monitorRow(suspended.id)];
+    const paused = await seedMonitor(user, { state: "up", nextExpectedAt: expected, paused: true });
+    const suspended = await seedMonitor(user, { state: "up", nextExpectedAt: expected, suspended: true });
+    const before = [await monitorRow(paused.id), await monitorRow(suspended.id)];
     const run = await sweep("2027-06-03T10:00:00Z");
     expect(run.code).toBe(0);
-    expect([monitorRow(paused.id), monitorRow(suspended.id)]).toEqual(before);
-    expect([...runRows(paused.id), ...runRows(suspended.id)]).toEqual([]);
-    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id IN (?, ?)", paused.id, suspended.id)).toEqual([]);
+    expect([await monitorRow(paused.id), await monitorRow(suspended.id)]).toEqual(before);
+    expect([...(await runRows(paused.id)), ...(await runRows(suspended.id))]).toEqual([]);
+    expect(await rows("SELECT id FROM incidents WHERE cron_monitor_id IN (?, ?)", paused.id, suspended.id)).toEqual([]);
   });
 
   it("opens a max_runtime incident when a run stays running past max_runtime_seconds", async () => {
     const user = await registerUser("overrun");
-    const m = seedMonitor(user, { periodSeconds: 86_400, maxRuntimeSeconds: 3600 });
+    const m = await seedMonitor(user, { periodSeconds: 86_400, maxRuntimeSeconds: 3600 });
     expect((await ping(m.ping_token, "/start")).status).toBe(200);
-    const [run] = runRows(m.id);
+    const [run] = await runRows(m.id);
     expect(run!.status).toBe("running");
 
     await sweep(plus(run!.started_at, 3599));
-    expect(monitorRow(m.id).state).not.toBe("down");
+    expect((await monitorRow(m.id)).state).not.toBe("down");
 
     const first = await sweep(plus(run!.started_at, 3601));
     expect(first.report!.counts.max_runtime).toBeGreaterThanOrEqual(1);
-    expect(monitorRow(m.id).state).toBe("down");
+    expect((await monitorRow(m.id)).state).toBe("down");
     const incidents = await call("GET", `/incidents?cron_monitor=${m.id}`, { token: user.access });
     expect(incidents.body.data).toHaveLength(1);
     expect(incidents.body.data[0]).toMatchObject({ kind: "max_runtime", status: "open" });
@@ -120,47 +120,52 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
 
     // Alerted once: a later sweep neither re-opens nor re-reads the run.
     await sweep(plus(run!.started_at, 7200));
-    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toHaveLength(1);
-    expect(runRows(m.id)[0]).toMatchObject({ status: "running", timed_out: 1 });
+    expect(await rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toHaveLength(1);
+    expect((await runRows(m.id))[0]).toMatchObject({ status: "running", timed_out: 1 });
 
     // The run finishing successfully after all resolves the incident.
     expect((await ping(m.ping_token)).status).toBe(200);
-    expect(runRows(m.id)[0]!.status).toBe("success");
-    expect(rows("SELECT status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ status: "resolved" }]);
+    expect((await runRows(m.id))[0]!.status).toBe("success");
+    expect(await rows("SELECT status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ status: "resolved" }]);
   });
 
   it("uses grace_seconds as the run-time cap when max_runtime_seconds is null", async () => {
     const user = await registerUser("overrun-grace");
-    const m = seedMonitor(user, { periodSeconds: 86_400, graceSeconds: 600, maxRuntimeSeconds: null });
+    const m = await seedMonitor(user, { periodSeconds: 86_400, graceSeconds: 600, maxRuntimeSeconds: null });
     await ping(m.ping_token, "/start");
-    const [run] = runRows(m.id);
+    const [run] = await runRows(m.id);
     await sweep(plus(run!.started_at, 599));
-    expect(rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([]);
+    expect(await rows("SELECT id FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([]);
     await sweep(plus(run!.started_at, 601));
-    expect(rows("SELECT kind FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "max_runtime" }]);
+    expect(await rows("SELECT kind FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "max_runtime" }]);
   });
 
   it("lets two sweepers started at once open exactly one incident and record each missed run once", async () => {
     const user = await registerUser("race");
     const expected = new Date("2027-07-01T10:00:00Z");
-    const monitors = Array.from({ length: 20 }, () => seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 }));
+    const monitors = await Promise.all(Array.from({ length: 20 }, () => seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 })));
     const [a, b] = await sweepersAtOnce(2, "2027-07-01T12:10:00Z");
     expect([a!.code, b!.code]).toEqual([0, 0]);
-    // Both read the same due monitors before either wrote; the compare-and-swap let one record them.
     // (Other tests' monitors may be due at that instant too, hence the lower bounds.)
     const [ca, cb] = [a!.report!.counts, b!.report!.counts];
-    expect(Math.min(ca.due, cb.due)).toBeGreaterThanOrEqual(20);
-    expect(ca.lost_races + cb.lost_races).toBeGreaterThanOrEqual(20);
+    if (databaseKind() === "sqlite") {
+      // Both read the same due monitors before either wrote; the compare-and-swap let one record them.
+      expect(Math.min(ca.due, cb.due)).toBeGreaterThanOrEqual(20);
+      expect(ca.lost_races + cb.lost_races).toBeGreaterThanOrEqual(20);
+    } else {
+      // PostgreSQL's sweepers claim rows with locks: between them they saw every due monitor.
+      expect(ca.due + cb.due).toBeGreaterThanOrEqual(20);
+    }
     for (const m of monitors) {
-      expect(rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
-      expect(runRows(m.id).map((r) => r.started_at)).toEqual([
+      expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
+      expect((await runRows(m.id)).map((r) => r.started_at)).toEqual([
         "2027-07-01T10:00:00.000+00:00",
         "2027-07-01T11:00:00.000+00:00",
         "2027-07-01T12:00:00.000+00:00",
       ]);
     }
     const ids = monitors.map((m) => m.id).join(",");
-    expect(rows(`SELECT COUNT(*) AS n FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids})`)).toEqual([{ n: 20 }]);
+    expect(await rows(`SELECT COUNT(*) AS n FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids})`)).toEqual([{ n: 20 }]);
   });
 });
 
@@ -182,7 +187,7 @@ describe("the embedded sweeper (npm start)", () => {
       const user = await registerUser("embedded");
       const hook = await call("POST", "/integrations", { token: user.access, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
       expect(hook.status).toBe(201);
-      const m = seedMonitor(user);
+      const m = await seedMonitor(user);
       await ping(m.ping_token, "/fail");
       await eventually(() => receiver.received.length === 1, 15_000);
       expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ event: "incident.opened", monitor: { id: m.id } });
@@ -214,18 +219,16 @@ describe("the sweeper's bookkeeping", () => {
 
   it("deletes runs and their logs older than 90 days, and keeps younger ones", async () => {
     const user = await registerUser("housekeeping");
-    const m = seedMonitor(user, { periodSeconds: 3600 });
+    const m = await seedMonitor(user, { periodSeconds: 3600 });
     await ping(m.ping_token, "", { body: "old output" });
     await ping(m.ping_token, "", { body: "new output" });
-    const [old, young] = runRows(m.id);
-    const db = writableDb();
-    db.prepare("UPDATE cron_runs SET started_at = ? WHERE id = ?").run(sqlTime(new Date(Date.now() - 91 * 86_400_000)), old!.id);
-    db.prepare("UPDATE cron_runs SET started_at = ? WHERE id = ?").run(sqlTime(new Date(Date.now() - 89 * 86_400_000)), young!.id);
-    db.close();
+    const [old, young] = await runRows(m.id);
+    await testDb().run("UPDATE cron_runs SET started_at = ? WHERE id = ?", [new Date(Date.now() - 91 * 86_400_000), old!.id]);
+    await testDb().run("UPDATE cron_runs SET started_at = ? WHERE id = ?", [new Date(Date.now() - 89 * 86_400_000), young!.id]);
     const run = await sweep(new Date());
     expect(run.report!.counts.runs_deleted).toBeGreaterThanOrEqual(1);
-    expect(runRows(m.id).map((r) => r.id)).toEqual([young!.id]);
-    expect(rows("SELECT run_id FROM cron_run_logs WHERE run_id IN (?, ?)", old!.id, young!.id)).toEqual([{ run_id: young!.id }]);
+    expect((await runRows(m.id)).map((r) => r.id)).toEqual([young!.id]);
+    expect(await rows("SELECT run_id FROM cron_run_logs WHERE run_id IN (?, ?)", old!.id, young!.id)).toEqual([{ run_id: young!.id }]);
   });
 
   it("refuses --now with a value that is not an instant", async () => {
@@ -236,9 +239,9 @@ describe("the sweeper's bookkeeping", () => {
 
   it("takes SWEEP_NOW from the environment", async () => {
     const user = await registerUser("sweep-now");
-    const m = seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-08-01T10:00:00Z") });
+    const m = await seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-08-01T10:00:00Z") });
     const run = await sweep(null, { SWEEP_NOW: "2027-08-01T10:01:00Z" });
     expect(run.code).toBe(0);
-    expect(monitorRow(m.id).state).toBe("late");
+    expect((await monitorRow(m.id)).state).toBe("late");
   });
 });

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, inject } from "vitest";
 
 /** A small client for the real REST interface of the server started by global-setup.ts. */
@@ -49,11 +47,6 @@ export async function serviceToken(owner: TestUser, capabilities: string[], slug
   const res = await call("POST", `/orgs/${slug}/service-tokens`, { token: owner.access, body: { name: "test", capabilities } });
   if (res.status !== 201) throw new Error(`service token failed: ${res.status} ${res.text}`);
   return res.body.data.token;
-}
-
-/** Read-only access to the server's real SQLite file, for assertions against stored state. */
-export function openDb(): Database.Database {
-  return new Database(path.join(inject("dataDir"), "lifeline.db"), { readonly: true, fileMustExist: true });
 }
 
 /** Asserts the exact spec 7.1 body, with `request_id` equal to the X-Request-Id header. */

@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { inject } from "vitest";
+import { testDb } from "./db";
 import { baseUrl, call, type TestUser } from "./http";
 
 export type TestMonitor = { id: number; ping_token: string; ping_url: string; [k: string]: unknown };
@@ -42,39 +40,17 @@ export function requestWithHost(url: string, host: string, method = "GET"): Prom
   });
 }
 
-/** A writable connection to the server's real SQLite file (for seeding and state assertions). */
-export function writableDb(): Database.Database {
-  const db = new Database(path.join(inject("dataDir"), "lifeline.db"), { timeout: 5000 });
-  db.pragma("journal_mode = WAL");
-  return db;
+export async function monitorRow(id: number): Promise<Record<string, any>> {
+  return (await testDb().one("SELECT * FROM cron_monitors WHERE id = ?", [id]))!;
 }
 
-export function monitorRow(id: number): Record<string, any> {
-  const db = writableDb();
-  try {
-    return db.prepare("SELECT * FROM cron_monitors WHERE id = ?").get(id) as Record<string, any>;
-  } finally {
-    db.close();
-  }
-}
-
-export function runRows(monitorId: number): Record<string, any>[] {
-  const db = writableDb();
-  try {
-    return db.prepare("SELECT * FROM cron_runs WHERE monitor_id = ? ORDER BY id").all(monitorId) as Record<string, any>[];
-  } finally {
-    db.close();
-  }
+export function runRows(monitorId: number): Promise<Record<string, any>[]> {
+  return testDb().query("SELECT * FROM cron_runs WHERE monitor_id = ? ORDER BY id", [monitorId]);
 }
 
 /** Forgets the monitor's recent pings so a test can send more than 5 in a minute on purpose. */
-export function resetRateWindow(monitorId: number) {
-  const db = writableDb();
-  try {
-    db.prepare("UPDATE cron_monitors SET recent_pings = '' WHERE id = ?").run(monitorId);
-  } finally {
-    db.close();
-  }
+export async function resetRateWindow(monitorId: number) {
+  await testDb().run("UPDATE cron_monitors SET recent_pings = '' WHERE id = ?", [monitorId]);
 }
 
 export const uuid = () => crypto.randomUUID();

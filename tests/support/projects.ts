@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { expect, inject } from "vitest";
-import { call, openDb, type Answer, type TestUser } from "./http";
+import { expect } from "vitest";
+import { testDb } from "./db";
+import { call, type Answer, type TestUser } from "./http";
 
 /** Fixtures and assertions shared by the project and service tests. */
 export async function newProject(user: TestUser, body: Record<string, unknown> = {}) {
@@ -21,50 +20,27 @@ export async function newService(user: TestUser, body: Record<string, unknown> =
 }
 
 /** How many services the database holds in a project: what `service_count` must say. */
-export function servicesInProjectDb(projectId: number): number {
-  const db = openDb();
-  try {
-    return (db.prepare("SELECT COUNT(*) AS n FROM services WHERE project_id = ?").get(projectId) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+export async function servicesInProjectDb(projectId: number): Promise<number> {
+  return (await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE project_id = ?", [projectId]))!.n;
 }
 
 /** A project's `service_count` as the API reads it, asserted equal to the count query. */
 export async function expectServiceCount(user: TestUser, projectId: number, expected: number) {
   const res = await call("GET", `/projects/${projectId}`, { token: user.access });
   expect(res.status).toBe(200);
-  expect(servicesInProjectDb(projectId)).toBe(expected);
+  expect(await servicesInProjectDb(projectId)).toBe(expected);
   expect(res.body.data.service_count).toBe(expected);
   const listed = await call("GET", "/projects", { token: user.access });
   expect(listed.body.data.find((p: { id: number }) => p.id === projectId).service_count).toBe(expected);
 }
 
-export function serviceProjectIdDb(serviceId: number): number | null {
-  const db = openDb();
-  try {
-    return (db.prepare("SELECT project_id FROM services WHERE id = ?").get(serviceId) as { project_id: number | null }).project_id;
-  } finally {
-    db.close();
-  }
+export async function serviceProjectIdDb(serviceId: number): Promise<number | null> {
+  return (await testDb().one<{ project_id: number | null }>("SELECT project_id FROM services WHERE id = ?", [serviceId]))!.project_id;
 }
 
-/**
- * Writes to the server's database, only for state no endpoint of this issue can create (a cron
- * monitor in a project, an organization's plan, which an operator sets).
- */
-export function withWritableDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(path.join(inject("dataDir"), "lifeline.db"), { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-export function setPlan(user: TestUser, plan: string) {
-  withWritableDb((db) => db.prepare("UPDATE organizations SET plan = ? WHERE slug = ?").run(plan, user.orgSlug));
+/** An organization's plan, which an operator sets (no endpoint of this issue does). */
+export async function setPlan(user: TestUser, plan: string) {
+  await testDb().run("UPDATE organizations SET plan = ? WHERE slug = ?", [plan, user.orgSlug]);
 }
 
 /** The reduced project error body: exactly `{error: {message, details?}}`. */

@@ -1,15 +1,11 @@
-import type Database from "better-sqlite3";
+import { dbTime, testDb } from "./db";
 import { call, type TestUser } from "./http";
-import { writableDb } from "./monitors";
 
 /**
- * Seeding straight into the running server's SQLite file (through `writableDb`), for state that no
- * endpoint produces (runs, projects, an armed schedule). Timestamps are written as Prisma's adapter
- * writes them.
+ * Seeding straight into the running server's database (through `testDb()`), for state that no
+ * endpoint produces (runs, projects, an armed schedule).
  */
-export { writableDb };
-
-export const dbTime = (date: Date) => date.toISOString().replace("Z", "+00:00");
+export { dbTime, testDb };
 
 export type SeedRun = {
   status: "running" | "success" | "fail" | "missed";
@@ -19,20 +15,17 @@ export type SeedRun = {
   drifted?: boolean;
 };
 
-export function seedRuns(sqlite: Database.Database, monitorId: number, runs: SeedRun[]): void {
-  const insert = sqlite.prepare(
-    `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, duration_ms, overlapped, drifted, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  sqlite.transaction(() => {
+export async function seedRuns(monitorId: number, runs: SeedRun[]): Promise<void> {
+  await testDb().transaction(async (tx) => {
     for (const run of runs) {
-      const finished = run.durationMs == null ? null : dbTime(new Date(run.startedAt.getTime() + run.durationMs));
-      insert.run(
-        monitorId, crypto.randomUUID(), run.status, dbTime(run.startedAt), finished, run.durationMs ?? null,
-        run.overlapped ? 1 : 0, run.drifted ? 1 : 0, dbTime(new Date()),
+      const finished = run.durationMs == null ? null : new Date(run.startedAt.getTime() + run.durationMs);
+      await tx.run(
+        `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, duration_ms, overlapped, drifted, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [monitorId, crypto.randomUUID(), run.status, run.startedAt, finished, run.durationMs ?? null, !!run.overlapped, !!run.drifted, new Date()],
       );
     }
-  })();
+  });
 }
 
 /** A project of the user, through the projects API. */
@@ -42,8 +35,8 @@ export async function createProject(user: TestUser, name: string): Promise<numbe
   return res.body.data.id;
 }
 
-export function orgIdOf(sqlite: Database.Database, slug: string): number {
-  return (sqlite.prepare(`SELECT id FROM organizations WHERE slug = ?`).get(slug) as { id: number }).id;
+export async function orgIdOf(slug: string): Promise<number> {
+  return (await testDb().one<{ id: number }>(`SELECT id FROM organizations WHERE slug = ?`, [slug]))!.id;
 }
 
 /** A valid create body; override any field. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import type { SweepCounts } from "../../src/server/sweep/counts";
 import { baseUrl, type TestUser } from "./http";
-import { writableDb } from "./monitors";
+import { databaseEnv, testDb } from "./db";
 
 export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
 export type SweepRun = { code: number | null; stdout: string; stderr: string; lines: Record<string, any>[]; report: SweepReport | null };
@@ -24,14 +24,16 @@ export function sweep(now: string | Date | null, env: Record<string, string> = {
  */
 export function startSweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []) {
   const at = now === null ? [] : ["--now", typeof now === "string" ? now : now.toISOString()];
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", ...at, ...args], {
+  // One process (`node --import tsx`, not tsx's CLI with a child of its own): signals and kill -9 hit the sweeper.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/sweep.ts", ...at, ...args], {
     env: {
       ...process.env,
-      DATA_DIR: inject("dataDir"),
+      ...databaseEnv(),
       APP_URL: baseUrl(),
       NODE_ENV: "test",
       SMTP_URL: inject("smtpUrl"),
       DELIVERY_BACKOFF_MS: "300",
+      OUTBOUND_ALLOW_PRIVATE: "true", // the receivers listen on loopback
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -59,19 +61,12 @@ export function startSweep(now: string | Date | null, env: Record<string, string
       resolve({ code, stdout, stderr, lines, report: (sweepLine as SweepReport | undefined) ?? null });
     });
   });
-  return { started, done };
+  return { started, done, child };
 }
 
-export function orgIdOf(slug: string): number {
-  const db = writableDb();
-  try {
-    return (db.prepare("SELECT id FROM organizations WHERE slug = ?").get(slug) as { id: number }).id;
-  } finally {
-    db.close();
-  }
-}
+import { orgIdOf } from "./seed";
 
-const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+export { orgIdOf };
 
 export type SeededMonitor = { id: number; ping_token: string };
 
@@ -79,7 +74,7 @@ export type SeededMonitor = { id: number; ping_token: string };
  * Inserts a cron monitor straight into the database, in the user's organization (until the cron
  * monitor API is merged). Defaults: hourly period, grace 300 s, state `new`, not armed.
  */
-export function seedMonitor(
+export async function seedMonitor(
   user: TestUser,
   f: {
     scheduleKind?: "period" | "cron";
@@ -96,54 +91,40 @@ export function seedMonitor(
     driftMinSeconds?: number;
     driftAlerts?: boolean;
   } = {},
-): SeededMonitor {
-  const db = writableDb();
-  try {
-    const token = crypto.randomBytes(32).toString("base64url");
-    const now = sqlTime(new Date());
-    const kind = f.scheduleKind ?? "period";
-    const r = db
-      .prepare(
-        `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, cron_expression, timezone, grace_seconds,
-           max_runtime_seconds, state, next_expected_at, paused, suspended, integration_ids, drift_min_seconds, drift_alerts,
-           ping_token, created_at, updated_at)
-         VALUES (@orgId, @name, @kind, @period, @cron, @tz, @grace, @maxRuntime, @state, @next, @paused, @suspended, @integrations,
-           @driftMin, @driftAlerts, @token, @now, @now)`,
-      )
-      .run({
-        orgId: orgIdOf(user.orgSlug),
-        name: `job-${token.slice(0, 6)}`,
-        kind,
-        period: kind === "period" ? (f.periodSeconds ?? 3600) : null,
-        cron: kind === "cron" ? (f.cronExpression ?? "0 * * * *") : null,
-        tz: f.timezone ?? "UTC",
-        grace: f.graceSeconds ?? 300,
-        maxRuntime: f.maxRuntimeSeconds ?? null,
-        state: f.state ?? "new",
-        next: f.nextExpectedAt ? sqlTime(f.nextExpectedAt) : null,
-        paused: f.paused ? 1 : 0,
-        suspended: f.suspended ? 1 : 0,
-        integrations: JSON.stringify(f.integrationIds ?? []),
-        driftMin: f.driftMinSeconds ?? 30,
-        driftAlerts: f.driftAlerts === false ? 0 : 1,
-        token,
-        now,
-      });
-    return { id: Number(r.lastInsertRowid), ping_token: token };
-  } finally {
-    db.close();
-  }
+): Promise<SeededMonitor> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  const kind = f.scheduleKind ?? "period";
+  const [row] = await testDb().query<{ id: number }>(
+    `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, cron_expression, timezone, grace_seconds,
+       max_runtime_seconds, state, next_expected_at, paused, suspended, integration_ids, drift_min_seconds, drift_alerts,
+       ping_token, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      await orgIdOf(user.orgSlug),
+      `job-${token.slice(0, 6)}`,
+      kind,
+      kind === "period" ? (f.periodSeconds ?? 3600) : null,
+      kind === "cron" ? (f.cronExpression ?? "0 * * * *") : null,
+      f.timezone ?? "UTC",
+      f.graceSeconds ?? 300,
+      f.maxRuntimeSeconds ?? null,
+      f.state ?? "new",
+      f.nextExpectedAt ?? null,
+      !!f.paused,
+      !!f.suspended,
+      JSON.stringify(f.integrationIds ?? []),
+      f.driftMinSeconds ?? 30,
+      f.driftAlerts !== false,
+      token,
+      now,
+      now,
+    ],
+  );
+  return { id: row!.id, ping_token: token };
 }
 
-/** Rows of a query on the server's database. */
-export function rows<T = Record<string, any>>(sql: string, ...params: unknown[]): T[] {
-  const db = writableDb();
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+export { rows } from "./db";
 
 /** Polls until `check` stops throwing (or returns truthy), at most `timeoutMs`. */
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
@@ -235,17 +216,15 @@ export function mailText(mail: Mail): string {
  * same rows. However slowly the processes start, none writes before all have read.
  */
 export async function sweepersAtOnce(count: number, now: string): Promise<SweepRun[]> {
-  const db = writableDb();
-  db.exec("BEGIN IMMEDIATE");
+  const lock = await testDb().holdWriteLock();
   const sweepers = Array.from({ length: count }, () => startSweep(now));
   try {
     await Promise.all(sweepers.map((s) => s.started));
     // From its start line to its read, a sweeper runs a few synchronous statements (microseconds);
-    // this margin stays well under the sweepers' 5 s busy timeout.
+    // this margin stays well under the sweepers' 5 s busy timeout (PostgreSQL's writers simply wait).
     await new Promise((r) => setTimeout(r, 750));
   } finally {
-    db.exec("COMMIT");
-    db.close();
+    await lock.release();
   }
   return Promise.all(sweepers.map((s) => s.done));
 }

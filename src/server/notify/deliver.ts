@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import type Database from "better-sqlite3";
-import { sqlTime } from "../ping/sqlite-statements";
-import { CLAIM_LEASE_MS, prepareOutbox, type OutboxRow } from "./outbox";
+import type { SqlRunner } from "../storage/runner";
+import { CLAIM_LEASE_MS, OUTBOX_SQL, outboxReader, type OutboxRow } from "./outbox";
 import type { Payload } from "./payload";
 import { send, type SendOptions, type Target } from "./senders";
 
@@ -32,38 +31,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `deliveries`, and the row is marked processed. An event whose claimant crashed is taken over
  * after the lease; integrations it already reached are skipped.
  */
-export function createDelivery(db: Database.Database, opts: DeliveryOptions) {
-  const outbox = prepareOutbox(db);
-  const { s } = outbox;
+export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
+  const outbox = outboxReader(sql);
   const worker = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   const log = opts.log ?? (() => {});
 
-  function claim(id: number): OutboxRow | null {
+  async function claim(id: number): Promise<OutboxRow | null> {
     const now = new Date();
-    const expired = sqlTime(new Date(now.getTime() - CLAIM_LEASE_MS));
-    if (s.claim.run({ id, worker, now: sqlTime(now), expired }).changes === 0) return null; // another worker has it
-    return s.row.get(id) as OutboxRow;
+    const expired = new Date(now.getTime() - CLAIM_LEASE_MS);
+    if ((await sql.run(OUTBOX_SQL.claim, [worker, now, id, expired])) === 0) return null; // another worker has it
+    return (await sql.get<OutboxRow>(OUTBOX_SQL.row, [id])) ?? null;
   }
 
   async function deliverTo(row: OutboxRow, payload: Payload, target: Target, counts: DeliveryCounts) {
-    if (s.delivered.get(row.id, target.id)) return; // reached before a crash of the previous claimant
+    if (await sql.get(OUTBOX_SQL.delivered, [row.id, target.id])) return; // reached before a crash of the previous claimant
     const delays = backoffDelays(opts.backoffMs);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const result = await send(target, payload, opts);
       try {
-        s.recordAttempt.run({
-          integrationId: target.id,
-          outboxId: row.id,
-          event: row.event,
-          attempt,
-          status: result.ok ? "success" : "failed",
-          responseStatus: result.responseStatus,
-          error: result.error,
-          durationMs: result.durationMs,
-          now: sqlTime(new Date()),
-        });
+        await sql.run(OUTBOX_SQL.recordAttempt, [
+          target.id, row.id, row.event, attempt, result.ok ? "success" : "failed", result.responseStatus, result.error, result.durationMs, new Date(),
+        ]);
       } catch (err) {
-        if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_FOREIGNKEY") return; // the integration was deleted meanwhile
+        if (isForeignKeyViolation(err)) return; // the integration was deleted meanwhile
         log({ level: "error", event: "delivery.record_failed", outbox: row.id, integration: target.id, error: (err as Error).message });
       }
       if (result.ok) {
@@ -78,12 +68,12 @@ export function createDelivery(db: Database.Database, opts: DeliveryOptions) {
 
   async function deliverEvent(id: number, counts: DeliveryCounts) {
     try {
-      const row = claim(id);
+      const row = await claim(id);
       if (!row) return;
       counts.events++;
-      const payload = outbox.payload(row, opts.appUrl);
-      await Promise.all(outbox.targets(row).map((t) => deliverTo(row, payload, t, counts)));
-      s.finish.run({ id: row.id, worker, now: sqlTime(new Date()) });
+      const payload = await outbox.payload(row, opts.appUrl);
+      await Promise.all((await outbox.targets(row)).map((t) => deliverTo(row, payload, t, counts)));
+      await sql.run(OUTBOX_SQL.finish, [new Date(), row.id, worker]);
     } catch (err) {
       // Left claimed: another attempt follows when the lease runs out.
       log({ level: "error", event: "delivery.error", outbox: id, error: err instanceof Error ? err.message : String(err) });
@@ -95,8 +85,8 @@ export function createDelivery(db: Database.Database, opts: DeliveryOptions) {
     async deliverPending(): Promise<DeliveryCounts> {
       const counts: DeliveryCounts = { events: 0, sent: 0, failed: 0 };
       for (;;) {
-        const expired = sqlTime(new Date(Date.now() - CLAIM_LEASE_MS));
-        const ids = (s.pending.all({ expired, limit: 100 }) as { id: number }[]).map((r) => r.id);
+        const expired = new Date(Date.now() - CLAIM_LEASE_MS);
+        const ids = (await sql.all<{ id: number }>(OUTBOX_SQL.pending, [expired, 100])).map((r) => r.id);
         if (ids.length === 0) return counts;
         const queue = [...ids];
         const workers = Array.from({ length: Math.min(opts.concurrency ?? 8, queue.length) }, async () => {
@@ -110,3 +100,9 @@ export function createDelivery(db: Database.Database, opts: DeliveryOptions) {
 }
 
 export type Delivery = ReturnType<typeof createDelivery>;
+
+/** SQLite's and PostgreSQL's foreign-key violation (the integration was deleted meanwhile). */
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
+}

@@ -1,9 +1,9 @@
-import type Database from "better-sqlite3";
 import { describeSchedule } from "../../shared/schedule";
 import { isoSeconds } from "../../shared/time";
 import { displayState, scheduleOf } from "../domain/monitor-state";
 import { dashboardLink, logTail, type NotificationEvent, type Payload } from "./payload";
 import type { Target } from "./senders";
+import type { SqlRunner } from "../storage/runner";
 
 /** A claim older than this is taken to belong to a crashed process and may be taken over. */
 export const CLAIM_LEASE_MS = 5 * 60_000;
@@ -22,8 +22,8 @@ type MonitorRow = {
   id: number;
   name: string;
   state: string;
-  paused: number;
-  suspended: number;
+  paused: number | boolean;
+  suspended: number | boolean;
   schedule_kind: string;
   cron_expression: string | null;
   timezone: string;
@@ -53,49 +53,50 @@ type RunRow = {
   exit_code: number | null;
   duration_ms: number | null;
   baseline_ms: number | null;
-  drifted: number;
+  drifted: number | boolean;
 };
 
 const wire = (t: string | null) => (t ? isoSeconds(new Date(t)) : null);
 
-/** The outbox and delivery statements of the delivery worker, on the raw SQLite connection. */
-export function prepareOutbox(db: Database.Database) {
-  const runColumns = `id, rid, status, started_at, finished_at, exit_code, duration_ms, baseline_ms, drifted`;
-  const targetColumns = `id, kind, url, email, secret`;
-  const s = {
-    pending: db.prepare(
-      `SELECT id FROM outbox WHERE processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < @expired) ORDER BY id LIMIT @limit`,
-    ),
-    claim: db.prepare(
-      `UPDATE outbox SET claimed_by = @worker, claimed_at = @now
-       WHERE id = @id AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < @expired)`,
-    ),
-    finish: db.prepare(`UPDATE outbox SET processed_at = @now WHERE id = @id AND claimed_by = @worker`),
-    row: db.prepare(`SELECT id, org_id, event, cron_monitor_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`),
-    monitor: db.prepare(
-      `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
-         last_ping_at, integration_ids FROM cron_monitors WHERE id = ?`,
-    ),
-    incident: db.prepare(`SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at FROM incidents WHERE id = ?`),
-    runById: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE id = ?`),
-    latestRun: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`),
-    logTail: db.prepare(`SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`),
-    defaultTargets: db.prepare(`SELECT ${targetColumns} FROM integrations WHERE org_id = ? AND is_default = 1 ORDER BY id`),
-    orgTargets: db.prepare(`SELECT ${targetColumns} FROM integrations WHERE org_id = ? ORDER BY id`),
-    delivered: db.prepare(`SELECT 1 FROM deliveries WHERE outbox_id = ? AND integration_id = ? AND status = 'success' LIMIT 1`),
-    recordAttempt: db.prepare(
-      `INSERT INTO deliveries (integration_id, outbox_id, event, attempt, status, response_status, error, duration_ms, created_at)
-       VALUES (@integrationId, @outboxId, @event, @attempt, @status, @responseStatus, @error, @durationMs, @now)`,
-    ),
-  };
+const runColumns = `id, rid, status, started_at, finished_at, exit_code, duration_ms, baseline_ms, drifted`;
+const targetColumns = `id, kind, url, email, secret`;
+
+/** The outbox and delivery statements of the delivery worker, the same SQL on both engines. */
+export const OUTBOX_SQL = {
+  pending: `SELECT id FROM outbox WHERE processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY id LIMIT ?`,
+  /** Params: worker, now, id, expired. */
+  claim: `UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE id = ? AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)`,
+  /** Params: now, id, worker. */
+  finish: `UPDATE outbox SET processed_at = ? WHERE id = ? AND claimed_by = ?`,
+  row: `SELECT id, org_id, event, cron_monitor_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`,
+  monitor: `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
+      last_ping_at, integration_ids FROM cron_monitors WHERE id = ?`,
+  incident: `SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at FROM incidents WHERE id = ?`,
+  runById: `SELECT ${runColumns} FROM cron_runs WHERE id = ?`,
+  latestRun: `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`,
+  logTail: { sqlite: `SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`, postgresql: `SELECT right(body, 4000) AS tail FROM cron_run_logs WHERE run_id = ?` },
+  defaultTargets: `SELECT ${targetColumns} FROM integrations WHERE org_id = ? AND is_default = TRUE ORDER BY id`,
+  orgTargets: `SELECT ${targetColumns} FROM integrations WHERE org_id = ? ORDER BY id`,
+  delivered: `SELECT 1 AS yes FROM deliveries WHERE outbox_id = ? AND integration_id = ? AND status = 'success' LIMIT 1`,
+  /** Params: integration, outbox, event, attempt, status, response status, error, duration, now. */
+  recordAttempt: `INSERT INTO deliveries (integration_id, outbox_id, event, attempt, status, response_status, error, duration_ms, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+};
+
+/** Reads an outbox event's payload and targets on either engine. */
+export function outboxReader(sql: SqlRunner) {
+  const monitor = (id: number | null) => (id ? sql.get<MonitorRow>(OUTBOX_SQL.monitor, [id]) : Promise.resolve(undefined));
   return {
-    s,
     /** The event's payload as of now (the incident may since have been resolved, the run finished). */
-    payload(row: OutboxRow, appUrl: string): Payload {
-      const m = row.cron_monitor_id ? (s.monitor.get(row.cron_monitor_id) as MonitorRow | undefined) : undefined;
-      const incident = row.incident_id ? (s.incident.get(row.incident_id) as IncidentRow | undefined) : undefined;
-      const run = (row.run_id ? s.runById.get(row.run_id) : m ? s.latestRun.get(m.id) : undefined) as RunRow | undefined;
-      const log = run ? (s.logTail.get(run.id) as { tail: string } | undefined) : undefined;
+    async payload(row: OutboxRow, appUrl: string): Promise<Payload> {
+      const m = await monitor(row.cron_monitor_id);
+      const incident = row.incident_id ? await sql.get<IncidentRow>(OUTBOX_SQL.incident, [row.incident_id]) : undefined;
+      const run = row.run_id
+        ? await sql.get<RunRow>(OUTBOX_SQL.runById, [row.run_id])
+        : m
+          ? await sql.get<RunRow>(OUTBOX_SQL.latestRun, [m.id])
+          : undefined;
+      const log = run ? await sql.get<{ tail: string }>(OUTBOX_SQL.logTail[sql.kind], [run.id]) : undefined;
       return {
         event: row.event,
         event_id: row.id,
@@ -104,7 +105,7 @@ export function prepareOutbox(db: Database.Database) {
           ? {
               id: m.id,
               name: m.name,
-              state: displayState(m.state, m.paused === 1, m.suspended === 1),
+              state: displayState(m.state, !!m.paused, !!m.suspended),
               schedule: scheduleText(m),
               next_expected_at: wire(m.next_expected_at),
               last_ping_at: wire(m.last_ping_at),
@@ -132,7 +133,7 @@ export function prepareOutbox(db: Database.Database) {
               exit_code: run.exit_code,
               duration_ms: run.duration_ms,
               baseline_ms: run.baseline_ms,
-              drifted: run.drifted === 1,
+              drifted: !!run.drifted,
               log_tail: logTail(log?.tail),
             }
           : null,
@@ -143,20 +144,19 @@ export function prepareOutbox(db: Database.Database) {
      * organization), or the organization's defaults when that list is empty (or names none that
      * still exists). Nobody when the monitor has been deleted.
      */
-    targets(row: OutboxRow): Target[] {
-      const m = row.cron_monitor_id ? (s.monitor.get(row.cron_monitor_id) as MonitorRow | undefined) : undefined;
+    async targets(row: OutboxRow): Promise<Target[]> {
+      const m = await monitor(row.cron_monitor_id);
       if (row.cron_monitor_id && !m) return []; // the monitor was deleted meanwhile: nobody to tell about it
       const listed = m ? parseIds(m.integration_ids) : [];
       if (listed.length > 0) {
-        const chosen = (s.orgTargets.all(row.org_id) as Target[]).filter((t) => listed.includes(t.id));
+        const chosen = (await sql.all<Target>(OUTBOX_SQL.orgTargets, [row.org_id])).filter((t) => listed.includes(t.id));
         if (chosen.length > 0) return chosen;
       }
-      return s.defaultTargets.all(row.org_id) as Target[];
+      return sql.all<Target>(OUTBOX_SQL.defaultTargets, [row.org_id]);
     },
   };
 }
 
-export type Outbox = ReturnType<typeof prepareOutbox>;
 
 function parseIds(json: string): number[] {
   try {

@@ -4,6 +4,8 @@ import { env, sqlitePath } from "../../env";
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "./checkpointer";
 import { createSqlitePingStore } from "./sqlite-store";
 import type { PingStore } from "./store";
+import { createPgPingStore } from "../storage/postgres/ping-store";
+import { pgPool } from "../storage/postgres/pool";
 
 const requireModule = createRequire(import.meta.url);
 const globalForPing = globalThis as unknown as { lifelinePingStore?: PingStore };
@@ -33,10 +35,10 @@ export function openPingConnection(file: string): Database.Database {
 export function pingStore(): PingStore {
   if (!globalForPing.lifelinePingStore) {
     const config = env();
-    if (config.databaseKind !== "sqlite") {
-      throw new Error("The ping store for PostgreSQL is not implemented yet; use the SQLite default");
-    }
-    globalForPing.lifelinePingStore = createSqlitePingStore(openPingConnection(sqlitePath(config.databaseUrl, config.dataDir)));
+    globalForPing.lifelinePingStore =
+      config.databaseKind === "postgresql"
+        ? createPgPingStore(pgPool(config.databaseUrl))
+        : createSqlitePingStore(openPingConnection(sqlitePath(config.databaseUrl, config.dataDir)));
   }
   return globalForPing.lifelinePingStore;
 }

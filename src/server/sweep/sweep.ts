@@ -9,7 +9,8 @@ import { prepareSweepStatements, type SweepStatements } from "./statements";
 
 export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
 
-export type Sweeper = { sweep(now: Date): SweepReport };
+/** One implementation per engine: this file's for SQLite, storage/postgres/sweeper.ts for PostgreSQL. */
+export type Sweeper = { sweep(now: Date): Promise<SweepReport> };
 
 /**
  * One sweep, as if at `now`: late and missed pings, overrunning runs, housekeeping, then the report
@@ -19,7 +20,7 @@ export type Sweeper = { sweep(now: Date): SweepReport };
 export function createSweeper(db: Database.Database, log: (line: object) => void = () => {}): Sweeper {
   const s: SweepStatements = prepareSweepStatements(db);
   return {
-    sweep(now: Date): SweepReport {
+    async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
       sweepDueMonitors(db, s, now, counts, log);

@@ -1,0 +1,56 @@
+import { createRequire } from "node:module";
+import type { Pool, PoolClient, QueryResultRow } from "pg";
+
+const requireModule = createRequire(import.meta.url);
+
+/** PostgreSQL's OID for `timestamp` (without time zone), the type of every Prisma DateTime column. */
+const TIMESTAMP_OID = 1114;
+
+/**
+ * A `pg` pool for the raw statements of the hot paths (ping store, sweeper, delivery). Timestamps
+ * (Prisma's `timestamp(3)`, UTC without a zone) come back as ISO strings with `Z` and go in as ISO
+ * strings, so no value depends on the process's time zone.
+ */
+export function openPgPool(databaseUrl: string, max = 10): Pool {
+  const pg = requireModule("pg") as typeof import("pg");
+  return new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === TIMESTAMP_OID ? (v: string) => `${v.replace(" ", "T")}Z` : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+}
+
+/** A timestamp parameter: UTC, as PostgreSQL's `timestamp` reads it. */
+export const pgTime = (d: Date) => d.toISOString();
+
+/** A named (prepared once per connection) statement. */
+export async function run<R extends QueryResultRow>(client: Pool | PoolClient, name: string, text: string, values: unknown[]): Promise<R[]> {
+  return (await client.query<R>({ name, text, values })).rows;
+}
+
+/** Runs `work` in one transaction on one connection of the pool. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+const globalForPg = globalThis as unknown as { lifelinePgPool?: Pool };
+
+/** The process's pool for the hot paths, on the configured PostgreSQL database. */
+export function pgPool(databaseUrl: string): Pool {
+  globalForPg.lifelinePgPool ??= openPgPool(databaseUrl);
+  return globalForPg.lifelinePgPool;
+}

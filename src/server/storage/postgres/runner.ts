@@ -1,0 +1,28 @@
+import crypto from "node:crypto";
+import type { Pool } from "pg";
+import type { SqlRunner } from "../runner";
+
+const param = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …`, and a stable statement name for the text. */
+function translate(sql: string): { name: string; text: string } {
+  let n = 0;
+  const text = sql.replace(/\?/g, () => `$${++n}`);
+  return { name: `r_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
+}
+
+/** The PostgreSQL SqlRunner on a pool, each statement prepared once per connection (by name). */
+export function pgRunner(pool: Pool): SqlRunner {
+  const translated = new Map<string, { name: string; text: string }>();
+  const query = async <T>(sql: string, params: unknown[]) => {
+    let t = translated.get(sql);
+    if (!t) translated.set(sql, (t = translate(sql)));
+    return pool.query({ name: t.name, text: t.text, values: params.map(param) }) as unknown as Promise<{ rows: T[]; rowCount: number | null }>;
+  };
+  return {
+    kind: "postgresql",
+    all: async <T>(sql: string, params: unknown[] = []) => (await query<T>(sql, params)).rows,
+    get: async <T>(sql: string, params: unknown[] = []) => (await query<T>(sql, params)).rows[0],
+    run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The PostgreSQL sweeper's statements (prepared by name). Arrays travel as PostgreSQL arrays and are
+ * unnested, so a page of any size is a fixed number of statements.
+ */
+const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One page of due monitors after the keyset (at, id), claimed until commit; pages other sweepers hold are skipped. */
+export const DUE_PAGE = `
+SELECT id, org_id, state, ${iso("next_expected_at")} AS next_expected_at, grace_seconds, schedule_kind, cron_expression,
+  timezone, period_seconds, source
+FROM cron_monitors
+WHERE paused = false AND suspended = false AND next_expected_at <= $1::timestamp
+  AND ($2::timestamp IS NULL OR next_expected_at > $2::timestamp OR (next_expected_at = $2::timestamp AND id > $3::int))
+ORDER BY next_expected_at, id LIMIT $4
+FOR UPDATE SKIP LOCKED`;
+
+/** Params: monitor ids, now. */
+export const MARK_LATE = `
+UPDATE cron_monitors SET state = 'late', state_since = $2::timestamp
+WHERE id = ANY($1::int[]) AND state IN ('new', 'up')`;
+
+/** Params: monitor ids, their next expected times, now. */
+export const MARK_MISSED = `
+UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $3::timestamp END,
+  next_expected_at = u.next, last_run_status = 'missed'
+FROM unnest($1::int[], $2::timestamp[]) AS u(id, next)
+WHERE m.id = u.id`;
+
+/**
+ * The missed runs, then one `missed` incident per monitor that has none open, with its outbox row
+ * pointing at the monitor's last missed run. Params: run monitors, rids, fire times, sources, now,
+ * incident orgs, incident monitors, reasons. Returns one row per incident opened.
+ */
+export const MISSED_RUNS_AND_INCIDENTS = `
+WITH runs AS (
+  INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, log_bytes, truncated, overlapped,
+    drifted, timed_out, source, events, created_at)
+  SELECT u.monitor_id, u.rid, true, 'missed', u.started_at, NULL, 0, false, false, false, false, u.source, '[]', $5::timestamp
+  FROM unnest($1::int[], $2::text[], $3::timestamp[], $4::text[]) AS u(monitor_id, rid, started_at, source)
+  RETURNING id, monitor_id),
+last_run AS (SELECT monitor_id, max(id) AS run_id FROM runs GROUP BY monitor_id),
+opened AS (
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
+  SELECT u.org_id, u.monitor_id, 'missed', 'open', u.reason, $5::timestamp
+  FROM unnest($6::int[], $7::int[], $8::text[]) AS u(org_id, monitor_id, reason)
+  ON CONFLICT DO NOTHING
+  RETURNING id, org_id, cron_monitor_id)
+INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
+SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, l.run_id, $5::timestamp
+FROM opened o LEFT JOIN last_run l ON l.monitor_id = o.cron_monitor_id
+RETURNING id`;
+
+/** Running runs not yet alerted, claimed until commit. */
+export const RUNNING_RUNS = `
+SELECT r.id AS run_id, r.rid, ${iso("r.started_at")} AS started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds
+FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
+WHERE r.status = 'running' AND r.timed_out = false AND r.started_at <= $1::timestamp AND m.paused = false AND m.suspended = false
+FOR UPDATE OF r SKIP LOCKED`;
+
+/**
+ * Flags the overrunning runs, takes their monitors down and opens one `max_runtime` incident per
+ * monitor with none open, with its outbox row. Params: run ids, monitor ids, org ids, reasons, now.
+ * Returns one row per incident opened.
+ */
+export const TIME_OUT_RUNS = `
+WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS u(run_id, monitor_id, org_id, reason)),
+flagged AS (
+  UPDATE cron_runs r SET timed_out = true FROM u WHERE r.id = u.run_id AND r.status = 'running' AND NOT r.timed_out
+  RETURNING r.id, r.monitor_id),
+down AS (
+  UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $5::timestamp END
+  WHERE m.id IN (SELECT monitor_id FROM flagged)),
+opened AS (
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
+  SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, 'max_runtime', 'open', u.reason, $5::timestamp
+  FROM u ORDER BY u.monitor_id, u.run_id
+  ON CONFLICT DO NOTHING
+  RETURNING id, org_id, cron_monitor_id)
+INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
+SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, (SELECT min(u.run_id) FROM u WHERE u.monitor_id = o.cron_monitor_id), $5::timestamp
+FROM opened o
+RETURNING id`;
+
+/** One batch of runs older than the cutoff and their logs. Params: cutoff, batch size. */
+export const DELETE_OLD_RUNS = `
+WITH doomed AS (SELECT id FROM cron_runs WHERE started_at < $1::timestamp ORDER BY started_at, id LIMIT $2),
+logs AS (DELETE FROM cron_run_logs WHERE run_id IN (SELECT id FROM doomed) RETURNING 1),
+runs AS (DELETE FROM cron_runs WHERE id IN (SELECT id FROM doomed) RETURNING 1)
+SELECT (SELECT count(*) FROM logs)::int AS logs, (SELECT count(*) FROM runs)::int AS runs`;
+
+export const DELETE_OLD_OUTBOX = `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < $1::timestamp LIMIT $2)`;
+export const DELETE_OLD_DELIVERIES = `DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE created_at < $1::timestamp LIMIT $2)`;
+
+export const RECORD_STATUS = `
+INSERT INTO system_status (key, value, updated_at) VALUES ($1, $2, $3::timestamp)
+ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`;

@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import type { Pool, PoolClient } from "pg";
+import { isoSeconds } from "../../../shared/time";
+import { missedReason, overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
+import { emptyCounts, type SweepCounts } from "../../sweep/counts";
+import { PAGE_SIZE, planDue, type Plan } from "../../sweep/missed-pings";
+import type { DueMonitorRow, RunningRunRow } from "../../sweep/statements";
+import type { Sweeper, SweepReport } from "../../sweep/sweep";
+import { inTransaction, pgTime, run } from "./pool";
+import * as SQL from "./sweep-statements";
+
+const HOUSEKEEPING_BATCH = 1000;
+const HOUSEKEEPING_MAX_BATCHES = 20;
+
+/**
+ * The PostgreSQL sweeper (same rules as the SQLite one, src/server/domain/sweep-rules.ts). Each page
+ * of due monitors is claimed with `FOR UPDATE SKIP LOCKED` inside its own transaction: sweepers on
+ * any number of machines take disjoint pages and never wait for each other, and a ping for a claimed
+ * monitor waits for the page's commit. The page's changes are then a few set-based statements over
+ * arrays (no statement per monitor): the flips, the missed runs, the incidents (one open per monitor
+ * by the partial unique index) and their outbox rows.
+ */
+export function createPgSweeper(pool: Pool, log: (line: object) => void = () => {}): Sweeper {
+  return {
+    async sweep(now: Date): Promise<SweepReport> {
+      const started = performance.now();
+      const counts = emptyCounts();
+      await sweepDue(pool, now, counts, log);
+      await sweepOverrunning(pool, now, counts);
+      await housekeeping(pool, new Date(Math.min(now.getTime(), Date.now())), counts);
+      const report: SweepReport = { at: isoSeconds(new Date()), now: isoSeconds(now), duration_ms: Math.round(performance.now() - started), counts };
+      await run(pool, "sweep_status", SQL.RECORD_STATUS, ["sweep", JSON.stringify(report), pgTime(new Date())]);
+      return report;
+    },
+  };
+}
+
+async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: object) => void) {
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    const page: DueMonitorRow[] = await inTransaction(pool, async (client) => {
+      const rows = await run<DueMonitorRow>(client, "sweep_due", SQL.DUE_PAGE, [pgTime(now), after?.at ?? null, after?.id ?? 0, PAGE_SIZE]);
+      counts.due += rows.length;
+      await applyPlans(client, planDue(rows, now, counts, log), now, counts);
+      return rows;
+    });
+    if (page.length < PAGE_SIZE) return;
+    const last = page[page.length - 1]!;
+    after = { at: last.next_expected_at, id: last.id };
+  }
+}
+
+/** The page's plans, applied to rows this transaction holds locked: no compare-and-swap needed. */
+async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: SweepCounts) {
+  const at = pgTime(now);
+  const late = plans.filter((p) => p.decision.kind === "late").map((p) => p.row.id);
+  if (late.length > 0) counts.late += (await client.query({ name: "sweep_late", text: SQL.MARK_LATE, values: [late, at] })).rowCount ?? 0;
+
+  const down = plans.flatMap((p) => (p.decision.kind === "down" ? [{ row: p.row, d: p.decision }] : []));
+  if (down.length === 0) return;
+  await run(client, "sweep_missed", SQL.MARK_MISSED, [down.map((x) => x.row.id), down.map((x) => pgTime(x.d.nextExpectedAt)), at]);
+  counts.missed += down.length;
+  const runs = down.flatMap(({ row, d }) => d.missed.map((fire) => ({ monitor: row.id, at: pgTime(fire), source: row.source === "kubernetes" ? "kubernetes" : "shell" })));
+  counts.missed_runs += runs.length;
+  const opened = await run<{ id: number }>(client, "sweep_missed_incidents", SQL.MISSED_RUNS_AND_INCIDENTS, [
+    runs.map((r) => r.monitor),
+    runs.map(() => crypto.randomUUID()),
+    runs.map((r) => r.at),
+    runs.map((r) => r.source),
+    at,
+    down.map(({ row }) => row.org_id),
+    down.map(({ row }) => row.id),
+    down.map(({ d }) => missedReason(d.missed[0]!, d.missed.length, d.skipped)),
+  ]);
+  counts.incidents_opened += opened.length;
+}
+
+/** Overrunning runs: flagged `timed_out` once, the monitor down, a `max_runtime` incident opened. */
+async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts) {
+  await inTransaction(pool, async (client) => {
+    const candidates = await run<RunningRunRow>(client, "sweep_running", SQL.RUNNING_RUNS, [pgTime(now)]);
+    const overrunning = candidates.filter((r) =>
+      overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
+    );
+    if (overrunning.length === 0) return;
+    const reasons = overrunning.map(
+      (r) => `Run ${r.rid} has been running for longer than its ${runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds })} s limit`,
+    );
+    const opened = await run<{ id: number }>(client, "sweep_overrun", SQL.TIME_OUT_RUNS, [
+      overrunning.map((r) => r.run_id),
+      overrunning.map((r) => r.id),
+      overrunning.map((r) => r.org_id),
+      reasons,
+      pgTime(now),
+    ]);
+    counts.max_runtime += overrunning.length;
+    counts.incidents_opened += opened.length;
+  });
+}
+
+/** Retention (decisions 4), in batches, each its own short transaction. */
+async function housekeeping(pool: Pool, now: Date, counts: SweepCounts) {
+  const cutoff = pgTime(retentionCutoff(now));
+  for (let i = 0; i < HOUSEKEEPING_MAX_BATCHES; i++) {
+    const [r] = await inTransaction(pool, (client) => run<{ logs: number; runs: number }>(client, "sweep_old_runs", SQL.DELETE_OLD_RUNS, [cutoff, HOUSEKEEPING_BATCH]));
+    counts.logs_deleted += Number(r?.logs ?? 0);
+    counts.runs_deleted += Number(r?.runs ?? 0);
+    if (Number(r?.runs ?? 0) < HOUSEKEEPING_BATCH) break;
+  }
+  for (const [name, text, key] of [
+    ["sweep_old_outbox", SQL.DELETE_OLD_OUTBOX, "outbox_deleted"],
+    ["sweep_old_deliveries", SQL.DELETE_OLD_DELIVERIES, "deliveries_deleted"],
+  ] as const) {
+    for (let i = 0; i < HOUSEKEEPING_MAX_BATCHES; i++) {
+      const deleted = (await pool.query({ name, text, values: [cutoff, HOUSEKEEPING_BATCH] })).rowCount ?? 0;
+      counts[key] += deleted;
+      if (deleted < HOUSEKEEPING_BATCH) break;
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Raw SQL for code that runs the same statements on both engines (notification delivery): `?`
+ * placeholders; Date parameters are written as each engine stores Prisma's DateTime, booleans as
+ * each engine stores them. Rows come back as the driver gives them: read booleans with `!!` and
+ * timestamps with `new Date()` (SQLite: ISO text with +00:00; PostgreSQL: ISO text with Z).
+ * Statements are prepared once per connection. Implementations: sqlite/runner.ts, postgres/runner.ts.
+ */
+export interface SqlRunner {
+  readonly kind: "sqlite" | "postgresql";
+  all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  get<T>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs a write; resolves to the number of rows it changed. */
+  run(sql: string, params?: unknown[]): Promise<number>;
+}

@@ -1,0 +1,23 @@
+import type Database from "better-sqlite3";
+import type { SqlRunner } from "../runner";
+
+/** Timestamps are stored the way Prisma's SQLite adapter stores them, so both read each other's. */
+const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+const param = (v: unknown) => (v instanceof Date ? sqlTime(v) : typeof v === "boolean" ? (v ? 1 : 0) : v);
+
+/** The SQLite SqlRunner on a better-sqlite3 connection, its statements prepared once. */
+export function sqliteRunner(db: Database.Database): SqlRunner {
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (sql: string) => {
+    let s = prepared.get(sql);
+    if (!s) prepared.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  return {
+    kind: "sqlite",
+    all: async <T>(sql: string, params: unknown[] = []) => statement(sql).all(...params.map(param)) as T[],
+    get: async <T>(sql: string, params: unknown[] = []) => statement(sql).get(...params.map(param)) as T | undefined,
+    run: async (sql, params = []) => statement(sql).run(...params.map(param)).changes,
+  };
+}

@@ -1,0 +1,28 @@
+import type { TestProject } from "vitest/node";
+import { startLifeline } from "./lifeline";
+import { freshDatabase, testPgServer } from "./pg-database";
+
+/**
+ * The `integration-pg` project: the same tests against Lifeline started like `npm start` with
+ * DATABASE_URL on a fresh database of a real PostgreSQL server (a throwaway cluster started here,
+ * or LIFELINE_TEST_PG_URL's server).
+ */
+export default async function setup(project: TestProject) {
+  const pgServer = await testPgServer();
+  try {
+    const databaseUrl = await freshDatabase(pgServer.url, "lifeline_it");
+    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true" }); // receivers on loopback
+    project.provide("baseUrl", server.baseUrl);
+    project.provide("dataDir", server.dataDir);
+    project.provide("databaseUrl", databaseUrl);
+    project.provide("smtpUrl", server.smtpUrl);
+    project.provide("pgAdminUrl", pgServer.url);
+    return async () => {
+      await server.stop();
+      await pgServer.stop();
+    };
+  } catch (err) {
+    await pgServer.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAllDocuments } from "yaml";
+
+// The Kubernetes manifests under deploy/ run the project's real commands with documented settings:
+// every command names a script that exists (and a flag that script reads), every variable is in the
+// README's configuration table, probes hit routes the app serves, and the objects fit together.
+type Doc = Record<string, any>;
+const files = [...fs.readdirSync("deploy/kubernetes").map((f) => path.join("deploy/kubernetes", f)), "deploy/kubernetes-cronjob.yaml"];
+const docs: { file: string; doc: Doc }[] = files.flatMap((file) =>
+  parseAllDocuments(fs.readFileSync(file, "utf8")).map((d) => {
+    if (d.errors.length) throw new Error(`${file}: ${d.errors[0]!.message}`);
+    return { file, doc: d.toJS() as Doc };
+  }),
+);
+const podSpec = (doc: Doc): Doc | null => doc.spec?.jobTemplate?.spec?.template?.spec ?? doc.spec?.template?.spec ?? null;
+const workloads = docs.filter(({ doc }) => ["Deployment", "CronJob"].includes(doc.kind));
+const containers = workloads.flatMap(({ file, doc }) => (podSpec(doc)!.containers as Doc[]).map((c) => ({ file, name: doc.metadata.name as string, doc, c })));
+const byName = (kind: string, name: string) => docs.find(({ doc }) => doc.kind === kind && doc.metadata.name === name)?.doc;
+
+const readme = fs.readFileSync("README.md", "utf8");
+const configTable = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+const npmScripts = Object.values(JSON.parse(fs.readFileSync("package.json", "utf8")).scripts as Record<string, string>).join("\n");
+
+describe("deploy/ Kubernetes manifests", () => {
+  it("define a web Deployment, a ping-ingest Deployment with its own Service, sweepers and a Secret", () => {
+    expect(byName("Deployment", "lifeline-web")).toBeDefined();
+    expect(byName("Service", "lifeline-web")).toBeDefined();
+    expect(byName("Deployment", "lifeline-ping-ingest")).toBeDefined();
+    expect(byName("Service", "lifeline-ping-ingest")).toBeDefined();
+    expect(byName("Deployment", "lifeline-sweeper")).toBeDefined();
+    expect(byName("CronJob", "lifeline-sweeper")).toBeDefined();
+    expect(byName("Secret", "lifeline-env")).toBeDefined();
+  });
+
+  it("run real scripts of the project, with flags those scripts read, in the image's working directory", () => {
+    const workdir = /^WORKDIR (\S+)$/m.exec(fs.readFileSync("deploy/Dockerfile", "utf8"))![1];
+    expect(containers.length).toBeGreaterThanOrEqual(4);
+    for (const { file, c } of containers) {
+      expect(c.workingDir, file).toBe(workdir);
+      const command = c.command as string[];
+      expect(command[0], file).toBe("node");
+      const script = command.find((a) => a.startsWith("scripts/"));
+      expect(script, `${file}: no script in ${command.join(" ")}`).toBeDefined();
+      expect(fs.existsSync(script!), `${file}: ${script} missing`).toBe(true);
+      // An npm script runs it, or `npm start` does (scripts/start.mjs hands over to serve.ts).
+      expect(npmScripts.includes(script!) || fs.readFileSync("scripts/start.mjs", "utf8").includes(script!), `${file}: ${script}`).toBe(true);
+      const source = fs.readFileSync(script!, "utf8");
+      for (const flag of command.slice(command.indexOf(script!) + 1).filter((a) => a.startsWith("--"))) {
+        // Read as a literal ("--web-only") or declared as a node:util parseArgs option (loop: { type: ... }).
+        const name = flag.slice(2);
+        expect(source, `${file}: ${script} does not read ${flag}`).toMatch(new RegExp(`"${flag}"|\\b${name}: \\{ type:`));
+      }
+      if (command.includes("tsx")) expect(command.slice(1, 3)).toEqual(["--import", "tsx"]);
+    }
+  });
+
+  it("use only settings documented in the README's configuration table", () => {
+    const secret = byName("Secret", "lifeline-env")!;
+    for (const key of Object.keys(secret.stringData)) expect(configTable, `Secret key ${key}`).toContain(key);
+    for (const { file, c } of containers) {
+      for (const e of (c.env ?? []) as { name: string }[]) expect(configTable, `${file}: ${e.name}`).toContain(e.name);
+      expect(c.envFrom, file).toEqual([{ secretRef: { name: "lifeline-env" } }]);
+    }
+  });
+
+  it("probe the web app's readiness on /api/v1/health and liveness on /livez, routes the app serves", () => {
+    const web = podSpec(byName("Deployment", "lifeline-web")!)!.containers[0];
+    expect(web.readinessProbe.httpGet.path).toBe("/api/v1/health");
+    expect(web.livenessProbe.httpGet.path).toBe("/livez");
+    expect(fs.readFileSync("src/server/api/routers/system.ts", "utf8")).toContain('path: "/health"');
+    expect(fs.existsSync("src/app/livez/route.ts")).toBe(true);
+    const port = Number(web.env.find((e: Doc) => e.name === "PORT").value);
+    expect(web.ports).toContainEqual({ name: "http", containerPort: port });
+    const ingest = podSpec(byName("Deployment", "lifeline-ping-ingest")!)!.containers[0];
+    const pingPort = Number(ingest.env.find((e: Doc) => e.name === "PING_PORT").value);
+    expect(ingest.ports).toContainEqual({ name: "ping", containerPort: pingPort });
+  });
+
+  it("route each Service to its Deployment's pods and a named port, and the Ingress to existing Services", () => {
+    for (const { doc } of docs.filter(({ doc }) => doc.kind === "Service")) {
+      const deployment = byName("Deployment", doc.metadata.name)!;
+      expect(deployment.spec.template.metadata.labels).toMatchObject(doc.spec.selector);
+      const portNames = podSpec(deployment)!.containers.flatMap((c: Doc) => c.ports.map((p: Doc) => p.name));
+      for (const p of doc.spec.ports) expect(portNames).toContain(p.targetPort);
+    }
+    for (const { doc } of workloads.filter(({ doc }) => doc.kind === "Deployment")) {
+      expect(doc.spec.template.metadata.labels).toMatchObject(doc.spec.selector.matchLabels);
+    }
+    const ingress = byName("Ingress", "lifeline")!;
+    for (const rule of ingress.spec.rules) {
+      for (const p of rule.http.paths) {
+        const service = byName("Service", p.backend.service.name)!;
+        expect(service.spec.ports.map((x: Doc) => x.name)).toContain(p.backend.service.port.name);
+      }
+    }
+  });
+});
