@@ -1,9 +1,10 @@
 import { env } from "../../env";
 import { db } from "../db";
+import { apiStore } from "../storage/api-store";
 import pkg from "../../../package.json" with { type: "json" };
 
 export async function health(): Promise<{ status: "ok"; database: "ok" }> {
-  await db().$queryRaw`SELECT 1`;
+  await apiStore().ping();
   return { status: "ok", database: "ok" };
 }
 

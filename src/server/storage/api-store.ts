@@ -12,6 +12,8 @@ import { createSqliteApiStore, openApiConnection } from "./sqlite/api-store";
  * long tail of rare writes.
  */
 export interface ApiStore {
+  /** `SELECT 1`: the database answers. */
+  ping(): Promise<void>;
   /** A session with its user's membership in the organization `slug` (or the default one). */
   userAccess(sessionId: string, slug: string | null): Promise<UserAccessRow | undefined>;
   /** A service token (by digest) with its organization. */

@@ -60,6 +60,9 @@ RETURNING ${MONITOR_COLUMNS}`;
 export function createPgApiStore(pool: Pool): ApiStore {
   const filterParams = (f: MonitorFilter) => [f.orgId, f.state, f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2, f.projectId ?? null];
   return {
+    async ping() {
+      await run(pool, "api_ping", "SELECT 1", []);
+    },
     async userAccess(sessionId, slug) {
       const [r] = await run<Raw>(pool, "api_user_access", USER_ACCESS, [sessionId, slug]);
       if (!r) return undefined;

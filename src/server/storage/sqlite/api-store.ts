@@ -81,6 +81,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     count: db.prepare(COUNT),
     runFigures: db.prepare(RUN_FIGURES),
     insert: db.prepare(INSERT),
+    ping: db.prepare("SELECT 1"),
   };
   const filterParams = (f: MonitorFilter) => ({
     org: f.orgId,
@@ -89,6 +90,9 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     project: f.projectId ?? null,
   });
   return {
+    async ping() {
+      s.ping.get();
+    },
     async userAccess(sessionId, slug) {
       const r = s.userAccess.get({ session: sessionId, slug }) as Raw | undefined;
       if (!r) return undefined;
