@@ -23,7 +23,7 @@ export interface ApiStore {
   monitorPage(filter: MonitorFilter): Promise<{ rows: MonitorRecord[]; total: number }>;
   /** Recent runs, 7-day average duration and overlaps of each monitor, in one statement. */
   runFigures(monitorIds: number[], since: Date): Promise<Map<number, RunStats>>;
-  /** Inserts the monitor unless the organization already has `max` monitors (then undefined). */
+  /** Inserts the monitor unless the organization already has `max` monitors (then undefined); `max` may be Infinity. */
   insertMonitor(values: NewMonitor, max: number): Promise<MonitorRecord | undefined>;
 }
 

@@ -54,7 +54,8 @@ const PLACEHOLDERS = Array.from({ length: COLUMN_COUNT }, (_, i) => `$${i + 1}`)
  */
 const LOCK_ORG = `SELECT id FROM organizations WHERE id = $1 FOR UPDATE`;
 const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
-SELECT ${PLACEHOLDERS} WHERE (SELECT COUNT(*) FROM cron_monitors WHERE org_id = $${COLUMN_COUNT + 1}) < $${COLUMN_COUNT + 2}
+SELECT ${PLACEHOLDERS}
+WHERE $${COLUMN_COUNT + 2}::bigint IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = $${COLUMN_COUNT + 1}) < $${COLUMN_COUNT + 2}::bigint
 RETURNING ${MONITOR_COLUMNS}`;
 
 export function createPgApiStore(pool: Pool): ApiStore {
@@ -92,7 +93,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
     async insertMonitor(values, max) {
       const [r] = await inTransaction(pool, async (client) => {
         await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
-        return run<Raw>(client, "api_insert_monitor", INSERT, [...monitorValues(values, param), values.orgId, max]);
+        return run<Raw>(client, "api_insert_monitor", INSERT, [...monitorValues(values, param), values.orgId, Number.isFinite(max) ? max : null]);
       });
       return r && monitorFromRow(r);
     },

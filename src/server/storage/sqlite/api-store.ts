@@ -69,8 +69,10 @@ const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
 const PLACEHOLDERS = INSERT_COLUMNS.split(",").map(() => "?").join(", ");
 /** The plan limit is checked inside the insert itself: one statement, atomic under SQLite's write lock. */
 const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
-SELECT ${PLACEHOLDERS} WHERE (SELECT COUNT(*) FROM cron_monitors WHERE org_id = ?) < ?
+SELECT ${PLACEHOLDERS} WHERE ? IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = ?) < ?
 RETURNING ${MONITOR_COLUMNS}`;
+
+const limit = (max: number) => (Number.isFinite(max) ? max : null);
 
 export function createSqliteApiStore(db: Database.Database): ApiStore {
   const s = {
@@ -117,7 +119,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       return runStatsFromRows(monitorIds, s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[]);
     },
     async insertMonitor(values, max) {
-      const r = s.insert.get(...monitorValues(values, param), values.orgId, max) as Raw | undefined;
+      const r = s.insert.get(...monitorValues(values, param), limit(max), values.orgId, limit(max)) as Raw | undefined;
       return r && monitorFromRow(r);
     },
   };
