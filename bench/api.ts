@@ -25,9 +25,8 @@ async function seed(base: string, sql: (text: string, params: unknown[]) => Prom
       body: JSON.stringify(body),
     })).json();
   const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await post("/auth/register", { email, password: "bench-password-123", first_name: "B", last_name: "B" });
-  const login = await post("/auth/login", { email, password: "bench-password-123" });
-  const token = login.data?.access_token ?? login.access_token;
+  const registered = await post("/auth/register", { email, password: "bench-password-123" });
+  const token: string = registered.data.access;
   await sql(`UPDATE organizations SET plan = 'enterprise'`, []);
   let monitorId = 0;
   for (let i = 0; i < 50; i++) {
