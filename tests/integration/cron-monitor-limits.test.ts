@@ -19,6 +19,17 @@ describe("max_cron_monitors (Free: 10)", () => {
     expect(await countIn(owner.orgSlug)).toBe(10);
   });
 
+  it("lets exactly one of 20 concurrent creates through when the organization is one below its limit", async () => {
+    const owner = await registerUser("edge");
+    for (let i = 0; i < 9; i++) await createMonitor(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call("POST", "/cron-monitors", { token: owner.access, body: monitorBody({ name: `edge-${i}` }) })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
+    expect(await countIn(owner.orgSlug)).toBe(10);
+  });
+
   it("refuses the 11th create, and counts per organization", async () => {
     const owner = await registerUser("full");
     for (let i = 0; i < 10; i++) await createMonitor(owner);

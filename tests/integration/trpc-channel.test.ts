@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { call, openDb, registerUser, type TestUser } from "../support/http";
+import { call, registerUser, type TestUser } from "../support/http";
+import { rows } from "../support/db";
 import { dashboardCookie, trpcMutation, trpcQuery } from "../support/dashboard";
 import { startLifeline, type Lifeline } from "../support/lifeline";
 import { rssBytes, webPid } from "../support/processes";
@@ -16,12 +17,7 @@ async function signedIn() {
   }
   return { cookie };
 }
-const monitorCount = () => {
-  const db = openDb();
-  const n = (db.prepare("SELECT count(*) AS n FROM cron_monitors").get() as { n: number }).n;
-  db.close();
-  return n;
-};
+const monitorCount = async () => (await rows<{ n: number }>("SELECT count(*) AS n FROM cron_monitors"))[0]!.n;
 
 describe("statuses on /api/trpc", () => {
   it("answers a call without a session with 401 UNAUTHORIZED, not 500", async () => {
@@ -75,17 +71,17 @@ describe("bad input on the tRPC face: 4xx with a clear body, never 5xx, nothing 
   ];
   it.each(cases)("%s", async (_name, send, status) => {
     await signedIn();
-    const before = monitorCount();
+    const before = await monitorCount();
     const res = await send();
     expect(res.status).toBe(status);
     expect(typeof res.body.error.message).toBe("string");
     expect(res.body.error.message.length).toBeGreaterThan(0);
-    expect(monitorCount()).toBe(before);
+    expect(await monitorCount()).toBe(before);
   });
 
   it("a truncated body (declared longer than sent) is refused with a 4xx or dropped, never a 5xx, nothing stored", async () => {
     await signedIn();
-    const before = monitorCount();
+    const before = await monitorCount();
     const url = new URL(`${base()}/api/trpc/cronMonitors.create`);
     const status = await new Promise<number | "closed">((resolve) => {
       const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": "200", cookie } });
@@ -96,7 +92,7 @@ describe("bad input on the tRPC face: 4xx with a clear body, never 5xx, nothing 
     });
     if (status !== "closed") expect(status).toBeLessThan(500);
     await new Promise((r) => setTimeout(r, 300));
-    expect(monitorCount()).toBe(before);
+    expect(await monitorCount()).toBe(before);
   });
 });
 

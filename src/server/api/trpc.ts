@@ -4,7 +4,7 @@ import { AppError } from "../../shared/errors";
 import type { Capability } from "../../shared/capabilities";
 import type { Context } from "./context";
 import { authenticate, type Principal } from "../services/principal";
-import { resolveOrg } from "../services/orgs/access";
+import { authenticateInOrg } from "../services/access";
 import { classify, isScheduleError } from "./http/errors";
 import { trpcStatusOf } from "./trpc-errors";
 import { strictBodyTypes } from "./http/strict-json";
@@ -96,11 +96,11 @@ export const userProcedure = publicProcedure.use(authenticated).use(async ({ ctx
  * A user or an organization service token acting in the active organization (`X-Org-Slug`, or the
  * caller's default), holding the capability the procedure declares in its meta.
  */
-export const orgProcedure = publicProcedure.use(authenticated).use(async ({ ctx, meta, next }) => {
-  const org = await resolveOrg(ctx.principal, ctx.headers.get("x-org-slug"));
+export const orgProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+  const { principal, org } = await authenticateInOrg(ctx, ctx.headers.get("x-org-slug"));
   const needed = meta?.capability;
   if (needed && !org.capabilities.includes(needed)) {
     throw new AppError("FORBIDDEN", `This needs the ${needed} capability in organization ${org.slug}`);
   }
-  return next({ ctx: { org } });
+  return next({ ctx: { principal, org } });
 });

@@ -23,13 +23,31 @@ export async function signAccessToken(userId: number, sessionId: string, now: Da
     .sign(secretKey());
 }
 
+type Claims = { userId: number; sessionId: string };
+
+/**
+ * Claims of access tokens already verified, kept until the token expires. A token is immutable and
+ * signed, so its claims cannot change; the session row is still read on every request (a revoked
+ * session fails at once on every process). Bounded: the oldest entry goes first.
+ */
+const verified = new Map<string, { claims: Claims; expiresAtMs: number }>();
+const MAX_VERIFIED = 10_000;
+
 /** The claims of a valid access token, or null for any invalid, expired or forged one. */
-export async function verifyAccessToken(token: string): Promise<{ userId: number; sessionId: string } | null> {
+export async function verifyAccessToken(token: string, now = Date.now()): Promise<Claims | null> {
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAtMs > now) return known.claims;
+    verified.delete(token);
+  }
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ["HS256"], issuer: "lifeline" });
+    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ["HS256"], issuer: "lifeline", currentDate: new Date(now) });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== "string") return null;
-    return { userId, sessionId: payload.sid };
+    if (!Number.isInteger(userId) || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+    const claims = { userId, sessionId: payload.sid };
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }

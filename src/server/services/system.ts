@@ -1,10 +1,11 @@
 import { env } from "../../env";
 import { db } from "../db";
 import { checkpointerState, type WorkerState } from "../storage/sqlite/checkpointer";
+import { apiStore } from "../storage/api-store";
 import pkg from "../../../package.json" with { type: "json" };
 
 export async function health(): Promise<{ status: "ok"; database: "ok" }> {
-  await db().$queryRaw`SELECT 1`;
+  await apiStore().ping();
   return { status: "ok", database: "ok" };
 }
 

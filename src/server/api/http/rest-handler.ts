@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import { AppError } from "../../../shared/errors";
 import { appRouter } from "../root";
-import { createContext, type Context } from "../context";
 import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
+import { callOpenApi } from "./openapi-fetch";
 import { matchRoute, restRoutes, type RestRoute } from "./routes";
 import { rawRoutes } from "./raw-routes";
 import { readBodyLimited } from "./body-limit";
@@ -60,18 +59,7 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
   const typeError = await checkBodyTypes(prepared, method, route);
   if (typeError) return fail(typeError, route);
 
-  let failure: unknown = null;
-  let ctx: Context | null = null;
-  const res = await createOpenApiFetchHandler({
-    req: prepared,
-    endpoint: REST_PREFIX,
-    router: appRouter,
-    createContext: () => (ctx = createContext({ headers: req.headers, channel: "rest", requestId })),
-    onError: ({ error }) => {
-      failure = error;
-    },
-    responseMeta: ({ errors }) => (errors.length ? {} : { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} }),
-  });
+  const { response: res, failure } = await callOpenApi(prepared, REST_PREFIX, { requestId, headers: req.headers });
   if (failure) {
     const error = classify(failure);
     if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, failure);

@@ -8,6 +8,8 @@ import { assertOrgIntegrations, assertUsableProject, type MonitorCaller } from "
 import { editableColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
 import { getMonitor } from "./read";
+import { apiStore } from "../../storage/api-store";
+import { toWire } from "./wire";
 import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForCreate, type ScheduleColumns } from "./schedule-input";
 
 /** 43 url-safe characters: 256 random bits in base64url (spec 5, ping token). */
@@ -40,6 +42,8 @@ export async function createMonitor(
   const managed = source !== null && externalId !== null;
   const max = planOf(caller.plan).maxCronMonitors;
 
+  if (!managed) return createPlain(caller, input, schedule, max, now);
+
   // Every outcome commits: a refused create returns a marker instead of throwing inside the
   // transaction, so nothing is rolled back on the shared connection.
   const outcome = await inOrganizationLock(client, caller.orgId, async (tx): Promise<Outcome> => {
@@ -70,7 +74,7 @@ export async function createMonitor(
   if (outcome.kind === "limit") {
     throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`);
   }
-  const monitor = await getMonitor({ orgId: caller.orgId, monitorId: outcome.id }, now, client);
+  const monitor = await getMonitor({ orgId: caller.orgId, monitorId: outcome.id }, now);
   return { monitor, created: outcome.kind === "created" };
 }
 
@@ -93,4 +97,50 @@ async function updateManagedPair(
     data: { ...editableColumns(input), ...schedule, managed: true, ...(rearm ? { nextExpectedAt: nextExpectedFrom(schedule, now) } : {}) },
   });
   return existing.id;
+}
+
+/**
+ * A create without an upsert pair: one statement that inserts unless the organization already has
+ * `max` monitors (see the storage's insertMonitor), so creates from many clients neither wait
+ * behind a long lock nor pass the limit. A new monitor has no runs, so its answer needs no read.
+ */
+async function createPlain(
+  caller: MonitorCaller,
+  input: CreateCronMonitorInput,
+  schedule: ScheduleColumns,
+  max: number,
+  now: Date,
+): Promise<{ monitor: CronMonitor; created: boolean }> {
+  const columns = editableColumns(input);
+  const row = await apiStore().insertMonitor(
+    {
+      orgId: caller.orgId,
+      projectId: columns.projectId ?? null,
+      name: input.name,
+      icon: columns.icon ?? null,
+      ...schedule,
+      graceSeconds: columns.graceSeconds ?? 300,
+      maxRuntimeSeconds: columns.maxRuntimeSeconds ?? null,
+      driftPct: columns.driftPct ?? 0.5,
+      driftMinSeconds: columns.driftMinSeconds ?? 30,
+      driftAlerts: columns.driftAlerts ?? true,
+      paused: columns.paused ?? false,
+      suspended: columns.suspended ?? false,
+      state: "new",
+      stateSince: now,
+      lastPingAt: null,
+      lastRunStatus: null,
+      nextExpectedAt: null, // decisions 3: not armed until the first ping
+      pingToken: newPingToken(),
+      integrationIds: columns.integrationIds ?? "[]",
+      source: input.source ?? null,
+      externalId: input.external_id ?? null,
+      managed: false,
+      createdAt: now,
+      updatedAt: now,
+    },
+    max,
+  );
+  if (!row) throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${max} cron monitors; delete one or upgrade the plan`);
+  return { monitor: toWire(row), created: true };
 }

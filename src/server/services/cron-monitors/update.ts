@@ -38,7 +38,7 @@ export async function updateMonitor(
     const updated = await client.cronMonitor.updateMany({ where: { id: monitorId, orgId: caller.orgId }, data });
     if (updated.count === 0) throw notFound("Cron monitor");
   }
-  return getMonitor(ref, now, client);
+  return getMonitor(ref, now);
 }
 
 /** DELETE /cron-monitors/{id}: the monitor, its runs and its ping token go at once. */
@@ -54,5 +54,5 @@ export async function rotatePingToken(ref: MonitorRef, now = new Date(), client:
     data: { pingToken: newPingToken() },
   });
   if (rotated.count === 0) throw notFound("Cron monitor");
-  return getMonitor(ref, now, client);
+  return getMonitor(ref, now);
 }

@@ -1,4 +1,4 @@
-import type { CronMonitor as MonitorRow } from "../../../generated/prisma/client";
+import type { MonitorRecord as MonitorRow } from "../../storage/api-store";
 import type { CronMonitor, RunSummary } from "../../../shared/schemas/cron-monitors";
 import { describeSchedule } from "../../../shared/schedule";
 import { isoOrNull, isoSeconds } from "../../../shared/time";

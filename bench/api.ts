@@ -1,0 +1,160 @@
+// `npm run bench:api`: the REST interface under load (autocannon, 20 connections), on SQLite and on
+// PostgreSQL: /livez (no database, the ceiling), /api/v1/health, GET one monitor, a list of 50
+// monitors with 5 runs each, and POST a monitor. BENCH_ROUNDS interleaved rounds (default 3) of
+// BENCH_SECONDS each (default 5); medians and ratios to /livez go to docs/performance.md ("api").
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { freshDataDir, load, machine, start, steal, stop, waitFor, writeSection, type Result } from "./lib";
+import { startBenchPg } from "./pg";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 20;
+
+type Engine = { name: string; base: string; port: number; token: string; monitorId: number };
+
+/** A user (its organization on the enterprise plan), 50 monitors with 5 runs each, through the API and SQL. */
+async function seed(base: string, sql: (text: string, params: unknown[]) => Promise<void>): Promise<{ token: string; monitorId: number }> {
+  const post = async (route: string, body: unknown, token?: string) =>
+    (await fetch(`${base}/api/v1${route}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })).json();
+  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const registered = await post("/auth/register", { email, password: "bench-password-123" });
+  const token: string = registered.data.access;
+  await sql(`UPDATE organizations SET plan = 'enterprise'`, []);
+  let monitorId = 0;
+  for (let i = 0; i < 50; i++) {
+    const created = await post("/cron-monitors", { name: `job ${i}`, schedule_kind: "cron", cron_expression: "*/5 * * * *" }, token);
+    monitorId = created.data.id;
+    for (let r = 0; r < 5; r++) {
+      await sql(`INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`, [
+        monitorId, `rid-${r}`, new Date(Date.now() - r * 300_000).toISOString().replace("Z", "+00:00"), 1000 + r,
+      ]);
+    }
+  }
+  return { token, monitorId };
+}
+
+function scenarios(e: Engine) {
+  const auth = { authorization: `Bearer ${e.token}` };
+  let n = 0;
+  const withAuth = [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: auth }) }];
+  return [
+    { name: "GET /livez (no database)", url: `${e.base}/livez`, requests: undefined },
+    { name: "GET /api/v1/health", url: `${e.base}/api/v1/health`, requests: undefined },
+    { name: "GET /api/v1/cron-monitors/{id}", url: `${e.base}/api/v1/cron-monitors/${e.monitorId}`, requests: withAuth },
+    { name: "GET /api/v1/cron-monitors?limit=50", url: `${e.base}/api/v1/cron-monitors?limit=50`, requests: withAuth },
+    {
+      name: "POST /api/v1/cron-monitors",
+      url: `${e.base}/api/v1/cron-monitors`,
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({
+        ...req, method: "POST", headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ name: `load ${n++}`, schedule_kind: "period", period_seconds: 3600 }),
+      }) }],
+    },
+  ];
+}
+
+async function measure(e: Engine): Promise<Result[][]> {
+  const list = scenarios(e);
+  const rounds: Result[][] = list.map(() => []);
+  for (const sc of list) await load("warm-up", { url: sc.url, duration: 2, connections: CONNECTIONS, setupRequest: sc.requests }, e.port);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [k, sc] of list.entries()) {
+      rounds[k]!.push(await load(sc.name, { url: sc.url, duration: DURATION, connections: CONNECTIONS, setupRequest: sc.requests }, e.port));
+    }
+  }
+  return rounds;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const env = { HOST: "127.0.0.1", NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex") };
+  const sqliteDir = freshDataDir("api");
+  const sqlitePort = 3910;
+  const pgPort = 3911;
+  const pgServer = await startBenchPg("bench_api");
+  const web = start(["scripts/start.mjs"], { ...env, DATA_DIR: sqliteDir, PORT: String(sqlitePort), APP_URL: `http://127.0.0.1:${sqlitePort}` });
+  const pgWeb = start(["scripts/start.mjs"], { ...env, DATA_DIR: freshDataDir("api-pg"), DATABASE_URL: pgServer.url, PORT: String(pgPort), APP_URL: `http://127.0.0.1:${pgPort}` });
+  const results: { engine: string; rows: ReturnType<typeof summarize>[] }[] = [];
+  const stealFrom = steal.read();
+  const loadFrom = os.loadavg()[0]!.toFixed(2);
+  try {
+    await waitFor(`http://127.0.0.1:${sqlitePort}/livez`);
+    await waitFor(`http://127.0.0.1:${pgPort}/livez`);
+    const file = new Database(path.join(sqliteDir, "lifeline.db"));
+    const sqliteBase = `http://127.0.0.1:${sqlitePort}`;
+    const s = await seed(sqliteBase, async (text, params) => void file.prepare(text).run(...params));
+    file.close();
+    const client = new pg.Client({ connectionString: pgServer.url });
+    await client.connect();
+    let i = 0;
+    const pgBase = `http://127.0.0.1:${pgPort}`;
+    const p = await seed(pgBase, async (text, params) => void (await client.query(text.replace(/\?/g, () => `$${++i}`), params), (i = 0)));
+    await client.end();
+    const engines: Engine[] = [
+      { name: "SQLite", base: sqliteBase, port: sqlitePort, ...s },
+      { name: "PostgreSQL", base: pgBase, port: pgPort, ...p },
+    ];
+    for (const e of engines) results.push({ engine: e.name, rows: (await measure(e)).map(summarize) });
+  } finally {
+    stop(web);
+    stop(pgWeb);
+    await new Promise((r) => setTimeout(r, 500));
+    await pgServer.stop();
+  }
+  const stealPct = steal.percentSince(stealFrom);
+  const loadTo = os.loadavg()[0]!.toFixed(2);
+  const sqliteRatios = results[0]!.rows.map((r) => r.rps / results[0]!.rows[0]!.rps);
+  const table = results
+    .flatMap(({ engine, rows }) =>
+      rows.map((r, k) => {
+        const ratio = r.rps / rows[0]!.rps;
+        const vsSqlite = engine === "SQLite" || k === 0 ? "" : ` (${Math.round((100 * ratio) / sqliteRatios[k]!)}% of SQLite's)`;
+        return `| ${engine} | ${r.name} | ${r.rps} | ${ratio.toFixed(2)}${vsSqlite} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`;
+      }),
+    )
+    .join("\n");
+  writeSection(
+    "api",
+    `## REST interface (\`npm run bench:api\`)
+
+Measured ${new Date().toISOString().slice(0, 16)} UTC on ${machine()}; \`npm start\` (production build), autocannon with
+${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s after a 2 s warm-up of each request; medians. One
+organization (enterprise plan) with 50 monitors of 5 runs each, a user's access token. PostgreSQL: a throwaway durable
+cluster (\`tests/support/pg-cluster.ts\`) on the same machine. **The machine was shared with other engineers' builds and
+tests during the run**: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%.
+Absolute numbers are therefore low and noisy; the ratios to \`/livez\` of the same server and round are the figures to read.
+
+| engine | request | req/s | share of /livez | p50 ms | p99 ms | non-2xx | errors |
+|---|---|---|---|---|---|---|---|
+${table}
+
+Targets (SQLite): health ≥ 0.80, GET monitor ≥ 0.40, list of 50 ≥ 0.20, POST ≥ 0.25, p99 < 250 ms, no non-2xx;
+PostgreSQL's ratios at least 70% of SQLite's.`,
+  );
+  for (const r of results) console.table(r.rows);
+}
+
+function summarize(samples: Result[]) {
+  return {
+    name: samples[0]!.name,
+    rps: median(samples.map((r) => r.rps)),
+    p50: median(samples.map((r) => r.p50)),
+    p99: median(samples.map((r) => r.p99)),
+    non2xx: samples.reduce((n, r) => n + r.non2xx, 0),
+    errors: samples.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { CronMonitor as PrismaMonitorRow } from "../../generated/prisma/client";
+import { env, sqlitePath } from "../../env";
+import type { RunStats } from "../services/cron-monitors/wire";
+import { createPgApiStore } from "./postgres/api-store";
+import { pgPool } from "./postgres/pool";
+import { createSqliteApiStore, openApiConnection } from "./sqlite/api-store";
+
+/**
+ * The hot reads and writes of the REST interface and the dashboard (authentication with the active
+ * organization, a monitor, a page of monitors, their run figures, a monitor's insert), each one or
+ * two statements prepared once per connection. One implementation per engine; Prisma keeps the
+ * long tail of rare writes.
+ */
+export interface ApiStore {
+  /** `SELECT 1`: the database answers. */
+  ping(): Promise<void>;
+  /** A session with its user's membership in the organization `slug` (or the default one). */
+  userAccess(sessionId: string, slug: string | null): Promise<UserAccessRow | undefined>;
+  /** A service token (by digest) with its organization. */
+  tokenAccess(tokenHash: string): Promise<TokenAccessRow | undefined>;
+  monitor(orgId: number, monitorId: number): Promise<MonitorRecord | undefined>;
+  /** One page, oldest first, with the number of monitors matching the filter. */
+  monitorPage(filter: MonitorFilter): Promise<{ rows: MonitorRecord[]; total: number }>;
+  /** Recent runs, 7-day average duration and overlaps of each monitor, in one statement. */
+  runFigures(monitorIds: number[], since: Date): Promise<Map<number, RunStats>>;
+  /** Inserts the monitor unless the organization already has `max` monitors (then undefined); `max` may be Infinity. */
+  insertMonitor(values: NewMonitor, max: number): Promise<MonitorRecord | undefined>;
+}
+
+export type OrgRow = { id: number; slug: string; name: string; plan: string };
+export type UserAccessRow = { userId: number; revoked: boolean; expiresAt: Date; role: string | null; org: OrgRow | null };
+export type TokenAccessRow = { tokenId: number; orgId: number; revoked: boolean; capabilities: string; org: OrgRow | null };
+
+/** A monitor's columns as the API reads them (the ping path's bookkeeping columns left out). */
+export type MonitorRecord = Omit<PrismaMonitorRow, "recentPings" | "unattachedEvents">;
+
+export type MonitorFilter = {
+  orgId: number;
+  /** The displayed state: `paused` folds paused and suspended monitors. */
+  state: string | null;
+  /** undefined: any project; null: no project. */
+  projectId: number | null | undefined;
+  offset: number;
+  limit: number;
+};
+
+export type NewMonitor = Omit<MonitorRecord, "id">;
+
+const globalForApi = globalThis as unknown as { lifelineApiStore?: ApiStore };
+
+/** The process's API store, on the configured database. */
+export function apiStore(): ApiStore {
+  if (!globalForApi.lifelineApiStore) {
+    const config = env();
+    globalForApi.lifelineApiStore =
+      config.databaseKind === "postgresql"
+        ? createPgApiStore(pgPool(config.databaseUrl))
+        : createSqliteApiStore(openApiConnection(sqlitePath(config.databaseUrl, config.dataDir)));
+  }
+  return globalForApi.lifelineApiStore;
+}

@@ -1,0 +1,101 @@
+import type { Pool } from "pg";
+import type { ApiStore, MonitorFilter } from "../api-store";
+import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runStatsFromRows, time, type Raw } from "../api-rows";
+import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
+import { inTransaction, pgTime, run } from "./pool";
+
+const param = (v: unknown) => (v instanceof Date ? pgTime(v) : v);
+
+const USER_ACCESS = `
+SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan
+FROM sessions s
+JOIN users u ON u.id = s.user_id
+LEFT JOIN memberships m ON m.id = (
+  SELECT m2.id FROM memberships m2 JOIN organizations o2 ON o2.id = m2.org_id
+  WHERE m2.user_id = s.user_id AND ($2::text IS NULL OR o2.slug = $2::text)
+  ORDER BY CASE WHEN $2::text IS NULL AND m2.org_id = u.default_org_id THEN 0 ELSE 1 END, m2.id
+  LIMIT 1)
+LEFT JOIN organizations o ON o.id = m.org_id
+WHERE s.id = $1`;
+
+const TOKEN_ACCESS = `
+SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan
+FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
+WHERE t.token_hash = $1`;
+
+const MONITOR = `SELECT ${MONITOR_COLUMNS} FROM cron_monitors WHERE id = $1 AND org_id = $2`;
+
+/** $2: displayed state or NULL; $3: 0 any project, 1 no project, 2 project $4. */
+const FILTER = `org_id = $1
+  AND ($2::text IS NULL OR ($2::text = 'paused' AND (paused OR suspended)) OR ($2::text <> 'paused' AND state = $2::text AND NOT paused AND NOT suspended))
+  AND ($3::int = 0 OR ($3::int = 1 AND project_id IS NULL) OR ($3::int = 2 AND project_id = $4::int))`;
+const PAGE = `SELECT ${MONITOR_COLUMNS}, COUNT(*) OVER () AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
+const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
+
+/** Recent runs of each monitor (one index range per monitor), each row with its monitor's 7-day figures. */
+const RUN_FIGURES = `
+WITH stats AS (
+  SELECT monitor_id, AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration,
+         COUNT(*) FILTER (WHERE overlapped) AS overlaps
+  FROM cron_runs WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 GROUP BY monitor_id)
+SELECT r.monitor_id, r.status, r.started_at, r.duration_ms, r.overlapped, r.drifted, r.id, s.avg_duration, s.overlaps
+FROM unnest($1::int[]) AS ids(id)
+CROSS JOIN LATERAL (
+  SELECT monitor_id, status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs
+  WHERE monitor_id = ids.id ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) r
+LEFT JOIN stats s ON s.monitor_id = r.monitor_id`;
+
+const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
+const COLUMN_COUNT = INSERT_COLUMNS.split(",").length;
+const PLACEHOLDERS = Array.from({ length: COLUMN_COUNT }, (_, i) => `$${i + 1}`).join(", ");
+/**
+ * The organization's row is locked first (a short transaction of two statements), so the count in
+ * the insert, taken by a statement that starts after the lock is held, sees every committed create.
+ */
+const LOCK_ORG = `SELECT id FROM organizations WHERE id = $1 FOR UPDATE`;
+const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
+SELECT ${PLACEHOLDERS}
+WHERE $${COLUMN_COUNT + 2}::bigint IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = $${COLUMN_COUNT + 1}) < $${COLUMN_COUNT + 2}::bigint
+RETURNING ${MONITOR_COLUMNS}`;
+
+export function createPgApiStore(pool: Pool): ApiStore {
+  const filterParams = (f: MonitorFilter) => [f.orgId, f.state, f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2, f.projectId ?? null];
+  return {
+    async ping() {
+      await run(pool, "api_ping", "SELECT 1", []);
+    },
+    async userAccess(sessionId, slug) {
+      const [r] = await run<Raw>(pool, "api_user_access", USER_ACCESS, [sessionId, slug]);
+      if (!r) return undefined;
+      return { userId: Number(r.user_id), revoked: r.revoked_at !== null, expiresAt: time(r.expires_at), role: (r.role as string | null) ?? null, org: orgFromRow(r) };
+    },
+    async tokenAccess(tokenHash) {
+      const [r] = await run<Raw>(pool, "api_token_access", TOKEN_ACCESS, [tokenHash]);
+      if (!r) return undefined;
+      return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
+    },
+    async monitor(orgId, monitorId) {
+      const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId]);
+      return r && monitorFromRow(r);
+    },
+    async monitorPage(filter) {
+      const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [...filterParams(filter), filter.limit, filter.offset]);
+      const total =
+        rows.length > 0 ? Number(rows[0]!.total)
+        : filter.offset === 0 ? 0
+        : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
+      return { rows: rows.map(monitorFromRow), total };
+    },
+    async runFigures(monitorIds, since) {
+      if (monitorIds.length === 0) return new Map();
+      return runStatsFromRows(monitorIds, await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
+    },
+    async insertMonitor(values, max) {
+      const [r] = await inTransaction(pool, async (client) => {
+        await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
+        return run<Raw>(client, "api_insert_monitor", INSERT, [...monitorValues(values, param), values.orgId, Number.isFinite(max) ? max : null]);
+      });
+      return r && monitorFromRow(r);
+    },
+  };
+}

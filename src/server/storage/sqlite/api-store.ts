@@ -1,0 +1,128 @@
+import type Database from "better-sqlite3";
+import { openSqlite } from "./connection";
+import type { ApiStore, MonitorFilter } from "../api-store";
+import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runStatsFromRows, time, type Raw } from "../api-rows";
+import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
+
+/** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
+const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+const param = (v: unknown) => (v instanceof Date ? sqlTime(v) : typeof v === "boolean" ? (v ? 1 : 0) : v);
+
+/** The API's kept connection: WAL, synchronous=NORMAL, 5 s busy timeout (readers never wait for writers). */
+export function openApiConnection(file: string, options: { verbose?: (sql: unknown) => void } = {}): Database.Database {
+  const db = openSqlite(file);
+  if (options.verbose) {
+    // better-sqlite3 takes `verbose` only when opening; the tests count statements through this hook.
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => countingStatement(prepare(sql), sql, options.verbose!)) as typeof db.prepare;
+  }
+  return db;
+}
+
+function countingStatement(statement: Database.Statement, sql: string, log: (sql: unknown) => void): Database.Statement {
+  for (const method of ["all", "get", "run"] as const) {
+    const original = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+    (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (log(sql), original(...args));
+  }
+  return statement;
+}
+
+const USER_ACCESS = `
+SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan
+FROM sessions s
+JOIN users u ON u.id = s.user_id
+LEFT JOIN memberships m ON m.id = (
+  SELECT m2.id FROM memberships m2 JOIN organizations o2 ON o2.id = m2.org_id
+  WHERE m2.user_id = s.user_id AND (@slug IS NULL OR o2.slug = @slug)
+  ORDER BY CASE WHEN @slug IS NULL AND m2.org_id = u.default_org_id THEN 0 ELSE 1 END, m2.id
+  LIMIT 1)
+LEFT JOIN organizations o ON o.id = m.org_id
+WHERE s.id = @session`;
+
+const TOKEN_ACCESS = `
+SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan
+FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
+WHERE t.token_hash = ?`;
+
+const MONITOR = `SELECT ${MONITOR_COLUMNS} FROM cron_monitors WHERE id = ? AND org_id = ?`;
+
+/** @state: displayed state or NULL; @scope: 0 any project, 1 no project, 2 project @project. */
+const FILTER = `org_id = @org
+  AND (@state IS NULL OR (@state = 'paused' AND (paused = 1 OR suspended = 1)) OR (@state <> 'paused' AND state = @state AND paused = 0 AND suspended = 0))
+  AND (@scope = 0 OR (@scope = 1 AND project_id IS NULL) OR (@scope = 2 AND project_id = @project))`;
+const PAGE = `SELECT ${MONITOR_COLUMNS}, COUNT(*) OVER () AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT @limit OFFSET @offset`;
+const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
+
+/** Recent runs of each monitor (one index range per monitor), each row with its monitor's 7-day figures. */
+const RUN_FIGURES = `
+WITH ids(id) AS (SELECT value FROM json_each(@ids)),
+stats AS (
+  SELECT monitor_id, AVG(CASE WHEN status = 'success' THEN duration_ms END) AS avg_duration,
+         SUM(CASE WHEN overlapped THEN 1 ELSE 0 END) AS overlaps
+  FROM cron_runs WHERE monitor_id IN (SELECT id FROM ids) AND started_at >= @since GROUP BY monitor_id)
+SELECT r.monitor_id, r.status, r.started_at, r.duration_ms, r.overlapped, r.drifted, r.id, s.avg_duration, s.overlaps
+FROM ids JOIN cron_runs r ON r.id IN (
+  SELECT id FROM cron_runs WHERE monitor_id = ids.id ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS})
+LEFT JOIN stats s ON s.monitor_id = r.monitor_id`;
+
+const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
+const PLACEHOLDERS = INSERT_COLUMNS.split(",").map(() => "?").join(", ");
+/** The plan limit is checked inside the insert itself: one statement, atomic under SQLite's write lock. */
+const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
+SELECT ${PLACEHOLDERS} WHERE ? IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = ?) < ?
+RETURNING ${MONITOR_COLUMNS}`;
+
+const limit = (max: number) => (Number.isFinite(max) ? max : null);
+
+export function createSqliteApiStore(db: Database.Database): ApiStore {
+  const s = {
+    userAccess: db.prepare(USER_ACCESS),
+    tokenAccess: db.prepare(TOKEN_ACCESS),
+    monitor: db.prepare(MONITOR),
+    page: db.prepare(PAGE),
+    count: db.prepare(COUNT),
+    runFigures: db.prepare(RUN_FIGURES),
+    insert: db.prepare(INSERT),
+    ping: db.prepare("SELECT 1"),
+  };
+  const filterParams = (f: MonitorFilter) => ({
+    org: f.orgId,
+    state: f.state,
+    scope: f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2,
+    project: f.projectId ?? null,
+  });
+  return {
+    async ping() {
+      s.ping.get();
+    },
+    async userAccess(sessionId, slug) {
+      const r = s.userAccess.get({ session: sessionId, slug }) as Raw | undefined;
+      if (!r) return undefined;
+      return { userId: Number(r.user_id), revoked: r.revoked_at !== null, expiresAt: time(r.expires_at), role: (r.role as string | null) ?? null, org: orgFromRow(r) };
+    },
+    async tokenAccess(tokenHash) {
+      const r = s.tokenAccess.get(tokenHash) as Raw | undefined;
+      if (!r) return undefined;
+      return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
+    },
+    async monitor(orgId, monitorId) {
+      const r = s.monitor.get(monitorId, orgId) as Raw | undefined;
+      return r && monitorFromRow(r);
+    },
+    async monitorPage(filter) {
+      const rows = s.page.all({ ...filterParams(filter), limit: filter.limit, offset: filter.offset }) as Raw[];
+      const total = rows.length > 0 ? Number(rows[0]!.total) : filter.offset === 0 ? 0 : Number((s.count.get(filterParams(filter)) as Raw).total);
+      return { rows: rows.map(monitorFromRow), total };
+    },
+    async runFigures(monitorIds, since) {
+      if (monitorIds.length === 0) return new Map();
+      return runStatsFromRows(monitorIds, s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[]);
+    },
+    async insertMonitor(values, max) {
+      const r = s.insert.get(...monitorValues(values, param), limit(max), values.orgId, limit(max)) as Raw | undefined;
+      return r && monitorFromRow(r);
+    },
+  };
+}
+
+
