@@ -16,8 +16,8 @@ const probeProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const found = await probeByToken(ctx.headers.get("x-auth"));
   if (!found) throw new AppError("UNAUTHORIZED", "Missing, revoked or rotated probe token (X-Auth)");
   const version = ctx.headers.get("x-probe-version")?.slice(0, 40) ?? found.version;
-  await db().probe.update({ where: { id: found.id }, data: { lastSeenAt: new Date(), version } });
-  return next({ ctx: { probe: { ...found, version } } });
+  const seen = await db().probe.update({ where: { id: found.id }, data: { lastSeenAt: new Date(), version } });
+  return next({ ctx: { probe: seen } });
 });
 
 export const probeAgentRouter = router({
