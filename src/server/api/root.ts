@@ -10,6 +10,8 @@ import { integrationsRouter } from "./routers/integrations";
 import { projectsRouter } from "./routers/projects";
 import { servicesRouter } from "./routers/services";
 import { serviceTypesRouter } from "./routers/service-types";
+import { probesRouter } from "./routers/probes";
+import { probeAgentRouter } from "./routers/probe-agent";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -28,6 +30,8 @@ export const appRouter = router({
   projects: projectsRouter,
   services: servicesRouter,
   serviceTypes: serviceTypesRouter,
+  probes: probesRouter,
+  probeAgent: probeAgentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,46 @@
+import type { OutboundPolicy } from "../outbound";
+
+/**
+ * What a probe checks and what it found. Shared by every probe (platform and private); no database.
+ */
+export type HttpCheck = {
+  type: "http";
+  url: string;
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+  expectedStatusCode: number;
+  timeoutSeconds: number;
+  /** Text the response body must contain (case-sensitive), or null. */
+  keyword?: string | null;
+};
+
+export type TcpCheck = { type: "tcp"; host: string; port: number; timeoutSeconds: number };
+
+export type Check = HttpCheck | TcpCheck;
+
+/** Milliseconds of each phase of the last connection; null where it did not happen (plain http has no TLS). */
+export type CheckTiming = { dnsMs: number | null; connectMs: number | null; tlsMs: number | null; firstByteMs: number | null };
+
+export type CheckResult = {
+  outcome: "up" | "down";
+  /** Why the check is down, in words (`timeout after 5 s`, `connection refused`, `unexpected status 503`...); null when up. */
+  reason: string | null;
+  statusCode: number | null;
+  responseTimeMs: number;
+  timing: CheckTiming;
+  /** Whole days until the https certificate expires (negative once expired); null for plain http and tcp. */
+  certificateDaysLeft: number | null;
+  startedAt: Date;
+};
+
+export type CheckOptions = {
+  /** The outbound guard's policy (platform probes); null checks any address (private probes). */
+  policy: OutboundPolicy | null;
+  /** Extra trusted CA certificates (PEM), for tests against a local https server. */
+  ca?: string;
+};
+
+/** Redirects followed at most; the 6th redirect answer is the check's outcome. */
+export const MAX_REDIRECTS = 5;
+
+/** Bytes of the body searched for the keyword at most. */
+export const MAX_KEYWORD_BODY_BYTES = 1024 * 1024;

@@ -1,0 +1,77 @@
+/**
+ * The status rules of an actively checked service, pure: every instant is passed in.
+ *
+ *   pending      no result yet;
+ *   operational  the latest result of every reporting probe is up (and fast enough);
+ *   degraded     up, but slower than the service's `degraded_ms`, or one of several probes failing;
+ *   down         confirmed only: one probe failing twice in a row (the confirming re-check runs
+ *                CONFIRM_RECHECK_SECONDS after the first failure, not a whole interval later), or two
+ *                probes failing at once;
+ *   paused       the service is disabled (`enabled` false), whatever the results say.
+ * Entering `down` opens one incident; leaving it resolves that incident.
+ */
+export type ServiceStatus = "pending" | "operational" | "degraded" | "down" | "paused";
+
+/** Seconds after a first, unconfirmed failure that the confirming re-check is due. */
+export const CONFIRM_RECHECK_SECONDS = 10;
+
+/** A probe's latest result counts while it is at most this many intervals old. */
+export const FRESH_INTERVALS = 3;
+
+/** The latest result one probe reported for the service, with its run of failures. */
+export type ProbeLatest = {
+  probeId: number;
+  outcome: "up" | "down";
+  responseTimeMs: number;
+  /** Failures in a row this probe has reported, the latest included (0 when up). */
+  consecutiveFailures: number;
+  at: Date;
+};
+
+export type StatusInput = {
+  enabled: boolean;
+  previous: ServiceStatus;
+  intervalSeconds: number;
+  degradedMs: number | null;
+  latest: ProbeLatest[];
+};
+
+export type StatusDecision = {
+  status: ServiceStatus;
+  /** An unconfirmed failure: the next check is due after CONFIRM_RECHECK_SECONDS, not the interval. */
+  confirmSoon: boolean;
+  incident: "open" | "resolve" | null;
+};
+
+export function decideStatus(input: StatusInput, now: Date): StatusDecision {
+  const status = statusOf(input, now);
+  const confirmSoon = status !== "down" && status !== "paused" && freshOf(input, now).some((p) => p.outcome === "down" && p.consecutiveFailures < 2);
+  const incident = status === "down" && input.previous !== "down" ? "open" : status !== "down" && input.previous === "down" ? "resolve" : null;
+  return { status, confirmSoon, incident };
+}
+
+function freshOf(input: StatusInput, now: Date): ProbeLatest[] {
+  const horizon = now.getTime() - FRESH_INTERVALS * input.intervalSeconds * 1000;
+  return input.latest.filter((p) => p.at.getTime() >= horizon);
+}
+
+function statusOf(input: StatusInput, now: Date): ServiceStatus {
+  if (!input.enabled) return "paused";
+  const fresh = freshOf(input, now);
+  if (fresh.length === 0) return input.latest.length === 0 ? "pending" : input.previous === "paused" ? "pending" : input.previous;
+  const failing = fresh.filter((p) => p.outcome === "down");
+  if (failing.some((p) => p.consecutiveFailures >= 2) || failing.length >= 2) return "down";
+  if (failing.length === 1) {
+    // One unconfirmed failure: a lone probe keeps the status it had until the re-check confirms
+    // or clears it; with other probes answering up, the service is degraded.
+    if (fresh.length > 1) return "degraded";
+    return input.previous === "paused" ? "pending" : input.previous;
+  }
+  if (input.degradedMs !== null && fresh.some((p) => p.responseTimeMs > input.degradedMs!)) return "degraded";
+  return "operational";
+}
+
+/** The failures in a row after a new result, given the probe's run before it. */
+export function nextFailureRun(previousRun: number, outcome: "up" | "down"): number {
+  return outcome === "down" ? previousRun + 1 : 0;
+}

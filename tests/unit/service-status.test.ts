@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { currentSlot, dueAtOf, nextDueAt } from "../../src/server/domain/check-slots";
+import { decideStatus, nextFailureRun, type ProbeLatest, type StatusInput } from "../../src/server/domain/service-status";
+
+const now = new Date("2026-11-23T10:00:00Z");
+const ago = (s: number) => new Date(now.getTime() - s * 1000);
+const up = (probeId = 1, ms = 100): ProbeLatest => ({ probeId, outcome: "up", responseTimeMs: ms, consecutiveFailures: 0, at: ago(5) });
+const down = (probeId = 1, run = 1): ProbeLatest => ({ probeId, outcome: "down", responseTimeMs: 5, consecutiveFailures: run, at: ago(5) });
+const input = (over: Partial<StatusInput>): StatusInput => ({ enabled: true, previous: "operational", intervalSeconds: 60, degradedMs: null, latest: [], ...over });
+
+describe("a service's status", () => {
+  it("is pending until the first result and operational after an up", () => {
+    expect(decideStatus(input({ previous: "pending" }), now)).toEqual({ status: "pending", confirmSoon: false, incident: null });
+    expect(decideStatus(input({ previous: "pending", latest: [up()] }), now).status).toBe("operational");
+  });
+
+  it("does not go down on one failure: it asks for a confirming re-check soon", () => {
+    expect(decideStatus(input({ latest: [down(1, 1)] }), now)).toEqual({ status: "operational", confirmSoon: true, incident: null });
+  });
+
+  it("goes down on the second failure in a row and opens one incident", () => {
+    expect(decideStatus(input({ latest: [down(1, 2)] }), now)).toEqual({ status: "down", confirmSoon: false, incident: "open" });
+    expect(decideStatus(input({ previous: "down", latest: [down(1, 3)] }), now).incident).toBeNull();
+  });
+
+  it("goes down at once when two probes agree", () => {
+    expect(decideStatus(input({ latest: [down(1, 1), down(2, 1)] }), now)).toMatchObject({ status: "down", incident: "open" });
+  });
+
+  it("is degraded when one of several probes fails, or when slower than degraded_ms", () => {
+    expect(decideStatus(input({ latest: [down(1, 1), up(2)] }), now).status).toBe("degraded");
+    expect(decideStatus(input({ degradedMs: 500, latest: [up(1, 800)] }), now).status).toBe("degraded");
+    expect(decideStatus(input({ degradedMs: 500, latest: [up(1, 200)] }), now).status).toBe("operational");
+  });
+
+  it("resolves the incident when the service answers again", () => {
+    expect(decideStatus(input({ previous: "down", latest: [up()] }), now)).toEqual({ status: "operational", confirmSoon: false, incident: "resolve" });
+  });
+
+  it("is paused while disabled whatever the results, which resolves an open incident", () => {
+    expect(decideStatus(input({ enabled: false, latest: [down(1, 5)] }), now).status).toBe("paused");
+    expect(decideStatus(input({ enabled: false, previous: "down", latest: [down(1, 5)] }), now).incident).toBe("resolve");
+  });
+
+  it("ignores results older than three intervals (a probe that stopped reporting)", () => {
+    const stale = { ...down(2, 4), at: ago(600) };
+    expect(decideStatus(input({ latest: [up(1), stale] }), now).status).toBe("operational");
+  });
+
+  it("counts failures in a row and restarts at an up", () => {
+    expect(nextFailureRun(0, "down")).toBe(1);
+    expect(nextFailureRun(1, "down")).toBe(2);
+    expect(nextFailureRun(2, "up")).toBe(0);
+  });
+});
+
+describe("check slots", () => {
+  it("spreads services over the interval by id and gives each slot one due instant", () => {
+    const a = currentSlot(7, 60, now);
+    expect(a.dueAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(now.getTime() - a.dueAt.getTime()).toBeLessThan(60_000);
+    expect(a.dueAt.getUTCSeconds()).toBe(7);
+    expect(nextDueAt(7, 60, a.slot).getTime() - a.dueAt.getTime()).toBe(60_000);
+    expect(dueAtOf(7, 60, a.slot + 2).getTime() - a.dueAt.getTime()).toBe(120_000);
+  });
+});
