@@ -9,8 +9,8 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   [team, free, stranger] = await Promise.all([registerUser("team"), registerUser("free"), registerUser("stranger")]);
-  setPlan(team, "team");
-  setPlan(stranger, "team");
+  await setPlan(team, "team");
+  await setPlan(stranger, "team");
 });
 
 const register = (user: TestUser, body: unknown = { name: "office", location: "Berlin" }) => call("POST", "/probes", { token: user.access, body });
@@ -26,8 +26,8 @@ describe("private probes", () => {
     expect(read.status).toBe(200);
     expect(read.body.data.token).toBeUndefined();
     const [row] = await rows<{ token_hash: string }>("SELECT token_hash FROM probes WHERE id = ?", res.body.data.id);
-    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.token_hash).not.toContain(res.body.data.token);
+    expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.token_hash).not.toContain(res.body.data.token);
   });
 
   it("refuses POST /probes on the Free plan with the plan-limit 403", async () => {
