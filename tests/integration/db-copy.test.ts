@@ -28,16 +28,20 @@ let monitor: Record<string, any>;
 const open: EngineDb[] = [];
 const servers: RunningLifeline[] = [];
 
-/** Rows in one form on both engines: timestamps of either SQLite text form as ISO, sorted by key. */
+/** Rows in one form on both engines: timestamps of either SQLite text form as ISO, in one order. */
 async function tableRows(db: EngineDb, table: string): Promise<unknown[][]> {
   const rows = await db.query(`SELECT * FROM "${table}"`);
   const norm = (v: unknown) =>
     typeof v === "string" && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.test(v)
       ? new Date(/Z|[+-]\d{2}:\d{2}$/.test(v) ? v : `${v.replace(" ", "T")}Z`).toISOString()
       : v;
+  // Sorted by the whole row: neither engine promises an order for SELECT *, and a first column
+  // that is often null (cron_runs.baseline_ms) would leave the order to chance.
   return rows
     .map((r) => Object.keys(r).sort().map((k) => [k, norm(r[k])]))
-    .sort((a, b) => (JSON.stringify(a[0]) < JSON.stringify(b[0]) ? -1 : 1));
+    .map((row) => ({ row, key: JSON.stringify(row) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((x) => x.row);
 }
 
 describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreSQL)", () => {
