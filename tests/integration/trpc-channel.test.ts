@@ -105,14 +105,15 @@ function upload(path: string, bytes: number, chunked: boolean): Promise<{ status
     if (!chunked) headers["content-length"] = String(bytes);
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers, agent: false });
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    // A chunked client streams until it is well past the limit, then waits for the answer with the
-    // request still open: the server must answer from what it read, without the rest. (Writing on
-    // into a socket the server has stopped reading only ends in EPIPE on this side.)
-    const sendAtMost = chunked ? 4 * 1024 * 1024 : bytes;
+    // The client streams until it is well past the limit (4 MB of the 100 MB), then waits for the
+    // answer with the request still open: the server must answer a declared size from the header
+    // alone and a chunked body from what it read, without the rest. (Writing on into a socket the
+    // server has stopped reading only ends in EPIPE on this side, before the answer is read.)
+    const sendAtMost = Math.min(bytes, 4 * 1024 * 1024);
     let sent = 0;
     let answered = false;
     const pump = () => {
-      if (sent >= sendAtMost && sent < bytes) return; // chunked: keep the request open, wait for the answer
+      if (sent >= sendAtMost && sent < bytes) return; // keep the request open, wait for the answer
       while (!answered && sent < sendAtMost) {
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once("drain", pump);
