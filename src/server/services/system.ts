@@ -31,12 +31,11 @@ function checkpointerOf(): WorkerState {
 }
 
 /**
- * The sweeper is its own process (started beside the web app on SQLite): it is `running` while its
+ * The sweeper is its own process (started beside the web app, or run elsewhere): it is `running` while its
  * sweeps land on time (within two intervals and a minute), `late` when they stop, `starting` until
  * the first one.
  */
 export function sweeperOf(last: SweepReport | null, now: Date): SweeperState {
-  if (env().databaseKind !== "sqlite") return { state: "not_started", last_sweep_at: last?.at ?? null };
   if (!last) return { state: "starting", last_sweep_at: null };
   const ageMs = now.getTime() - Date.parse(last.at);
   const onTime = ageMs <= 2 * env().sweepIntervalSeconds * 1000 + 60_000;
