@@ -16,6 +16,19 @@ export type RunEvent = {
   now: Date;
 };
 
+/** What recording one event did to its run: both engines' stores work from this to the monitor's state. */
+export type AppliedEvent = {
+  rid: string | null;
+  runId: number | null;
+  runStatus: string | null;
+  completion: "success" | "fail" | null;
+  /** A repeat of a start or completion already recorded: changes no run or state. */
+  duplicate: boolean;
+  drifted: boolean;
+  /** The monitor's new monitor-level events (a `/log` with no run yet). */
+  unattachedEvents?: string;
+};
+
 export type RunEventResult =
   | { outcome: "not_found" }
   | { outcome: "rate_limited"; retryAfterSeconds: number }

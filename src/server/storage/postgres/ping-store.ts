@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from "pg";
 import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rate-window";
 import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
 import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
-import type { PingStore, RunEvent, RunEventResult } from "../../ping/store";
+import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
 import type { TimelineEvent } from "../../../shared/schemas/runs";
 import { pgTime, run } from "./pool";
 import { FINISH_SQL, INSERT_RUN_SQL, COMPLETE_RUN_SQL, READ_SQL, SET_EVENTS_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
@@ -120,15 +120,6 @@ async function recordEvent(client: PoolClient, e: RunEvent): Promise<RunEventRes
   return { outcome: "accepted", monitorId: m.id, rid: applied.rid, runStatus: applied.runStatus, state: displayState(next.state, paused, m.suspended) };
 }
 
-type Applied = {
-  rid: string | null;
-  runId: number | null;
-  runStatus: string | null;
-  completion: "success" | "fail" | null;
-  duplicate: boolean;
-  drifted: boolean;
-  unattachedEvents?: string;
-};
 
 /** `/start` or a completion: pairs by rid (or the open synthesized run) and writes the run and its log. */
 async function writeRun(client: PoolClient, m: PgMonitorRow, e: RunEvent, now: string): Promise<Applied> {

@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rate-window";
 import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
 import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
-import type { PingStore, RunEvent, RunEventResult } from "../../ping/store";
+import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
 import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./ping-statements";
 
 import type { TimelineEvent } from "../../../shared/schemas/runs";
@@ -104,15 +104,6 @@ function recordEvent(s: Statements, e: RunEvent): RunEventResult {
   };
 }
 
-type Applied = {
-  rid: string | null;
-  runId: number | null;
-  runStatus: string | null;
-  completion: "success" | "fail" | null;
-  duplicate: boolean;
-  drifted: boolean;
-  unattachedEvents?: string;
-};
 
 function startRun(s: Statements, m: MonitorRow, e: RunEvent, now: string): Applied {
   const existing = e.rid ? (s.runByRid.get(m.id, e.rid) as RunRow | undefined) : undefined;
