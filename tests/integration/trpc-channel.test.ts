@@ -128,7 +128,13 @@ function upload(path: string, bytes: number, chunked: boolean): Promise<{ status
     });
     req.on("error", (err) => (answered ? undefined : reject(err)));
     setTimeout(() => req.destroy(new Error("no answer in 10 s")), 10_000);
-    pump();
+    if (chunked) pump();
+    else {
+      // A declared size is refused from the header alone: send the headers, give the answer a moment
+      // to come back before any of the body, and only then start writing.
+      req.flushHeaders();
+      setTimeout(pump, 300);
+    }
   });
 }
 
