@@ -4,14 +4,11 @@ import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rat
 import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
 import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
 import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
+import { groupCommitStore } from "../../ping/group-commit";
 import type { TimelineEvent } from "../../../shared/schemas/runs";
 import { pgTime, run } from "./pool";
 import { FINISH_SQL, INSERT_RUN_SQL, COMPLETE_RUN_SQL, READ_SQL, SET_EVENTS_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
 
-/** At most this many events share one commit. */
-const MAX_BATCH = 256;
-
-type Pending = { event: RunEvent; resolve: (r: RunEventResult) => void; reject: (e: unknown) => void };
 
 /**
  * The PostgreSQL ping store, with group commit. Events that arrive in the same turn of the event
@@ -24,9 +21,6 @@ type Pending = { event: RunEvent; resolve: (r: RunEventResult) => void; reject: 
  * each of its events is recorded again in a transaction of its own, so one bad event fails alone.
  */
 export function createPgPingStore(pool: Pool): PingStore {
-  let queue: Pending[] = [];
-  let scheduled = false;
-
   const recordBatch = async (events: RunEvent[]): Promise<RunEventResult[]> => {
     const client = await pool.connect();
     try {
@@ -43,11 +37,7 @@ export function createPgPingStore(pool: Pool): PingStore {
     }
   };
 
-  const flush = async () => {
-    const items = queue.slice(0, MAX_BATCH);
-    queue = queue.slice(items.length);
-    scheduled = queue.length > 0;
-    if (scheduled) setImmediate(flush);
+  return groupCommitStore(async (items) => {
     // Stable sort: one monitor's events keep their order; monitors are locked in token order.
     const ordered = items.map((item, i) => ({ item, i })).sort((a, b) => lockKey(a.item.event).localeCompare(lockKey(b.item.event)) || a.i - b.i);
     try {
@@ -58,18 +48,7 @@ export function createPgPingStore(pool: Pool): PingStore {
         await recordBatch([item.event]).then(([r]) => item.resolve(r!), item.reject);
       }
     }
-  };
-
-  return {
-    record: (event) =>
-      new Promise<RunEventResult>((resolve, reject) => {
-        queue.push({ event, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      }),
-  };
+  });
 }
 
 const lockKey = (e: RunEvent) => ("token" in e.target ? e.target.token : `#${e.target.monitorId}`);

@@ -4,14 +4,11 @@ import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rat
 import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
 import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
 import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
+import { groupCommitStore } from "../../ping/group-commit";
 import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./ping-statements";
 
 import type { TimelineEvent } from "../../../shared/schemas/runs";
 
-/** At most this many events share one commit. */
-const MAX_BATCH = 256;
-
-type Pending = { event: RunEvent; resolve: (r: RunEventResult) => void; reject: (e: unknown) => void };
 
 /**
  * The SQLite ping store, with group commit. Events that arrive in the same turn of the event loop
@@ -34,13 +31,7 @@ export function createSqlitePingStore(db: Database.Database): PingStore {
       }
     }),
   );
-  let queue: Pending[] = [];
-  let scheduled = false;
-  const flush = () => {
-    const items = queue.slice(0, MAX_BATCH);
-    queue = queue.slice(items.length);
-    scheduled = queue.length > 0;
-    if (scheduled) setImmediate(flush);
+  return groupCommitStore((items) => {
     let outcomes: ({ result: RunEventResult } | { error: unknown })[];
     try {
       outcomes = batch.immediate(items.map((i) => i.event));
@@ -49,17 +40,7 @@ export function createSqlitePingStore(db: Database.Database): PingStore {
       return;
     }
     outcomes.forEach((o, k) => ("result" in o ? items[k]!.resolve(o.result) : items[k]!.reject(o.error)));
-  };
-  return {
-    record: (event) =>
-      new Promise<RunEventResult>((resolve, reject) => {
-        queue.push({ event, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      }),
-  };
+  });
 }
 
 function recordEvent(s: Statements, e: RunEvent): RunEventResult {
