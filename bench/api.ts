@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { freshDataDir, load, machine, start, steal, stop, waitFor, writeSection, type Result } from "./lib";
+import { freshDataDir, load, machine, start, steal, stop, summarize, waitFor, writeSection, type Result } from "./lib";
 import { startBenchPg } from "./pg";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -73,7 +73,6 @@ async function measure(e: Engine): Promise<Result[][]> {
   return rounds;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const env = { HOST: "127.0.0.1", NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex") };
@@ -143,16 +142,6 @@ PostgreSQL's ratios at least 70% of SQLite's.`,
   for (const r of results) console.table(r.rows);
 }
 
-function summarize(samples: Result[]) {
-  return {
-    name: samples[0]!.name,
-    rps: median(samples.map((r) => r.rps)),
-    p50: median(samples.map((r) => r.p50)),
-    p99: median(samples.map((r) => r.p99)),
-    non2xx: samples.reduce((n, r) => n + r.non2xx, 0),
-    errors: samples.reduce((n, r) => n + r.errors, 0),
-  };
-}
 
 main().catch((err) => {
   console.error(err);

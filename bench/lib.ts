@@ -133,3 +133,21 @@ export function writeSection(name: string, markdown: string) {
   const re = new RegExp(`<!-- ${name}:start -->[\\s\\S]*?<!-- ${name}:end -->`);
   fs.writeFileSync(file, re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`);
 }
+
+/** The median of a scenario's rounds (req/s, p50, p99), every round's p99, and the sums of its failures. */
+export function summarize(samples: Result[]) {
+  return {
+    name: samples[0]!.name,
+    rps: median(samples.map((r) => r.rps)),
+    p50: median(samples.map((r) => r.p50)),
+    p99: median(samples.map((r) => r.p99)),
+    p99s: samples.map((r) => r.p99),
+    non2xx: samples.reduce((n, r) => n + r.non2xx, 0),
+    errors: samples.reduce((n, r) => n + r.errors, 0),
+    rssMiB: Math.max(...samples.map((r) => r.rssMiB ?? 0)) || null,
+  };
+}
+
+export type Summary = ReturnType<typeof summarize>;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

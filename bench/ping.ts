@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import os from "node:os";
-import { freshDataDir, load, machine, seedMonitors, start, steal, stop, waitFor, writeSection, type Result } from "./lib";
+import { freshDataDir, load, machine, seedMonitors, start, steal, stop, summarize, waitFor, writeSection, type Result, type Summary } from "./lib";
 import { seedPgMonitors, startBenchPg } from "./pg";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -197,20 +197,7 @@ type Scenario = {
   both?: () => ReturnType<typeof successPings>[];
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function summarize(samples: Result[]) {
-  return {
-    name: samples[0]!.name,
-    rps: median(samples.map((r) => r.rps)),
-    p50: median(samples.map((r) => r.p50)),
-    p99: median(samples.map((r) => r.p99)),
-    p99s: samples.map((r) => r.p99),
-    non2xx: samples.reduce((n, r) => n + r.non2xx, 0),
-    errors: samples.reduce((n, r) => n + r.errors, 0),
-    rssMiB: Math.max(...samples.map((r) => r.rssMiB ?? 0)) || null,
-  };
-}
 
 main().catch((err) => {
   console.error(err);
