@@ -4,8 +4,8 @@
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
-import { answerPing, readCapped } from "../src/server/ping/handler";
 import { pingStore } from "../src/server/ping/connection";
+import { ingestPingPath, LISTEN_BACKLOG, servePing, tunePingServer } from "../src/server/ping/node-http";
 
 const port = Number(process.env.PING_PORT ?? 3001);
 
@@ -13,23 +13,8 @@ async function main() {
   const config = env();
   await migrate(config.databaseUrl);
   const store = pingStore();
-  const server = http.createServer(async (req, res) => {
-    try {
-      const target = req.url ?? "/";
-      const pathEnd = target.indexOf("?");
-      const pathname = pathEnd < 0 ? target : target.slice(0, pathEnd);
-      const path = pathname.startsWith("/ping/") ? pathname.slice(5) : pathname;
-      const answer = await answerPing({ method: req.method ?? "GET", url: target, readBody: () => readCapped(req) }, path, store);
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body ?? undefined);
-    } catch (err) {
-      console.error(JSON.stringify({ level: "error", where: "ping-server", error: err instanceof Error ? err.message : String(err) }));
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-      res.end("Internal error\n");
-    }
-  });
-  server.keepAliveTimeout = 65_000;
-  server.listen(port, config.host, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
+  const server = tunePingServer(http.createServer((req, res) => void servePing(req, res, ingestPingPath(req.url ?? "/"), store)));
+  server.listen(port, config.host, LISTEN_BACKLOG, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

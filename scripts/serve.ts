@@ -1,8 +1,11 @@
-// Runs Lifeline's processes side by side on one machine: the Next.js web app and, on the embedded
-// default, the background workers. Started by `npm start` (scripts/start.mjs).
+// Runs Lifeline on one machine: the web server in this process (pings through the framework-free
+// handler, everything else through Next; scripts/web-server.ts) and, on the embedded default, the
+// background workers as a child process. Started by `npm start` (scripts/start.mjs).
 import { spawn, type ChildProcess } from "node:child_process";
+import type http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
+import { startWebServer } from "./web-server";
 
 async function main() {
   const config = env(); // validates the configuration and creates DATA_DIR and APP_SECRET if needed
@@ -15,7 +18,9 @@ async function main() {
     DATA_DIR: config.dataDir,
     DATABASE_URL: config.databaseUrl,
   };
+  Object.assign(process.env, childEnv); // the web app runs in this process
   const children: ChildProcess[] = [];
+  let web: http.Server | null = null;
   const start = (name: string, args: string[]) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
     child.on("exit", (code) => {
@@ -26,12 +31,15 @@ async function main() {
   };
   const stopAll = (code: number) => {
     for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-    process.exit(code);
+    if (!web) process.exit(code);
+    web.close(() => process.exit(code));
+    web.closeIdleConnections();
+    setTimeout(() => process.exit(code), 5_000).unref();
   };
   process.on("SIGINT", () => stopAll(0));
   process.on("SIGTERM", () => stopAll(0));
 
-  start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
+  web = await startWebServer(config);
   console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
   if (config.databaseKind === "sqlite") {

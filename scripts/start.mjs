@@ -38,7 +38,9 @@ if (!fs.existsSync(buildId) || newestMtime(sources) > fs.statSync(buildId).mtime
   console.log("[lifeline] building the web app...");
   run(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 }
-const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", ...process.argv.slice(2)], {
+// `node --import tsx`, not tsx's CLI (which runs the script in a grandchild): the child is the
+// server process itself, the one holding the port.
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: process.env,
 });
