@@ -1,12 +1,17 @@
 // `npm run bench:ping`: the ping path under load (autocannon, 50 connections). In one run:
-//   ceilings: a bare node:http `OK` server and a bare Next `OK` route (/livez);
-//   Lifeline: the Next ping route and the standalone ingest process, each with success pings
-//   spread over 60,000 monitors (so the 5-per-minute cap is never what is measured) and with
-//   start/complete pairs carrying a rid and a 10 KB body.
+//   the ceiling: a bare node:http `OK` server;
+//   Lifeline: `npm start`'s server (pings through the node:http front) and the standalone ingest
+//   process, each with success pings spread over 60,000 monitors (so the 5-per-minute cap is never
+//   what is measured) and with start/complete pairs carrying a rid and a 10 KB body;
+//   the top-of-the-minute burst: 20,000 distinct monitors ping npm start's server at once over
+//   1,000 connections (bench/burst.ts).
 // Every scenario runs BENCH_ROUNDS times (default 3) for BENCH_SECONDS each (default 10); the
-// medians go to docs/performance.md (section "ping").
+// medians and the issue's three targets, as ratios to the ceiling of the same run, go to
+// docs/performance.md (section "ping").
 import crypto from "node:crypto";
+import os from "node:os";
 import path from "node:path";
+import { burst, type BurstResult } from "./burst";
 import { freshDataDir, load, machine, seedMonitors, start, steal, stop, waitFor, writeSection, type Result } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,18 +66,20 @@ async function main() {
 
   // Enough monitors that no monitor gets more than a few pings a minute (slice 4 warms up): each
   // round pings a scenario's slice about once, and rounds are over a minute apart.
-  const tokens = seedMonitors(path.join(dataDir, "lifeline.db"), 270_000);
+  const dbFile = path.join(dataDir, "lifeline.db");
+  const tokens = seedMonitors(dbFile, 5 * 60_000 + 20_000);
   const slice = (k: number) => tokens.slice(k * 60_000, (k + 1) * 60_000);
   const web_ = `http://127.0.0.1:${webPort}`;
   const ingest_ = `http://127.0.0.1:${ingestPort}`;
   const scenarios: Scenario[] = [
     { name: "bare node:http OK (ceiling)", url: `http://127.0.0.1:${barePort}`, port: barePort },
-    { name: "bare Next OK route /livez (ceiling)", url: `${web_}/livez`, port: webPort },
-    { name: "Next /ping route: success pings", url: web_, port: webPort, requests: () => successPings(slice(0), "/ping") },
-    { name: "Next /ping route: start/complete pairs, 10 KB body", url: web_, port: webPort, requests: () => startCompletePairs(slice(1), "/ping") },
+    { name: "npm start: success pings", url: web_, port: webPort, requests: () => successPings(slice(0), "/ping") },
+    { name: "npm start: start/complete pairs, 10 KB body", url: web_, port: webPort, requests: () => startCompletePairs(slice(1), "/ping") },
     { name: "ingest process: success pings", url: ingest_, port: ingestPort, requests: () => successPings(slice(2), "") },
     { name: "ingest process: start/complete pairs, 10 KB body", url: ingest_, port: ingestPort, requests: () => startCompletePairs(slice(3), "") },
   ];
+  const burstTokens = tokens.slice(5 * 60_000);
+  const bursts: BurstResult[] = [];
   const rounds: Result[][] = scenarios.map(() => []);
   const stealFrom = steal.read();
   try {
@@ -86,6 +93,7 @@ async function main() {
       for (const [k, sc] of scenarios.entries()) {
         rounds[k]!.push(await load(sc.name, { url: sc.url, duration: DURATION, setupRequest: sc.requests?.() }, sc.port));
       }
+      bursts.push(await burst(`${web_}/ping`, burstTokens, dbFile));
     }
   } finally {
     stop(bare);
@@ -93,34 +101,57 @@ async function main() {
     stop(ingest);
   }
   const stealPct = steal.percentSince(stealFrom);
+  const loadAvg = os.loadavg()[0]!.toFixed(1);
   const results = rounds.map(summarize);
   const table = results
     .map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.p99s.join(", ")} | ${r.non2xx} | ${r.errors} | ${r.rssMiB ?? "?"} |`)
     .join("\n");
-  const ratio = Math.round((100 * results[2]!.rps) / results[1]!.rps);
-  writeSection(
-    "ping",
-    `## Ping path (\`npm run bench:ping\`)
+  const [ceiling, webPings, , ingestPings] = results as [Summary, Summary, Summary, Summary];
+  const pct = (a: number, b: number) => Math.round((100 * a) / b);
+  const slowest = [...bursts].sort((a, b) => b.seconds - a.seconds)[0]!;
+  const burstOk = bursts.every((b) => b.ok === b.sent && b.stored === b.sent && b.seconds <= 4);
+  const targets = [
+    `| npm start's ping path vs the standalone ingest (success pings/s) | at least 80% | ${pct(webPings.rps, ingestPings.rps)}% (${webPings.rps} vs ${ingestPings.rps}/s) | ${pct(webPings.rps, ingestPings.rps) >= 80 ? "met" : "not met"} |`,
+    `| standalone ingest vs the bare node:http ceiling; p99 | at least 22%; under 20 ms | ${pct(ingestPings.rps, ceiling.rps)}% (${ingestPings.rps} of ${ceiling.rps}/s); p99 ${ingestPings.p99} ms | ${pct(ingestPings.rps, ceiling.rps) >= 22 && ingestPings.p99 < 20 ? "met" : "not met"} |`,
+    `| burst: 20,000 distinct monitors, 1,000 connections, npm start's server | all answered OK and stored within 4 s | slowest round ${slowest.seconds.toFixed(2)} s (${bursts.map((b) => b.seconds.toFixed(2)).join(", ")}) | ${burstOk ? "met" : "not met"} |`,
+  ].join("\n");
+  const burstRows = bursts
+    .map((b, i) => `| ${i + 1} | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.sent - b.ok} | ${b.errors} | ${b.stored} |`)
+    .join("\n");
+  const report = `## Ping path (\`npm run bench:ping\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; autocannon, 50 connections, ${DURATION} s per sample
 after ${WARM_UP} s of warm-up pings on each server, SQLite (WAL). ${ROUNDS} rounds of every scenario; each row shows the
 median of its rounds (req/s, p50, p99) and every round's p99. Accepted pings/s counts 2xx answers only; non-2xx (summed
-over the rounds) must be 0: no monitor was rate-capped. CPU steal during the measurements (time the host gave
-to other virtual machines): ${stealPct ?? "?"}%; on this shared machine the same code measures far slower when it is high.
+over the rounds) must be 0: no monitor was rate-capped. **Host during the run: CPU steal ${stealPct ?? "?"}%
+(time the host gave to other virtual machines), load average ${loadAvg} on ${os.cpus().length} cores at the end**; the load
+generator shares the cores with the servers. On this shared machine the same code measures far slower when either is high.
+
+| target (same run, ratios to the ceiling of this run) | wanted | measured | |
+|---|---|---|---|
+${targets}
 
 | scenario | accepted req/s | p50 ms | p99 ms | p99 per round | non-2xx | errors | server RSS MiB |
 |---|---|---|---|---|---|---|---|
 ${table}
 
-The Next ping route reaches ${ratio}% of the bare Next route (target: at least 60%). The standalone ingest
-process accepts ${results[4]!.rps} success pings/s with p99 ${results[4]!.p99} ms (target: at least 5,000/s, p99 under 20 ms).`,
-  );
+The burst (one per round, on npm start's server; each round pings the same 20,000 monitors once, all requests
+offered at once over 1,000 connections, closed loop): time until the last answer, latency, answers, and the runs stored
+(counted in the database: every OK must be a stored run).
+
+| round | pings | seconds until all answered | p50 ms | p99 ms | max ms | 200 OK | not OK | errors | runs stored |
+|---|---|---|---|---|---|---|---|---|---|
+${burstRows}`;
+  writeSection("ping", report);
+  console.log(report);
   console.table(results);
 }
 
 type Scenario = { name: string; url: string; port: number; requests?: () => ReturnType<typeof successPings> };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Summary = ReturnType<typeof summarize>;
 
 function summarize(samples: Result[]) {
   return {
