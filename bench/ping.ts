@@ -17,9 +17,11 @@ import { freshDataDir, load, machine, seedMonitors, start, steal, stop, waitFor,
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const webPort = 3900;
-const ingestPort = 3901;
-const barePort = 3902;
+// Ports of this run: random by default, as other benchmarks may run on the same machine.
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 30_000 + 10 * Math.floor(Math.random() * 900));
+const webPort = portBase;
+const ingestPort = portBase + 1;
+const barePort = portBase + 2;
 
 function successPings(tokens: string[], prefix: string) {
   let i = 0;
