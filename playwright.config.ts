@@ -37,6 +37,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseURL, NODE_ENV: "test" },
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseURL, NODE_ENV: "test", OUTBOUND_ALLOW_PRIVATE: "true" },
   },
 });

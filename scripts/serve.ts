@@ -40,7 +40,7 @@ async function main() {
   process.on("SIGTERM", () => stopAll(0));
 
   web = await startWebServer(config);
-  console.log(`[lifeline] web app on ${config.appUrl} (database: ${config.databaseKind})`);
+  console.log(`[lifeline] web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
   if (config.databaseKind === "sqlite") {
     start("sweeper", ["node_modules/tsx/dist/cli.mjs", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
@@ -48,6 +48,12 @@ async function main() {
   } else {
     console.error("[lifeline] sweeper not started: it runs on SQLite only for now (missed pings go unnoticed)");
   }
+}
+
+/** The address the web app actually serves: the bound host and port (a wildcard host reads as localhost). */
+function servedUrl(host: string, port: number): string {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }
 
 main().catch((err: unknown) => {

@@ -14,7 +14,7 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
-  APP_URL: z.url().default("http://localhost:3000"),
+  APP_URL: z.url().optional(), // default: http://localhost:<PORT>
   PING_BASE_URL: z.url().optional(),
   PING_HOST: z.string().optional(),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
@@ -22,6 +22,8 @@ const schema = z.object({
   SMTP_FROM: z.string().default("Lifeline <lifeline@localhost>"),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+  AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export type Env = {
@@ -40,6 +42,10 @@ export type Env = {
   sweepIntervalSeconds: number;
   /** Wait before the 2nd delivery attempt of a notification; the 3rd waits 4 times as long. */
   deliveryBackoffMs: number;
+  /** Outbound requests (webhooks, Slack, probes) may reach loopback, private and link-local addresses. */
+  outboundAllowPrivate: boolean;
+  /** Login throttling: failures count within this window; a throttled key waits for its end. */
+  authThrottleWindowSeconds: number;
 };
 
 let cached: Env | null = null;
@@ -58,7 +64,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const appUrl = e.APP_URL.replace(/\/+$/, "");
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`;
   const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgresql" : "sqlite";
   if (databaseKind === "sqlite") fs.mkdirSync(sqlitePath(databaseUrl, dataDir, true), { recursive: true });
@@ -77,6 +83,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     smtpFrom: e.SMTP_FROM,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    authThrottleWindowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
   };
 }
 

@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import { TrpcProviders } from "../trpc/react";
 import "./globals.css";
 
+// Every page renders per request, so that Next can put the CSP nonce of src/proxy.ts on its inline scripts.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = { title: "Lifeline", description: "Uptime and cron-job monitoring" };
 export const viewport: Viewport = { width: "device-width", initialScale: 1, colorScheme: "light dark" };
 

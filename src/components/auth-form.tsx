@@ -25,7 +25,11 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
     setError(null);
     try {
       if (mode === "register") await client.auth.register.mutate({ email, password });
-      const result = await signIn("credentials", { email, password, redirect: false });
+      // A throttled sign-in answers 429 with the standard error body, which next-auth's client
+      // cannot read (it throws): say what it means.
+      const result = await signIn("credentials", { email, password, redirect: false }).catch(() => {
+        throw new Error("Too many failed attempts; wait a few minutes and try again");
+      });
       if (!result || result.error) throw new Error("Invalid email or password");
       router.push("/monitors");
       router.refresh();

@@ -24,6 +24,8 @@ export type ErrorDetails = Record<string, string[]>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetails | undefined;
+  /** RATE_LIMITED: seconds until a retry may succeed (the Retry-After header). */
+  retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
     super(message);

@@ -20,10 +20,11 @@ export default async function setup(project: TestProject) {
   // tests start on this port, and short retry waits, exactly like the sweepers the tests spawn.
   // It sweeps once at start and then hourly: tests stage rows and sweep explicitly (with --now), and a
   // background sweep landing in between (every 30 s by default) would take the work from them.
+  // Tests deliver to receivers on loopback, which the outbound guard refuses unless allowed.
   const smtpUrl = `smtp://127.0.0.1:${port + 2000}`;
   const log = fs.openSync(path.join(dataDir, "server.log"), "w");
   server = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: "test", PING_HOST: "ping.lifeline.test", SMTP_URL: smtpUrl, DELIVERY_BACKOFF_MS: "300", SWEEP_INTERVAL_SECONDS: "3600" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: "test", PING_HOST: "ping.lifeline.test", SMTP_URL: smtpUrl, DELIVERY_BACKOFF_MS: "300", SWEEP_INTERVAL_SECONDS: "3600", OUTBOUND_ALLOW_PRIVATE: "true" },
     stdio: ["ignore", log, log],
     detached: true,
   });

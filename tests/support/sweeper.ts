@@ -32,6 +32,7 @@ export function startSweep(now: string | Date | null, env: Record<string, string
       NODE_ENV: "test",
       SMTP_URL: inject("smtpUrl"),
       DELIVERY_BACKOFF_MS: "300",
+      OUTBOUND_ALLOW_PRIVATE: "true", // the receivers listen on loopback
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

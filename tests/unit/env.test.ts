@@ -24,6 +24,10 @@ describe("configuration", () => {
     expect(loadEnv({ NODE_ENV: "production", DATA_DIR: tmp(), APP_SECRET: secret }).appSecret).toBe(secret);
   });
 
+  it("defaults APP_URL, and with it the ping base URL, to localhost on PORT", () => {
+    expect(loadEnv({ DATA_DIR: tmp(), PORT: "3790" })).toMatchObject({ appUrl: "http://localhost:3790", pingBaseUrl: "http://localhost:3790/ping" });
+  });
+
   it("derives the ping base URL from APP_URL unless PING_BASE_URL is set", () => {
     expect(loadEnv({ DATA_DIR: tmp(), APP_URL: "https://lifeline.example/" }).pingBaseUrl).toBe("https://lifeline.example/ping");
     expect(loadEnv({ DATA_DIR: tmp(), PING_BASE_URL: "https://hc.example" }).pingBaseUrl).toBe("https://hc.example");

@@ -94,10 +94,11 @@ describe("spring forward: wildcard, stepped and ranged jobs skip the missing wal
     ]);
   });
 
-  it("an hour range 1-3 is not fixed: 02:30 is skipped", () => {
-    // 01:30 EST = 06:30Z, (02:30 missing), 03:30 EDT = 07:30Z.
-    expect(fires("30 1-3 * * *", "America/New_York", "2027-03-14T05:00:00Z", 2)).toEqual([
+  it("an hour range 1-3 is fixed-time (Debian: its hour field does not start with *): 02:30 runs at 03:00 EDT", () => {
+    // 01:30 EST = 06:30Z, (02:30 missing) -> 03:00 EDT = 07:00Z, 03:30 EDT = 07:30Z.
+    expect(fires("30 1-3 * * *", "America/New_York", "2027-03-14T05:00:00Z", 3)).toEqual([
       "2027-03-14T06:30:00.000Z",
+      "2027-03-14T07:00:00.000Z",
       "2027-03-14T07:30:00.000Z",
     ]);
   });

@@ -41,6 +41,13 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
       const oneOf = [{ $ref: `#/components/schemas/${ERROR_REF[format]}` }, { $ref: "#/components/schemas/ScheduleError" }];
       responses["400"] = { description: "Invalid input, or an invalid schedule (schedule error body)", content: { "application/json": { schema: { oneOf } } } };
     }
+    if (route.meta.throttled) {
+      responses["429"] = {
+        description: "Too many failed attempts (login throttling); retry after Retry-After seconds",
+        headers: { "Retry-After": { schema: { type: "integer" } } },
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } },
+      };
+    }
     op.responses = responses as typeof op.responses;
     if (route.method === "DELETE") documentDeleteBody(op);
   }

@@ -24,6 +24,8 @@ export type Meta = OpenApiMeta<{
   errorFormat?: ErrorFormat;
   /** The route validates a schedule: its 400 may also be the schedule error body of spec 7.2. */
   scheduleErrors?: boolean;
+  /** The route is under login throttling: it may answer 429 RATE_LIMITED with Retry-After. */
+  throttled?: boolean;
 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({

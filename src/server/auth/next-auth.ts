@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken } from "next-auth/jwt";
 import { env } from "../../env";
-import { checkCredentials, logout, openSession } from "../services/auth";
+import { clientAddress, logout, openSession, signIn } from "../services/auth";
 import { REFRESH_TOKEN_SECONDS } from "./tokens";
 
 /**
@@ -20,10 +20,11 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           try {
-            const user = await checkCredentials(credentials.email, credentials.password);
+            // Throttled exactly like the REST login (the route answers 429 before this when throttled).
+            const user = await signIn(credentials.email, credentials.password, new Date(), clientAddress(req?.headers ?? {}));
             const { sessionId } = await openSession(user.id, "dashboard", new Date());
             return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), sessionId };
           } catch {

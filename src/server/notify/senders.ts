@@ -3,6 +3,7 @@ import type { Transporter } from "nodemailer";
 import { emailSubject, emailText, slackMessage } from "./format";
 import type { Payload } from "./payload";
 import { signBody } from "./signature";
+import { guardedRequest, OutboundRefusedError } from "../outbound";
 
 /** An integration as the senders need it. */
 export type Target = {
@@ -47,15 +48,15 @@ function webhookHeaders(target: Target, payload: Payload, body: string): Record<
   };
 }
 
+/** POST through the outbound guard: checked address, no redirects, time limit, capped body read. */
 async function postJson(url: string, body: string, headers: Record<string, string>, opts: SendOptions) {
-  const res = await fetch(url, {
+  const res = await guardedRequest(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", "User-Agent": "Lifeline-Notifications/1", ...headers },
     body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
+    timeoutMs: opts.timeoutMs ?? TIMEOUT_MS,
+    maxBodyBytes: 4096,
   });
-  await res.arrayBuffer().catch(() => undefined); // drain, so the connection is released
   const ok = res.status >= 200 && res.status < 300;
   return { ok, responseStatus: res.status, error: ok ? null : `HTTP ${res.status}` };
 }
@@ -95,6 +96,7 @@ async function sendEmail(to: string, payload: Payload, opts: SendOptions) {
 /** A short reason for a failed attempt, free of URLs and credentials. */
 function describeError(err: unknown): string {
   if (!(err instanceof Error)) return "delivery failed";
+  if (err instanceof OutboundRefusedError) return err.message;
   if (err.name === "TimeoutError" || err.name === "AbortError") return "timed out";
   const smtp = err as Error & { code?: string; responseCode?: number };
   if (err.message === "fetch failed") return `connection failed${causeCode(err) ? `: ${causeCode(err)}` : ""}`;

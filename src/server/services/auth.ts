@@ -5,6 +5,9 @@ import { db } from "../db";
 import { hashPassword, verifyPassword, burnPasswordCheck } from "../auth/passwords";
 import { hashToken, randomToken, REFRESH_TOKEN_SECONDS, signAccessToken } from "../auth/tokens";
 import { createPersonalOrg } from "./orgs/orgs";
+import { clientAddress, loginKeys, passwordKeys, registerKeys, throttled } from "../auth/throttle";
+
+const isCode = (code: string) => (err: unknown) => err instanceof AppError && err.code === code;
 
 export type UserSummary = { id: number; email: string; first_name: string; last_name: string };
 export type TokenPair = { access: string; refresh: string; user: UserSummary };
@@ -19,10 +22,16 @@ const userSummary = (u: { id: number; email: string; firstName: string; lastName
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const WRONG_CREDENTIALS = "Invalid email or password";
 
+/** Registration; failed attempts (an email already taken) are throttled per client address. */
 export async function register(
   input: { email: string; password: string; first_name?: string; last_name?: string },
   now = new Date(),
+  address: string | null = null,
 ): Promise<TokenPair> {
+  return throttled(registerKeys(address), () => registerUser(input, now), { now, isFailure: isCode("VALIDATION_ERROR") });
+}
+
+async function registerUser(input: { email: string; password: string; first_name?: string; last_name?: string }, now: Date): Promise<TokenPair> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const user = await writeTransaction(async (tx) => {
@@ -52,9 +61,20 @@ export async function checkCredentials(emailInput: string, password: string) {
   return user;
 }
 
-export async function login(input: { email: string; password: string }, now = new Date()): Promise<TokenPair> {
-  return issueSession(await checkCredentials(input.email, input.password), "api", now);
+/**
+ * Checks credentials under login throttling (per account and per client address): used by the REST
+ * login and the dashboard sign-in alike.
+ */
+export async function signIn(email: string, password: string, now: Date, address: string | null) {
+  const keys = loginKeys(email, address);
+  return throttled(keys, () => checkCredentials(email, password), { now, isFailure: isCode("UNAUTHORIZED"), clearOnSuccess: keys.slice(0, 1) });
 }
+
+export async function login(input: { email: string; password: string }, now = new Date(), address: string | null = null): Promise<TokenPair> {
+  return issueSession(await signIn(input.email, input.password, now, address), "api", now);
+}
+
+export { clientAddress };
 
 /** Opens a session (used by the REST login and the dashboard sign-in). */
 export async function openSession(userId: number, kind: "api" | "dashboard", now: Date) {
@@ -129,9 +149,15 @@ export async function changePassword(
   now = new Date(),
 ): Promise<void> {
   const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    throw validationError("current_password", "The current password is wrong");
-  }
+  await throttled(
+    passwordKeys(userId),
+    async () => {
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw validationError("current_password", "The current password is wrong");
+      }
+    },
+    { now, isFailure: isCode("VALIDATION_ERROR"), clearOnSuccess: passwordKeys(userId) },
+  );
   const passwordHash = await hashPassword(input.new_password);
   await db().$transaction([
     db().user.update({ where: { id: userId }, data: { passwordHash } }),

@@ -10,6 +10,7 @@ import { db } from "../db";
 import { testPayload } from "../notify/payload";
 import { send } from "../notify/senders";
 import { newWebhookSecret } from "../notify/signature";
+import { literalTargetRefusal, outboundPolicy } from "../outbound";
 import type { Delivery, Integration } from "../../generated/prisma/client";
 
 /** The integration as the API shows it; the webhook secret only when `withSecret` (create, rotate). */
@@ -44,6 +45,9 @@ function deliveryView(d: Delivery) {
 
 function assertKindFields(...args: Parameters<typeof kindFieldErrors>) {
   const errors = kindFieldErrors(...args);
+  const url = args[1].url;
+  const refusal = url && !errors.url ? literalTargetRefusal(url, outboundPolicy()) : null;
+  if (refusal) errors.url = [`The url's host is not allowed (${refusal})`];
   const fields = Object.keys(errors);
   if (fields.length > 0) throw new AppError("VALIDATION_ERROR", errors[fields[0]!]![0]!, errors);
 }

@@ -1,8 +1,9 @@
 // Fire instants of a cron expression in an IANA zone, with Debian/Vixie DST behaviour.
 //
-// DST rule. A job is "fixed-time" when its minute field AND its hour field are each a single value
-// or a comma list of single values ("30", "0,30", "9,17") — no "*", no range "a-b", no step "/n".
-// (Macros: @daily/@weekly/@monthly/@yearly are fixed-time, @hourly is not.)
+// DST rule (Debian cron, decisions 10). A job is "fixed-time" unless its minute field or its hour
+// field STARTS WITH "*": "30 2", "0 1-3", "23 0-20/2", "0,30 1,2" are fixed-time; "*/15 2", "0 *",
+// "0 */2" are wildcard jobs. (Macros: @daily/@midnight/@weekly/@monthly/@yearly/@annually are
+// fixed-time, @hourly is not.)
 //   - Fixed-time jobs follow the wall clock:
 //       * spring forward: a matching wall time inside the skipped interval fires once, at the first
 //         real instant after the gap (the transition instant itself, e.g. 03:00 EDT);

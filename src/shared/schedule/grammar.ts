@@ -18,7 +18,11 @@ export type CronSpec = {
   /** Vixie rule: the field text starts with "*" (including "*\/2"), so day matching ANDs instead of ORs. */
   dayOfMonthStar: boolean;
   dayOfWeekStar: boolean;
-  /** Minute AND hour fields are each a single value or a list of single values (no *, range or step). */
+  /**
+   * Debian cron's fixed-time job: neither the minute nor the hour field starts with `*` (Vixie cron's
+   * entry.c sets MIN_STAR/HR_STAR only then). So `0 1-3`, `23 0-20/2`, `30 1,2` are fixed-time;
+   * `*\/30 2` and `0 *` are wildcard jobs.
+   */
   fixedTime: boolean;
 };
 
@@ -86,7 +90,7 @@ export function parseCronExpression(expression: string, field: string): CronSpec
     daysOfWeek,
     dayOfMonthStar: domText.startsWith("*"),
     dayOfWeekStar: dowText.startsWith("*"),
-    fixedTime: isSingleValueList(minuteText) && isSingleValueList(hourText),
+    fixedTime: !minuteText.startsWith("*") && !hourText.startsWith("*"),
   };
 }
 
@@ -98,11 +102,6 @@ function parseMacro(token: string, fail: (message: string) => never): CronSpec {
     fail(`unknown macro ${token}${hint}; supported: ${Object.keys(MACROS).join(" ")}`);
   }
   return { ...parseCronExpression(expansion, "unused"), expression: token };
-}
-
-/** "Fixed" means every list item is one plain value: "30", "0,30", "mon" — never "*", "1-5" or "/n". */
-function isSingleValueList(text: string): boolean {
-  return text.split(",").every((item) => /^[0-9a-z]+$/i.test(item));
 }
 
 function parseField(text: string, rule: FieldRule, fail: (message: string) => never): boolean[] {

@@ -50,7 +50,8 @@ export function zodToAppError(err: ZodLike): AppError {
 }
 
 export function errorResponse(error: AppError | ScheduleErrorLike, ctx: ErrorContext): Response {
-  const headers = { "Content-Type": "application/json", "X-Request-Id": ctx.requestId };
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": ctx.requestId };
+  if (error instanceof AppError && error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(error.retryAfterSeconds);
   if (isScheduleError(error)) {
     const body = { error: "invalid_schedule", code: error.code, message: error.message, field: error.field };
     return new Response(JSON.stringify(body), { status: 400, headers });

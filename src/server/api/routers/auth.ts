@@ -8,16 +8,16 @@ const tags = ["Accounts"];
 
 export const authRouter = router({
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" }, successStatus: 201 })
+    .meta({ openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" }, successStatus: 201, throttled: true })
     .input(registerInput)
     .output(envelope(tokenPair))
-    .mutation(async ({ input }) => ({ data: await auth.register(input) })),
+    .mutation(async ({ ctx, input }) => ({ data: await auth.register(input, new Date(), auth.clientAddress(ctx.headers)) })),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens" } })
+    .meta({ openapi: { method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens" }, throttled: true })
     .input(loginInput)
     .output(envelope(tokenPair))
-    .mutation(async ({ input }) => ({ data: await auth.login(input) })),
+    .mutation(async ({ ctx, input }) => ({ data: await auth.login(input, new Date(), auth.clientAddress(ctx.headers)) })),
 
   refresh: publicProcedure
     .meta({ openapi: { method: "POST", path: "/auth/refresh", tags, summary: "Rotate the refresh token; the old one stops working" } })

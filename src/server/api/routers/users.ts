@@ -23,6 +23,7 @@ export const usersRouter = router({
     .meta({
       openapi: { method: "POST", path: "/users/password", tags, summary: "Change the password; other sessions are revoked", protect: true },
       successStatus: 204,
+      throttled: true,
     })
     .input(passwordInput)
     .output(z.void())
