@@ -4,8 +4,8 @@
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
-import { answerPing, readCapped } from "../src/server/ping/handler";
 import { pingStore } from "../src/server/ping/connection";
+import { ingestPingPath, LISTEN_BACKLOG, servePing, stopGracefully, tunePingServer } from "../src/server/ping/node-http";
 
 const port = Number(process.env.PING_PORT ?? 3001);
 
@@ -13,35 +13,14 @@ async function main() {
   const config = env();
   await migrate(config.databaseUrl);
   const store = pingStore();
+  const server = tunePingServer(http.createServer((req, res) => void servePing(req, res, ingestPingPath(req.url ?? "/"), store)));
+  server.listen(port, config.host, LISTEN_BACKLOG, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
   let stopping = false;
-  const server = http.createServer(async (req, res) => {
-    if (stopping) res.setHeader("Connection", "close"); // a kept-alive client moves on after this answer
-    try {
-      const target = req.url ?? "/";
-      const pathEnd = target.indexOf("?");
-      const pathname = pathEnd < 0 ? target : target.slice(0, pathEnd);
-      const path = pathname.startsWith("/ping/") ? pathname.slice(5) : pathname;
-      const answer = await answerPing({ method: req.method ?? "GET", url: target, readBody: () => readCapped(req) }, path, store);
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body ?? undefined);
-    } catch (err) {
-      console.error(JSON.stringify({ level: "error", where: "ping-server", error: err instanceof Error ? err.message : String(err) }));
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-      res.end("Internal error\n");
-    }
-  });
-  server.keepAliveTimeout = 65_000;
-  server.listen(port, config.host, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
-  // Graceful stop: no new connections; every ping in flight is answered (OK only once committed),
-  // kept-alive connections are closed as soon as they are idle; then exit 0. After 25 s the
-  // remaining connections are cut.
   const stop = () => {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ level: "info", event: "ping-server.stopping" }));
-    server.close(() => process.exit(0));
-    setInterval(() => server.closeIdleConnections(), 50).unref();
-    setTimeout(() => server.closeAllConnections(), 25_000).unref();
+    stopGracefully(server, () => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

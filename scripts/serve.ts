@@ -1,9 +1,13 @@
-// Runs Lifeline's processes side by side on one machine: the Next.js web app and, on the embedded
-// default, the background workers. Started by `npm start` (scripts/start.mjs); `--web-only` starts
+// Runs Lifeline on one machine: the web server in this process (pings through the framework-free
+// handler, everything else through Next; scripts/web-server.ts) and, unless `--web-only`, the
+// sweeper loop as a child process. Started by `npm start` (scripts/start.mjs); `--web-only` serves
 // the web app alone (deployments that run sweepers on their own, e.g. deploy/kubernetes/web.yaml).
 import { spawn, type ChildProcess } from "node:child_process";
+import type http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
+import { stopGracefully } from "../src/server/ping/node-http";
+import { startWebServer } from "./web-server";
 
 async function main() {
   const config = env(); // validates the configuration and creates DATA_DIR and APP_SECRET if needed
@@ -16,7 +20,9 @@ async function main() {
     DATA_DIR: config.dataDir,
     DATABASE_URL: config.databaseUrl,
   };
+  Object.assign(process.env, childEnv); // the web app runs in this process
   const children: ChildProcess[] = [];
+  let web: http.Server | null = null;
   let stopping = false;
   const start = (name: string, args: string[]) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
@@ -26,23 +32,25 @@ async function main() {
     });
     children.push(child);
   };
-  // Graceful stop (SIGTERM from a process manager or Kubernetes): every child stops accepting,
-  // finishes what is in flight (pings are answered only once committed) and exits; then this
-  // process exits. A child still running after 25 s is killed.
+  // Graceful stop (SIGTERM from a process manager or Kubernetes): the web server stops accepting and
+  // answers what is in flight (pings only once committed), the sweeper finishes its round; then this
+  // process exits. Whatever still runs after 25 s is cut.
   const stopAll = async (code: number) => {
     if (stopping && code !== 0) return;
     stopping = true;
     const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
     for (const c of running) c.kill("SIGTERM");
     const kill = setTimeout(() => running.forEach((c) => c.kill("SIGKILL")), 25_000);
-    await Promise.all(running.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r)))));
+    const webStopped = new Promise<void>((resolve) => (web ? stopGracefully(web, resolve) : resolve()));
+    const childrenStopped = running.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r))));
+    await Promise.all([webStopped, ...childrenStopped]);
     clearTimeout(kill);
     process.exit(code);
   };
   process.on("SIGINT", () => void stopAll(0));
   process.on("SIGTERM", () => void stopAll(0));
 
-  start("web", ["node_modules/next/dist/bin/next", "start", "-p", String(config.port), "-H", config.host]);
+  web = await startWebServer(config);
   console.log(`[lifeline] web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
   // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
   // `--web-only`: the sweepers run elsewhere (their own Deployment, a CronJob).

@@ -38,8 +38,8 @@ if (!fs.existsSync(buildId) || newestMtime(sources) > fs.statSync(buildId).mtime
   console.log("[lifeline] building the web app...");
   run(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 }
-// `node --import tsx` runs serve.ts in this child itself (tsx's CLI would add a process that turns a
-// slow SIGTERM hand-over into a SIGKILL), so a SIGTERM reaches it and it stops gracefully.
+// `node --import tsx`, not tsx's CLI (which runs the script in a grandchild and turns a slow SIGTERM
+// hand-over into a SIGKILL): the child is the server process itself, the one holding the port.
 const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: process.env,

@@ -4,6 +4,10 @@ declare module "autocannon" {
       url: string;
       connections?: number;
       duration?: number;
+      /** Stop after this many requests (instead of after `duration`). */
+      amount?: number;
+      /** Seconds before a request counts as timed out (default 10). */
+      timeout?: number;
       requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>;
     };
     type Result = {
@@ -11,7 +15,7 @@ declare module "autocannon" {
       non2xx: number;
       errors: number;
       timeouts: number;
-      latency: { p50: number; p99: number; average: number };
+      latency: { p50: number; p99: number; average: number; max: number };
       requests: { average: number };
     };
   }

@@ -4,26 +4,29 @@ import { baseUrl, call, expectStandardError, registerUser, serviceToken } from "
 import { testDb } from "../support/db";
 import { createMonitor, monitorRow, ping, runRows, uuid } from "../support/monitors";
 import { startPingServer } from "../support/ping-server";
+import { forEachPingServer, listenerPid, startNpmStart, stopGroup } from "../support/ping-servers";
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
-describe("ping credentials", () => {
-  it("makes the old ping URL 404 at once after token rotation", async () => {
-    const user = await registerUser("rotate");
-    const monitor = await createMonitor(user);
-    expect((await ping(monitor.ping_token)).status).toBe(200);
-    const rotated = await call("POST", `/cron-monitors/${monitor.id}/token`, { token: user.access });
-    expect(rotated.status).toBe(200);
-    expect((await ping(monitor.ping_token)).status).toBe(404);
-    expect((await ping(rotated.body.data.ping_token)).status).toBe(200);
-  });
+forEachPingServer(() => {
+  describe("ping credentials", () => {
+    it("makes the old ping URL 404 at once after token rotation", async () => {
+      const user = await registerUser("rotate");
+      const monitor = await createMonitor(user);
+      expect((await ping(monitor.ping_token)).status).toBe(200);
+      const rotated = await call("POST", `/cron-monitors/${monitor.id}/token`, { token: user.access });
+      expect(rotated.status).toBe(200);
+      expect((await ping(monitor.ping_token)).status).toBe(404);
+      expect((await ping(rotated.body.data.ping_token)).status).toBe(200);
+    });
 
-  it("makes the ping URL 404 at once after the monitor is deleted", async () => {
-    const user = await registerUser("delete");
-    const monitor = await createMonitor(user);
-    expect((await call("DELETE", `/cron-monitors/${monitor.id}`, { token: user.access })).status).toBe(204);
-    expect((await ping(monitor.ping_token)).status).toBe(404);
+    it("makes the ping URL 404 at once after the monitor is deleted", async () => {
+      const user = await registerUser("delete");
+      const monitor = await createMonitor(user);
+      expect((await call("DELETE", `/cron-monitors/${monitor.id}`, { token: user.access })).status).toBe(204);
+      expect((await ping(monitor.ping_token)).status).toBe(404);
+    });
   });
 });
 
@@ -49,37 +52,57 @@ describe("the standalone ingest process", () => {
 
   it("has stored every ping it answered OK when killed with kill -9 in the middle of a load run", async () => {
     const server = await startPingServer();
-    const user = await registerUser("kill9");
-    // 30 monitors: beyond the Free plan's max_cron_monitors (10)
-    await testDb().run("UPDATE organizations SET plan = 'team' WHERE slug = ?", [user.orgSlug]);
-    const monitors = await Promise.all(Array.from({ length: 30 }, () => createMonitor(user)));
-    const answeredOk: string[] = [];
-    let killed = false;
-    const worker = async (m: (typeof monitors)[number]) => {
-      for (let i = 0; i < 5 && !killed; i++) {
-        const rid = uuid();
-        try {
-          const res = await fetch(`${server.url}/${m.ping_token}?rid=${rid}`, { method: "POST", body: "load" });
-          if (res.status === 200 && (await res.text()) === "OK") answeredOk.push(rid);
-        } catch {
-          /* connection cut by the kill */
-        }
-      }
-    };
-    const load = Promise.all(monitors.map(worker));
-    while (answeredOk.length < 40) await new Promise((r) => setTimeout(r, 5));
-    server.child.kill("SIGKILL");
-    killed = true;
-    await load;
-    expect(answeredOk.length).toBeGreaterThanOrEqual(40);
-    const stored = new Set(
-      (await testDb().query<{ rid: string }>(`SELECT rid FROM cron_runs WHERE monitor_id IN (${monitors.map((m) => m.id).join(",")})`)).map(
-        (r) => r.rid,
-      ),
-    );
-    expect(answeredOk.filter((rid) => !stored.has(rid))).toEqual([]);
+    await expectEveryOkStoredAfterKill9(server.url, () => server.child.kill("SIGKILL"));
   });
 });
+
+describe("npm start's server", () => {
+  it("has stored every ping it answered OK when its server process is killed with kill -9 in the middle of a load run", async () => {
+    const server = await startNpmStart();
+    try {
+      const pid = listenerPid(server.port); // the process holding the port, not start.mjs
+      expect(pid).not.toBe(server.child.pid);
+      await expectEveryOkStoredAfterKill9(`${server.url}/ping`, () => process.kill(pid, "SIGKILL"));
+      expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      stopGroup(server.child);
+    }
+  });
+});
+
+/** 30 monitors pinged in parallel (POST with a rid, bounded: 5 each); kill after 40 OKs. */
+async function expectEveryOkStoredAfterKill9(pingUrl: string, kill: () => void) {
+  const user = await registerUser("kill9");
+  // 30 monitors: beyond the Free plan's max_cron_monitors (10)
+  await testDb().run("UPDATE organizations SET plan = 'team' WHERE slug = ?", [user.orgSlug]);
+  const monitors = await Promise.all(Array.from({ length: 30 }, () => createMonitor(user)));
+  const answeredOk: string[] = [];
+  let killed = false;
+  const worker = async (m: (typeof monitors)[number]) => {
+    for (let i = 0; i < 5 && !killed; i++) {
+      const rid = uuid();
+      try {
+        const res = await fetch(`${pingUrl}/${m.ping_token}?rid=${rid}`, { method: "POST", body: "load" });
+        if (res.status === 200 && (await res.text()) === "OK") answeredOk.push(rid);
+      } catch {
+        /* connection cut by the kill */
+      }
+    }
+  };
+  const load = Promise.all(monitors.map(worker));
+  const deadline = Date.now() + 30_000;
+  while (answeredOk.length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  kill();
+  killed = true;
+  await load;
+  expect(answeredOk.length).toBeGreaterThanOrEqual(40);
+  const stored = new Set(
+    (await testDb().query<{ rid: string }>(`SELECT rid FROM cron_runs WHERE monitor_id IN (${monitors.map((m) => m.id).join(",")})`)).map(
+      (r) => r.rid,
+    ),
+  );
+  expect(answeredOk.filter((rid) => !stored.has(rid))).toEqual([]);
+}
 
 describe("reported events: POST /cron-monitors/{id}/events", () => {
   it("runs the same logic as a ping and answers 202 with monitor_id, rid, status and state", async () => {
@@ -117,81 +140,83 @@ describe("reported events: POST /cron-monitors/{id}/events", () => {
   });
 });
 
-describe("runs, run log and incidents", () => {
-  it("lists runs newest first with status and time filters and run-list pagination", async () => {
-    const user = await registerUser("list");
-    const monitor = await createMonitor(user);
-    const rids = [uuid(), uuid(), uuid()];
-    for (const [i, rid] of rids.entries()) {
-      await call("POST", `/cron-monitors/${monitor.id}/events`, { token: user.access, body: { event: i === 1 ? "fail" : "success", rid } });
-      await new Promise((r) => setTimeout(r, 1100));
-    }
-    const all = await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: user.access });
-    expect(all.body.meta).toEqual({ total: 3, page: 1, limit: 50 });
-    expect(all.body.data.map((r: { rid: string }) => r.rid)).toEqual([...rids].reverse());
-    expect(all.body.data[0]).not.toHaveProperty("log");
-    const failed = await call("GET", `/cron-monitors/${monitor.id}/runs?status=fail`, { token: user.access });
-    expect(failed.body.data.map((r: { rid: string }) => r.rid)).toEqual([rids[1]]);
-    const from = all.body.data[1].started_at;
-    const recent = await call("GET", `/cron-monitors/${monitor.id}/runs?from=${from}`, { token: user.access });
-    expect(recent.body.data.map((r: { rid: string }) => r.rid)).toEqual([rids[2], rids[1]]);
-    const paged = await call("GET", `/cron-monitors/${monitor.id}/runs?limit=1&page=2`, { token: user.access });
-    expect(paged.body).toMatchObject({ meta: { total: 3, page: 2, limit: 1 }, data: [{ rid: rids[1] }] });
-    expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs?limit=201`, { token: user.access }), 400, "VALIDATION_ERROR");
-  });
+forEachPingServer(() => {
+  describe("runs, run log and incidents", () => {
+    it("lists runs newest first with status and time filters and run-list pagination", async () => {
+      const user = await registerUser("list");
+      const monitor = await createMonitor(user);
+      const rids = [uuid(), uuid(), uuid()];
+      for (const [i, rid] of rids.entries()) {
+        await call("POST", `/cron-monitors/${monitor.id}/events`, { token: user.access, body: { event: i === 1 ? "fail" : "success", rid } });
+        await new Promise((r) => setTimeout(r, 1100));
+      }
+      const all = await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: user.access });
+      expect(all.body.meta).toEqual({ total: 3, page: 1, limit: 50 });
+      expect(all.body.data.map((r: { rid: string }) => r.rid)).toEqual([...rids].reverse());
+      expect(all.body.data[0]).not.toHaveProperty("log");
+      const failed = await call("GET", `/cron-monitors/${monitor.id}/runs?status=fail`, { token: user.access });
+      expect(failed.body.data.map((r: { rid: string }) => r.rid)).toEqual([rids[1]]);
+      const from = all.body.data[1].started_at;
+      const recent = await call("GET", `/cron-monitors/${monitor.id}/runs?from=${from}`, { token: user.access });
+      expect(recent.body.data.map((r: { rid: string }) => r.rid)).toEqual([rids[2], rids[1]]);
+      const paged = await call("GET", `/cron-monitors/${monitor.id}/runs?limit=1&page=2`, { token: user.access });
+      expect(paged.body).toMatchObject({ meta: { total: 3, page: 2, limit: 1 }, data: [{ rid: rids[1] }] });
+      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs?limit=201`, { token: user.access }), 400, "VALIDATION_ERROR");
+    });
 
-  it("serves the run log as plain text: /log notes first, then the capture, with its headers", async () => {
-    const user = await registerUser("log");
-    const monitor = await createMonitor(user);
-    const rid = uuid();
-    await ping(monitor.ping_token, "/start", { rid });
-    await ping(monitor.ping_token, "/log", { rid, body: "note one" });
-    await ping(monitor.ping_token, "", { rid, body: "captured output" });
-    const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(res.headers.get("x-log-bytes")).toBe("15");
-    expect(res.headers.get("x-log-truncated")).toBe("false");
-    expect(res.headers.get("ping-body-limit")).toBe("102400");
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(await res.text()).toBe("note one\ncaptured output");
-  });
+    it("serves the run log as plain text: /log notes first, then the capture, with its headers", async () => {
+      const user = await registerUser("log");
+      const monitor = await createMonitor(user);
+      const rid = uuid();
+      await ping(monitor.ping_token, "/start", { rid });
+      await ping(monitor.ping_token, "/log", { rid, body: "note one" });
+      await ping(monitor.ping_token, "", { rid, body: "captured output" });
+      const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("x-log-bytes")).toBe("15");
+      expect(res.headers.get("x-log-truncated")).toBe("false");
+      expect(res.headers.get("ping-body-limit")).toBe("102400");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(await res.text()).toBe("note one\ncaptured output");
+    });
 
-  it("answers 200 with an empty body and X-Log-Bytes 0 for a run without a log; 404 for another organization", async () => {
-    const user = await registerUser("log");
-    const monitor = await createMonitor(user);
-    const rid = uuid();
-    await ping(monitor.ping_token, "", { rid });
-    const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-log-bytes")).toBe("0");
-    expect(await res.text()).toBe("");
-    const other = await registerUser("other");
-    const foreign = await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}/log`, { token: other.access });
-    expectStandardError(foreign, 404, "NOT_FOUND");
-    expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}`, { token: other.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: other.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs/${uuid()}/log`, { token: user.access }), 404, "NOT_FOUND");
-  });
+    it("answers 200 with an empty body and X-Log-Bytes 0 for a run without a log; 404 for another organization", async () => {
+      const user = await registerUser("log");
+      const monitor = await createMonitor(user);
+      const rid = uuid();
+      await ping(monitor.ping_token, "", { rid });
+      const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-log-bytes")).toBe("0");
+      expect(await res.text()).toBe("");
+      const other = await registerUser("other");
+      const foreign = await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}/log`, { token: other.access });
+      expectStandardError(foreign, 404, "NOT_FOUND");
+      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}`, { token: other.access }), 404, "NOT_FOUND");
+      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: other.access }), 404, "NOT_FOUND");
+      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs/${uuid()}/log`, { token: user.access }), 404, "NOT_FOUND");
+    });
 
-  it("opens a failed incident on a fail ping, resolves it on success, and lists it by cron_monitor", async () => {
-    const user = await registerUser("incident");
-    const monitor = await createMonitor(user);
-    await ping(monitor.ping_token, "/fail");
-    await ping(monitor.ping_token, "/1");
-    const open = await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: user.access });
-    expect(open.body.data).toEqual([
-      { id: expect.any(Number), service: null, cron_monitor: monitor.id, kind: "failed", status: "open", reason: expect.any(String), opened_at: expect.any(String), resolved_at: null },
-    ]);
-    expect(open.body.meta).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
-    await ping(monitor.ping_token);
-    const resolved = await call("GET", `/incidents/${open.body.data[0].id}`, { token: user.access });
-    expect(resolved.body.data).toMatchObject({ status: "resolved", resolved_at: expect.any(String) });
-    const outbox = await testDb().query<{ event: string }>("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id", [monitor.id]);
-    expect(outbox.map((o) => o.event)).toEqual(["incident.opened", "incident.resolved"]);
-    const other = await registerUser("other");
-    expectStandardError(await call("GET", `/incidents/${open.body.data[0].id}`, { token: other.access }), 404, "NOT_FOUND");
-    expect((await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: other.access })).body.data).toEqual([]);
-    expect((await monitorRow(monitor.id)).state).toBe("up");
+    it("opens a failed incident on a fail ping, resolves it on success, and lists it by cron_monitor", async () => {
+      const user = await registerUser("incident");
+      const monitor = await createMonitor(user);
+      await ping(monitor.ping_token, "/fail");
+      await ping(monitor.ping_token, "/1");
+      const open = await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: user.access });
+      expect(open.body.data).toEqual([
+        { id: expect.any(Number), service: null, cron_monitor: monitor.id, kind: "failed", status: "open", reason: expect.any(String), opened_at: expect.any(String), resolved_at: null },
+      ]);
+      expect(open.body.meta).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
+      await ping(monitor.ping_token);
+      const resolved = await call("GET", `/incidents/${open.body.data[0].id}`, { token: user.access });
+      expect(resolved.body.data).toMatchObject({ status: "resolved", resolved_at: expect.any(String) });
+      const outbox = await testDb().query<{ event: string }>("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id", [monitor.id]);
+      expect(outbox.map((o) => o.event)).toEqual(["incident.opened", "incident.resolved"]);
+      const other = await registerUser("other");
+      expectStandardError(await call("GET", `/incidents/${open.body.data[0].id}`, { token: other.access }), 404, "NOT_FOUND");
+      expect((await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: other.access })).body.data).toEqual([]);
+      expect((await monitorRow(monitor.id)).state).toBe("up");
+    });
   });
 });

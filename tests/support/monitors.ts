@@ -15,13 +15,23 @@ export async function createMonitor(user: TestUser, fields: Record<string, unkno
   return res.body.data;
 }
 
+let pingBase: string | null = null;
+
+/** Sends later `ping` calls to another server on the same database (see ping-servers.ts). */
+export function usePingServer(url: string) {
+  pingBase = url;
+}
+
+/** The base URL of the server that takes pings in this block (the test server by default). */
+export const pingBaseUrl = () => pingBase ?? baseUrl();
+
 /** A ping through the real HTTP interface, at `/ping/<token><suffix>` unless a full URL is given. */
 export async function ping(
   tokenOrUrl: string,
   suffix = "",
   opts: { method?: string; body?: string; rid?: string; headers?: Record<string, string> } = {},
 ) {
-  const url = tokenOrUrl.startsWith("http") ? tokenOrUrl : `${baseUrl()}/ping/${tokenOrUrl}${suffix}`;
+  const url = tokenOrUrl.startsWith("http") ? tokenOrUrl : `${pingBaseUrl()}/ping/${tokenOrUrl}${suffix}`;
   const full = opts.rid ? `${url}?rid=${opts.rid}` : url;
   const res = await fetch(full, { method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"), body: opts.body, headers: opts.headers });
   return { status: res.status, headers: res.headers, text: await res.text() };

@@ -1,0 +1,35 @@
+// `npm start`'s web server: one node:http server, one port. Pings (`/ping/…`, `/api/v1/ping/…`, the
+// root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest;
+// everything else (dashboard, REST, /docs, static assets) to Next's request handler through Next's
+// custom-server API. The Next /ping route stays for deployments that run `next start` alone.
+import http from "node:http";
+import next from "next";
+import type { Env } from "../src/env";
+import { pingStore } from "../src/server/ping/connection";
+import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
+
+export async function startWebServer(config: Env): Promise<http.Server> {
+  // Opened before Next loads: this unbundled store (on SQLite its WAL checkpointer on a real file
+  // path, on PostgreSQL the process's pool) is the process's one ping store, which Next's bundle
+  // finds on globalThis (REST's reported events).
+  const store = pingStore();
+  const app = next({ dev: false, dir: process.cwd(), hostname: config.host, port: config.port });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+  const server = tunePingServer(
+    http.createServer((req, res) => {
+      const path = webPingPath(req.url ?? "/", req.headers.host, config.pingHost);
+      if (path !== null) return void servePing(req, res, path, store);
+      handleNext(req, res).catch((err: unknown) => {
+        console.error(JSON.stringify({ level: "error", where: "web", error: err instanceof Error ? err.message : String(err) }));
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+        res.end("Internal error\n");
+      });
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, LISTEN_BACKLOG, resolve);
+  });
+  return server;
+}
