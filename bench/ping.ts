@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { burst, type BurstResult } from "./burst";
 import { freshDataDir, load, machine, seedMonitors, start, steal, stop, summarize, waitFor, writeSection, type Result, type Summary } from "./lib";
-import { seedPgMonitors, startBenchPg } from "./pg";
+import { analyzePg, seedPgMonitors, startBenchPg } from "./pg";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = 5;
@@ -132,6 +132,7 @@ async function main() {
     for (const [i, url] of pg_.entries()) {
       await load("warm-up", { url, duration: WARM_UP, setupRequest: successPings(pgWarmUp.slice(i * 7500, (i + 1) * 7500), "") }, pgIngestPorts[i]!);
     }
+    await analyzePg(pgServer.url); // what autovacuum does within a minute in production
     loadFrom = os.loadavg()[0]!.toFixed(1);
     // Whole rounds rather than one scenario ROUNDS times in a row: a noisy minute on a shared
     // machine then costs one sample of each scenario, not every sample of one.

@@ -35,80 +35,95 @@ const runJson = (alias: string) =>
      'started_at', to_char(${alias}.started_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'events', ${alias}.events)`;
 
 /**
- * ONE read per event: the monitor (by token, or by id within its organization), locked FOR UPDATE
- * until commit, with every run the pairing rules may need: the run of the sent rid, the latest
- * running run with a synthesized rid, the latest run, whether any run is running, and (for a success)
- * the durations of the last 20 successful runs for the drift baseline. Params: token, id, org, rid,
- * wants durations.
+ * ONE read for a wave of events (at most one event per monitor): each event's monitor (by token, or
+ * by id within its organization), locked FOR UPDATE until commit in the order of the events (the
+ * group's lock order; PostgreSQL locks after sorting), with every run the pairing rules may need:
+ * the run of the sent rid, the latest running run with a synthesized rid, the latest run, whether
+ * any run is running, and (for a success) the durations of the last 20 successful runs for the drift
+ * baseline. `k` is the event's 1-based position; an event whose monitor is unknown has no row.
+ * Params (arrays, one element per event): token, id, org, rid, wants durations.
  */
-export const READ_SQL = `
-SELECT m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
+export const READ_MANY_SQL = `
+SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
   m.drift_pct, m.drift_min_seconds, m.drift_alerts, m.paused, m.suspended, m.state, m.next_expected_at,
   m.recent_pings, m.unattached_events,
-  (SELECT ${runJson("r")} FROM cron_runs r WHERE $4::text IS NOT NULL AND r.monitor_id = m.id AND r.rid = $4) AS run_by_rid,
+  (SELECT ${runJson("r")} FROM cron_runs r WHERE e.rid IS NOT NULL AND r.monitor_id = m.id AND r.rid = e.rid) AS run_by_rid,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'running' AND r.rid_generated
      ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS open_run,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE r.monitor_id = m.id ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS latest_run,
   EXISTS (SELECT 1 FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'running') AS any_running,
-  CASE WHEN $5::boolean THEN ARRAY(
+  CASE WHEN e.wants THEN ARRAY(
     SELECT r.duration_ms FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'success' AND r.duration_ms IS NOT NULL
     ORDER BY r.started_at DESC LIMIT 20) END AS success_durations
-FROM cron_monitors m
-WHERE ($1::text IS NOT NULL AND m.ping_token = $1) OR ($1::text IS NULL AND m.id = $2::int AND m.org_id = $3::int)
+FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::boolean[]) WITH ORDINALITY AS e(token, monitor_id, org_id, rid, wants, k)
+JOIN cron_monitors m ON m.id = CASE WHEN e.token IS NOT NULL THEN (SELECT c.id FROM cron_monitors c WHERE c.ping_token = e.token) ELSE e.monitor_id END
+  AND (e.token IS NOT NULL OR m.org_id = e.org_id)
+ORDER BY e.k
 FOR UPDATE OF m`;
 
 /**
- * A new run (a start, or a completion with nothing to pair with) and its log, in one statement.
- * Params: monitor, rid, rid generated, status, started, finished, exit code, overlapped, source,
- * meta, log text, log bytes, truncated.
+ * ONE write for a wave (at most one event per monitor, so a monitor id is a key here): the new
+ * runs (a start, or a completion with nothing to pair with) with their logs, the completed runs with
+ * their logs, the `/log` timelines, then every monitor after its event with the incident and outbox
+ * rows of its flip. An outbox row names the event's run: a new run's id comes from the insert.
+ * Params, in groups of arrays (see `WaveWrites` in ping-store.ts):
+ *   new runs $1-$13: monitor, rid, rid generated, status, started, finished, exit code, overlapped,
+ *     source, meta, log text, log bytes, truncated;
+ *   completions $14-$24: run, status, finished, exit code, duration, drifted, baseline, meta, log
+ *     text, log bytes, truncated;
+ *   timelines $25-$26: run, events JSON;
+ *   monitors $27-$40: monitor, now, recent pings, state, state since (or null), next expected, last
+ *     run status, paused, unattached events, org, run (null: the new run), resolve?, open a "failed"
+ *     incident?, drifted alert?
  */
-export const INSERT_RUN_SQL = `
-WITH run AS (
+export const WRITE_MANY_SQL = `
+WITH new_run AS (
   INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, exit_code, duration_ms,
     log_bytes, truncated, overlapped, drifted, baseline_ms, source, meta, events, created_at)
-  VALUES ($1, $2, $3, $4, $5::timestamp, $6::timestamp, $7, NULL, $12, $13, $8, false, NULL, $9, $10, '[]', $5::timestamp)
-  RETURNING id),
-log AS (
-  INSERT INTO cron_run_logs (run_id, body) SELECT id, $11 FROM run WHERE $11::text IS NOT NULL)
-SELECT id FROM run`;
-
-/**
- * Completes a running run and replaces its log when one was sent. Params: run, status, finished,
- * exit code, duration, drifted, baseline, meta, log text, log bytes, truncated.
- */
-export const COMPLETE_RUN_SQL = `
-WITH run AS (
-  UPDATE cron_runs SET status = $2, finished_at = $3::timestamp, exit_code = $4, duration_ms = $5, drifted = $6,
-    baseline_ms = $7, meta = COALESCE($8, meta),
-    log_bytes = CASE WHEN $9::text IS NULL THEN log_bytes ELSE $10 END,
-    truncated = CASE WHEN $9::text IS NULL THEN truncated ELSE $11 END
-  WHERE id = $1 AND status = 'running'
-  RETURNING id)
-INSERT INTO cron_run_logs (run_id, body) SELECT id, $9 FROM run WHERE $9::text IS NOT NULL
-ON CONFLICT (run_id) DO UPDATE SET body = excluded.body`;
-
-/** The run's `/log` timeline. Params: run, events JSON. */
-export const SET_EVENTS_SQL = `UPDATE cron_runs SET events = $2 WHERE id = $1`;
-
-/**
- * The monitor after the event, with the incident and outbox rows of its flip, in one statement.
- * Params: monitor, now, recent pings, state, state since (or null), next expected, last run status,
- * paused, unattached events, org, run, resolve?, open a "failed" incident?, drifted alert?
- */
-export const FINISH_SQL = `
-WITH monitor AS (
-  UPDATE cron_monitors SET last_ping_at = $2::timestamp, recent_pings = $3, state = $4,
-    state_since = COALESCE($5::timestamp, state_since), next_expected_at = $6::timestamp, last_run_status = $7,
-    paused = $8, unattached_events = $9
-  WHERE id = $1),
+  SELECT n.monitor_id, n.rid, n.generated, n.status, n.started, n.finished, n.exit_code, NULL, n.bytes, n.truncated,
+    n.overlapped, false, NULL, n.source, n.meta, '[]', n.started
+  FROM unnest($1::int[], $2::text[], $3::boolean[], $4::text[], $5::timestamp[], $6::timestamp[], $7::int[], $8::boolean[],
+    $9::text[], $10::text[], $12::int[], $13::boolean[]) AS n(monitor_id, rid, generated, status, started, finished, exit_code,
+    overlapped, source, meta, bytes, truncated)
+  RETURNING id, monitor_id),
+new_log AS (
+  INSERT INTO cron_run_logs (run_id, body)
+  SELECT r.id, l.body FROM new_run r JOIN unnest($1::int[], $11::text[]) AS l(monitor_id, body) ON l.monitor_id = r.monitor_id
+  WHERE l.body IS NOT NULL),
+completed AS (
+  UPDATE cron_runs r SET status = c.status, finished_at = c.finished, exit_code = c.exit_code, duration_ms = c.duration,
+    drifted = c.drifted, baseline_ms = c.baseline, meta = COALESCE(c.meta, r.meta),
+    log_bytes = CASE WHEN c.body IS NULL THEN r.log_bytes ELSE c.bytes END,
+    truncated = CASE WHEN c.body IS NULL THEN r.truncated ELSE c.truncated END
+  FROM unnest($14::int[], $15::text[], $16::timestamp[], $17::int[], $18::int[], $19::boolean[], $20::int[], $21::text[],
+    $22::text[], $23::int[], $24::boolean[]) AS c(run_id, status, finished, exit_code, duration, drifted, baseline, meta, body, bytes, truncated)
+  WHERE r.id = c.run_id AND r.status = 'running'
+  RETURNING r.id, c.body),
+completed_log AS (
+  INSERT INTO cron_run_logs (run_id, body) SELECT id, body FROM completed WHERE body IS NOT NULL
+  ON CONFLICT (run_id) DO UPDATE SET body = excluded.body),
+timeline AS (
+  UPDATE cron_runs r SET events = t.events FROM unnest($25::int[], $26::text[]) AS t(run_id, events) WHERE r.id = t.run_id),
+after AS (
+  SELECT f.*, COALESCE(f.run, r.id) AS run_id
+  FROM unnest($27::int[], $28::timestamp[], $29::text[], $30::text[], $31::timestamp[], $32::timestamp[], $33::text[],
+    $34::boolean[], $35::text[], $36::int[], $37::int[], $38::boolean[], $39::boolean[], $40::boolean[])
+    AS f(monitor_id, now, recent, state, since, next, last_status, paused, unattached, org_id, run, resolve, open, drift)
+  LEFT JOIN new_run r ON r.monitor_id = f.monitor_id),
+monitor AS (
+  UPDATE cron_monitors m SET last_ping_at = a.now, recent_pings = a.recent, state = a.state,
+    state_since = COALESCE(a.since, m.state_since), next_expected_at = a.next, last_run_status = a.last_status,
+    paused = a.paused, unattached_events = a.unattached
+  FROM after a WHERE m.id = a.monitor_id),
 resolved AS (
-  UPDATE incidents SET status = 'resolved', resolved_at = $2::timestamp
-  WHERE $12::boolean AND cron_monitor_id = $1 AND status = 'open' RETURNING id),
+  UPDATE incidents i SET status = 'resolved', resolved_at = a.now
+  FROM after a WHERE a.resolve AND i.cron_monitor_id = a.monitor_id AND i.status = 'open'
+  RETURNING i.id, i.cron_monitor_id),
 opened AS (
   INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
-  SELECT $10, $1, 'failed', 'open', 'The job reported a failure', $2::timestamp WHERE $13::boolean
-  ON CONFLICT DO NOTHING RETURNING id)
+  SELECT a.org_id, a.monitor_id, 'failed', 'open', 'The job reported a failure', a.now FROM after a WHERE a.open
+  ON CONFLICT DO NOTHING RETURNING id, cron_monitor_id)
 INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
-SELECT $10, 'incident.resolved', $1, id, $11::int, $2::timestamp FROM resolved
-UNION ALL SELECT $10, 'incident.opened', $1, id, $11::int, $2::timestamp FROM opened
-UNION ALL SELECT $10, 'run.drifted', $1, NULL, $11::int, $2::timestamp WHERE $14::boolean`;
+SELECT a.org_id, 'incident.resolved', a.monitor_id, i.id, a.run_id, a.now FROM resolved i JOIN after a ON a.monitor_id = i.cron_monitor_id
+UNION ALL SELECT a.org_id, 'incident.opened', a.monitor_id, i.id, a.run_id, a.now FROM opened i JOIN after a ON a.monitor_id = i.cron_monitor_id
+UNION ALL SELECT a.org_id, 'run.drifted', a.monitor_id, NULL, a.run_id, a.now FROM after a WHERE a.drift`;
