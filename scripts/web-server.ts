@@ -1,11 +1,14 @@
 // `npm start`'s web server: one node:http server, one port. Pings (`/ping/…`, `/api/v1/ping/…`, the
-// root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest;
-// everything else (dashboard, REST, /docs, static assets) to Next's request handler through Next's
-// custom-server API. The Next /ping route stays for deployments that run `next start` alone.
+// root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest; the
+// rest of the REST interface (`/api/v1/…`) to its handler without Next's routing
+// (src/server/api/http/node-rest.ts); everything else (dashboard, tRPC, /docs, static assets) to
+// Next's request handler through Next's custom-server API. The Next /ping and /api/v1 routes stay
+// for deployments that run `next start` alone.
 import http from "node:http";
 import next from "next";
 import type { Env } from "../src/env";
 import { pingStore } from "../src/server/ping/connection";
+import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 
 export async function startWebServer(config: Env): Promise<http.Server> {
@@ -20,11 +23,13 @@ export async function startWebServer(config: Env): Promise<http.Server> {
     http.createServer((req, res) => {
       const path = webPingPath(req.url ?? "/", req.headers.host, config.pingHost);
       if (path !== null) return void servePing(req, res, path, store);
-      handleNext(req, res).catch((err: unknown) => {
+      const failed = (err: unknown) => {
         console.error(JSON.stringify({ level: "error", where: "web", error: err instanceof Error ? err.message : String(err) }));
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
         res.end("Internal error\n");
-      });
+      };
+      if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
+      handleNext(req, res).catch(failed);
     }),
   );
   await new Promise<void>((resolve, reject) => {

@@ -29,8 +29,9 @@ const MONITOR = `SELECT ${MONITOR_COLUMNS} FROM cron_monitors WHERE id = $1 AND 
 const FILTER = `org_id = $1
   AND ($2::text IS NULL OR ($2::text = 'paused' AND (paused OR suspended)) OR ($2::text <> 'paused' AND state = $2::text AND NOT paused AND NOT suspended))
   AND ($3::int = 0 OR ($3::int = 1 AND project_id IS NULL) OR ($3::int = 2 AND project_id = $4::int))`;
-const PAGE = `SELECT ${MONITOR_COLUMNS}, COUNT(*) OVER () AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
+/** The page with the filter's total, counted once (a window count would carry every matching row). */
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
+const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
 
 /** Recent runs of each monitor (one index range per monitor), each row with its monitor's 7-day figures. */
 const RUN_FIGURES = `
