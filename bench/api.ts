@@ -128,9 +128,11 @@ async function main() {
 Measured ${new Date().toISOString().slice(0, 16)} UTC on ${machine()}; \`npm start\` (production build), autocannon with
 ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s after a 2 s warm-up of each request; medians. One
 organization (enterprise plan) with 50 monitors of 5 runs each, a user's access token. PostgreSQL: a throwaway durable
-cluster (\`tests/support/pg-cluster.ts\`) on the same machine. **The machine was shared with other engineers' builds and
-tests during the run**: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%.
-Absolute numbers are therefore low and noisy; the ratios to \`/livez\` of the same server and round are the figures to read.
+cluster (\`tests/support/pg-cluster.ts\`) on the same machine; the load generator shares the 2 cores with the servers.
+**Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%**
+(above about 3 on 2 cores, other work was running and absolute numbers are low and noisy; the ratios to \`/livez\` of the
+same server and round are the figures to read). \`npm start\` answers \`/api/v1/…\` without Next's routing
+(src/server/api/http/node-rest.ts); \`/livez\` is a Next route.
 
 | engine | request | req/s | share of /livez | p50 ms | p99 ms | non-2xx | errors |
 |---|---|---|---|---|---|---|---|

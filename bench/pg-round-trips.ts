@@ -99,8 +99,8 @@ async function main() {
     await storePool.end();
     const perEvent = counter.n / Math.max(1, accepted);
     rows.push(`| ping store alone (no HTTP), 50 success pings in flight, ${STORE_SECONDS} s | ${Math.round(accepted / secs)} pings/s |`);
-    rows.push(`| its statements per ping (BEGIN, one read and one write per wave, COMMIT, shared by each group) | ${perEvent.toFixed(2)} |`);
-    rows.push(`| its pings per group (one transaction; usually one wave: 4 statements) | ${(4 / Math.max(perEvent, 1e-9)).toFixed(1)} |`);
+    rows.push(`| its statements per ping (BEGIN, the lock, one read and one write per wave, COMMIT, shared by each group) | ${perEvent.toFixed(2)} |`);
+    rows.push(`| its pings per group (one transaction; usually one wave: 5 statements) | ${(5 / Math.max(perEvent, 1e-9)).toFixed(1)} |`);
   } finally {
     await pool.end();
     await server.stop();
@@ -112,7 +112,7 @@ async function main() {
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}: a durable throwaway cluster (fsync on) on the same
 2 cores as the client; 1-minute load average ${loadFrom} at the start, ${loadTo} at the end, CPU steal
-${steal.percentSince(stealFrom) ?? "?"}% (the machine is shared with other work).
+${steal.percentSince(stealFrom) ?? "?"}% (compare runs only at similar load and steal).
 
 | measurement | per call |
 |---|---|

@@ -232,7 +232,7 @@ about 1.5 s on this machine, which the in-process figures leave out.
 On PostgreSQL a sweep is a handful of set-based statements (the due page read FOR UPDATE SKIP LOCKED, then the
 flips, missed runs, incidents and outbox rows of the whole page over arrays), so its statement count does not follow
 the due monitors as SQLite's does; its time goes to reading the due page and the running runs and to the page's
-commit (one fsync). Both sweeps ran with the machine busy with other work (load average in the header).
+commit (one fsync). Both engines ran in the same run, on the same machine (load average in the header).
 
 Query plans (SQLite):
 ${plans.join("\n")}`;

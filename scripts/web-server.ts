@@ -13,8 +13,8 @@ import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/s
 
 export async function startWebServer(config: Env): Promise<http.Server> {
   // Opened before Next loads: this unbundled store (on SQLite its WAL checkpointer on a real file
-  // path, on PostgreSQL the process's pool) is the process's one ping store, which Next's bundle
-  // finds on globalThis (REST's reported events).
+  // path, on PostgreSQL the process's pool) is the process's one ping store, found on globalThis by
+  // everything else that records run events in this process.
   const store = pingStore();
   const app = next({ dev: false, dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();

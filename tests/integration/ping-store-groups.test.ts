@@ -14,12 +14,16 @@ import { createMonitor } from "../support/monitors";
 // Several events of one monitor in the same group must see each other, exactly as if they came one
 // after the other: on PostgreSQL a group runs in waves of one event per monitor. These tests hand
 // the store such groups directly, on the test server's database.
-let pool: Pool | null = null;
-const store: PingStore =
-  databaseKind() === "postgresql"
-    ? createPgPingStore((pool = openPgPool(databaseUrl(), 2)))
-    : createSqlitePingStore(openSqlite(databaseUrl().replace(/^file:/, "")));
-afterAll(async () => pool?.end());
+const pools: Pool[] = [];
+/** A ping store of its own connection(s): one per process in production. */
+function openStore(): PingStore {
+  if (databaseKind() === "sqlite") return createSqlitePingStore(openSqlite(databaseUrl().replace(/^file:/, "")));
+  const pool = openPgPool(databaseUrl(), 4);
+  pools.push(pool);
+  return createPgPingStore(pool);
+}
+const store = openStore();
+afterAll(async () => Promise.all(pools.map((p) => p.end())));
 
 const event = (target: RunEvent["target"], kind: RunEvent["kind"], rid: string | null = null, rateCapped = true): RunEvent => ({
   target, kind, exitCode: kind === "fail" ? 1 : kind === "success" ? 0 : null, rid, log: null, source: "shell", meta: null, rateCapped, now: new Date(),
@@ -64,5 +68,25 @@ describe("one group holding several events of one monitor", () => {
     const monitor = await testDb().one("SELECT state, last_run_status FROM cron_monitors WHERE id = ?", [m.id]);
     expect(monitor).toMatchObject({ last_run_status: "fail" });
     expect(await testDb().query("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", [m.id])).toEqual([{ kind: "failed", status: "open" }]);
+  });
+});
+
+describe("two processes' stores at the same moment", () => {
+  it("pair the start and the completion of each run sent to different processes at once: every event accepted, one finished run each", async () => {
+    const other = openStore();
+    const ms = await monitors(10);
+    // 20 runs per monitor: past the 5-per-minute cap, so these events are sent uncapped (as reported events are).
+    const pairs = ms.flatMap((m) => Array.from({ length: 20 }, () => ({ m, rid: crypto.randomUUID() })));
+    const results = await Promise.all(
+      pairs.flatMap(({ m, rid }, i) => [
+        (i % 2 ? store : other).record(event({ token: m.ping_token }, "start", rid, false)),
+        (i % 2 ? other : store).record(event({ token: m.ping_token }, "success", rid, false)),
+      ]),
+    );
+    expect(results.filter((r) => r.outcome !== "accepted")).toEqual([]);
+    const runs = await testDb().query<{ rid: string; status: string }>(
+      `SELECT rid, status FROM cron_runs WHERE monitor_id IN (${ms.map((m) => m.id).join(",")}) ORDER BY rid`,
+    );
+    expect(runs).toEqual(pairs.map(({ rid }) => ({ rid, status: "success" })).sort((a, b) => a.rid.localeCompare(b.rid)));
   });
 });

@@ -34,14 +34,26 @@ const runJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'rid', ${alias}.rid, 'status', ${alias}.status,
      'started_at', to_char(${alias}.started_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'events', ${alias}.events)`;
 
+/** The wave's events (arrays, one element per event: token, id, org, rid, wants durations) and their monitors. */
+const WAVE_MONITORS = `
+FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::boolean[]) WITH ORDINALITY AS e(token, monitor_id, org_id, rid, wants, k)
+JOIN cron_monitors m ON m.id = CASE WHEN e.token IS NOT NULL THEN (SELECT c.id FROM cron_monitors c WHERE c.ping_token = e.token) ELSE e.monitor_id END
+  AND (e.token IS NOT NULL OR m.org_id = e.org_id)`;
+
 /**
- * ONE read for a wave of events (at most one event per monitor): each event's monitor (by token, or
- * by id within its organization), locked FOR UPDATE until commit in the order of the events (the
- * group's lock order; PostgreSQL locks after sorting), with every run the pairing rules may need:
- * the run of the sent rid, the latest running run with a synthesized rid, the latest run, whether
- * any run is running, and (for a success) the durations of the last 20 successful runs for the drift
- * baseline. `k` is the event's 1-based position; an event whose monitor is unknown has no row.
- * Params (arrays, one element per event): token, id, org, rid, wants durations.
+ * Locks the wave's monitors FOR UPDATE, in the order of the events (the group's lock order;
+ * PostgreSQL locks after sorting), until commit: this serializes a monitor's events across
+ * processes and machines. Its own statement, so that the read after it (a new snapshot under READ
+ * COMMITTED) sees everything a transaction it waited for had committed.
+ */
+export const LOCK_MANY_SQL = `SELECT m.id ${WAVE_MONITORS} ORDER BY e.k FOR UPDATE OF m`;
+
+/**
+ * ONE read for a wave of events (at most one event per monitor), after LOCK_MANY_SQL: each event's
+ * monitor with every run the pairing rules may need: the run of the sent rid, the latest running
+ * run with a synthesized rid, the latest run, whether any run is running, and (for a success) the
+ * durations of the last 20 successful runs for the drift baseline. `k` is the event's 1-based
+ * position; an event whose monitor is unknown has no row. Same parameters as LOCK_MANY_SQL.
  */
 export const READ_MANY_SQL = `
 SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
@@ -55,11 +67,8 @@ SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.time
   CASE WHEN e.wants THEN ARRAY(
     SELECT r.duration_ms FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'success' AND r.duration_ms IS NOT NULL
     ORDER BY r.started_at DESC LIMIT 20) END AS success_durations
-FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::boolean[]) WITH ORDINALITY AS e(token, monitor_id, org_id, rid, wants, k)
-JOIN cron_monitors m ON m.id = CASE WHEN e.token IS NOT NULL THEN (SELECT c.id FROM cron_monitors c WHERE c.ping_token = e.token) ELSE e.monitor_id END
-  AND (e.token IS NOT NULL OR m.org_id = e.org_id)
-ORDER BY e.k
-FOR UPDATE OF m`;
+${WAVE_MONITORS}
+ORDER BY e.k`;
 
 /**
  * ONE write for a wave (at most one event per monitor, so a monitor id is a key here): the new

@@ -7,18 +7,19 @@ import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } fro
 import { groupCommitStore } from "../../ping/group-commit";
 import type { TimelineEvent } from "../../../shared/schemas/runs";
 import { pgTime, run } from "./pool";
-import { READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
+import { LOCK_MANY_SQL, READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
 
 /**
  * The PostgreSQL ping store, with group commit. Events that arrive in the same turn of the event
  * loop are recorded in ONE transaction on one connection, in waves of at most one event per monitor
  * (a monitor's second event in a group waits for the next wave, so it sees the first one's effects).
- * A wave costs two round trips whatever its size: one read (every monitor `FOR UPDATE`, in ping-token
- * order so that concurrent processes lock monitors in the same order, which serializes a monitor's
- * events across processes and machines and keeps the 5-per-minute cap exact, together with every run
- * the pairing rules may need), the rules in memory, then one write (runs, logs, monitors, incidents,
- * outbox rows, as data-modifying CTEs over arrays). So a group of any size usually costs BEGIN, two
- * statements and COMMIT. Every caller's promise settles only after COMMIT. If the group fails (a
+ * A wave costs three round trips whatever its size: the lock (every monitor `FOR UPDATE`, in
+ * ping-token order so that concurrent processes lock monitors in the same order, which serializes a
+ * monitor's events across processes and machines and keeps the 5-per-minute cap exact), the read
+ * (a fresh snapshot taken after the lock, so it sees what the transactions it waited for committed:
+ * every monitor with every run the pairing rules may need), the rules in memory, then one write
+ * (runs, logs, monitors, incidents, outbox rows, as data-modifying CTEs over arrays). So a group of
+ * any size usually costs BEGIN, three statements and COMMIT. Every caller's promise settles only after COMMIT. If the group fails (a
  * deadlock with a sweeper, say), each of its events is recorded again in a transaction of its own, so
  * one bad event fails alone.
  */
@@ -72,13 +73,15 @@ async function recordWave(client: PoolClient, pending: Pending[], results: RunEv
     (seen.has(key) ? later : wave).push(p);
     seen.add(key);
   }
-  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, [
+  const events = [
     wave.map((p) => ("token" in p.event.target ? p.event.target.token : null)),
     wave.map((p) => ("monitorId" in p.event.target ? p.event.target.monitorId : null)),
     wave.map((p) => ("orgId" in p.event.target ? p.event.target.orgId : null)),
     wave.map((p) => p.event.rid),
     wave.map((p) => p.event.kind === "success"),
-  ]);
+  ];
+  await run(client, "ping_lock_many", LOCK_MANY_SQL, events);
+  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, events);
   const byPosition = new Map(rows.map((r) => [r.k - 1, r]));
   const writes = new WaveWrites();
   const recorded = new Set<number>();
