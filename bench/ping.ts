@@ -120,6 +120,7 @@ async function main() {
   ];
   const burstTokens = tokens.slice(5 * 60_000);
   const bursts: BurstResult[] = [];
+  const bareBursts: BurstResult[] = [];
   const rounds: Result[][] = scenarios.map(() => []);
   let loadFrom = "?";
   const stealFrom = steal.read();
@@ -145,6 +146,7 @@ async function main() {
         );
       }
       bursts.push(await burst(`${web_}/ping`, burstTokens, dbFile));
+      bareBursts.push(await burst(`http://127.0.0.1:${barePort}/ping`, burstTokens, null));
     }
   } finally {
     stop(bare);
@@ -172,6 +174,9 @@ async function main() {
   const burstRows = bursts
     .map((b, i) => `| ${i + 1} | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.timeouts} | ${b.errors} | ${b.stored} |`)
     .join("\n");
+  const bareBurstRows = bareBursts
+    .map((b, i) => `| ${i + 1} (bare node:http, the client's floor) | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.timeouts} | ${b.errors} | - |`)
+    .join("\n");
   const report = `## Ping path (\`npm run bench:ping\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; autocannon, 50 connections, ${DURATION} s per sample
@@ -191,11 +196,13 @@ ${table}
 
 The burst (one per round, on npm start's server; each round pings the same 20,000 monitors once, all requests
 offered at once over 1,000 connections, closed loop): time until the last answer, latency, answers, and the runs stored
-(counted in the database: every OK must be a stored run).
+(counted in the database: every OK must be a stored run). The same burst against the bare node:http server shows what the
+load generator itself needs on these 2 cores.
 
 | round | pings | seconds until all answered | p50 ms | p99 ms | max ms | 200 OK | timed out at the client (30 s) | other errors | runs stored |
 |---|---|---|---|---|---|---|---|---|---|
 ${burstRows}
+${bareBurstRows}
 
 PostgreSQL rows: the same ingest process (\`scripts/ping-server.ts\`) with \`DATABASE_URL\` on a throwaway PostgreSQL 15
 cluster started by the benchmark (\`tests/support/pg-cluster.ts\`, default durability: fsync on, synchronous commit),
