@@ -32,3 +32,8 @@ export const emptyCounts = (): SweepCounts => ({
   outbox_deleted: 0,
   deliveries_deleted: 0,
 });
+
+/** Adds `more` to `counts` (a transaction's counts, once it has committed). */
+export function addCounts(counts: SweepCounts, more: SweepCounts): void {
+  for (const key of Object.keys(more) as (keyof SweepCounts)[]) counts[key] += more[key];
+}

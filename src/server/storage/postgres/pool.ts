@@ -31,8 +31,26 @@ export async function run<R extends QueryResultRow>(client: Pool | PoolClient, n
   return (await client.query<R>({ name, text, values })).rows;
 }
 
-/** Runs `work` in one transaction on one connection of the pool. */
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply be run again. */
+const TRANSIENT = new Set(["40P01", "40001"]);
+
+/**
+ * Runs `work` in one transaction on one connection of the pool. A transaction PostgreSQL aborted as
+ * a deadlock victim (two sweepers meeting on the same rows in different orders) is run again, up to
+ * three times in all; every other error is the caller's.
+ */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactionOnce(pool, work);
+    } catch (err) {
+      if (attempt >= 3 || !TRANSIENT.has((err as { code?: string }).code ?? "")) throw err;
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+async function transactionOnce<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import { isoSeconds } from "../../../shared/time";
 import { missedReason, overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
-import { emptyCounts, type SweepCounts } from "../../sweep/counts";
+import { addCounts, emptyCounts, type SweepCounts } from "../../sweep/counts";
 import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan, type RunningRunRow } from "../../sweep/plan";
 import type { Sweeper, SweepReport } from "../../sweep/sweep";
 import { inTransaction, pgTime, run } from "./pool";
@@ -37,7 +37,7 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
 async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: object) => void) {
   let after: { at: string; id: number } | null = null;
   for (;;) {
-    const page: DueMonitorRow[] = await inTransaction(pool, async (client) => {
+    const page: DueMonitorRow[] = await countedTransaction(pool, counts, async (client, counts) => {
       const rows = await run<DueMonitorRow>(client, "sweep_due", SQL.DUE_PAGE, [pgTime(now), after?.at ?? null, after?.id ?? 0, PAGE_SIZE]);
       counts.due += rows.length;
       await applyPlans(client, planDue(rows, now, counts, log), now, counts);
@@ -47,6 +47,17 @@ async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: 
     const last = page[page.length - 1]!;
     after = { at: last.next_expected_at, id: last.id };
   }
+}
+
+/**
+ * A transaction that counts what it does in counts of its own, added to the sweep's once it has
+ * committed: a transaction run again after a deadlock (pool.ts) counts once.
+ */
+async function countedTransaction<T>(pool: Pool, counts: SweepCounts, work: (client: PoolClient, counts: SweepCounts) => Promise<T>): Promise<T> {
+  let attempt = emptyCounts();
+  const result = await inTransaction(pool, (client) => work(client, (attempt = emptyCounts())));
+  addCounts(counts, attempt);
+  return result;
 }
 
 /** The page's plans, applied to rows this transaction holds locked: no compare-and-swap needed. */
@@ -76,7 +87,7 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
 
 /** Overrunning runs: flagged `timed_out` once, the monitor down, a `max_runtime` incident opened. */
 async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts) {
-  await inTransaction(pool, async (client) => {
+  await countedTransaction(pool, counts, async (client, counts) => {
     const candidates = await run<RunningRunRow>(client, "sweep_running", SQL.RUNNING_RUNS, [pgTime(now)]);
     const overrunning = candidates.filter((r) =>
       overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
