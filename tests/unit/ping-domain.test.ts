@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isPlausibleToken, isUuid, parsePingPath } from "../../src/server/domain/ping-request";
 import { admitPing, formatRecentPings, parseRecentPings } from "../../src/server/domain/rate-window";
 import { baselineMs, capLog, isDrifted, LOG_LIMIT_BYTES, pairingWindowMs } from "../../src/server/domain/runs";
-import { displayState, stateAfterPing } from "../../src/server/domain/monitor-state";
+import { displayState, monitorAfterEvent, stateAfterPing } from "../../src/server/domain/monitor-state";
 
 const T = "a".repeat(43);
 
@@ -121,5 +121,26 @@ describe("monitor state", () => {
       changed: true,
     });
     expect(stateAfterPing({ state: "up", nextExpectedAt: armed }, "fail", period, now).state).toBe("down");
+  });
+});
+
+describe("the monitor after an applied event (both ping stores)", () => {
+  const now = new Date("2027-01-01T10:00:00Z");
+  const stored = {
+    state: "down", next_expected_at: "2027-01-01T09:00:00.000Z", paused: 1,
+    schedule_kind: "period", cron_expression: null, timezone: "UTC", period_seconds: 3600,
+  };
+  it("resumes a paused monitor on a success and arms it from now", () => {
+    expect(monitorAfterEvent(stored, { completion: "success", duplicate: false }, now)).toEqual({
+      paused: false, state: "up", nextExpectedAt: new Date("2027-01-01T11:00:00Z"), changed: true,
+    });
+  });
+  it("keeps a paused monitor paused on a failure", () => {
+    expect(monitorAfterEvent({ ...stored, paused: true }, { completion: "fail", duplicate: false }, now)).toMatchObject({ paused: true, state: "down", changed: false });
+  });
+  it("changes nothing for a repeat of an event already recorded", () => {
+    expect(monitorAfterEvent({ ...stored, paused: 0 }, { completion: "success", duplicate: true }, now)).toEqual({
+      paused: false, state: "down", nextExpectedAt: new Date("2027-01-01T09:00:00Z"), changed: false,
+    });
   });
 });

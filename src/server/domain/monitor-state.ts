@@ -42,3 +42,31 @@ export function stateAfterPing(
   if (current.nextExpectedAt === null) return { state: current.state, nextExpectedAt: nextExpectedAt(schedule, now), changed: false };
   return { state: current.state, nextExpectedAt: current.nextExpectedAt, changed: false };
 }
+
+/** A monitor's row as both ping stores read it (timestamps as ISO text, flags as the engine gives them). */
+export type StoredMonitor = {
+  state: string;
+  next_expected_at: string | null;
+  paused: boolean | number;
+  schedule_kind: string;
+  cron_expression: string | null;
+  timezone: string;
+  period_seconds: number | null;
+};
+
+/**
+ * The monitor after one applied event, the same on both engines' ping stores: a success resumes a
+ * paused monitor, a repeat of an event already recorded changes nothing, anything else moves the
+ * state by `stateAfterPing`.
+ */
+export function monitorAfterEvent(
+  m: StoredMonitor,
+  applied: { completion: "success" | "fail" | null; duplicate: boolean },
+  now: Date,
+): { paused: boolean; state: string; nextExpectedAt: Date | null; changed: boolean } {
+  const paused = Boolean(m.paused) && applied.completion !== "success";
+  const current = { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null };
+  if (applied.duplicate) return { paused, ...current, changed: false };
+  const schedule = scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds });
+  return { paused, ...stateAfterPing(current, applied.completion, schedule, now) };
+}

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rate-window";
 import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
-import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
+import { displayState, monitorAfterEvent } from "../../domain/monitor-state";
 import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
 import { groupCommitStore } from "../../ping/group-commit";
 import type { TimelineEvent } from "../../../shared/schemas/runs";
@@ -105,15 +105,8 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites): RunEventR
   const now = pgTime(e.now);
 
   const applied = e.kind === "log" ? attachNote(m, e, now, writes) : writeRun(m, e, now, writes);
-  const paused = m.paused && applied.completion !== "success";
-  const next = applied.duplicate
-    ? { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null, changed: false }
-    : stateAfterPing(
-        { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null },
-        applied.completion,
-        scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds }),
-        e.now,
-      );
+  const next = monitorAfterEvent(m, applied, e.now);
+  const paused = next.paused;
   const folded = paused || m.suspended;
   const alerting = !applied.duplicate;
   writes.monitor(

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rate-window";
 import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
-import { displayState, scheduleOf, stateAfterPing } from "../../domain/monitor-state";
+import { displayState, monitorAfterEvent } from "../../domain/monitor-state";
 import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
 import { groupCommitStore } from "../../ping/group-commit";
 import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./ping-statements";
@@ -55,15 +55,8 @@ function recordEvent(s: Statements, e: RunEvent): RunEventResult {
 
   const applied = e.kind === "log" ? attachNote(s, m, e, now) : e.kind === "start" ? startRun(s, m, e, now) : completeRun(s, m, e, now);
 
-  const paused = m.paused === 1 && applied.completion !== "success";
-  const next = applied.duplicate
-    ? { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null, changed: false }
-    : stateAfterPing(
-        { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null },
-        applied.completion,
-        scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds }),
-        e.now,
-      );
+  const next = monitorAfterEvent(m, applied, e.now);
+  const paused = next.paused;
   s.updateMonitor.run({
     id: m.id,
     now,
