@@ -21,7 +21,7 @@ const dataDir = setting("E2E_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir
 const pgDataDir = setting("E2E_PG_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-e2e-pg-")));
 const baseURL = `http://127.0.0.1:${port}`;
 const pgBaseURL = `http://127.0.0.1:${pgPort}`;
-const serverEnv = (p: number, dir: string, url: string) => ({ PORT: String(p), HOST: "127.0.0.1", DATA_DIR: dir, APP_URL: url, NODE_ENV: "test", OUTBOUND_ALLOW_PRIVATE: "true" }); // receivers on loopback
+const serverEnv = (p: number, dir: string, url: string) => ({ PORT: String(p), HOST: "127.0.0.1", DATA_DIR: dir, APP_URL: url, NODE_ENV: "test", OUTBOUND_ALLOW_PRIVATE: "true", PROBE_EMBEDDED: "false" }); // receivers on loopback; probe specs start their own server
 // E2E_ENGINES=sqlite (or postgresql) runs one engine's project and server only; default both.
 const engines = (process.env.E2E_ENGINES ?? "sqlite,postgresql").split(",");
 const only = <T>(engine: string, item: T): T[] => (engines.includes(engine) ? [item] : []);

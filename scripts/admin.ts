@@ -1,8 +1,10 @@
 // Operator commands: `npm run admin -- <command> ...`.
 //   org:plan <slug> <plan>   set an organization's plan (free, pro, team, scale, enterprise)
+//   probe:platform <name>    register a further platform probe and print its token (shown once)
 import { PLAN_NAMES } from "../src/shared/plans";
 import { setPlan } from "../src/server/services/orgs/orgs";
 import { migrate } from "../src/server/migrate";
+import { addPlatformProbe } from "../src/server/services/platform-probe";
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -18,7 +20,12 @@ async function main(): Promise<number> {
     console.log(`Organization ${slug} is now on the ${plan} plan`);
     return 0;
   }
-  console.error("usage: npm run admin -- org:plan <slug> <plan>");
+  if (command === "probe:platform" && args.length >= 1) {
+    const { id, token } = await addPlatformProbe(args[0]!, args[1] ?? "");
+    console.log(`Platform probe ${id} registered. Its token (shown only now): ${token}`);
+    return 0;
+  }
+  console.error("usage: npm run admin -- org:plan <slug> <plan> | probe:platform <name> [location]");
   return 2;
 }
 

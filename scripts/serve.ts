@@ -2,11 +2,14 @@
 // handler, everything else through Next; scripts/web-server.ts) and, unless `--web-only`, the
 // sweeper loop as a child process. Started by `npm start` (scripts/start.mjs); `--web-only` serves
 // the web app alone (deployments that run sweepers on their own, e.g. deploy/kubernetes/web.yaml).
+// Unless `--web-only`, the embedded platform probe (scripts/probe.ts) runs as a child process too,
+// checking services over this server's own HTTP endpoints like any other probe.
 import { spawn, type ChildProcess } from "node:child_process";
 import type http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
 import { stopGracefully } from "../src/server/ping/node-http";
+import { ensureEmbeddedProbe } from "../src/server/services/platform-probe";
 import { startWebServer } from "./web-server";
 
 async function main() {
@@ -24,8 +27,8 @@ async function main() {
   const children: ChildProcess[] = [];
   let web: http.Server | null = null;
   let stopping = false;
-  const start = (name: string, args: string[]) => {
-    const child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
+  const start = (name: string, args: string[], extraEnv: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...childEnv, ...extraEnv } });
     child.on("exit", (code) => {
       if (!stopping) console.error(`[lifeline] ${name} exited (${code}); stopping`);
       void stopAll(stopping ? 0 : (code ?? 1));
@@ -59,7 +62,20 @@ async function main() {
   } else {
     start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
     console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
+    if (config.probeEmbedded) {
+      const token = await ensureEmbeddedProbe(config.appSecret);
+      start("probe", ["--import", "tsx", "scripts/probe.ts"], { APP_URL: localUrl(config.host, config.port), PROBE_TOKEN: token });
+      console.log("[lifeline] platform probe running");
+    } else {
+      console.log("[lifeline] PROBE_EMBEDDED=false: no embedded platform probe");
+    }
   }
+}
+
+/** Where a child process on this machine reaches the web app (a wildcard host is reached on loopback). */
+function localUrl(host: string, port: number): string {
+  const h = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
+  return `http://${h}:${port}`;
 }
 
 /** The address the web app actually serves: the bound host and port (a wildcard host reads as localhost). */

@@ -24,6 +24,7 @@ const schema = z.object({
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
   AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  PROBE_EMBEDDED: z.stringbool().default(true),
 });
 
 export type Env = {
@@ -46,6 +47,8 @@ export type Env = {
   outboundAllowPrivate: boolean;
   /** Login throttling: failures count within this window; a throttled key waits for its end. */
   authThrottleWindowSeconds: number;
+  /** `npm start` runs the platform probe beside the web app (false: probes run elsewhere, `npm run probe`). */
+  probeEmbedded: boolean;
 };
 
 let cached: Env | null = null;
@@ -85,6 +88,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     authThrottleWindowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
+    probeEmbedded: e.PROBE_EMBEDDED,
   };
 }
 

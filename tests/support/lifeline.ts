@@ -23,7 +23,8 @@ export type Lifeline = RunningLifeline;
  * defaults; a value of `undefined` removes a variable. `env.DATABASE_URL` picks PostgreSQL; without
  * it the server uses the SQLite file in its DATA_DIR (`env.DATA_DIR` or `opts.dataDir` to share one
  * with another process; otherwise a fresh one). Private outbound targets stay refused, as in
- * production, unless `env.OUTBOUND_ALLOW_PRIVATE` says otherwise. `args` go to scripts/serve.ts.
+ * production, unless `env.OUTBOUND_ALLOW_PRIVATE` says otherwise; the embedded platform probe runs
+ * only with `env.PROBE_EMBEDDED: "true"`. `args` go to scripts/serve.ts.
  */
 export async function startLifeline(
   env: Record<string, string | undefined> = {},
@@ -51,6 +52,9 @@ export async function startLifeline(
     DELIVERY_BACKOFF_MS: "300",
     SWEEP_INTERVAL_SECONDS: "3600",
     OUTBOUND_ALLOW_PRIVATE: undefined,
+    // No embedded platform probe unless a test asks for one: it would check every service the
+    // suite creates, and tests send traffic to loopback only (probe tests create loopback targets).
+    PROBE_EMBEDDED: "false",
     ...env,
   };
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];

@@ -14,6 +14,7 @@ const payload: Payload = {
     id: 3, name: "nightly <backup>", state: "down", schedule: "At 02:00", next_expected_at: "2027-01-11T02:00:00Z",
     last_ping_at: null, url: dashboardLink("https://lifeline.example", 3),
   },
+  service: null,
   incident: {
     id: 9, service: null, cron_monitor: 3, kind: "failed", status: "open", reason: "The job reported a failure",
     opened_at: "2027-01-10T10:05:01Z", resolved_at: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentSlot, dueAtOf, nextDueAt } from "../../src/server/domain/check-slots";
+import { currentSlot, dueAtOf, laneAfterResult, nextDueAt } from "../../src/server/domain/check-slots";
 import { decideStatus, nextFailureRun, type ProbeLatest, type StatusInput } from "../../src/server/domain/service-status";
 
 const now = new Date("2026-11-23T10:00:00Z");
@@ -62,5 +62,36 @@ describe("check slots", () => {
     expect(a.dueAt.getUTCSeconds()).toBe(7);
     expect(nextDueAt(7, 60, a.slot).getTime() - a.dueAt.getTime()).toBe(60_000);
     expect(dueAtOf(7, 60, a.slot + 2).getTime() - a.dueAt.getTime()).toBe(120_000);
+  });
+});
+
+describe("laneAfterResult", () => {
+  const now = new Date("2027-01-01T10:00:05.000Z");
+  const service = { id: 7, intervalSeconds: 60, enabled: true };
+  const lane = { slot: 4, dueAt: new Date("2027-01-01T10:00:07.000Z"), leasableAt: new Date("2027-01-01T10:00:30.000Z"), leasedBy: 3, consecutiveFailures: 0 };
+
+  it("moves a scheduled up result to the service's next slot, unleased, failures reset", () => {
+    const next = laneAfterResult({ ...lane, consecutiveFailures: 1 }, { outcome: "up", scheduled: true }, service, 10, now);
+    expect(next).toEqual({ slot: 5, dueAt: new Date("2027-01-01T10:00:07.000Z"), leasableAt: new Date("2027-01-01T10:00:07.000Z"), leasedBy: null, consecutiveFailures: 0 });
+  });
+
+  it("brings the confirming re-check forward after a first scheduled failure, and keeps the schedule after the second", () => {
+    const first = laneAfterResult(lane, { outcome: "down", scheduled: true }, service, 10, now);
+    expect(first).toMatchObject({ slot: 5, dueAt: new Date("2027-01-01T10:00:15.000Z"), consecutiveFailures: 1, leasedBy: null });
+    const second = laneAfterResult(first, { outcome: "down", scheduled: true }, service, 10, new Date("2027-01-01T10:00:15.500Z"));
+    expect(second).toMatchObject({ slot: 6, dueAt: new Date("2027-01-01T10:01:07.000Z"), consecutiveFailures: 2 });
+  });
+
+  it("leaves the schedule of a leased lane alone for an off-schedule result, counting the failure", () => {
+    expect(laneAfterResult(lane, { outcome: "down", scheduled: false }, service, 10, now)).toEqual({ ...lane, consecutiveFailures: 1 });
+  });
+
+  it("brings an unleased lane's next check forward after an off-schedule first failure", () => {
+    const idle = { ...lane, leasedBy: null, leasableAt: new Date("2027-01-01T10:00:50.000Z") };
+    expect(laneAfterResult(idle, { outcome: "down", scheduled: false }, service, 10, now)).toMatchObject({ slot: 4, leasableAt: new Date("2027-01-01T10:00:15.000Z"), consecutiveFailures: 1 });
+  });
+
+  it("makes no lane of a disabled service leasable", () => {
+    expect(laneAfterResult(lane, { outcome: "up", scheduled: true }, { ...service, enabled: false }, 10, now).leasableAt).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ export const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
   INTERNAL_ERROR: "INTERNAL_SERVER_ERROR",
+  PROBE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 };
 
 /** The shape fields that carry an AppError code on the tRPC wire: JSON-RPC code, tRPC code, HTTP status. */

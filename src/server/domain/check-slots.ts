@@ -30,3 +30,32 @@ export function nextDueAt(serviceId: number, intervalSeconds: number, checkedSlo
 export function leaseSeconds(timeoutSeconds: number): number {
   return timeoutSeconds + 15;
 }
+
+/** A lane's pending check and run of failures (the columns a result changes). */
+export type LaneSchedule = { slot: number; dueAt: Date; leasableAt: Date | null; leasedBy: number | null; consecutiveFailures: number };
+
+/**
+ * The lane after a result. A scheduled result (it names the lane's pending slot) moves the lane to
+ * its next check: the confirming re-check CONFIRM_RECHECK_SECONDS after a first failure, else the
+ * service's next slot. An off-schedule result (`POST /services/{id}/run`) leaves the schedule alone,
+ * except that a first failure brings the next check forward to the re-check. A disabled service's
+ * lane is not leasable.
+ */
+export function laneAfterResult(
+  lane: LaneSchedule,
+  result: { outcome: "up" | "down"; scheduled: boolean },
+  service: { id: number; intervalSeconds: number; enabled: boolean },
+  confirmRecheckSeconds: number,
+  now: Date,
+): LaneSchedule {
+  const consecutiveFailures = result.outcome === "down" ? lane.consecutiveFailures + 1 : 0;
+  const recheck = result.outcome === "down" && consecutiveFailures === 1 ? new Date(now.getTime() + confirmRecheckSeconds * 1000) : null;
+  if (result.scheduled) {
+    const dueAt = recheck ?? nextDueAt(service.id, service.intervalSeconds, currentSlot(service.id, service.intervalSeconds, now).slot);
+    return { slot: lane.slot + 1, dueAt, leasableAt: service.enabled ? dueAt : null, leasedBy: null, consecutiveFailures };
+  }
+  if (lane.leasedBy !== null || !recheck || !service.enabled || (lane.leasableAt && lane.leasableAt <= recheck)) {
+    return { ...lane, consecutiveFailures };
+  }
+  return { ...lane, dueAt: recheck, leasableAt: recheck, consecutiveFailures };
+}

@@ -2,7 +2,7 @@ import type { Payload } from "./payload";
 
 /** One-line headline of a notification, shared by Slack and email. */
 export function headline(p: Payload): string {
-  const name = p.monitor ? `"${p.monitor.name}"` : "A monitor";
+  const name = p.monitor ? `"${p.monitor.name}"` : p.service ? `"${p.service.name}"` : "A monitor";
   switch (p.event) {
     case "incident.opened":
       return `${name} is DOWN: ${p.incident ? kindText(p.incident.kind) : "incident opened"}`;
@@ -16,6 +16,7 @@ export function headline(p: Payload): string {
 }
 
 function kindText(kind: string): string {
+  if (kind === "service_down") return "its checks fail";
   if (kind === "missed") return "an expected ping did not arrive";
   if (kind === "failed") return "the job reported a failure";
   if (kind === "max_runtime") return "a run exceeded its maximum run time";
@@ -35,6 +36,7 @@ export function details(p: Payload): string[] {
     lines.push(`Last run: ${p.run.status}, started ${p.run.started_at}${duration}${baseline}${exit}.`);
   }
   if (p.monitor) lines.push(`Open in Lifeline: ${p.monitor.url}`);
+  if (p.service) lines.push(`Open in Lifeline: ${p.service.url}`);
   return lines;
 }
 
@@ -52,7 +54,8 @@ export function slackMessage(p: Payload): { text: string } {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const icon = p.event === "incident.opened" ? ":red_circle:" : p.event === "incident.resolved" ? ":large_green_circle:" : ":large_yellow_circle:";
   const lines = details(p).filter((l) => !l.startsWith("Open in Lifeline")).map(esc);
-  if (p.monitor) lines.push(`<${p.monitor.url}|Open in Lifeline>`);
+  const link = p.monitor?.url ?? p.service?.url;
+  if (link) lines.push(`<${link}|Open in Lifeline>`);
   const tail = p.run?.log_tail ? `\n\`\`\`${esc(p.run.log_tail).replace(/```/g, "'''")}\`\`\`` : "";
   return { text: `${icon} *${esc(headline(p))}*\n${lines.join("\n")}${tail}` };
 }

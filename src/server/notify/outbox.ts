@@ -1,7 +1,8 @@
 import { describeSchedule } from "../../shared/schedule";
 import { isoSeconds } from "../../shared/time";
 import { displayState, scheduleOf } from "../domain/monitor-state";
-import { dashboardLink, logTail, type NotificationEvent, type Payload } from "./payload";
+import { dashboardLink, logTail, serviceLink, type NotificationEvent, type Payload } from "./payload";
+import { displayedStatus } from "../../shared/service-rules";
 import type { Target } from "./senders";
 import type { SqlRunner } from "../storage/runner";
 
@@ -13,6 +14,7 @@ export type OutboxRow = {
   org_id: number;
   event: NotificationEvent;
   cron_monitor_id: number | null;
+  service_id: number | null;
   incident_id: number | null;
   run_id: number | null;
   created_at: string;
@@ -68,7 +70,8 @@ export const OUTBOX_SQL = {
   claim: `UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE id = ? AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)`,
   /** Params: now, id, worker. */
   finish: `UPDATE outbox SET processed_at = ? WHERE id = ? AND claimed_by = ?`,
-  row: `SELECT id, org_id, event, cron_monitor_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`,
+  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`,
+  service: `SELECT id, name, status, enabled FROM services WHERE id = ?`,
   monitor: `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
       last_ping_at, integration_ids FROM cron_monitors WHERE id = ?`,
   incident: `SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at FROM incidents WHERE id = ?`,
@@ -86,10 +89,13 @@ export const OUTBOX_SQL = {
 /** Reads an outbox event's payload and targets on either engine. */
 export function outboxReader(sql: SqlRunner) {
   const monitor = (id: number | null) => (id ? sql.get<MonitorRow>(OUTBOX_SQL.monitor, [id]) : Promise.resolve(undefined));
+  const serviceOf = (id: number | null) =>
+    id ? sql.get<{ id: number; name: string; status: string; enabled: number | boolean }>(OUTBOX_SQL.service, [id]) : Promise.resolve(undefined);
   return {
     /** The event's payload as of now (the incident may since have been resolved, the run finished). */
     async payload(row: OutboxRow, appUrl: string): Promise<Payload> {
       const m = await monitor(row.cron_monitor_id);
+      const service = await serviceOf(row.service_id);
       const incident = row.incident_id ? await sql.get<IncidentRow>(OUTBOX_SQL.incident, [row.incident_id]) : undefined;
       const run = row.run_id
         ? await sql.get<RunRow>(OUTBOX_SQL.runById, [row.run_id])
@@ -111,6 +117,9 @@ export function outboxReader(sql: SqlRunner) {
               last_ping_at: wire(m.last_ping_at),
               url: dashboardLink(appUrl, m.id),
             }
+          : null,
+        service: service
+          ? { id: service.id, name: service.name, status: displayedStatus(!!service.enabled, service.status), url: serviceLink(appUrl, service.id) }
           : null,
         incident: incident
           ? {
@@ -147,6 +156,7 @@ export function outboxReader(sql: SqlRunner) {
     async targets(row: OutboxRow): Promise<Target[]> {
       const m = await monitor(row.cron_monitor_id);
       if (row.cron_monitor_id && !m) return []; // the monitor was deleted meanwhile: nobody to tell about it
+      if (row.service_id && !(await serviceOf(row.service_id))) return []; // likewise the service
       const listed = m ? parseIds(m.integration_ids) : [];
       if (listed.length > 0) {
         const chosen = (await sql.all<Target>(OUTBOX_SQL.orgTargets, [row.org_id])).filter((t) => listed.includes(t.id));

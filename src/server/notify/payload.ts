@@ -19,6 +19,8 @@ export type Payload = {
     last_ping_at: string | null;
     url: string;
   } | null;
+  /** The actively checked service of a `service_down` incident, with its dashboard link. */
+  service: { id: number; name: string; status: string; url: string } | null;
   incident: {
     id: number;
     service: number | null;
@@ -54,6 +56,7 @@ export function logTail(body: string | null | undefined): string | null {
 }
 
 export const dashboardLink = (appUrl: string, monitorId: number) => `${appUrl}/monitors/${monitorId}`;
+export const serviceLink = (appUrl: string, serviceId: number) => `${appUrl}/services/${serviceId}`;
 
 /** What `POST /integrations/{id}/test` sends. */
 export function testPayload(now: Date): Payload {
@@ -62,6 +65,7 @@ export function testPayload(now: Date): Payload {
     event_id: null,
     occurred_at: now.toISOString().slice(0, 19) + "Z",
     monitor: null,
+    service: null,
     incident: null,
     run: null,
   };

@@ -3,6 +3,7 @@ import { planOf } from "../../shared/plans";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db } from "../db";
+import { checkStore } from "../storage/checks";
 import type { ActiveOrg } from "./orgs/access";
 
 /**
@@ -95,12 +96,17 @@ export async function probeHealthSummary(orgIds: number[], now = new Date()) {
   const since = new Date(now.getTime() - 5 * 60_000);
   const counts = await db().checkResult.groupBy({ by: ["probeId"], where: { startedAt: { gte: since }, probeId: { in: probes.map((p) => p.id) } }, _count: { _all: true } });
   const perProbe = new Map(counts.map((c) => [c.probeId, c._count._all]));
-  const oldestDue = await db().service.findFirst({ where: { enabled: true, nextDueAt: { lte: now } }, orderBy: { nextDueAt: "asc" }, select: { nextDueAt: true } });
-  const lag = oldestDue?.nextDueAt ? Math.max(0, Math.round((now.getTime() - oldestDue.nextDueAt.getTime()) / 100) / 10) : 0;
+  const oldestDue = await checkStore().oldestDue(now);
+  const lag = oldestDue ? Math.max(0, Math.round((now.getTime() - oldestDue.getTime()) / 100) / 10) : 0;
   return probes.map((p) => ({
     id: p.id, name: p.name, kind: p.kind as "platform" | "private", version: p.version, last_seen_at: isoOrNull(p.lastSeenAt),
     online: !!p.lastSeenAt && now.getTime() - p.lastSeenAt.getTime() < 120_000,
     checks_per_minute: Math.round(((perProbe.get(p.id) ?? 0) / 5) * 10) / 10,
     lag_seconds: lag,
   }));
+}
+
+/** The lane a probe checks: the platform probes share lane 0; a private probe has its own. */
+export function laneOf(p: { id: number; kind: string }): number {
+  return p.kind === "platform" ? 0 : p.id;
 }

@@ -1,7 +1,7 @@
 import type { ServiceStatus } from "../../shared/schemas/services";
 import { displayedStatus } from "../../shared/service-rules";
 import type { ServiceType } from "../../shared/service-types";
-import { isoSeconds } from "../../shared/time";
+import { isoOrNull, isoSeconds } from "../../shared/time";
 
 /** How a service is read (spec 2.5): both timestamp naming forms, and the project summary. */
 export type ServiceView = {
@@ -14,6 +14,10 @@ export type ServiceView = {
   interval: number;
   config: Record<string, unknown>;
   status: ServiceStatus;
+  status_since: string | null;
+  status_reason: string | null;
+  probe_ids: number[];
+  degraded_ms: number | null;
   created_at: string;
   date_created: string;
   date_modified: string;
@@ -29,6 +33,10 @@ export const serviceSelect = {
   interval: true,
   config: true,
   status: true,
+  statusSince: true,
+  statusReason: true,
+  degradedMs: true,
+  probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
   createdAt: true,
   updatedAt: true,
   project: { select: { id: true, name: true, color: true, icon: true } },
@@ -43,6 +51,10 @@ type ServiceRow = {
   interval: number;
   config: string;
   status: string;
+  statusSince: Date | null;
+  statusReason: string | null;
+  degradedMs: number | null;
+  probes: { probeId: number }[];
   createdAt: Date;
   updatedAt: Date;
   project: { id: number; name: string; color: string; icon: string } | null;
@@ -60,6 +72,10 @@ export function serviceView(row: ServiceRow): ServiceView {
     interval: row.interval,
     config: parseConfig(row.config),
     status: displayedStatus(row.enabled, row.status),
+    status_since: isoOrNull(row.statusSince),
+    status_reason: row.enabled ? row.statusReason : null,
+    probe_ids: row.probes.map((p) => p.probeId),
+    degraded_ms: row.degradedMs,
     created_at: created,
     date_created: created,
     date_modified: isoSeconds(row.updatedAt),

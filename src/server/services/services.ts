@@ -6,6 +6,8 @@ import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../shar
 import { defaultInterval, intervalProblem, mergeConfig, statusAfterEdit } from "../../shared/service-rules";
 import { checkConfig, type ServiceType } from "../../shared/service-types";
 import { db } from "../db";
+import { isoOrNull } from "../../shared/time";
+import { resolveServiceIncidents, syncLanes } from "./service-lanes";
 import { serviceSelect, serviceView, type ServiceView } from "./service-view";
 
 /** Services (spec 2.5, 4.4; decisions 8): owned by a user; another user's service reads as 404. */
@@ -33,13 +35,22 @@ export async function getService(userId: number, id: number): Promise<ServiceVie
 }
 
 export async function serviceStatus(userId: number, id: number) {
-  const { status, enabled } = await getService(userId, id);
-  return { id, status, enabled };
+  const { status, enabled, status_since, status_reason } = await getService(userId, id);
+  const lanes = await db().serviceLane.findMany({ where: { serviceId: id }, orderBy: { lane: "asc" } });
+  const latest = lanes.reduce<Date | null>((m, l) => (l.resultAt && (!m || l.resultAt > m) ? l.resultAt : m), null);
+  return {
+    id, status, enabled, status_since, status_reason, last_check_at: isoOrNull(latest),
+    probes: lanes.map((l) => ({
+      probe_id: l.lane === 0 ? null : l.lane, outcome: (l.outcome as "up" | "down" | null) ?? null, reason: l.reason,
+      response_time_ms: l.responseTimeMs, consecutive_failures: l.consecutiveFailures, checked_at: isoOrNull(l.resultAt),
+      next_check_at: isoOrNull(l.leasableAt && l.leasedBy === null ? l.leasableAt : null),
+    })),
+  };
 }
 
 export async function createService(userId: number, input: CreateServiceInput): Promise<ServiceView> {
   const id = await writeTransaction(async (tx) => {
-    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null });
+    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null, probeIds: input.probe_ids ?? [] });
     const created = await tx.service.create({
       data: {
         userId,
@@ -49,10 +60,12 @@ export async function createService(userId: number, input: CreateServiceInput): 
         enabled: input.enabled ?? true,
         interval: checked.interval,
         config: checked.config,
+        degradedMs: input.degraded_ms ?? null,
         status: "pending",
       },
       select: { id: true },
     });
+    await syncLanes(tx, created.id, { probeIds: checked.probeIds, enabled: input.enabled ?? true, recheck: true }, new Date());
     return created.id;
   });
   return getService(userId, id);
@@ -61,7 +74,7 @@ export async function createService(userId: number, input: CreateServiceInput): 
 /** PUT: full replace with the create body; omitted optional fields take their create defaults. */
 export async function replaceService(userId: number, id: number, input: CreateServiceInput): Promise<ServiceView> {
   return editService(userId, id, async (tx) => {
-    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null });
+    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null, probeIds: input.probe_ids ?? [] });
     return {
       name: input.name,
       type: input.type,
@@ -69,6 +82,8 @@ export async function replaceService(userId: number, id: number, input: CreateSe
       enabled: input.enabled ?? true,
       interval: checked.interval,
       config: checked.config,
+      degradedMs: input.degraded_ms ?? null,
+      probeIds: checked.probeIds,
     };
   });
 }
@@ -81,7 +96,8 @@ export async function patchService(userId: number, id: number, patch: ServicePat
     const config =
       type !== current.type ? (patch.config ?? {}) : patch.config ? mergeConfig(currentConfig, patch.config) : currentConfig;
     const projectId = patch.project_id === undefined ? current.projectId : patch.project_id;
-    const checked = await checkDraft(tx, userId, { type, config, interval: patch.interval, projectId }, current.interval);
+    const probeIds = patch.probe_ids ?? current.probeIds;
+    const checked = await checkDraft(tx, userId, { type, config, interval: patch.interval, projectId, probeIds }, current.interval);
     return {
       name: patch.name ?? current.name,
       type,
@@ -89,11 +105,16 @@ export async function patchService(userId: number, id: number, patch: ServicePat
       enabled: patch.enabled ?? current.enabled,
       interval: checked.interval,
       config: checked.config,
+      degradedMs: patch.degraded_ms === undefined ? current.degradedMs : patch.degraded_ms,
+      probeIds: checked.probeIds,
     };
   });
 }
 
-type ServiceRecord = { id: number; name: string; type: string; projectId: number | null; enabled: boolean; interval: number; config: string; status: string };
+type ServiceRecord = {
+  id: number; name: string; type: string; projectId: number | null; enabled: boolean; interval: number; config: string; status: string;
+  degradedMs: number | null; probeIds: number[];
+};
 type ServiceData = Omit<ServiceRecord, "id" | "status">;
 
 async function editService(
@@ -102,13 +123,28 @@ async function editService(
   decide: (tx: Tx, current: ServiceRecord) => Promise<ServiceData>,
 ): Promise<ServiceView> {
   await writeTransaction(async (tx) => {
-    const current = await tx.service.findFirst({
+    const found = await tx.service.findFirst({
       where: { id, userId },
-      select: { id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true },
+      select: {
+        id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true, degradedMs: true,
+        probes: { select: { probeId: true }, orderBy: { probeId: "asc" } }, user: { select: { defaultOrgId: true } },
+      },
     });
-    if (!current) throw notFound("Service");
-    const next = await decide(tx, current);
-    await tx.service.update({ where: { id }, data: { ...next, status: statusAfterEdit(current, next) } });
+    if (!found) throw notFound("Service");
+    const { probes, user, ...rest } = found;
+    const current: ServiceRecord = { ...rest, probeIds: probes.map((p) => p.probeId) };
+    const { probeIds, ...next } = await decide(tx, current);
+    const status = statusAfterEdit(current, next);
+    const now = new Date();
+    const recheck = status === "pending" && current.status !== "pending" || next.interval !== current.interval || probeIds.join() !== current.probeIds.join();
+    await tx.service.update({
+      where: { id },
+      data: { ...next, status, ...(status !== current.status ? { statusSince: now, statusReason: null } : {}) },
+    });
+    await syncLanes(tx, id, { probeIds, enabled: next.enabled, recheck }, now);
+    if (current.status === "down" && (status !== "down" || !next.enabled)) {
+      await resolveServiceIncidents(tx, id, user.defaultOrgId, now);
+    }
   });
   return getService(userId, id);
 }
@@ -126,9 +162,9 @@ export async function deleteService(userId: number, id: number): Promise<void> {
 async function checkDraft(
   tx: Tx,
   userId: number,
-  draft: { type: ServiceType; config: unknown; interval?: number; projectId: number | null },
+  draft: { type: ServiceType; config: unknown; interval?: number; projectId: number | null; probeIds: number[] },
   keepInterval?: number,
-): Promise<{ config: string; interval: number }> {
+): Promise<{ config: string; interval: number; probeIds: number[] }> {
   const details: ErrorDetails = {};
   const checked = checkConfig(draft.type, draft.config);
   if (!checked.ok) Object.assign(details, checked.details);
@@ -139,10 +175,19 @@ async function checkDraft(
   if (draft.projectId !== null && !(await tx.project.findFirst({ where: { id: draft.projectId, userId }, select: { id: true } }))) {
     details.project_id = [`Project ${draft.projectId} not found`];
   }
+  const probeIds = [...new Set(draft.probeIds)].sort((a, b) => a - b);
+  if (probeIds.length > 0) {
+    const usable = await tx.probe.findMany({
+      where: { id: { in: probeIds }, kind: "private", org: { memberships: { some: { userId } } } },
+      select: { id: true },
+    });
+    const missing = probeIds.filter((p) => !usable.some((u) => u.id === p));
+    if (missing.length > 0) details.probe_ids = [`Probe ${missing.join(", ")} not found among the private probes of your organizations`];
+  }
   if (!checked.ok || Object.keys(details).length > 0) {
     throw new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details);
   }
-  return { config: JSON.stringify(checked.config), interval };
+  return { config: JSON.stringify(checked.config), interval, probeIds };
 }
 
 /** Services follow the plan of their owner's default organization (decisions 8). */

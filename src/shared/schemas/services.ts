@@ -29,6 +29,17 @@ export const serviceFields = {
     .max(MAX_INTERVAL_SECONDS, `Use at most ${MAX_INTERVAL_SECONDS} seconds`)
     .describe("Seconds between checks; at least the plan minimum (Free: 300)"),
   enabled: z.boolean().describe("false pauses the service (status `paused`)"),
+  probe_ids: z
+    .array(z.number().int().positive())
+    .max(10, "Name at most 10 probes")
+    .describe("Private probes of your organizations that check the service (each checks every slot); empty: the platform probes"),
+  degraded_ms: z
+    .number()
+    .int()
+    .positive()
+    .max(600_000)
+    .nullable()
+    .describe("Responses slower than this many milliseconds make the service `degraded`; null: never"),
 };
 
 /** Create, and PUT (full replace: omitted optional fields take their create defaults). */
@@ -39,6 +50,8 @@ export const createServiceInput = z.object({
   project_id: serviceFields.project_id.optional(),
   interval: serviceFields.interval.optional(),
   enabled: serviceFields.enabled.optional(),
+  probe_ids: serviceFields.probe_ids.optional(),
+  degraded_ms: serviceFields.degraded_ms.optional(),
 });
 export type CreateServiceInput = z.infer<typeof createServiceInput>;
 
@@ -53,6 +66,8 @@ export const patchServiceInput = z.object({
   project_id: serviceFields.project_id.optional(),
   interval: serviceFields.interval.optional(),
   enabled: serviceFields.enabled.optional(),
+  probe_ids: serviceFields.probe_ids.optional(),
+  degraded_ms: serviceFields.degraded_ms.optional(),
 });
 export type ServicePatch = Omit<z.infer<typeof patchServiceInput>, "id">;
 
@@ -77,12 +92,40 @@ export const service = z.object({
   interval: z.number().int(),
   config: z.record(z.string(), z.unknown()),
   status: z.enum(SERVICE_STATUSES),
+  status_since: timestamp.nullable().describe("When the status last changed (null: never checked)"),
+  status_reason: z.string().nullable().describe("Why the latest check failed (timeout, refused, unexpected status...), null while up"),
+  probe_ids: z.array(z.number().int()).describe("The private probes that check it; empty: the platform probes"),
+  degraded_ms: z.number().int().nullable(),
   created_at: timestamp,
   date_created: timestamp.describe("Same instant as created_at (both naming forms appear in the spec)"),
   date_modified: timestamp,
 });
 
-export const serviceStatus = z.object({ id: z.number().int(), status: z.enum(SERVICE_STATUSES), enabled: z.boolean() });
+export const serviceStatus = z.object({
+  id: z.number().int(),
+  status: z.enum(SERVICE_STATUSES),
+  enabled: z.boolean(),
+  status_since: timestamp.nullable(),
+  status_reason: z.string().nullable(),
+  last_check_at: timestamp.nullable().describe("When the latest check result arrived"),
+  probes: z
+    .array(z.object({ probe_id: z.number().int().nullable().describe("null: the platform probes"), outcome: z.enum(["up", "down"]).nullable(), reason: z.string().nullable(), response_time_ms: z.number().nullable(), consecutive_failures: z.number().int(), checked_at: timestamp.nullable(), next_check_at: timestamp.nullable() }))
+    .describe("Each probe lane's latest result and next check"),
+});
+
+/** The answer of `POST /services/{id}/run`: the check's result. */
+export const checkRunResult = z.object({
+  service_id: z.number().int(),
+  probe_id: z.number().int(),
+  outcome: z.enum(["up", "down"]),
+  reason: z.string().nullable(),
+  status_code: z.number().int().nullable(),
+  response_time_ms: z.number(),
+  started_at: timestamp,
+  timing: z.object({ dns_ms: z.number().nullable(), connect_ms: z.number().nullable(), tls_ms: z.number().nullable(), first_byte_ms: z.number().nullable() }),
+  certificate_days_left: z.number().int().nullable(),
+  status: z.enum(SERVICE_STATUSES).describe("The service's status after this result"),
+});
 
 export const serviceTypeSummary = z.object({ type: serviceType, name: z.string(), description: z.string() });
 export const serviceTypeDetail = serviceTypeSummary.extend({

@@ -71,15 +71,16 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
 
 /**
  * Normalizes the body for the adapter: an empty body is `{}`, a JSON body sent without a JSON
- * content type (plain `curl -d`) is still read as JSON, and a DELETE's JSON body fields move into
- * the query string (the adapter reads DELETE input from the query only).
+ * content type (plain `curl -d`) is still read as JSON, a DELETE's JSON body fields move into
+ * the query string (the adapter reads DELETE input from the query only), and a POST without a body
+ * takes its input from the query string (`POST /services/{id}/run?probe=3`; digits read as numbers).
  */
 async function prepareRequest(req: Request, method: string, url: URL): Promise<Request | AppError> {
   if (method === "GET" || method === "HEAD") return req;
   const bytes = await readBodyLimited(req);
   if (bytes instanceof AppError) return bytes;
   const text = bytes.toString("utf8");
-  const body = text.trim() === "" ? "{}" : text;
+  const body = text.trim() === "" ? (method === "POST" ? queryAsBody(url) : "{}") : text;
   const headers = new Headers(req.headers);
   headers.set("content-type", "application/json");
   if (method !== "DELETE") return new Request(url, { method, headers, body });
@@ -96,6 +97,12 @@ async function prepareRequest(req: Request, method: string, url: URL): Promise<R
     }
   }
   return new Request(target, { method, headers });
+}
+
+function queryAsBody(url: URL): string {
+  const fields: Record<string, string | number> = {};
+  for (const [key, value] of url.searchParams) fields[key] = /^\d{1,15}$/.test(value) ? Number(value) : value;
+  return JSON.stringify(fields);
 }
 
 function withoutBodyHeaders(headers: Headers): Headers {

@@ -1,22 +1,29 @@
 import { z } from "zod";
 import { AppError } from "../../../shared/errors";
 import { envelope } from "../../../shared/schemas/common";
+import { leasedCheck, leaseInput, resultsInput, resultsOutput } from "../../../shared/schemas/probe-agent";
 import { probe } from "../../../shared/schemas/probes";
 import { db } from "../../db";
-import { probeByToken, probeView } from "../../services/probes";
+import { laneOf, probeByToken, probeView } from "../../services/probes";
+import { checkStore } from "../../storage/checks";
 import { publicProcedure, router } from "../trpc";
 
 const tags = ["Probe agent"];
 
+/** `last_seen_at` is written at most this often per probe (a busy probe calls several times a second). */
+const SEEN_EVERY_MS = 10_000;
+
 /**
  * The probe-facing face: a probe authenticates with `X-Auth: <32-char token>` (spec 6). A deleted
- * probe or a rotated token is refused at once: the lookup is by the stored digest.
+ * probe or a rotated token is refused at once: the lookup is by the stored digest, on every call.
  */
 const probeProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const found = await probeByToken(ctx.headers.get("x-auth"));
   if (!found) throw new AppError("UNAUTHORIZED", "Missing, revoked or rotated probe token (X-Auth)");
   const version = ctx.headers.get("x-probe-version")?.slice(0, 40) ?? found.version;
-  const seen = await db().probe.update({ where: { id: found.id }, data: { lastSeenAt: new Date(), version } });
+  const now = new Date();
+  const stale = !found.lastSeenAt || now.getTime() - found.lastSeenAt.getTime() >= SEEN_EVERY_MS || version !== found.version;
+  const seen = stale ? await db().probe.update({ where: { id: found.id }, data: { lastSeenAt: now, version } }) : found;
   return next({ ctx: { probe: seen } });
 });
 
@@ -26,6 +33,44 @@ export const probeAgentRouter = router({
     .input(z.object({}))
     .output(envelope(probe))
     .query(async ({ ctx }) => ({ data: probeView({ ...ctx.probe, org: null, ...(await orgSlug(ctx.probe.orgId)) }) })),
+
+  lease: probeProcedure
+    .meta({ openapi: { method: "POST", path: "/probe/leases", tags, summary: "Lease the probe's due checks (each slot goes to one probe)" } })
+    .input(leaseInput)
+    .output(envelope(z.array(leasedCheck)))
+    .mutation(async ({ ctx, input }) => {
+      const now = new Date();
+      const horizon = new Date(now.getTime() + input.lookahead_seconds * 1000);
+      const leased = await checkStore().lease(ctx.probe.id, laneOf(ctx.probe), input.max, horizon, now);
+      return {
+        data: leased.map((l) => ({
+          service_id: l.serviceId, lane: l.lane, slot: l.slot, due_at: l.dueAt.toISOString(), lease_expires_at: l.leaseExpiresAt.toISOString(),
+          check: { type: l.type, ...l.config },
+        })),
+      };
+    }),
+
+  results: probeProcedure
+    .meta({ openapi: { method: "POST", path: "/probe/results", tags, summary: "Report a batch of check results" } })
+    .input(resultsInput)
+    .output(envelope(resultsOutput))
+    .mutation(async ({ ctx, input }) => {
+      const outcomes = await checkStore().record(
+        ctx.probe.id,
+        input.results.map((r) => ({
+          serviceId: r.service_id, lane: r.lane, slot: r.slot, outcome: r.outcome, reason: r.reason, statusCode: r.status_code,
+          responseTimeMs: r.response_time_ms, startedAt: new Date(r.started_at), dnsMs: r.timing.dns_ms ?? null,
+          connectMs: r.timing.connect_ms ?? null, tlsMs: r.timing.tls_ms ?? null, firstByteMs: r.timing.first_byte_ms ?? null,
+          certificateDaysLeft: r.certificate_days_left,
+        })),
+        new Date(),
+      );
+      const refused = input.results.flatMap((r, i) => {
+        const o = outcomes[i]!;
+        return o.accepted ? [] : [{ service_id: r.service_id, lane: r.lane, slot: r.slot, reason: o.why }];
+      });
+      return { data: { accepted: outcomes.length - refused.length, refused } };
+    }),
 });
 
 async function orgSlug(orgId: number | null) {

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { envelope, idParam, pageMeta } from "../../../shared/schemas/common";
 import {
-  createServiceInput, listServicesInput, patchServiceInput, replaceServiceInput, service, serviceStatus,
+  checkRunResult, createServiceInput, listServicesInput, patchServiceInput, replaceServiceInput, service, serviceStatus,
 } from "../../../shared/schemas/services";
+import { runServiceNow } from "../../services/service-run";
 import * as services from "../../services/services";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Services"];
 
-/** Services (spec 4.4). Checks, metrics and the run-now endpoint arrive with the probes. */
+/** Services (spec 4.4); their metrics and errors are in service-metrics.ts. */
 export const servicesRouter = router({
   list: userProcedure
     .meta({ openapi: { method: "GET", path: "/services", tags, summary: "Your services, filtered and paginated", protect: true } })
@@ -53,4 +54,10 @@ export const servicesRouter = router({
     .input(z.object({ id: idParam }))
     .output(envelope(serviceStatus))
     .query(async ({ ctx, input }) => ({ data: await services.serviceStatus(ctx.user.userId, input.id) })),
+
+  run: userProcedure
+    .meta({ openapi: { method: "POST", path: "/services/{id}/run", tags, summary: "Check the service now, off-schedule, and answer with the result (optional query probe)", protect: true } })
+    .input(z.object({ id: idParam, probe: z.number().int().positive().optional().describe("A probe that checks this service (default: the platform probe, or its first private probe)") }))
+    .output(envelope(checkRunResult))
+    .mutation(async ({ ctx, input }) => ({ data: await runServiceNow(ctx.user.userId, input.id, input.probe) })),
 });

@@ -12,7 +12,7 @@ function translate(sql: string): { name: string; text: string } {
 }
 
 /** The PostgreSQL SqlRunner on a pool, each statement prepared once per connection (by name). */
-export function pgRunner(pool: Pool): SqlRunner {
+export function pgRunner(pool: Pick<Pool, "query">): SqlRunner {
   const translated = new Map<string, { name: string; text: string }>();
   const query = async <T>(sql: string, params: unknown[]) => {
     let t = translated.get(sql);

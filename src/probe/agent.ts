@@ -1,0 +1,174 @@
+import { checkFromConfig, runCheck, type CheckResult } from "../server/checks";
+import type { OutboundPolicy } from "../server/outbound";
+
+/**
+ * The probe agent: a Node process that talks to Lifeline only over HTTP with `X-Auth` (so a private
+ * probe runs anywhere). It leases its due checks a little ahead, starts each at its due instant, runs
+ * at most `concurrency` at once, and posts results in batches. Platform probes check under the
+ * outbound guard (OUTBOUND_ALLOW_PRIVATE); private probes check anything.
+ */
+export type AgentOptions = {
+  appUrl: string;
+  token: string;
+  /** Checks running at once at most. */
+  concurrency?: number;
+  /** How often the agent asks for due checks. */
+  leaseEveryMs?: number;
+  /** Results are posted when this many wait, or after flushEveryMs. */
+  batchSize?: number;
+  flushEveryMs?: number;
+  /** OUTBOUND_ALLOW_PRIVATE for a platform probe (ignored by private probes). */
+  allowPrivate?: boolean;
+  version?: string;
+  log?: (line: Record<string, unknown>) => void;
+};
+
+type Lease = { service_id: number; lane: number; slot: number; due_at: string; lease_expires_at: string; check: Record<string, unknown> };
+
+export type AgentStats = { checks: number; posted: number; refused: number; lagMs: number[]; errors: number };
+
+export const AGENT_VERSION = "lifeline-probe/1";
+
+export class ProbeAgent {
+  private readonly o: Required<Omit<AgentOptions, "log">> & Pick<AgentOptions, "log">;
+  private policy: OutboundPolicy | null = { allowPrivate: false };
+  private pending = 0; // leased, not yet finished
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private buffer: Record<string, unknown>[] = [];
+  private timers = new Set<NodeJS.Timeout>();
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private leasing: Promise<void> | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  readonly stats: AgentStats = { checks: 0, posted: 0, refused: 0, lagMs: [], errors: 0 };
+
+  constructor(options: AgentOptions) {
+    this.o = {
+      concurrency: 100, leaseEveryMs: 500, batchSize: 100, flushEveryMs: 500, allowPrivate: false, version: AGENT_VERSION, ...options,
+      appUrl: options.appUrl.replace(/\/+$/, ""),
+    };
+  }
+
+  /** Authenticates (learning whether it is a platform or a private probe) and starts the loops. */
+  async start(): Promise<{ id: number; kind: string; name: string }> {
+    const self = (await this.call("GET", "/probe/self")) as { data: { id: number; kind: string; name: string } };
+    this.policy = self.data.kind === "platform" ? { allowPrivate: this.o.allowPrivate } : null;
+    this.leaseTimer = setInterval(() => void this.leaseDue(), this.o.leaseEveryMs);
+    this.flushTimer = setInterval(() => void this.flush(), this.o.flushEveryMs);
+    void this.leaseDue();
+    return self.data;
+  }
+
+  /** Stops leasing, lets leased checks finish (or drops those not yet started) and posts what is left. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await this.leasing;
+    while (this.running > 0) await new Promise((r) => setTimeout(r, 20));
+    await this.flush();
+    await this.flushing;
+  }
+
+  private async leaseDue(): Promise<void> {
+    if (this.stopped || this.leasing) return;
+    const room = Math.min(500, this.o.concurrency * 4 - this.pending);
+    if (room <= 0) return;
+    this.leasing = (async () => {
+      try {
+        const leased = (await this.call("POST", "/probe/leases", { max: room, lookahead_seconds: 2 })) as { data: Lease[] };
+        for (const lease of leased.data) this.schedule(lease);
+        // A full answer means more is due: ask again at once instead of waiting for the next tick.
+        if (leased.data.length === room) setImmediate(() => void this.leaseDue());
+      } catch (err) {
+        this.stats.errors++;
+        this.o.log?.({ msg: "lease failed", error: (err as Error).message });
+      } finally {
+        this.leasing = null;
+      }
+    })();
+    await this.leasing;
+  }
+
+  private schedule(lease: Lease): void {
+    this.pending++;
+    const wait = Math.max(0, new Date(lease.due_at).getTime() - Date.now());
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.run(lease);
+    }, wait);
+    this.timers.add(timer);
+  }
+
+  private async run(lease: Lease): Promise<void> {
+    if (this.running >= this.o.concurrency) await new Promise<void>((r) => this.waiting.push(r));
+    this.running++;
+    try {
+      const start = Date.now();
+      this.stats.lagMs.push(Math.max(0, start - new Date(lease.due_at).getTime()));
+      if (this.stats.lagMs.length > 100_000) this.stats.lagMs.splice(0, 50_000);
+      const { type, ...config } = lease.check;
+      const result = await runCheck(checkFromConfig(String(type), config), { policy: this.policy });
+      this.stats.checks++;
+      this.buffer.push(resultBody(lease, result));
+      if (this.buffer.length >= this.o.batchSize) void this.flush();
+    } finally {
+      this.running--;
+      this.pending--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Posts the waiting results (one batch after another, never two at once). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      while (this.buffer.length > 0) {
+        const batch = this.buffer.splice(0, 500);
+        try {
+          const answer = (await this.call("POST", "/probe/results", { results: batch })) as { data: { accepted: number; refused: unknown[] } };
+          this.stats.posted += answer.data.accepted;
+          this.stats.refused += answer.data.refused.length;
+        } catch (err) {
+          this.stats.errors++;
+          this.o.log?.({ msg: "posting results failed", error: (err as Error).message, results: batch.length });
+          // Kept for the next flush unless the lease has surely expired (then the slot is another probe's).
+          if (!this.stopped) this.buffer.unshift(...batch.filter((r) => Date.parse(String(r.lease_expires_at)) > Date.now()));
+          break;
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${this.o.appUrl}/api/v1${path}`, {
+      method,
+      headers: { "X-Auth": this.o.token, "X-Probe-Version": this.o.version, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body, (k, v: unknown) => (k === "lease_expires_at" ? undefined : v)) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  }
+}
+
+function resultBody(lease: Lease, r: CheckResult): Record<string, unknown> {
+  return {
+    service_id: lease.service_id, lane: lease.lane, slot: lease.slot, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs, started_at: r.startedAt.toISOString(),
+    timing: { dns_ms: r.timing.dnsMs, connect_ms: r.timing.connectMs, tls_ms: r.timing.tlsMs, first_byte_ms: r.timing.firstByteMs },
+    certificate_days_left: r.certificateDaysLeft, lease_expires_at: lease.lease_expires_at,
+  };
+}
+
+/** p-th percentile (0-100) of the samples, or null. */
+export function percentile(samples: number[], p: number): number | null {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -1,0 +1,15 @@
+import type { Check } from "./types";
+
+/** The check a service's stored type and config describe (the config already validated by its type's schema). */
+export function checkFromConfig(type: string, config: Record<string, unknown>): Check {
+  const timeoutSeconds = typeof config.timeout === "number" ? config.timeout : 10;
+  if (type === "tcp") return { type: "tcp", host: String(config.host), port: Number(config.port), timeoutSeconds };
+  return {
+    type: "http",
+    url: String(config.url),
+    method: (config.method as Extract<Check, { type: "http" }>["method"] | undefined) ?? "GET",
+    expectedStatusCode: typeof config.expected_status_code === "number" ? config.expected_status_code : 200,
+    timeoutSeconds,
+    keyword: typeof config.keyword === "string" ? config.keyword : null,
+  };
+}

@@ -1,0 +1,70 @@
+import { idsIn, jsonRowsSource, type Engine } from "./json-rows";
+
+/**
+ * The statements of the probes' hot path (leases and result batches), one text per engine, each
+ * prepared once per connection. A batch of any size is a fixed number of statements: rows travel
+ * as one JSON parameter (json-rows.ts).
+ */
+export type CheckStatements = ReturnType<typeof checkStatements>;
+
+export function checkStatements(engine: Engine) {
+  const pg = engine === "postgresql";
+  return {
+    /** Params: lane, horizon, max. The lane's due checks in due order (PostgreSQL: rows another probe holds are skipped). */
+    pickDue: `SELECT l.service_id, l.lane, l.slot, l.due_at, s.type, s.config
+      FROM service_lanes l JOIN services s ON s.id = l.service_id
+      WHERE l.lane = ? AND l.leasable_at <= ?
+      ORDER BY l.leasable_at LIMIT ?${pg ? " FOR UPDATE OF l SKIP LOCKED" : ""}`,
+
+    /** Params: probe, lane, rows [{service_id, until}]. */
+    lease: `UPDATE service_lanes SET leased_by = ?, leasable_at = v.until
+      FROM ${jsonRowsSource(engine, "v", { service_id: "int", until: "time" })}
+      WHERE service_lanes.lane = ? AND service_lanes.service_id = v.service_id`,
+
+    /** Params: service ids. Every lane of the batch's services with what the status rules read. */
+    lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,
+        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, u.default_org_id AS org_id
+      FROM service_lanes l JOIN services s ON s.id = l.service_id JOIN users u ON u.id = s.user_id
+      WHERE ${idsIn(engine, "l.service_id")}
+      ORDER BY l.service_id, l.lane${pg ? " FOR UPDATE OF s, l" : ""}`,
+
+    /** Params: rows of the lanes' new state. */
+    updateLanes: `UPDATE service_lanes SET slot = v.slot, due_at = v.due_at, leasable_at = v.leasable_at, leased_by = v.leased_by,
+        outcome = v.outcome, reason = v.reason, response_time_ms = v.response_time_ms, consecutive_failures = v.consecutive_failures,
+        result_at = v.result_at
+      FROM ${jsonRowsSource(engine, "v", {
+        service_id: "int", lane: "int", slot: "int", due_at: "time", leasable_at: "time", leased_by: "int", outcome: "text",
+        reason: "text", response_time_ms: "float", consecutive_failures: "int", result_at: "time",
+      })}
+      WHERE service_lanes.service_id = v.service_id AND service_lanes.lane = v.lane`,
+
+    /** Params: rows of results. */
+    insertResults: `INSERT INTO check_results (service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms,
+        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left)
+      SELECT service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms, dns_ms, connect_ms, tls_ms,
+        first_byte_ms, certificate_days_left
+      FROM ${jsonRowsSource(engine, "v", {
+        service_id: "int", probe_id: "int", slot: "int", started_at: "time", up: "bool", reason: "text", status_code: "int",
+        response_time_ms: "float", dns_ms: "float", connect_ms: "float", tls_ms: "float", first_byte_ms: "float",
+        certificate_days_left: "int",
+      })}`,
+
+    /** Params: status, since, reason, id. */
+    setStatus: `UPDATE services SET status = ?, status_since = ?, status_reason = ? WHERE id = ?`,
+    /** Params: reason, id. */
+    setReason: `UPDATE services SET status_reason = ? WHERE id = ?`,
+    /** Params: org, service, reason, now. */
+    openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at)
+      VALUES (?, ?, 'service_down', 'open', ?, ?) RETURNING id`,
+    /** Params: now, service. */
+    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE service_id = ? AND status = 'open' RETURNING id`,
+    /** Params: org, event, service, incident, now. */
+    outbox: `INSERT INTO outbox (org_id, event, service_id, incident_id, created_at) VALUES (?, ?, ?, ?, ?)`,
+
+    /** Params: now, service, lane. A lane not leased becomes due now (a run on a private probe). */
+    makeDue: `UPDATE service_lanes SET due_at = ?, leasable_at = ? WHERE service_id = ? AND lane = ? AND leased_by IS NULL AND leasable_at IS NOT NULL`,
+
+    /** Params: now. How late the most overdue unleased check is, across all lanes (the health summary's lag). */
+    oldestDue: `SELECT MIN(leasable_at) AS due FROM service_lanes WHERE leased_by IS NULL AND leasable_at <= ?`,
+  };
+}

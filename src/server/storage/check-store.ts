@@ -1,0 +1,199 @@
+import type Database from "better-sqlite3";
+import type { Pool } from "pg";
+import { laneAfterResult, leaseSeconds, type LaneSchedule } from "../domain/check-slots";
+import { CONFIRM_RECHECK_SECONDS, decideStatus, type ServiceStatus } from "../domain/service-status";
+import { checkStatements, type CheckStatements } from "./check-statements";
+import { idsParam, jsonTime, type Engine } from "./json-rows";
+import { inTransaction } from "./postgres/pool";
+import { pgRunner } from "./postgres/runner";
+import type { SqlRunner } from "./runner";
+import { sqliteRunner } from "./sqlite/runner";
+
+/**
+ * The probes' hot path on either engine: leasing due checks and recording result batches, each a
+ * fixed number of statements in one transaction whatever the batch size. Status flips, incidents
+ * and outbox rows are written in the transaction of the result that causes them, so however many
+ * probes report at once a service goes down once, with one incident and one notification.
+ */
+export interface CheckStore {
+  /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`. */
+  lease(probeId: number, lane: number, max: number, horizon: Date, now: Date): Promise<LeasedCheck[]>;
+  /** Records results; a scheduled result counts only while its probe holds the slot's lease. */
+  record(probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]>;
+  /** Makes a lane's check due now unless it is leased (a run on a private probe); false if nothing changed. */
+  makeDue(serviceId: number, lane: number, now: Date): Promise<boolean>;
+  /** The due instant of the most overdue unleased check, or null. */
+  oldestDue(now: Date): Promise<Date | null>;
+}
+
+export type LeasedCheck = { serviceId: number; lane: number; slot: number; dueAt: Date; leaseExpiresAt: Date; type: string; config: Record<string, unknown> };
+
+export type PostedResult = {
+  serviceId: number;
+  lane: number;
+  /** The leased slot, or null for an off-schedule run. */
+  slot: number | null;
+  outcome: "up" | "down";
+  reason: string | null;
+  statusCode: number | null;
+  responseTimeMs: number;
+  startedAt: Date;
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  firstByteMs: number | null;
+  certificateDaysLeft: number | null;
+};
+
+export type RecordOutcome = { accepted: true } | { accepted: false; why: string };
+
+type Transactor = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+
+export function createSqliteCheckStore(db: Database.Database): CheckStore {
+  const sql = sqliteRunner(db);
+  let queue: Promise<unknown> = Promise.resolve();
+  // One connection, one transaction at a time: later callers wait their turn (the work's awaits must
+  // not let another caller's statements into this transaction).
+  const transact: Transactor = (work) => {
+    const turn = queue.then(async () => {
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await work(sql);
+        db.exec("COMMIT");
+        return result;
+      } catch (err) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw err;
+      }
+    });
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+  return checkStore("sqlite", transact);
+}
+
+export function createPgCheckStore(pool: Pool): CheckStore {
+  return checkStore("postgresql", (work) => inTransaction(pool, (client) => work(pgRunner(client))));
+}
+
+type LaneRow = {
+  service_id: number; lane: number; slot: number; due_at: string; leasable_at: string | null; leased_by: number | null;
+  outcome: string | null; reason: string | null; response_time_ms: number | null; consecutive_failures: number; result_at: string | null;
+  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; org_id: number | null;
+};
+
+const date = (v: string | null) => (v === null ? null : new Date(v));
+
+function checkStore(engine: Engine, transact: Transactor): CheckStore {
+  const s = checkStatements(engine);
+  return {
+    lease: (probeId, lane, max, horizon, now) =>
+      transact(async (sql) => {
+        const due = await sql.all<{ service_id: number; lane: number; slot: number; due_at: string; type: string; config: string }>(s.pickDue, [lane, horizon, max]);
+        if (due.length === 0) return [];
+        const leased = due.map((r) => {
+          const config = JSON.parse(r.config) as Record<string, unknown>;
+          const dueAt = new Date(r.due_at);
+          const start = Math.max(dueAt.getTime(), now.getTime());
+          const timeout = typeof config.timeout === "number" ? config.timeout : 10;
+          return { serviceId: r.service_id, lane: r.lane, slot: r.slot, dueAt, leaseExpiresAt: new Date(start + leaseSeconds(timeout) * 1000), type: r.type, config };
+        });
+        await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, until: jsonTime(engine, l.leaseExpiresAt) }))), lane]);
+        return leased;
+      }),
+    record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, probeId, results, now))),
+    makeDue: (serviceId, lane, now) => transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),
+    oldestDue: async (now) => transact(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [now]))?.due ?? null)),
+  };
+}
+
+async function recordResults(engine: Engine, s: CheckStatements, sql: SqlRunner, probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]> {
+  const serviceIds = [...new Set(results.map((r) => r.serviceId))];
+  const rows = await sql.all<LaneRow>(s.lanesOf, [idsParam(engine, serviceIds)]);
+  const lanes = new Map(rows.map((r) => [`${r.service_id}:${r.lane}`, r]));
+  const outcomes: RecordOutcome[] = [];
+  const accepted: PostedResult[] = [];
+  for (const result of results) {
+    const row = lanes.get(`${result.serviceId}:${result.lane}`);
+    const refusal = !row
+      ? "no such service lane"
+      : result.slot !== null && (row.slot !== result.slot || row.leased_by !== probeId)
+        ? "the slot is not leased to this probe (the lease expired or the slot was recorded)"
+        : null;
+    if (refusal || !row) {
+      outcomes.push({ accepted: false, why: refusal ?? "no such service lane" });
+      continue;
+    }
+    const next = laneAfterResult(
+      laneSchedule(row),
+      { outcome: result.outcome, scheduled: result.slot !== null },
+      { id: row.service_id, intervalSeconds: row.interval, enabled: !!row.enabled },
+      CONFIRM_RECHECK_SECONDS,
+      now,
+    );
+    Object.assign(row, {
+      slot: next.slot, due_at: next.dueAt.toISOString(), leasable_at: next.leasableAt?.toISOString() ?? null, leased_by: next.leasedBy,
+      consecutive_failures: next.consecutiveFailures, outcome: result.outcome, reason: result.reason, response_time_ms: result.responseTimeMs,
+      result_at: now.toISOString(),
+    });
+    accepted.push(result);
+    outcomes.push({ accepted: true });
+  }
+  if (accepted.length === 0) return outcomes;
+  const touched = [...new Set(accepted.map((r) => `${r.serviceId}:${r.lane}`))].map((k) => lanes.get(k)!);
+  await sql.run(s.updateLanes, [JSON.stringify(touched.map((r) => laneJson(engine, r)))]);
+  await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r)))]);
+  for (const serviceId of new Set(accepted.map((r) => r.serviceId))) {
+    await applyStatus(s, sql, rows.filter((r) => r.service_id === serviceId), now);
+  }
+  return outcomes;
+}
+
+function laneSchedule(r: LaneRow): LaneSchedule {
+  return { slot: r.slot, dueAt: new Date(r.due_at), leasableAt: date(r.leasable_at), leasedBy: r.leased_by, consecutiveFailures: r.consecutive_failures };
+}
+
+function laneJson(engine: Engine, r: LaneRow) {
+  return {
+    service_id: r.service_id, lane: r.lane, slot: r.slot, due_at: jsonTime(engine, new Date(r.due_at)), leasable_at: jsonTime(engine, date(r.leasable_at)),
+    leased_by: r.leased_by, outcome: r.outcome, reason: r.reason, response_time_ms: r.response_time_ms,
+    consecutive_failures: r.consecutive_failures, result_at: jsonTime(engine, date(r.result_at)),
+  };
+}
+
+function resultJson(engine: Engine, probeId: number, r: PostedResult) {
+  return {
+    service_id: r.serviceId, probe_id: probeId, slot: r.slot, started_at: jsonTime(engine, r.startedAt), up: r.outcome === "up", reason: r.reason,
+    status_code: r.statusCode, response_time_ms: r.responseTimeMs, dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs,
+    first_byte_ms: r.firstByteMs, certificate_days_left: r.certificateDaysLeft,
+  };
+}
+
+/** The service's status from all its lanes' latest results; a flip writes the status, the incident and the outbox row. */
+async function applyStatus(s: CheckStatements, sql: SqlRunner, lanes: LaneRow[], now: Date): Promise<void> {
+  const service = lanes[0]!;
+  if (!service.enabled) return; // paused: the edit that paused it settled status and incidents
+  const previous = service.status as ServiceStatus;
+  const decision = decideStatus(
+    {
+      enabled: true,
+      previous,
+      intervalSeconds: service.interval,
+      degradedMs: service.degraded_ms,
+      latest: lanes
+        .filter((l) => l.outcome !== null && l.result_at !== null)
+        .map((l) => ({ probeId: l.lane, outcome: l.outcome as "up" | "down", responseTimeMs: l.response_time_ms ?? 0, consecutiveFailures: l.consecutive_failures, at: new Date(l.result_at!) })),
+    },
+    now,
+  );
+  const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
+  if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
+  else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
+  if (decision.incident === "open") {
+    const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, reason ?? "down", now]);
+    if (service.org_id !== null) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
+  } else if (decision.incident === "resolve") {
+    const resolved = await sql.all<{ id: number }>(s.resolveIncidents, [now, service.service_id]);
+    if (service.org_id !== null) for (const i of resolved) await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/**
+ * The probe-facing protocol (decisions 8): a probe leases its due checks and posts their results in
+ * batches, authenticated by `X-Auth`. Instants here carry milliseconds (start lag is measured in them).
+ */
+const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 instant with milliseconds");
+
+export const MAX_LEASE_BATCH = 500;
+export const MAX_RESULT_BATCH = 500;
+
+export const leaseInput = z.object({
+  max: z.number().int().min(1).max(MAX_LEASE_BATCH).default(100).describe("How many checks the probe can take now"),
+  lookahead_seconds: z.number().min(0).max(10).default(2).describe("Also lease checks due within this many seconds (the probe starts each at its due instant)"),
+});
+
+export const leasedCheck = z.object({
+  service_id: z.number().int(),
+  lane: z.number().int().describe("0: the platform probes' pool; else the private probe's id"),
+  slot: z.number().int().describe("Names this check; the result must echo it"),
+  due_at: instant,
+  lease_expires_at: instant.describe("Unreported by then, the check goes to another probe and this result is refused"),
+  check: z.record(z.string(), z.unknown()).describe("The service's type and config: {type, url, method, expected_status_code, timeout, keyword} or {type, host, port, timeout}"),
+});
+
+export const postedResult = z.object({
+  service_id: z.number().int().positive(),
+  lane: z.number().int().min(0),
+  slot: z.number().int().min(0),
+  outcome: z.enum(["up", "down"]),
+  reason: z.string().max(500).nullable(),
+  status_code: z.number().int().min(100).max(999).nullable(),
+  response_time_ms: z.number().min(0).max(3_600_000),
+  started_at: instant,
+  timing: z
+    .object({ dns_ms: z.number().nullable(), connect_ms: z.number().nullable(), tls_ms: z.number().nullable(), first_byte_ms: z.number().nullable() })
+    .partial()
+    .default({}),
+  certificate_days_left: z.number().int().nullable().default(null),
+});
+
+export const resultsInput = z.object({ results: z.array(postedResult).min(1).max(MAX_RESULT_BATCH) });
+
+export const resultsOutput = z.object({
+  accepted: z.number().int(),
+  refused: z.array(z.object({ service_id: z.number().int(), lane: z.number().int(), slot: z.number().int(), reason: z.string() })),
+});
