@@ -55,16 +55,15 @@ export class ProbeAgent {
   async start(): Promise<{ id: number; kind: string; name: string }> {
     const self = (await this.call("GET", "/probe/self")) as { data: { id: number; kind: string; name: string } };
     this.policy = self.data.kind === "platform" ? { allowPrivate: this.o.allowPrivate } : null;
-    this.leaseTimer = setInterval(() => void this.leaseDue(), this.o.leaseEveryMs);
     this.flushTimer = setInterval(() => void this.flush(), this.o.flushEveryMs);
-    void this.leaseDue();
+    this.leaseLoop();
     return self.data;
   }
 
   /** Stops leasing, lets leased checks finish (or drops those not yet started) and posts what is left. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
     if (this.flushTimer) clearInterval(this.flushTimer);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
@@ -72,6 +71,16 @@ export class ProbeAgent {
     while (this.running > 0) await new Promise((r) => setTimeout(r, 20));
     await this.flush();
     await this.flushing;
+  }
+
+  /**
+   * Asks for due checks every leaseEveryMs, jittered by half either way: checks fall due on whole
+   * seconds, so probes asking at fixed phases would hand every check to the same probe.
+   */
+  private leaseLoop(): void {
+    if (this.stopped) return;
+    void this.leaseDue();
+    this.leaseTimer = setTimeout(() => this.leaseLoop(), this.o.leaseEveryMs * (0.5 + Math.random()));
   }
 
   private async leaseDue(): Promise<void> {

@@ -24,8 +24,12 @@ describe("service create", () => {
     expect(res.status).toBe(201);
     const s = res.body.data;
     expect(Object.keys(s).sort()).toEqual(
-      ["config", "created_at", "date_created", "date_modified", "enabled", "id", "interval", "name", "project", "project_id", "status", "type"].sort(),
+      [
+        "config", "created_at", "date_created", "date_modified", "degraded_ms", "enabled", "id", "interval", "name", "probe_ids", "project",
+        "project_id", "status", "status_reason", "status_since", "type",
+      ].sort(),
     );
+    expect(s).toMatchObject({ probe_ids: [], degraded_ms: null, status_reason: null, status_since: null });
     expect(s).toMatchObject({ name: "Homepage", type: "http", status: "pending", enabled: true, interval: 300, project_id: null, project: null });
     expect(s.config).toEqual({ url: "https://example.com/", method: "GET", expected_status_code: 200, timeout: 10 });
     expect(s.created_at).toMatch(TIMESTAMP);
@@ -178,7 +182,12 @@ describe("service read, replace, patch, delete, status", () => {
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ id: s.id, enabled: false, status: "paused" });
     const status = await call("GET", `/services/${s.id}/status`, { token: alice.access });
-    expect(status.body).toEqual({ data: { id: s.id, status: "paused", enabled: false } });
+    expect(status.body).toEqual({
+      data: {
+        id: s.id, status: "paused", enabled: false, status_since: null, status_reason: null, last_check_at: null,
+        probes: [{ probe_id: null, outcome: null, reason: null, response_time_ms: null, consecutive_failures: 0, checked_at: null, next_check_at: null }],
+      },
+    });
     expectStandardError(await call("GET", "/services/99999999", { token: alice.access }), 404, "NOT_FOUND");
   });
 
@@ -236,17 +245,10 @@ describe("service read, replace, patch, delete, status", () => {
     expectStandardError(await call("DELETE", `/services/${s.id}`, { token: alice.access }), 404, "NOT_FOUND");
   });
 
-  it("has no stub for the checks, metrics or run-now endpoints (they come with the probes)", async () => {
-    const s = await newService(alice);
-    for (const [method, path] of [
-      ["POST", `/services/${s.id}/run`],
-      ["GET", `/services/${s.id}/metrics/uptime`],
-      ["GET", `/services/${s.id}/metrics/response-times`],
-      ["GET", `/services/${s.id}/metrics/sparkline`],
-      ["GET", `/services/${s.id}/errors`],
-    ]) {
-      expectStandardError(await call(method!, path!, { token: alice.access }), 404, "NOT_FOUND");
-    }
+  it("refuses to check a paused service now with a 409, and keeps it paused", async () => {
+    const s = await newService(alice, { enabled: false });
+    expectStandardError(await call("POST", `/services/${s.id}/run`, { token: alice.access }), 409, "CONFLICT");
+    expect((await call("GET", `/services/${s.id}`, { token: alice.access })).body.data.status).toBe("paused");
   });
 });
 

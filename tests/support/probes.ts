@@ -114,7 +114,9 @@ export async function dedicatedLifeline(env: Record<string, string | undefined> 
     databaseKind() === "postgresql" ? { DATABASE_URL: await freshDatabase(inject("pgAdminUrl")!, "lifeline_probes") } : {};
   const server: RunningLifeline = await startLifeline({ ...databaseEnv, ...env }, { args });
   const db = openEngineDb(server.databaseUrl);
-  return { server, db, stop: async () => { await server.stop(); await db.close(); } };
+  let stopped: Promise<void> | null = null;
+  const stop = () => (stopped ??= (async () => { await server.stop(); await db.close(); })());
+  return { server, db, stop };
 }
 
 /** The REST client against a dedicated server. */
