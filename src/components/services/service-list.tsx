@@ -101,7 +101,7 @@ function PulseCell({ pulse, loading, failed }: { pulse?: Pulse; loading: boolean
   if (failed || !pulse) return <span className="muted small-text">Uptime not available</span>;
   return (
     <span className="row tight" data-testid="service-pulse">
-      <span className="small-text" data-testid="uptime-24h">
+      <span className="small-text" style={{ position: "relative" }} data-testid="uptime-24h">
         <span className="visually-hidden">Uptime, last 24 hours: </span>
         <span aria-hidden="true" className="muted">24 h </span>
         {percentText(pulse.uptime_24h)}

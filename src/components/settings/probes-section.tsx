@@ -62,7 +62,7 @@ export function ProbesSection() {
       ) : rows.length === 0 ? (
         <p className="muted">No probes yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" style={{ position: "relative" }}>
           <table className="data" aria-label="Probes">
             <thead>
               <tr>
@@ -79,7 +79,7 @@ export function ProbesSection() {
                     <th scope="row" style={{ fontWeight: 600 }}>
                       <span data-testid="probe-name">{p.name}</span>
                       <br />
-                      <span className="muted small-text">
+                      <span className="muted small-text" style={{ fontWeight: 400 }}>
                         {p.kind === "platform" ? "Platform" : `Private, ${p.org}`}{p.location ? ` · ${p.location}` : ""}
                       </span>
                     </th>

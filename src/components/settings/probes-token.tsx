@@ -12,7 +12,7 @@ export function ProbeTokenNotice({ probeName, token, rotated, onDone }: { probeN
       <h3 className="h3" ref={heading} tabIndex={-1}>{rotated ? `New token for ${probeName}` : `Token for ${probeName}`}</h3>
       <p><strong>Copy this token now: you will not see it again.</strong> Lifeline keeps only a digest of it.</p>
       {rotated && <p>The previous token is already refused: give the probe this one.</p>}
-      <code className="ping-url" data-testid="probe-token">{token}</code>
+      <code className="ping-url" style={{ flex: "none" }} data-testid="probe-token">{token}</code>
       <p className="muted small-text">The probe sends it in the <code>X-Auth</code> header of each call.</p>
       <div className="row wrap">
         <CopyButton text={token} label="Copy token" />
