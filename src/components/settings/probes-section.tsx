@@ -118,7 +118,8 @@ export function ProbesSection() {
       {otherFailure && <p className="error" role="alert">{errorText(otherFailure)}</p>}
       {canManage ? (
         <section className="stack" aria-labelledby="new-probe-title">
-          <h3 id="new-probe-title" className="h3">Register a private probe{org ? ` for ${org.name}` : ""}</h3>
+          <h3 id="new-probe-title" className="h3">Register a private probe</h3>
+          {org && <p className="muted small-text">It belongs to {org.name}, the organization you work in (Team plan and above).</p>}
           <form className="stack" aria-label="Register a private probe" onSubmit={(e: FormEvent) => { e.preventDefault(); create.mutate(); }}>
             <div className="filters">
               <Field label="Probe name" error={errors.name}>
