@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { PLANS } from "../../shared/plans";
 import { HTTP_METHODS } from "../../shared/service-types";
 import { errorText, fieldErrors } from "../common/errors";
 import { Field } from "../monitors/fields";
@@ -8,7 +9,13 @@ import { useProjects } from "../monitors/use-projects";
 
 export type ServiceValues = {
   name: string; type: "http" | "tcp"; project_id: number | null; interval: number; enabled: boolean; config: Record<string, unknown>;
+  /** Slower than this (ms) reads as degraded; omitted when empty (no threshold). */
+  degraded_ms?: number | null;
 };
+
+const INTERVAL_HINT = `Seconds between checks; your plan sets the minimum (${Object.entries(PLANS)
+  .map(([name, p]) => `${name[0]!.toUpperCase()}${name.slice(1)} ${p.minServiceIntervalSeconds} s`)
+  .join(", ")}).`;
 
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
@@ -20,6 +27,7 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
     name: init?.name ?? "", type: init?.type ?? ("http" as const), project: str(init?.project_id), interval: str(init?.interval ?? 300), enabled: init?.enabled ?? true,
     url: str(init?.config.url), method: str(init?.config.method ?? "GET"), status: str(init?.config.expected_status_code ?? 200), keyword: str(init?.config.keyword),
     host: str(init?.config.host), port: str(init?.config.port), timeout: str(init?.config.timeout ?? 10),
+    degraded: str(init?.degraded_ms),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -30,7 +38,10 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
       v.type === "http"
         ? { url: v.url, method: v.method, expected_status_code: Number(v.status), timeout: Number(v.timeout), ...(v.keyword ? { keyword: v.keyword } : {}) }
         : { host: v.host, port: Number(v.port), timeout: Number(v.timeout) };
-    return { name: v.name, type: v.type, project_id: v.project ? Number(v.project) : null, interval: Number(v.interval), enabled: v.enabled, config };
+    return {
+      name: v.name, type: v.type, project_id: v.project ? Number(v.project) : null, interval: Number(v.interval), enabled: v.enabled, config,
+      ...(v.degraded.trim() ? { degraded_ms: Number(v.degraded) } : {}),
+    };
   }
 
   async function submit(e: FormEvent) {
@@ -46,9 +57,11 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
     }
   }
 
-  const input = (label: string, key: keyof typeof v, errorKey: string, extra: Record<string, unknown> = {}) => (
-    <Field label={label} error={errors[errorKey]}>
-      {({ id, describedBy }) => <input id={id} value={String(v[key])} aria-describedby={describedBy} onChange={(e) => set({ [key]: e.target.value })} {...extra} />}
+  const input = (label: string, key: keyof typeof v, errorKey: string, extra: Record<string, unknown> = {}, hint?: string) => (
+    <Field label={label} error={errors[errorKey]} hint={hint}>
+      {({ id, describedBy }) => (
+        <input id={id} value={String(v[key])} aria-describedby={describedBy} aria-invalid={errors[errorKey] ? true : undefined} onChange={(e) => set({ [key]: e.target.value })} {...extra} />
+      )}
     </Field>
   );
 
@@ -72,7 +85,7 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
             </select>
           )}
         </Field>
-        {input("Check interval (seconds)", "interval", "interval", { type: "number", min: 1 })}
+        {input("Check interval (seconds)", "interval", "interval", { type: "number", min: 1 }, INTERVAL_HINT)}
         {v.type === "http" ? (
           <>
             {input("URL", "url", "url", { type: "url", placeholder: "https://example.com/health" })}
@@ -93,6 +106,7 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
           </>
         )}
         {input("Timeout (seconds)", "timeout", "timeout", { type: "number", min: 1, max: 60 })}
+        {input("Degraded above (ms, optional)", "degraded", "degraded_ms", { type: "number", min: 1, placeholder: "none" }, "Checks slower than this read as degraded. Leave empty for no threshold.")}
       </div>
       <label className="check">
         <input type="checkbox" checked={v.enabled} onChange={(e) => set({ enabled: e.target.checked })} />

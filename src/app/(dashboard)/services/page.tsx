@@ -1,5 +1,5 @@
-import { ServicePage } from "../../../components/services/service-page";
+import { ServiceList } from "../../../components/services/service-list";
 
 export default function ServicesPage() {
-  return <ServicePage />;
+  return <ServiceList />;
 }

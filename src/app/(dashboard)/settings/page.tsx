@@ -1,5 +1,6 @@
 import { IntegrationsSection } from "../../../components/integrations/integrations-section";
 import { OrgsSection } from "../../../components/settings/orgs-section";
+import { ProbesSection } from "../../../components/settings/probes-section";
 import { ProfileSection } from "../../../components/settings/profile-section";
 
 export default function SettingsPage() {
@@ -9,6 +10,7 @@ export default function SettingsPage() {
       <ProfileSection />
       <OrgsSection />
       <IntegrationsSection />
+      <ProbesSection />
     </section>
   );
 }

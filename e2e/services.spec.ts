@@ -1,0 +1,177 @@
+import { expect, test, type Page } from "@playwright/test";
+import { setPlan } from "./operator";
+import { signedInUser } from "./support";
+import { startTarget, type Target } from "./target-server";
+
+/** The list row of a service, by its name. */
+function serviceRow(page: Page, name: string) {
+  return page.getByTestId("service-row").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+// The platform probe that `npm start` runs checks the target on 127.0.0.1 (the e2e servers run with
+// OUTBOUND_ALLOW_PRIVATE=true). A status change needs a check (every 10 s on the Enterprise plan),
+// and `down` a confirming re-check 10 s after the first failure: generous, bounded waits.
+const CHECKED = { timeout: 60_000 };
+
+let target: Target | null = null;
+test.afterEach(async () => {
+  await target?.close();
+  target = null;
+});
+
+test("an http service created in the browser turns operational with a sparkline, goes down with an open incident when its target fails, and recovers", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const { access } = await signedInUser(page, request, "svc-live");
+  await setPlan(request, access, "enterprise"); // 10 s checks
+  target = await startTarget(200);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
+  await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
+  await expect(page.getByText("No services yet")).toBeVisible();
+  await page.getByRole("button", { name: "New service" }).click();
+  const form = page.getByRole("form", { name: "Create service" });
+  for (const label of ["Name", "Type", "Check interval (seconds)", "URL", "Method", "Expected status code", "Keyword (optional)", "Timeout (seconds)", "Degraded above (ms, optional)"]) {
+    await expect(form.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await form.getByLabel("Name", { exact: true }).fill("Local API");
+  await form.getByLabel("URL", { exact: true }).fill(target.url);
+  // Below the plan minimum first: the refusal lands on the interval field.
+  await form.getByLabel("Check interval (seconds)", { exact: true }).fill("5");
+  await form.getByRole("button", { name: "Create service" }).click();
+  await expect(form.getByLabel("Check interval (seconds)", { exact: true })).toHaveAccessibleDescription(/at least 10 seconds/);
+  await form.getByLabel("Check interval (seconds)", { exact: true }).fill("10");
+  await form.getByLabel("Timeout (seconds)", { exact: true }).fill("5");
+  await form.getByRole("button", { name: "Create service" }).click();
+
+  const row = serviceRow(page, "Local API");
+  await expect(row).toContainText(`GET ${target.url}`);
+  await expect(row).toContainText("every 10 s");
+  await expect(row.getByTestId("service-status")).toHaveText(/Pending|Operational/);
+  await expect(row.getByTestId("service-status")).toHaveText(/Operational/, CHECKED);
+  await expect(row.getByRole("img", { name: /^Response times, last 24 hours/ })).toBeVisible(CHECKED);
+  await expect(row.getByTestId("uptime-24h")).toContainText("%");
+  expect(target.hits()).toBeGreaterThan(0);
+  await page.screenshot({ path: "e2e/artifacts/services-list-operational.png", fullPage: true });
+
+  await row.getByRole("link", { name: "Local API" }).click();
+  await expect(page.getByRole("heading", { name: "Local API", level: 1 })).toBeVisible();
+  const status = page.getByTestId("service-status-fact");
+  await expect(status).toContainText("Operational");
+  await expect(status).toContainText("since");
+  await expect(page.getByTestId("uptime-24h")).toContainText("%", CHECKED);
+
+  target.answer(500);
+  await expect(status).toContainText("Down", CHECKED);
+  await expect(page.getByTestId("status-reason")).toContainText("unexpected status 500");
+  const incidents = page.getByRole("region", { name: "Incidents" }).getByTestId("incident-row");
+  await expect(incidents).toHaveCount(1, CHECKED);
+  await expect(incidents).toContainText("Open");
+  await expect(incidents).toContainText("Service down");
+  await expect(page.getByTestId("error-row").first()).toContainText("500", CHECKED);
+  await page.screenshot({ path: "e2e/artifacts/service-down.png", fullPage: true });
+
+  target.answer(200);
+  await expect(status).toContainText("Operational", CHECKED);
+  await expect(incidents).toHaveCount(1);
+  await expect(incidents).toContainText("Resolved", CHECKED);
+
+  // Check now: one check, its result shown on the page.
+  await page.getByRole("button", { name: "Check now" }).click();
+  const result = page.getByTestId("check-result");
+  await expect(result.getByTestId("check-outcome")).toHaveText(/Up/, CHECKED);
+  await expect(result).toContainText("200");
+  await expect(result).toContainText(/\d+ ms/);
+  await expect(page.getByRole("img", { name: /^Response times, last 24 hours/ })).toBeVisible();
+  await page.screenshot({ path: "e2e/artifacts/service-recovered.png", fullPage: true });
+
+  // Pause and resume, then delete, as on a monitor's page.
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(status).toContainText("Paused");
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(status).not.toContainText("Paused");
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete service" }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByText("No services yet")).toBeVisible();
+});
+
+test("a service page shows its settings, edits them on its own page, and can be reached by keyboard from the list", async ({ page, request }) => {
+  await signedInUser(page, request, "svc-page");
+  await page.goto("/services");
+  await page.getByRole("button", { name: "New service" }).click();
+  const form = page.getByRole("form", { name: "Create service" });
+  await form.getByLabel("Name", { exact: true }).fill("Database port");
+  await form.getByLabel("Type", { exact: true }).selectOption("tcp");
+  await form.getByLabel("Host", { exact: true }).fill("db.example.com");
+  await form.getByLabel("Port", { exact: true }).fill("5432");
+  await form.getByLabel("Enabled (checks run)").uncheck(); // created paused: no probe checks this host
+  await form.getByLabel("Port", { exact: true }).press("Enter"); // submits the form
+  const row = serviceRow(page, "Database port");
+  await expect(row).toContainText("TCP db.example.com:5432");
+  await expect(row.getByTestId("service-status")).toHaveText(/Paused/);
+
+  await row.getByRole("link", { name: "Database port" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Database port", level: 1 })).toBeVisible();
+  for (const name of ["Uptime", "Check now", "Response times", "Recent errors", "Incidents"]) {
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+  }
+  await expect(page.getByText("TCP db.example.com:5432")).toBeVisible();
+  await expect(page.getByTestId("service-status-fact")).toContainText("Paused");
+  await expect(page.getByRole("button", { name: "Check now" })).toBeDisabled();
+  await expect(page.getByTestId("check-result")).toContainText("Resume the service to check it");
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  const edit = page.getByRole("form", { name: "Save service" });
+  await expect(edit.getByLabel("Port", { exact: true })).toHaveValue("5432");
+  await edit.getByLabel("Port", { exact: true }).fill("6432");
+  await edit.getByRole("button", { name: "Save service" }).click();
+  await expect(page.getByRole("heading", { name: "Database port", level: 1 })).toBeVisible();
+  await expect(page.getByText("TCP db.example.com:6432")).toBeVisible();
+});
+
+test("probes in settings: the Free plan's refusal in words, then a private probe's token shown once, rotated, and the probe deleted", async ({ page, request }) => {
+  const { access } = await signedInUser(page, request, "probes");
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Probes" });
+  await expect(section.getByRole("heading", { name: "Probes", level: 2 })).toBeVisible();
+
+  await section.getByLabel("Probe name", { exact: true }).fill("Office probe");
+  await section.getByRole("button", { name: "Register probe" }).click();
+  await expect(section.getByRole("alert")).toContainText("Private probes need the Team plan or above");
+  await expect(section.getByTestId("probe-token")).toHaveCount(0);
+
+  await setPlan(request, access, "team");
+  await section.getByLabel("Location (optional)", { exact: true }).fill("Berlin office");
+  await section.getByRole("button", { name: "Register probe" }).click();
+  const notice = section.getByTestId("probe-token-notice");
+  await expect(notice).toContainText("you will not see it again");
+  await expect(notice.getByRole("button", { name: "Copy token" })).toBeVisible();
+  const token = (await notice.getByTestId("probe-token").innerText()).trim();
+  expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  expect((await request.get("/api/v1/probe/self", { headers: { "X-Auth": token } })).status()).toBe(200);
+
+  const row = section.getByTestId("probe-row").filter({ hasText: "Office probe" });
+  await expect(row).toContainText("Berlin office");
+  await notice.getByRole("button", { name: /^Done/ }).click();
+  await expect(section.getByTestId("probe-token")).toHaveCount(0);
+  await page.reload();
+  await expect(row.getByTestId("probe-health")).toHaveText(/Online/); // seen by the call above
+  await expect(page.getByText(token)).toHaveCount(0); // never shown again
+
+  await row.getByRole("button", { name: "Rotate the token of Office probe" }).click();
+  await expect(page.getByRole("dialog")).toContainText("refused at once");
+  await page.getByRole("dialog").getByRole("button", { name: "Rotate now" }).click();
+  await expect(notice).toContainText("New token for Office probe");
+  await expect(notice).toContainText("you will not see it again");
+  const fresh = (await notice.getByTestId("probe-token").innerText()).trim();
+  expect(fresh).not.toBe(token);
+  expect((await request.get("/api/v1/probe/self", { headers: { "X-Auth": token } })).status()).toBe(401);
+  expect((await request.get("/api/v1/probe/self", { headers: { "X-Auth": fresh } })).status()).toBe(200);
+  await page.screenshot({ path: "e2e/artifacts/settings-probes-token.png", fullPage: true });
+
+  await row.getByRole("button", { name: "Delete Office probe" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete probe" }).click();
+  await expect(row).toHaveCount(0);
+  expect((await request.get("/api/v1/probe/self", { headers: { "X-Auth": fresh } })).status()).toBe(401);
+});

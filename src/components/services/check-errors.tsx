@@ -1,0 +1,49 @@
+"use client";
+
+import { useState } from "react";
+import { errorText } from "../common/errors";
+import { Pager } from "../common/pager";
+import { RelativeTime } from "../common/relative-time";
+import { msText } from "./format";
+import { useCheckErrors } from "./use-service-data";
+
+const LIMIT = 10;
+
+/** Failed checks, newest first, paginated. */
+export function CheckErrors({ serviceId }: { serviceId: number }) {
+  const [page, setPage] = useState(1);
+  const query = useCheckErrors(serviceId, page, LIMIT);
+  const rows = query.data?.data ?? [];
+  return (
+    <section className="card stack" aria-labelledby="errors-title">
+      <h2 id="errors-title" className="h3">Recent errors</h2>
+      {query.isLoading ? (
+        <p className="muted" role="status">Loading errors…</p>
+      ) : query.isError ? (
+        <p className="error" role="alert">Errors not available: {errorText(query.error)}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">No failed checks. All quiet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data">
+            <thead>
+              <tr><th scope="col">When</th><th scope="col">Reason</th><th scope="col">Status code</th><th scope="col">Response time</th><th scope="col">Probe</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => (
+                <tr key={e.id} data-testid="error-row">
+                  <td><RelativeTime iso={e.started_at} /></td>
+                  <td>{e.reason ?? "—"}</td>
+                  <td>{e.status_code ?? "—"}</td>
+                  <td>{msText(e.response_time_ms)}</td>
+                  <td>{e.probe_id === null ? "—" : `#${e.probe_id}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} total={query.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
+    </section>
+  );
+}
