@@ -29,9 +29,9 @@ function serverDatabase(info: TestInfo): Record<string, string> | null {
  * Sets an organization's plan the way an operator does (`npm run admin -- org:plan <slug> <plan>`,
  * no endpoint changes plans). Skips the test when this project's database cannot be reached.
  */
-export async function setPlan(request: APIRequestContext, access: string, plan: string): Promise<void> {
+export async function setPlan(request: APIRequestContext, access: string, plan: string, serverDataDir?: string): Promise<void> {
   const info = test.info();
-  const database = serverDatabase(info);
+  const database = serverDataDir ? { DATA_DIR: serverDataDir } : serverDatabase(info);
   test.skip(database === null, `the plan of ${info.project.name}'s server cannot be set: its database URL is not known to the test`);
   const slug = await orgSlug(request, access);
   const env: Record<string, string | undefined> = { ...process.env, ...database! };

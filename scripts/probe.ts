@@ -27,6 +27,7 @@ async function main() {
       const lag = agent.stats.lagMs.splice(0);
       console.log(JSON.stringify({
         probe_stats: true, checks: agent.stats.checks, posted: agent.stats.posted, refused: agent.stats.refused, errors: agent.stats.errors,
+        batches: agent.stats.batches, lease_calls: agent.stats.leaseCalls,
         lag_samples: lag.length, lag_p50_ms: percentile(lag, 50), lag_p99_ms: percentile(lag, 99), rss_mb: Math.round(process.memoryUsage().rss / 1048576),
       }));
     }, every * 1000);

@@ -25,7 +25,7 @@ export type AgentOptions = {
 
 type Lease = { service_id: number; lane: number; slot: number; due_at: string; lease_expires_at: string; check: Record<string, unknown> };
 
-export type AgentStats = { checks: number; posted: number; refused: number; lagMs: number[]; errors: number };
+export type AgentStats = { checks: number; posted: number; refused: number; batches: number; leaseCalls: number; lagMs: number[]; errors: number };
 
 export const AGENT_VERSION = "lifeline-probe/1";
 
@@ -42,7 +42,7 @@ export class ProbeAgent {
   private stopped = false;
   private leasing: Promise<void> | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  readonly stats: AgentStats = { checks: 0, posted: 0, refused: 0, lagMs: [], errors: 0 };
+  readonly stats: AgentStats = { checks: 0, posted: 0, refused: 0, batches: 0, leaseCalls: 0, lagMs: [], errors: 0 };
 
   constructor(options: AgentOptions) {
     this.o = {
@@ -89,6 +89,7 @@ export class ProbeAgent {
     if (room <= 0) return;
     this.leasing = (async () => {
       try {
+        this.stats.leaseCalls++;
         const leased = (await this.call("POST", "/probe/leases", { max: room, lookahead_seconds: 2 })) as { data: Lease[] };
         for (const lease of leased.data) this.schedule(lease);
         // A full answer means more is due: ask again at once instead of waiting for the next tick.
@@ -139,6 +140,7 @@ export class ProbeAgent {
         const batch = this.buffer.splice(0, 500);
         try {
           const answer = (await this.call("POST", "/probe/results", { results: batch })) as { data: { accepted: number; refused: unknown[] } };
+          this.stats.batches++;
           this.stats.posted += answer.data.accepted;
           this.stats.refused += answer.data.refused.length;
         } catch (err) {

@@ -2,11 +2,18 @@
 // server), a fresh database on it, and Lifeline started like `npm start` with DATABASE_URL on it.
 // SIGTERM stops Lifeline, then the cluster.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { freshDatabase, testPgServer } from "./pg-database";
 
 async function main() {
   const server = await testPgServer();
   const databaseUrl = await freshDatabase(server.url, "lifeline_e2e");
+  // Where the operator's CLI finds this server's database (e2e/operator.ts reads it to set plans).
+  if (process.env.DATA_DIR) {
+    fs.mkdirSync(process.env.DATA_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.DATA_DIR, "database-url"), databaseUrl);
+  }
   const child = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
   let stopping = false;
   const stop = async (code: number) => {
