@@ -24,6 +24,7 @@ const schema = z.object({
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
   AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(14),
 });
 
 export type Env = {
@@ -46,6 +47,8 @@ export type Env = {
   outboundAllowPrivate: boolean;
   /** Login throttling: failures count within this window; a throttled key waits for its end. */
   authThrottleWindowSeconds: number;
+  /** Raw check results are kept this many days; hourly rollups (400 days) keep the long view. */
+  checkResultRetentionDays: number;
 };
 
 let cached: Env | null = null;
@@ -85,6 +88,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     authThrottleWindowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
+    checkResultRetentionDays: e.CHECK_RESULT_RETENTION_DAYS,
   };
 }
 
