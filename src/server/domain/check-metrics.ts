@@ -41,10 +41,15 @@ export const ceilHour = (t: number) => Math.ceil(t / HOUR_MS) * HOUR_MS;
  * on (what the sweeper has not rolled up yet). `through` is the sweeper's watermark: every hour
  * before it is rolled up (null: nothing is). When nothing is rolled up, head and tail meet and the
  * whole window is raw.
+ *
+ * When the first hour's raw results are past retention (`keptFrom`, now minus the retention), the
+ * window starts at the start of that hour instead (30 and 90 days with the default 14): the whole
+ * hour is counted, from its rollup, so the figure does not change when raw results are deleted.
  */
 export type WindowSplit = { from: number; rollupFrom: number; rollupTo: number };
 
-export function splitWindow(from: number, now: number, through: number | null): WindowSplit {
+export function splitWindow(periodFrom: number, now: number, through: number | null, keptFrom = -Infinity): WindowSplit {
+  const from = ceilHour(periodFrom) <= keptFrom ? floorHour(periodFrom) : periodFrom;
   const rollupFrom = Math.min(ceilHour(from), floorHour(now));
   const rollupTo = through === null ? rollupFrom : Math.max(rollupFrom, Math.min(through, floorHour(now)));
   return { from, rollupFrom, rollupTo };

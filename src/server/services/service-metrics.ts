@@ -29,7 +29,7 @@ async function ownedService(userId: number, id: number): Promise<{ through: numb
 export async function uptime(userId: number, id: number, period: MetricPeriod, now = Date.now()): Promise<Uptime> {
   const { through } = await ownedService(userId, id);
   const { sql, q } = metricsStore();
-  const w = splitWindow(now - PERIODS[period].ms, now, through);
+  const w = splitWindow(now - PERIODS[period].ms, now, through, now - env().checkResultRetentionDays * 24 * HOUR_MS);
   const row = (await sql.get<Raw>(q.uptime, [id, at(w.rollupFrom), at(w.rollupTo), id, at(w.from), at(w.rollupFrom), id, at(w.rollupTo)]))!;
   const total = num(row.total);
   const successful = num(row.successful);
