@@ -236,15 +236,9 @@ describe("service read, replace, patch, delete, status", () => {
     expectStandardError(await call("DELETE", `/services/${s.id}`, { token: alice.access }), 404, "NOT_FOUND");
   });
 
-  it("has no stub for the checks, metrics or run-now endpoints (they come with the probes)", async () => {
+  it("has no stub for the run-now endpoint (it comes with the probes; metrics: service-metrics.test.ts)", async () => {
     const s = await newService(alice);
-    for (const [method, path] of [
-      ["POST", `/services/${s.id}/run`],
-      ["GET", `/services/${s.id}/metrics/uptime`],
-      ["GET", `/services/${s.id}/metrics/response-times`],
-      ["GET", `/services/${s.id}/metrics/sparkline`],
-      ["GET", `/services/${s.id}/errors`],
-    ]) {
+    for (const [method, path] of [["POST", `/services/${s.id}/run`]]) {
       expectStandardError(await call(method!, path!, { token: alice.access }), 404, "NOT_FOUND");
     }
   });
