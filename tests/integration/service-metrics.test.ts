@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dashboardCookie, trpcQuery } from "../support/dashboard";
 import { testDb } from "../support/db";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
-import { sweep } from "../support/sweeper";
+import { startSweep, sweep } from "../support/sweeper";
 
 /**
  * Service metrics and errors (spec 4.4; docs/api-probes.md, "Metrics and errors") over real HTTP on
@@ -273,5 +273,45 @@ describe("rollups and housekeeping", () => {
     const again = (await sweep(null)).report!.counts;
     if (floorTo(Date.now(), HOUR) === floorTo(swept, HOUR)) expect(again.rollup_rows).toBe(0);
     expect(again.rollups_deleted).toBe(0);
+  });
+});
+
+describe("two sweepers at once", () => {
+  it("roll up the same hours once between them, and agree on the watermark", async () => {
+    const id = await newService(alice, "Raced");
+    const now = Date.now();
+    const recent: Row[] = Array.from({ length: 60 }, (_, k) => ({ at: now - 2 * MIN - k * 4 * MIN, up: k % 6 !== 0, ms: 50 + k, reason: null, status: 200 }));
+    await insertResults(id, recent);
+    // The last rollup was 4 hours ago: both sweepers find the hours since then (and the 2 before) to roll up.
+    const through = floorTo(now, HOUR) - 4 * HOUR;
+    await testDb().run(`UPDATE system_status SET value = ? WHERE key = 'check_rollups'`, [
+      JSON.stringify({ through: new Date(through).toISOString(), at: new Date(through).toISOString() }),
+    ]);
+    const a = startSweep(null);
+    const b = startSweep(null);
+    const [ra, rb] = await Promise.all([a.done, b.done]);
+    expect([ra.code, rb.code]).toEqual([0, 0]);
+    const closedHour = floorTo(Date.now(), HOUR);
+    const rolled = await testDb().query<{ hour: string; total: number; successful: number }>(
+      `SELECT hour, total, successful FROM check_rollups WHERE service_id = ? ORDER BY hour`,
+      [id],
+    );
+    const expected = new Map<number, { total: number; successful: number }>();
+    for (const r of recent.filter((r) => r.at < closedHour)) {
+      const h = floorTo(r.at, HOUR);
+      const e = expected.get(h) ?? { total: 0, successful: 0 };
+      e.total++;
+      if (r.up) e.successful++;
+      expected.set(h, e);
+    }
+    expect(rolled.map((r) => [Date.parse(r.hour), Number(r.total), Number(r.successful)])).toEqual(
+      [...expected.entries()].sort(([x], [y]) => x - y).map(([h, e]) => [h, e.total, e.successful]),
+    );
+    const watermark = await testDb().one<{ value: string }>(`SELECT value FROM system_status WHERE key = 'check_rollups'`);
+    expect(Date.parse(JSON.parse(watermark!.value).through)).toBe(closedHour);
+    // And the figures read through them equal the raw count.
+    const res = await get(alice, `/services/${id}/metrics/uptime?period=24h`);
+    expect(res.body.data.total_checks).toBe(recent.length);
+    expect(res.body.data.successful_checks).toBe(recent.filter((r) => r.up).length);
   });
 });
