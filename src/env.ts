@@ -25,6 +25,7 @@ const schema = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
   AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   PROBE_EMBEDDED: z.stringbool().default(true),
+  CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(14),
 });
 
 export type Env = {
@@ -49,6 +50,8 @@ export type Env = {
   authThrottleWindowSeconds: number;
   /** `npm start` runs the platform probe beside the web app (false: probes run elsewhere, `npm run probe`). */
   probeEmbedded: boolean;
+  /** Raw check results are kept this many days; hourly rollups (400 days) keep the long view. */
+  checkResultRetentionDays: number;
 };
 
 let cached: Env | null = null;
@@ -89,6 +92,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     authThrottleWindowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
     probeEmbedded: e.PROBE_EMBEDDED,
+    checkResultRetentionDays: e.CHECK_RESULT_RETENTION_DAYS,
   };
 }
 

@@ -9,6 +9,7 @@ import { incidentsRouter } from "./routers/incidents";
 import { integrationsRouter } from "./routers/integrations";
 import { projectsRouter } from "./routers/projects";
 import { servicesRouter } from "./routers/services";
+import { serviceMetricsRouter } from "./routers/service-metrics";
 import { serviceTypesRouter } from "./routers/service-types";
 import { probesRouter } from "./routers/probes";
 import { probeAgentRouter } from "./routers/probe-agent";
@@ -29,6 +30,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   projects: projectsRouter,
   services: servicesRouter,
+  serviceMetrics: serviceMetricsRouter,
   serviceTypes: serviceTypesRouter,
   probes: probesRouter,
   probeAgent: probeAgentRouter,

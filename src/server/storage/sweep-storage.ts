@@ -11,11 +11,12 @@ import { sqliteRunner } from "./sqlite/runner";
 /** What a sweeper process works through: its sweeper and the delivery's SQL, on the configured engine. */
 export type SweepStorage = { sweeper: Sweeper; sql: SqlRunner; close(): Promise<void> };
 
-export function openSweepStorage(config: Pick<Env, "databaseKind" | "databaseUrl" | "dataDir">, log: (line: object) => void): SweepStorage {
+export function openSweepStorage(config: Pick<Env, "databaseKind" | "databaseUrl" | "dataDir"> & Partial<Pick<Env, "checkResultRetentionDays">>, log: (line: object) => void): SweepStorage {
+  const options = { checkResultRetentionDays: config.checkResultRetentionDays };
   if (config.databaseKind === "postgresql") {
     const pool = openPgPool(config.databaseUrl, 4);
-    return { sweeper: createPgSweeper(pool, log), sql: pgRunner(pool), close: () => pool.end() };
+    return { sweeper: createPgSweeper(pool, log, options), sql: pgRunner(pool), close: () => pool.end() };
   }
   const db = openSqlite(sqlitePath(config.databaseUrl, config.dataDir));
-  return { sweeper: createSweeper(db, log), sql: sqliteRunner(db), close: async () => void db.close() };
+  return { sweeper: createSweeper(db, log, options), sql: sqliteRunner(db), close: async () => void db.close() };
 }

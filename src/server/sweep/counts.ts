@@ -16,6 +16,11 @@ export type SweepCounts = {
   logs_deleted: number;
   outbox_deleted: number;
   deliveries_deleted: number;
+  /** Hourly check rollups written (closed hours rolled up again included). */
+  rollup_rows: number;
+  /** Raw check results past CHECK_RESULT_RETENTION_DAYS, and rollups past 400 days, deleted. */
+  results_deleted: number;
+  rollups_deleted: number;
 };
 
 export const emptyCounts = (): SweepCounts => ({
@@ -31,6 +36,9 @@ export const emptyCounts = (): SweepCounts => ({
   logs_deleted: 0,
   outbox_deleted: 0,
   deliveries_deleted: 0,
+  rollup_rows: 0,
+  results_deleted: 0,
+  rollups_deleted: 0,
 });
 
 /** Adds `more` to `counts` (a transaction's counts, once it has committed). */

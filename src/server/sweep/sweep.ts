@@ -10,3 +10,6 @@ export type SweepReport = { at: string; now: string; duration_ms: number; counts
  * `plan.ts` and `src/server/domain/sweep-rules.ts`.
  */
 export type Sweeper = { sweep(now: Date): Promise<SweepReport> };
+
+/** Settings of a sweeper (env.ts): how long raw check results are kept (default 14 days). */
+export type SweeperOptions = { checkResultRetentionDays?: number };

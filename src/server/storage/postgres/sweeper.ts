@@ -4,7 +4,9 @@ import { isoSeconds } from "../../../shared/time";
 import { missedReason, overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
 import { addCounts, emptyCounts, type SweepCounts } from "../../sweep/counts";
 import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan, type RunningRunRow } from "../../sweep/plan";
-import type { Sweeper, SweepReport } from "../../sweep/sweep";
+import type { Sweeper, SweeperOptions, SweepReport } from "../../sweep/sweep";
+import { DEFAULT_RESULT_RETENTION_DAYS } from "../../domain/check-metrics";
+import { checkRollups } from "./sweep-check-rollups";
 import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
 
@@ -19,14 +21,17 @@ const HOUSEKEEPING_MAX_BATCHES = 20;
  * arrays (no statement per monitor): the flips, the missed runs, the incidents (one open per monitor
  * by the partial unique index) and their outbox rows.
  */
-export function createPgSweeper(pool: Pool, log: (line: object) => void = () => {}): Sweeper {
+export function createPgSweeper(pool: Pool, log: (line: object) => void = () => {}, options: SweeperOptions = {}): Sweeper {
+  const retentionDays = options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
   return {
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
       await sweepDue(pool, now, counts, log);
       await sweepOverrunning(pool, now, counts);
-      await housekeeping(pool, new Date(Math.min(now.getTime(), Date.now())), counts);
+      const realNow = new Date(Math.min(now.getTime(), Date.now()));
+      await housekeeping(pool, realNow, counts);
+      await checkRollups(pool, realNow, counts, retentionDays);
       const report: SweepReport = { at: isoSeconds(new Date()), now: isoSeconds(now), duration_ms: Math.round(performance.now() - started), counts };
       await run(pool, "sweep_status", SQL.RECORD_STATUS, ["sweep", JSON.stringify(report), pgTime(new Date())]);
       return report;

@@ -1,8 +1,10 @@
 import type Database from "better-sqlite3";
 import { isoSeconds } from "../../../shared/time";
 import { emptyCounts } from "../../sweep/counts";
-import type { Sweeper, SweepReport } from "../../sweep/sweep";
+import type { Sweeper, SweeperOptions, SweepReport } from "../../sweep/sweep";
 import { sqlTime } from "./ping-statements";
+import { DEFAULT_RESULT_RETENTION_DAYS } from "../../domain/check-metrics";
+import { prepareCheckRollups } from "./sweep-check-rollups";
 import { housekeeping } from "./sweep-housekeeping";
 import { sweepOverrunningRuns } from "./sweep-max-runtime";
 import { sweepDueMonitors } from "./sweep-missed-pings";
@@ -13,8 +15,9 @@ import { prepareSweepStatements, type SweepStatements } from "./sweep-statements
  * under `system_status.sweep` (read by `GET /api/v1/status`). Stateless and idempotent: any number
  * of sweepers may run it at once over one database.
  */
-export function createSweeper(db: Database.Database, log: (line: object) => void = () => {}): Sweeper {
+export function createSweeper(db: Database.Database, log: (line: object) => void = () => {}, options: SweeperOptions = {}): Sweeper {
   const s: SweepStatements = prepareSweepStatements(db);
+  const checkRollups = prepareCheckRollups(db, options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS);
   return {
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
@@ -22,7 +25,10 @@ export function createSweeper(db: Database.Database, log: (line: object) => void
       sweepDueMonitors(db, s, now, counts, log);
       sweepOverrunningRuns(db, s, now, counts);
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes data.
-      housekeeping(db, s, new Date(Math.min(now.getTime(), Date.now())), counts);
+      const realNow = new Date(Math.min(now.getTime(), Date.now()));
+      housekeeping(db, s, realNow, counts);
+      // Rollups too: hours "in the future" are never marked rolled up.
+      checkRollups(realNow, counts);
       const report: SweepReport = {
         at: isoSeconds(new Date()),
         now: isoSeconds(now),

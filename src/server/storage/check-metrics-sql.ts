@@ -1,0 +1,167 @@
+/**
+ * The SQL of the service metrics (reads) and of their rollups and retention (sweeper), written once
+ * for both engines with `?` placeholders (SqlRunner). The few expressions that differ are the
+ * dialect's: an hour of a timestamp column in the column's own stored form (SQLite: ISO text with
+ * +00:00, as Prisma's adapter writes it; PostgreSQL: timestamp(3)), its epoch seconds, a list of ids
+ * given as one parameter.
+ *
+ * Response figures (sums, maxima, percentiles) cover successful checks only; a failed check's time
+ * (often the timeout) says nothing about the service's speed. Percentiles are nearest-rank:
+ * p50 at rank (n + 1) / 2, p95 at rank (19 n + 19) / 20 (integer division: ceil(p n)).
+ */
+export type Dialect = {
+  kind: "sqlite" | "postgresql";
+  /** The start of the hour of a timestamp column, in the column's stored form. */
+  hourOf(col: string): string;
+  /** Seconds since the epoch of a timestamp column, as an integer. */
+  epochOf(col: string): string;
+  /** `IN (...)` list of ids given as one parameter (see idsParam). */
+  ids: string;
+  idsParam(ids: number[]): unknown;
+};
+
+export const SQLITE: Dialect = {
+  kind: "sqlite",
+  hourOf: (col) => `(substr(${col}, 1, 13) || ':00:00.000+00:00')`,
+  epochOf: (col) => `CAST(strftime('%s', ${col}) AS INTEGER)`,
+  ids: `(SELECT value FROM json_each(?))`,
+  idsParam: (ids) => JSON.stringify(ids),
+};
+
+export const POSTGRES: Dialect = {
+  kind: "postgresql",
+  hourOf: (col) => `date_trunc('hour', ${col})`,
+  epochOf: (col) => `CAST(EXTRACT(EPOCH FROM ${col}) AS BIGINT)`,
+  ids: `(SELECT unnest(CAST(? AS int[])))`,
+  idsParam: (ids) => ids,
+};
+
+export const dialectOf = (kind: "sqlite" | "postgresql") => (kind === "sqlite" ? SQLITE : POSTGRES);
+
+/** The sweeper's watermark of the rollups (system_status key). */
+export const WATERMARK_KEY = "check_rollups";
+
+export function metricsSql(d: Dialect) {
+  const upCount = `SUM(CASE WHEN up THEN 1 ELSE 0 END)`;
+  return {
+    /** The caller's service (404 otherwise) with the rollup watermark. Params: id, user id. */
+    service: `SELECT s.id, (SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}') AS watermark
+      FROM services s WHERE s.id = ? AND s.user_id = ?`,
+
+    /** Which of the ids are the caller's, with the watermark. Params: user id, ids. */
+    services: `SELECT s.id, (SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}') AS watermark
+      FROM services s WHERE s.user_id = ? AND s.id IN ${d.ids}`,
+
+    /**
+     * Totals of one window: rolled-up hours plus the raw head and tail (domain splitWindow).
+     * Params: id, rollupFrom, rollupTo, id, from, rollupFrom, id, rollupTo.
+     */
+    uptime: `SELECT COALESCE(SUM(t), 0) AS total, COALESCE(SUM(s), 0) AS successful FROM (
+        SELECT total AS t, successful AS s FROM check_rollups WHERE service_id = ? AND hour >= ? AND hour < ?
+        UNION ALL
+        SELECT COUNT(*), ${upCount} FROM check_results WHERE service_id = ? AND started_at >= ? AND started_at < ?
+        UNION ALL
+        SELECT COUNT(*), ${upCount} FROM check_results WHERE service_id = ? AND started_at >= ?
+      ) x`,
+
+    /**
+     * Per service: one row per hour of the sparkline (rollups for rolled-up hours, raw results grouped
+     * by hour after them) and one row with hour NULL for the raw head of the 24-hour window (before the
+     * sparkline's first hour). Params: ids, sparkFrom, rollupTo, ids, rawFrom, ids, from, sparkFrom.
+     */
+    hourly: `SELECT service_id, hour, total, successful, response_sum_ms AS response_sum FROM check_rollups
+        WHERE service_id IN ${d.ids} AND hour >= ? AND hour < ?
+      UNION ALL
+      SELECT service_id, ${d.hourOf("started_at")}, COUNT(*), ${upCount}, SUM(CASE WHEN up THEN response_time_ms END)
+        FROM check_results WHERE service_id IN ${d.ids} AND started_at >= ?
+        GROUP BY service_id, ${d.hourOf("started_at")}
+      UNION ALL
+      SELECT service_id, NULL, COUNT(*), ${upCount}, NULL
+        FROM check_results WHERE service_id IN ${d.ids} AND started_at >= ? AND started_at < ?
+        GROUP BY service_id`,
+
+    /**
+     * Response-time buckets from raw results, exact. Params: first bucket's epoch seconds, bucket
+     * seconds, id, from.
+     */
+    bucketsRaw: `SELECT b, COUNT(*) AS n, MAX(ms) AS max_ms,
+        MAX(CASE WHEN rn = (cnt + 1) / 2 THEN ms END) AS p50,
+        MAX(CASE WHEN rn = (19 * cnt + 19) / 20 THEN ms END) AS p95
+      FROM (
+        SELECT b, ms, ROW_NUMBER() OVER (PARTITION BY b ORDER BY ms) AS rn, COUNT(*) OVER (PARTITION BY b) AS cnt
+        FROM (
+          SELECT CAST((${d.epochOf("started_at")} - ?) / ? AS INTEGER) AS b, response_time_ms AS ms
+          FROM check_results WHERE service_id = ? AND started_at >= ? AND up
+        ) r
+      ) w
+      WHERE true
+      GROUP BY b`,
+
+    /**
+     * Response-time buckets from hourly rollups (beyond raw retention): count and max exact, p50/p95
+     * the hours' percentiles weighted by their successful checks. Params: first bucket's epoch
+     * seconds, bucket seconds, id, from, to.
+     */
+    bucketsRollup: `SELECT b, SUM(successful) AS n, MAX(CASE WHEN successful > 0 THEN response_max_ms END) AS max_ms,
+        SUM(response_p50_ms * successful) / SUM(CASE WHEN response_p50_ms IS NOT NULL THEN successful END) AS p50,
+        SUM(response_p95_ms * successful) / SUM(CASE WHEN response_p95_ms IS NOT NULL THEN successful END) AS p95
+      FROM (
+        SELECT CAST((${d.epochOf("hour")} - ?) / ? AS INTEGER) AS b, successful, response_max_ms, response_p50_ms, response_p95_ms
+        FROM check_rollups WHERE service_id = ? AND hour >= ? AND hour < ?
+      ) r
+      WHERE true
+      GROUP BY b`,
+
+    /** One page of failures, newest first, with their total. Params: id, id, limit, offset. */
+    errors: `SELECT id, started_at, reason, status_code, response_time_ms, probe_id,
+        (SELECT COUNT(*) FROM check_results WHERE service_id = ? AND NOT up) AS total
+      FROM check_results WHERE service_id = ? AND NOT up
+      ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
+    errorCount: `SELECT COUNT(*) AS total FROM check_results WHERE service_id = ? AND NOT up`,
+
+    // ---- sweeper ----
+
+    watermark: `SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}'`,
+    /** The first result at or after a time (through the started_at index). Params: time. */
+    firstResult: `SELECT MIN(started_at) AS first FROM check_results WHERE started_at >= ?`,
+
+    /**
+     * Rolls up the hours of [from, to) from raw results, replacing what an earlier sweep wrote for
+     * them (idempotent; late results count). Rows are written in key order, so two writers on
+     * PostgreSQL meet in the same order. Params: from, to.
+     */
+    rollup: `INSERT INTO check_rollups (service_id, hour, total, successful, response_sum_ms, response_max_ms, response_p50_ms, response_p95_ms)
+      SELECT service_id, hour, COUNT(*), ${upCount},
+        COALESCE(SUM(CASE WHEN up THEN ms END), 0), COALESCE(MAX(CASE WHEN up THEN ms END), 0),
+        MAX(CASE WHEN up AND rn = (cnt + 1) / 2 THEN ms END),
+        MAX(CASE WHEN up AND rn = (19 * cnt + 19) / 20 THEN ms END)
+      FROM (
+        SELECT service_id, hour, up, ms,
+          ROW_NUMBER() OVER (PARTITION BY service_id, hour, up ORDER BY ms) AS rn,
+          COUNT(*) OVER (PARTITION BY service_id, hour, up) AS cnt
+        FROM (
+          SELECT service_id, ${d.hourOf("started_at")} AS hour, up, response_time_ms AS ms
+          FROM check_results WHERE started_at >= ? AND started_at < ?
+        ) h
+      ) r
+      WHERE true
+      GROUP BY service_id, hour
+      ORDER BY service_id, hour
+      ON CONFLICT (service_id, hour) DO UPDATE SET total = excluded.total, successful = excluded.successful,
+        response_sum_ms = excluded.response_sum_ms, response_max_ms = excluded.response_max_ms,
+        response_p50_ms = excluded.response_p50_ms, response_p95_ms = excluded.response_p95_ms`,
+
+    /** Params: key value JSON, now. */
+    recordWatermark: `INSERT INTO system_status (key, value, updated_at) VALUES ('${WATERMARK_KEY}', ?, ?)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+
+    /** One batch of raw results older than the cutoff, oldest first. Params: cutoff, batch size. */
+    deleteResults: `DELETE FROM check_results WHERE id IN (
+        SELECT id FROM check_results WHERE started_at < ? ORDER BY started_at LIMIT ?)`,
+    /** One batch of rollups older than the cutoff. Params: cutoff, batch size. */
+    deleteRollups: `DELETE FROM check_rollups WHERE (service_id, hour) IN (
+        SELECT service_id, hour FROM check_rollups WHERE hour < ? ORDER BY hour LIMIT ?)`,
+  };
+}
+
+export type MetricsSql = ReturnType<typeof metricsSql>;

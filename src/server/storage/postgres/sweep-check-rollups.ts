@@ -1,0 +1,73 @@
+import type { Pool } from "pg";
+import {
+  ROLLUP_BUDGET_MS, floorHour, parseWatermark, rawDeleteCutoff, rollupDeleteCutoff, rollupSpan, rollupStart, type RollupWatermark,
+} from "../../domain/check-metrics";
+import type { SweepCounts } from "../../sweep/counts";
+import { metricsSql, POSTGRES } from "../check-metrics-sql";
+import { inTransaction, pgTime, run } from "./pool";
+
+const BATCH = 5000;
+const MAX_BATCHES = 20;
+
+/** `?` placeholders as `$1, $2, …` (the shared SQL of check-metrics-sql.ts). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+const q = Object.fromEntries(Object.entries(metricsSql(POSTGRES)).map(([k, v]) => [k, numbered(v)])) as ReturnType<typeof metricsSql>;
+
+/** The transaction-level advisory lock that lets one sweeper at a time roll up (the others skip the step). */
+const ROLLUP_LOCK = `SELECT pg_try_advisory_xact_lock(727274101) AS locked`;
+
+/**
+ * Check rollups and their retention on PostgreSQL (the SQLite twin: sqlite/sweep-check-rollups.ts).
+ * Each span of at most 48 hours is rolled up with the watermark it moves in one transaction, under a
+ * transaction-level advisory lock: with several sweepers, one rolls up and the others skip the step
+ * (the next sweep does it again anyway). Retention deletes in batches, each its own statement; two
+ * sweepers deleting at once simply find fewer rows.
+ */
+export async function checkRollups(pool: Pool, now: Date, counts: SweepCounts, retentionDays: number): Promise<void> {
+  const t = now.getTime();
+  const started = performance.now();
+  let step = await rollUpSpan(pool, t);
+  counts.rollup_rows += step.rows;
+  while (step.more && performance.now() - started < ROLLUP_BUDGET_MS) {
+    step = await rollUpSpan(pool, t);
+    counts.rollup_rows += step.rows;
+  }
+  const rawCutoff = rawDeleteCutoff(t, retentionDays, step.through);
+  if (rawCutoff !== null) counts.results_deleted += await batches(pool, "rollup_delete_results", q.deleteResults, pgTime(new Date(rawCutoff)));
+  counts.rollups_deleted += await batches(pool, "rollup_delete_rollups", q.deleteRollups, pgTime(new Date(rollupDeleteCutoff(t))));
+}
+
+async function rollUpSpan(pool: Pool, now: number): Promise<{ through: number | null; more: boolean; rows: number }> {
+  return inTransaction(pool, async (client) => {
+    const [lock] = await run<{ locked: boolean }>(client, "rollup_lock", ROLLUP_LOCK, []);
+    const [row] = await run<{ value: string }>(client, "rollup_watermark", q.watermark, []);
+    const watermark = parseWatermark(row?.value);
+    if (!lock?.locked) return { through: watermark?.through ?? null, more: false, rows: 0 };
+    const start = rollupStart(now, watermark);
+    if (start === null) return { through: watermark!.through, more: false, rows: 0 };
+    const [firstRow] = await run<{ first: string | null }>(client, "rollup_first_result", q.firstResult, [pgTime(new Date(start))]);
+    const first = firstRow?.first ?? null;
+    const span = rollupSpan(now, start, first === null ? null : Date.parse(first));
+    let rows = 0;
+    if (span.to > span.from) {
+      rows = (await client.query({ name: "rollup_hours", text: q.rollup, values: [pgTime(new Date(span.from)), pgTime(new Date(span.to))] })).rowCount ?? 0;
+    }
+    const through = Math.max(span.to, watermark?.through ?? span.to);
+    const value: RollupWatermark = { through: new Date(through).toISOString(), at: new Date(now).toISOString() };
+    await run(client, "rollup_record", q.recordWatermark, [JSON.stringify(value), pgTime(new Date())]);
+    return { through, more: through < floorHour(now), rows };
+  });
+}
+
+async function batches(pool: Pool, name: string, text: string, cutoff: string): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const deleted = (await pool.query({ name, text, values: [cutoff, BATCH] })).rowCount ?? 0;
+    total += deleted;
+    if (deleted < BATCH) break;
+  }
+  return total;
+}
