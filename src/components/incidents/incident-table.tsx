@@ -36,7 +36,7 @@ export function IncidentTable({ filter, names }: { filter: IncidentFilter; names
                 <td>{KIND_WORDS[i.kind]}<br /><span className="muted small-text">{i.reason}</span></td>
                 <td>
                   {i.cron_monitor !== null && <Link href={`/monitors/${i.cron_monitor}`}>{names?.monitors.get(i.cron_monitor) ?? `Monitor #${i.cron_monitor}`}</Link>}
-                  {i.service !== null && <Link href={`/services#service-${i.service}`}>{names?.services.get(i.service) ?? `Service #${i.service}`}</Link>}
+                  {i.service !== null && <Link href={`/services/${i.service}`}>{names?.services.get(i.service) ?? `Service #${i.service}`}</Link>}
                 </td>
                 <td><RelativeTime iso={i.opened_at} /></td>
                 <td><RelativeTime iso={i.resolved_at} empty="still open" /></td>

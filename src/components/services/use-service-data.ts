@@ -7,11 +7,8 @@ import type { ServiceStatus } from "../../shared/schemas/services";
 /**
  * Every read of active-check data the dashboard makes, in one place.
  *
- * The procedures below (`serviceMetrics.*`, `services.run`, the new fields of the service record)
- * are being added on other branches. Until they are merged, the router's type does not know them,
- * so these hooks call the same tRPC client through `Pending` (the shapes they are written against)
- * with tRPC's own query keys. Once merged, each hook can become `trpc.<path>.queryOptions(...)`
- * without touching the pages; see `PENDING` below for the list.
+ * The metrics procedures (`serviceMetrics.*`), `services.run` and the service record's active-check
+ * fields, read through the typed tRPC client with tRPC's own query keys.
  */
 
 export type Period = "24h" | "7d" | "30d" | "90d";
@@ -35,25 +32,9 @@ type PageMeta = { page: number; limit: number; total: number };
 /** Fields the service record gains with the probe path (optional until it is merged). */
 export type ServiceExtras = { degraded_ms?: number | null; probe_ids?: number[]; status_since?: string | null; status_reason?: string | null };
 
-/** The procedures not on this branch's router yet, as the dashboard calls them. */
-type Pending = {
-  serviceMetrics: {
-    uptime: { query: (input: { id: number; period: Period }) => Promise<{ data: Uptime }> };
-    responseTimes: { query: (input: { id: number; period: Period }) => Promise<{ data: ResponseTimes }> };
-    sparkline: { query: (input: { id: number }) => Promise<{ data: { points: SparkPoint[] } }> };
-    errors: { query: (input: { id: number; page: number; limit: number }) => Promise<{ data: CheckError[]; meta: PageMeta }> };
-    pulse: { query: (input: { ids: number[] }) => Promise<{ data: Pulse[] }> };
-  };
-  services: {
-    run: { mutate: (input: { id: number; probe?: number }) => Promise<{ data: CheckResult }> };
-  };
-};
-
-/** What the integrator switches to typed `trpc.*.queryOptions` once the procedures are merged. */
-export const PENDING = ["serviceMetrics.uptime", "serviceMetrics.responseTimes", "serviceMetrics.errors", "serviceMetrics.pulse", "services.run"] as const;
-
-function usePending(): Pending {
-  return useTRPCClient() as unknown as Pending;
+/** The tRPC client (typed by the router): these hooks use tRPC's own query keys. */
+function useClient() {
+  return useTRPCClient();
 }
 
 /** tRPC's own query key, so `invalidateQueries({ queryKey: [["serviceMetrics"]] })` reaches these. */
@@ -63,11 +44,11 @@ export const REFRESH_MS = 5000;
 
 /** 24 h uptime and the sparkline of every service on a list page: one request per page. */
 export function usePulse(ids: number[]) {
-  const pending = usePending();
+  const client = useClient();
   const input = { ids };
   return useQuery({
     queryKey: key(["serviceMetrics", "pulse"], input),
-    queryFn: () => pending.serviceMetrics.pulse.query(input),
+    queryFn: () => client.serviceMetrics.pulse.query(input),
     enabled: ids.length > 0,
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -76,17 +57,17 @@ export function usePulse(ids: number[]) {
 }
 
 export function useUptime(id: number, period: Period) {
-  const pending = usePending();
+  const client = useClient();
   const input = { id, period };
-  return useQuery({ queryKey: key(["serviceMetrics", "uptime"], input), queryFn: () => pending.serviceMetrics.uptime.query(input), refetchInterval: REFRESH_MS * 2, select: (r) => r.data });
+  return useQuery({ queryKey: key(["serviceMetrics", "uptime"], input), queryFn: () => client.serviceMetrics.uptime.query(input), refetchInterval: REFRESH_MS * 2, select: (r) => r.data });
 }
 
 export function useResponseTimes(id: number, period: Period) {
-  const pending = usePending();
+  const client = useClient();
   const input = { id, period };
   return useQuery({
     queryKey: key(["serviceMetrics", "responseTimes"], input),
-    queryFn: () => pending.serviceMetrics.responseTimes.query(input),
+    queryFn: () => client.serviceMetrics.responseTimes.query(input),
     refetchInterval: REFRESH_MS * 2,
     placeholderData: keepPreviousData,
     select: (r) => r.data,
@@ -94,11 +75,11 @@ export function useResponseTimes(id: number, period: Period) {
 }
 
 export function useCheckErrors(id: number, page: number, limit: number) {
-  const pending = usePending();
+  const client = useClient();
   const input = { id, page, limit };
   return useQuery({
     queryKey: key(["serviceMetrics", "errors"], input),
-    queryFn: () => pending.serviceMetrics.errors.query(input),
+    queryFn: () => client.serviceMetrics.errors.query(input),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -116,11 +97,11 @@ export function useService(id: number) {
 
 /** "Check now": one check by a probe, its result returned; the page's data is refreshed after. */
 export function useRunCheck(id: number) {
-  const pending = usePending();
+  const client = useClient();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (probe?: number) => (await pending.services.run.mutate({ id, ...(probe ? { probe } : {}) })).data,
+    mutationFn: async (probe?: number) => (await client.services.run.mutate({ id, ...(probe ? { probe } : {}) })).data,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
       await queryClient.invalidateQueries({ queryKey: [["serviceMetrics"]] });

@@ -16,10 +16,14 @@ export function checkStatements(engine: Engine) {
       WHERE l.lane = ? AND l.leasable_at <= ?
       ORDER BY l.leasable_at LIMIT ?${pg ? " FOR UPDATE OF l SKIP LOCKED" : ""}`,
 
-    /** Params: probe, lane, rows [{service_id, until}]. */
+    /**
+     * Params: probe, rows [{service_id, lane, until}]. Joined on the whole primary key from the rows,
+     * so SQLite reads the rows once and looks each lane up (a constant lane would make it scan the
+     * lane's index and re-read the JSON for every row).
+     */
     lease: `UPDATE service_lanes SET leased_by = ?, leasable_at = v.until
-      FROM ${jsonRowsSource(engine, "v", { service_id: "int", until: "time" })}
-      WHERE service_lanes.lane = ? AND service_lanes.service_id = v.service_id`,
+      FROM ${jsonRowsSource(engine, "v", { service_id: "int", lane: "int", until: "time" })}
+      WHERE service_lanes.service_id = v.service_id AND service_lanes.lane = v.lane`,
 
     /** Params: service ids. Every lane of the batch's services with what the status rules read. */
     lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,

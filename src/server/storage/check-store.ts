@@ -98,7 +98,7 @@ function checkStore(engine: Engine, transact: Transactor): CheckStore {
           const timeout = typeof config.timeout === "number" ? config.timeout : 10;
           return { serviceId: r.service_id, lane: r.lane, slot: r.slot, dueAt, leaseExpiresAt: new Date(start + leaseSeconds(timeout) * 1000), type: r.type, config };
         });
-        await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, until: jsonTime(engine, l.leaseExpiresAt) }))), lane]);
+        await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, lane: l.lane, until: jsonTime(engine, l.leaseExpiresAt) })))]);
         return leased;
       }),
     record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, probeId, results, now))),
