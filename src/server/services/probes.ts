@@ -96,13 +96,17 @@ export async function probeHealthSummary(orgIds: number[], now = new Date()) {
   const since = new Date(now.getTime() - 5 * 60_000);
   const counts = await db().checkResult.groupBy({ by: ["probeId"], where: { startedAt: { gte: since }, probeId: { in: probes.map((p) => p.id) } }, _count: { _all: true } });
   const perProbe = new Map(counts.map((c) => [c.probeId, c._count._all]));
-  const oldestDue = await checkStore().oldestDue(now);
-  const lag = oldestDue ? Math.max(0, Math.round((now.getTime() - oldestDue.getTime()) / 100) / 10) : 0;
+  const lanes = [...new Set(probes.map(laneOf))];
+  const oldest = new Map(await Promise.all(lanes.map(async (lane) => [lane, await checkStore().oldestDue(lane, now)] as const)));
+  const lagOf = (lane: number) => {
+    const due = oldest.get(lane);
+    return due ? Math.max(0, Math.round((now.getTime() - due.getTime()) / 100) / 10) : 0;
+  };
   return probes.map((p) => ({
     id: p.id, name: p.name, kind: p.kind as "platform" | "private", version: p.version, last_seen_at: isoOrNull(p.lastSeenAt),
     online: !!p.lastSeenAt && now.getTime() - p.lastSeenAt.getTime() < 120_000,
     checks_per_minute: Math.round(((perProbe.get(p.id) ?? 0) / 5) * 10) / 10,
-    lag_seconds: lag,
+    lag_seconds: lagOf(laneOf(p)),
   }));
 }
 

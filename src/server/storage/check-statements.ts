@@ -68,7 +68,7 @@ export function checkStatements(engine: Engine) {
     /** Params: now, service, lane. A lane not leased becomes due now (a run on a private probe). */
     makeDue: `UPDATE service_lanes SET due_at = ?, leasable_at = ? WHERE service_id = ? AND lane = ? AND leased_by IS NULL AND leasable_at IS NOT NULL`,
 
-    /** Params: now. How late the most overdue unleased check is, across all lanes (the health summary's lag). */
-    oldestDue: `SELECT MIN(leasable_at) AS due FROM service_lanes WHERE leased_by IS NULL AND leasable_at <= ?`,
+    /** Params: lane, now. The most overdue unleased check of a lane (the health summary's lag; on the lease index). */
+    oldestDue: `SELECT MIN(leasable_at) AS due FROM service_lanes WHERE lane = ? AND leasable_at <= ? AND leased_by IS NULL`,
   };
 }

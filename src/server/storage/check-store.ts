@@ -22,8 +22,8 @@ export interface CheckStore {
   record(probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]>;
   /** Makes a lane's check due now unless it is leased (a run on a private probe); false if nothing changed. */
   makeDue(serviceId: number, lane: number, now: Date): Promise<boolean>;
-  /** The due instant of the most overdue unleased check, or null. */
-  oldestDue(now: Date): Promise<Date | null>;
+  /** The due instant of the lane's most overdue unleased check, or null. */
+  oldestDue(lane: number, now: Date): Promise<Date | null>;
 }
 
 export type LeasedCheck = { serviceId: number; lane: number; slot: number; dueAt: Date; leaseExpiresAt: Date; type: string; config: Record<string, unknown> };
@@ -103,7 +103,7 @@ function checkStore(engine: Engine, transact: Transactor): CheckStore {
       }),
     record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, probeId, results, now))),
     makeDue: (serviceId, lane, now) => transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),
-    oldestDue: async (now) => transact(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [now]))?.due ?? null)),
+    oldestDue: async (lane, now) => transact(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [lane, now]))?.due ?? null)),
   };
 }
 
