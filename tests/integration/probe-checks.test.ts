@@ -99,7 +99,7 @@ describe("an http service checked by a probe", () => {
 });
 
 describe("a tcp service checked by a probe", () => {
-  it("goes down with 'connection refused' against a closed port and operational once something listens there", async () => {
+  it("goes down with 'connection refused' against a closed port and operational once something listens there, one webhook per flip", async () => {
     const port = await closedPort();
     const id = await service("closed port", "tcp", { host: "127.0.0.1", port, timeout: 2 });
     const down = await eventually(async () => {
@@ -114,6 +114,9 @@ describe("a tcp service checked by a probe", () => {
     cleanup.push(() => new Promise((r) => listener.close(r)));
     await eventually(async () => (await statusOf(id)).status === "operational", 40_000);
     expect(await incidentsOf(id)).toMatchObject([{ status: "resolved" }]);
+    expect((await sweep(null)).code).toBe(0); // delivers the outbox
+    await eventually(() => deliveredFor(id, "incident.resolved").length === 1);
+    expect(deliveredFor(id, "incident.opened")).toHaveLength(1);
   }, 120_000);
 });
 

@@ -136,7 +136,7 @@ async function editService(
     const { probeIds, ...next } = await decide(tx, current);
     const status = statusAfterEdit(current, next);
     const now = new Date();
-    const recheck = status === "pending" && current.status !== "pending" || next.interval !== current.interval || probeIds.join() !== current.probeIds.join();
+    const recheck = (status === "pending" && current.status !== "pending") || next.interval !== current.interval || probeIds.join() !== current.probeIds.join();
     await tx.service.update({
       where: { id },
       data: { ...next, status, ...(status !== current.status ? { statusSince: now, statusReason: null } : {}) },
