@@ -32,13 +32,16 @@ export async function call<T = any>(
 
 export type TestUser = { email: string; password: string; access: string; refresh: string; id: number; orgSlug: string };
 
-/** Registers a fresh user (unique email) through the API and returns their tokens and default org. */
-export async function registerUser(name = "user"): Promise<TestUser> {
+/**
+ * Registers a fresh user (unique email) through the API and returns their tokens and default org;
+ * on the suite's server, or on another one when `api` is its `http://host:port/api/v1`.
+ */
+export async function registerUser(name = "user", api = ""): Promise<TestUser> {
   const email = `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
   const password = "correct horse battery";
-  const reg = await call("POST", "/auth/register", { body: { email, password } });
+  const reg = await call("POST", `${api}/auth/register`, { body: { email, password } });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
-  const me = await call("GET", "/auth/me", { token: reg.body.data.access });
+  const me = await call("GET", `${api}/auth/me`, { token: reg.body.data.access });
   return { email, password, access: reg.body.data.access, refresh: reg.body.data.refresh, id: reg.body.data.user.id, orgSlug: me.body.data.default_org.slug };
 }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import { databaseKind } from "./db";
 import { openEngineDb, type EngineDb } from "./engine-db";
-import { call, type TestUser } from "./http";
+import { call, registerUser, type TestUser } from "./http";
 import { startLifeline, type RunningLifeline } from "./lifeline";
 import { freshDatabase } from "./pg-database";
 import { freePort } from "./ports";
@@ -124,12 +124,4 @@ export const callOn = (server: RunningLifeline) => (method: string, p: string, o
   call(method, `${server.baseUrl}/api/v1${p}`, opts);
 
 /** Registers a user on a dedicated server. */
-export async function registerOn(server: RunningLifeline, name = "user"): Promise<TestUser> {
-  const api = callOn(server);
-  const email = `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const password = "correct horse battery";
-  const reg = await api("POST", "/auth/register", { body: { email, password } });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
-  const me = await api("GET", "/auth/me", { token: reg.body.data.access });
-  return { email, password, access: reg.body.data.access, refresh: reg.body.data.refresh, id: reg.body.data.user.id, orgSlug: me.body.data.default_org.slug };
-}
+export const registerOn = (server: RunningLifeline, name = "user"): Promise<TestUser> => registerUser(name, `${server.baseUrl}/api/v1`);
