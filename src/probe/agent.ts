@@ -29,6 +29,11 @@ export type AgentStats = { checks: number; posted: number; refused: number; batc
 
 export const AGENT_VERSION = "lifeline-probe/1";
 
+/** Checks due within this many seconds are leased ahead (each starts at its due instant). */
+const LOOKAHEAD_SECONDS = 2;
+/** The longest an idle probe waits between lease calls. */
+const IDLE_MS = 5000;
+
 export class ProbeAgent {
   private readonly o: Required<Omit<AgentOptions, "log">> & Pick<AgentOptions, "log">;
   private policy: OutboundPolicy | null = { allowPrivate: false };
@@ -74,26 +79,35 @@ export class ProbeAgent {
   }
 
   /**
-   * Asks for due checks every leaseEveryMs, jittered by half either way: checks fall due on whole
-   * seconds, so probes asking at fixed phases would hand every check to the same probe.
+   * Asks for due checks every leaseEveryMs, jittered by half either way (checks fall due on whole
+   * seconds, so probes asking at fixed phases would hand every check to the same probe). With nothing
+   * due soon it waits until the lane's next check enters the lookahead, at most IDLE_MS (a service
+   * created meanwhile is due at once: it waits that long at most), so an idle probe costs little.
    */
   private leaseLoop(): void {
     if (this.stopped) return;
-    void this.leaseDue();
-    this.leaseTimer = setTimeout(() => this.leaseLoop(), this.o.leaseEveryMs * (0.5 + Math.random()));
+    void this.leaseDue().then((nextDueAt) => {
+      if (this.stopped) return;
+      const untilDue = nextDueAt === undefined ? 0 : nextDueAt === null ? IDLE_MS : nextDueAt - LOOKAHEAD_SECONDS * 1000 - Date.now();
+      const wait = Math.min(IDLE_MS, Math.max(this.o.leaseEveryMs, untilDue));
+      this.leaseTimer = setTimeout(() => this.leaseLoop(), wait * (0.5 + Math.random()));
+    });
   }
 
-  private async leaseDue(): Promise<void> {
-    if (this.stopped || this.leasing) return;
+  /** Leases what is due; answers when the lane's next check is due if nothing was (null: none), else undefined. */
+  private async leaseDue(): Promise<number | null | undefined> {
+    if (this.stopped || this.leasing) return undefined;
     const room = Math.min(500, this.o.concurrency * 4 - this.pending);
-    if (room <= 0) return;
+    if (room <= 0) return undefined;
+    let idleUntil: number | null | undefined;
     this.leasing = (async () => {
       try {
         this.stats.leaseCalls++;
-        const leased = (await this.call("POST", "/probe/leases", { max: room, lookahead_seconds: 2 })) as { data: Lease[] };
+        const leased = (await this.call("POST", "/probe/leases", { max: room, lookahead_seconds: LOOKAHEAD_SECONDS })) as { data: Lease[]; next_due_at: string | null };
         for (const lease of leased.data) this.schedule(lease);
         // A full answer means more is due: ask again at once instead of waiting for the next tick.
         if (leased.data.length === room) setImmediate(() => void this.leaseDue());
+        if (leased.data.length === 0) idleUntil = leased.next_due_at ? Date.parse(leased.next_due_at) : null;
       } catch (err) {
         this.stats.errors++;
         this.o.log?.({ msg: "lease failed", error: (err as Error).message });
@@ -102,6 +116,7 @@ export class ProbeAgent {
       }
     })();
     await this.leasing;
+    return idleUntil;
   }
 
   private schedule(lease: Lease): void {

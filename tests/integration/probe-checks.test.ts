@@ -166,7 +166,9 @@ describe("the probe protocol", () => {
     const self = () => call("GET", "/probe/self", { headers: { "X-Auth": other.token } });
     const lease = (token: string) => call("POST", "/probe/leases", { headers: { "X-Auth": token }, body: { max: 5 } });
     expect((await self()).status).toBe(200);
-    expect((await lease(other.token)).status).toBe(200);
+    const idle = await lease(other.token);
+    expect(idle.status).toBe(200);
+    expect(idle.body).toEqual({ data: [], next_due_at: null }); // no service names it: nothing due, ever
     const rotated = await call("POST", `/probes/${other.id}/token`, { token: owner.access });
     expect(rotated.status).toBe(200);
     expectStandardError(await lease(other.token), 401, "UNAUTHORIZED");

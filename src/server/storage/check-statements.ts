@@ -16,6 +16,9 @@ export function checkStatements(engine: Engine) {
       WHERE l.lane = ? AND l.leasable_at <= ?
       ORDER BY l.leasable_at LIMIT ?${pg ? " FOR UPDATE OF l SKIP LOCKED" : ""}`,
 
+    /** Params: lane, horizon. When the lane's next check beyond the horizon is due (an idle probe sleeps until then). */
+    nextDue: `SELECT MIN(leasable_at) AS due FROM service_lanes WHERE lane = ? AND leasable_at > ?`,
+
     /**
      * Params: probe, rows [{service_id, lane, until}]. Joined on the whole primary key from the rows,
      * so SQLite reads the rows once and looks each lane up (a constant lane would make it scan the

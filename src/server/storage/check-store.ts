@@ -16,8 +16,8 @@ import { sqliteRunner } from "./sqlite/runner";
  * probes report at once a service goes down once, with one incident and one notification.
  */
 export interface CheckStore {
-  /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`. */
-  lease(probeId: number, lane: number, max: number, horizon: Date, now: Date): Promise<LeasedCheck[]>;
+  /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`; with none due, says when the next one is. */
+  lease(probeId: number, lane: number, max: number, horizon: Date, now: Date): Promise<{ leased: LeasedCheck[]; nextDueAt: Date | null }>;
   /** Records results; a scheduled result counts only while its probe holds the slot's lease. */
   record(probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]>;
   /** Makes a lane's check due now unless it is leased (a run on a private probe); false if nothing changed. */
@@ -90,7 +90,7 @@ function checkStore(engine: Engine, transact: Transactor): CheckStore {
     lease: (probeId, lane, max, horizon, now) =>
       transact(async (sql) => {
         const due = await sql.all<{ service_id: number; lane: number; slot: number; due_at: string; type: string; config: string }>(s.pickDue, [lane, horizon, max]);
-        if (due.length === 0) return [];
+        if (due.length === 0) return { leased: [], nextDueAt: date((await sql.get<{ due: string | null }>(s.nextDue, [lane, horizon]))?.due ?? null) };
         const leased = due.map((r) => {
           const config = JSON.parse(r.config) as Record<string, unknown>;
           const dueAt = new Date(r.due_at);
@@ -99,7 +99,7 @@ function checkStore(engine: Engine, transact: Transactor): CheckStore {
           return { serviceId: r.service_id, lane: r.lane, slot: r.slot, dueAt, leaseExpiresAt: new Date(start + leaseSeconds(timeout) * 1000), type: r.type, config };
         });
         await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, lane: l.lane, until: jsonTime(engine, l.leaseExpiresAt) })))]);
-        return leased;
+        return { leased, nextDueAt: null };
       }),
     record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, probeId, results, now))),
     makeDue: (serviceId, lane, now) => transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),

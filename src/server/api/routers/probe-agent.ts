@@ -37,12 +37,13 @@ export const probeAgentRouter = router({
   lease: probeProcedure
     .meta({ openapi: { method: "POST", path: "/probe/leases", tags, summary: "Lease the probe's due checks (each slot goes to one probe)" } })
     .input(leaseInput)
-    .output(envelope(z.array(leasedCheck)))
+    .output(envelope(z.array(leasedCheck)).extend({ next_due_at: z.string().nullable().describe("With nothing due: when the probe's next check is due (null: none scheduled); the agent sleeps until then") }))
     .mutation(async ({ ctx, input }) => {
       const now = new Date();
       const horizon = new Date(now.getTime() + input.lookahead_seconds * 1000);
-      const leased = await checkStore().lease(ctx.probe.id, laneOf(ctx.probe), input.max, horizon, now);
+      const { leased, nextDueAt } = await checkStore().lease(ctx.probe.id, laneOf(ctx.probe), input.max, horizon, now);
       return {
+        next_due_at: nextDueAt?.toISOString() ?? null,
         data: leased.map((l) => ({
           service_id: l.serviceId, lane: l.lane, slot: l.slot, due_at: l.dueAt.toISOString(), lease_expires_at: l.leaseExpiresAt.toISOString(),
           check: { type: l.type, ...l.config },
