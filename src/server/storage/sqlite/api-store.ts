@@ -88,6 +88,14 @@ RETURNING ${MONITOR_COLUMNS}`;
 
 const limit = (max: number) => (Number.isFinite(max) ? max : null);
 
+/**
+ * One turn of the event loop. SQLite answers synchronously, so without it a list request (several
+ * milliseconds of reads and shaping) runs start to end while requests that arrived meanwhile wait
+ * for the whole batch before them: the p99 of a page of 50 was 3-4 times its median. Yielding before
+ * a page's reads lets requests interleave, as they do on PostgreSQL, whose reads are network I/O.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createSqliteApiStore(db: Database.Database): ApiStore {
   const s = {
     userAccess: db.prepare(USER_ACCESS),
@@ -124,12 +132,14 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       return r && monitorFromRow(r);
     },
     async monitorPage(filter) {
+      await nextTurn();
       const rows = s.page.all({ ...filterParams(filter), limit: filter.limit, offset: filter.offset }) as Raw[];
       const total = rows.length > 0 ? Number(rows[0]!.total) : filter.offset === 0 ? 0 : Number((s.count.get(filterParams(filter)) as Raw).total);
       return { rows: rows.map(monitorFromRow), total };
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
+      await nextTurn();
       return runStatsFromRows(monitorIds, runRows(s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[]));
     },
     async insertMonitor(values, max) {
