@@ -40,7 +40,8 @@ export class ProbeAgent {
   private pending = 0; // leased, not yet finished
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private buffer: Record<string, unknown>[] = [];
+  /** Results waiting to be posted, each with the end of its lease (after it, the slot is another probe's). */
+  private buffer: { body: Record<string, unknown>; leaseEnds: number }[] = [];
   private timers = new Set<NodeJS.Timeout>();
   private leaseTimer: NodeJS.Timeout | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
@@ -139,7 +140,7 @@ export class ProbeAgent {
       const { type, ...config } = lease.check;
       const result = await runCheck(checkFromConfig(String(type), config), { policy: this.policy });
       this.stats.checks++;
-      this.buffer.push(resultBody(lease, result));
+      this.buffer.push({ body: resultBody(lease, result), leaseEnds: Date.parse(lease.lease_expires_at) });
       if (this.buffer.length >= this.o.batchSize) void this.flush();
     } finally {
       this.running--;
@@ -154,7 +155,7 @@ export class ProbeAgent {
       while (this.buffer.length > 0) {
         const batch = this.buffer.splice(0, 500);
         try {
-          const answer = (await this.call("POST", "/probe/results", { results: batch })) as { data: { accepted: number; refused: unknown[] } };
+          const answer = (await this.call("POST", "/probe/results", { results: batch.map((r) => r.body) })) as { data: { accepted: number; refused: unknown[] } };
           this.stats.batches++;
           this.stats.posted += answer.data.accepted;
           this.stats.refused += answer.data.refused.length;
@@ -162,7 +163,7 @@ export class ProbeAgent {
           this.stats.errors++;
           this.o.log?.({ msg: "posting results failed", error: (err as Error).message, results: batch.length });
           // Kept for the next flush unless the lease has surely expired (then the slot is another probe's).
-          if (!this.stopped) this.buffer.unshift(...batch.filter((r) => Date.parse(String(r.lease_expires_at)) > Date.now()));
+          if (!this.stopped) this.buffer.unshift(...batch.filter((r) => r.leaseEnds > Date.now()));
           break;
         }
       }
@@ -174,7 +175,7 @@ export class ProbeAgent {
     const res = await fetch(`${this.o.appUrl}/api/v1${path}`, {
       method,
       headers: { "X-Auth": this.o.token, "X-Probe-Version": this.o.version, ...(body ? { "Content-Type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body, (k, v: unknown) => (k === "lease_expires_at" ? undefined : v)) : undefined,
+      body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();
@@ -188,7 +189,7 @@ function resultBody(lease: Lease, r: CheckResult): Record<string, unknown> {
     service_id: lease.service_id, lane: lease.lane, slot: lease.slot, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
     response_time_ms: r.responseTimeMs, started_at: r.startedAt.toISOString(),
     timing: { dns_ms: r.timing.dnsMs, connect_ms: r.timing.connectMs, tls_ms: r.timing.tlsMs, first_byte_ms: r.timing.firstByteMs },
-    certificate_days_left: r.certificateDaysLeft, lease_expires_at: lease.lease_expires_at,
+    certificate_days_left: r.certificateDaysLeft,
   };
 }
 

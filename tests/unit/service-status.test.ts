@@ -10,16 +10,16 @@ const input = (over: Partial<StatusInput>): StatusInput => ({ enabled: true, pre
 
 describe("a service's status", () => {
   it("is pending until the first result and operational after an up", () => {
-    expect(decideStatus(input({ previous: "pending" }), now)).toEqual({ status: "pending", confirmSoon: false, incident: null });
+    expect(decideStatus(input({ previous: "pending" }), now)).toEqual({ status: "pending", incident: null });
     expect(decideStatus(input({ previous: "pending", latest: [up()] }), now).status).toBe("operational");
   });
 
   it("does not go down on one failure: it asks for a confirming re-check soon", () => {
-    expect(decideStatus(input({ latest: [down(1, 1)] }), now)).toEqual({ status: "operational", confirmSoon: true, incident: null });
+    expect(decideStatus(input({ latest: [down(1, 1)] }), now)).toEqual({ status: "operational", incident: null });
   });
 
   it("goes down on the second failure in a row and opens one incident", () => {
-    expect(decideStatus(input({ latest: [down(1, 2)] }), now)).toEqual({ status: "down", confirmSoon: false, incident: "open" });
+    expect(decideStatus(input({ latest: [down(1, 2)] }), now)).toEqual({ status: "down", incident: "open" });
     expect(decideStatus(input({ previous: "down", latest: [down(1, 3)] }), now).incident).toBeNull();
   });
 
@@ -34,7 +34,7 @@ describe("a service's status", () => {
   });
 
   it("resolves the incident when the service answers again", () => {
-    expect(decideStatus(input({ previous: "down", latest: [up()] }), now)).toEqual({ status: "operational", confirmSoon: false, incident: "resolve" });
+    expect(decideStatus(input({ previous: "down", latest: [up()] }), now)).toEqual({ status: "operational", incident: "resolve" });
   });
 
   it("is paused while disabled whatever the results, which resolves an open incident", () => {

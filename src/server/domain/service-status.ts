@@ -38,16 +38,13 @@ export type StatusInput = {
 
 export type StatusDecision = {
   status: ServiceStatus;
-  /** An unconfirmed failure: the next check is due after CONFIRM_RECHECK_SECONDS, not the interval. */
-  confirmSoon: boolean;
   incident: "open" | "resolve" | null;
 };
 
 export function decideStatus(input: StatusInput, now: Date): StatusDecision {
   const status = statusOf(input, now);
-  const confirmSoon = status !== "down" && status !== "paused" && freshOf(input, now).some((p) => p.outcome === "down" && p.consecutiveFailures < 2);
   const incident = status === "down" && input.previous !== "down" ? "open" : status !== "down" && input.previous === "down" ? "resolve" : null;
-  return { status, confirmSoon, incident };
+  return { status, incident };
 }
 
 function freshOf(input: StatusInput, now: Date): ProbeLatest[] {

@@ -3,6 +3,7 @@ import { isoSeconds } from "../../shared/time";
 import { checkFromConfig, runCheck } from "../checks";
 import { db } from "../db";
 import { outboundPolicy } from "../outbound";
+import type { PostedResult } from "../storage/check-store";
 import { checkStore } from "../storage/checks";
 import { getService } from "./services";
 
@@ -25,27 +26,32 @@ export async function runServiceNow(userId: number, id: number, probeId: number 
   if (!service) throw notFound("Service");
   if (!service.enabled) throw new AppError("CONFLICT", "The service is paused; enable it to check it");
   const privateIds = service.probes.map((p) => p.probeId);
-  const config = JSON.parse(service.config) as Record<string, unknown>;
-  const timeout = typeof config.timeout === "number" ? config.timeout : 10;
+  const check = checkFromConfig(service.type, JSON.parse(service.config) as Record<string, unknown>);
   if (privateIds.length > 0) {
     const lane = probeId ?? privateIds[0]!;
     if (!privateIds.includes(lane)) throw probeRefused(`Probe ${lane} does not check this service; it uses ${privateIds.join(", ")}`);
-    return runOnPrivateProbe(userId, id, lane, timeout);
+    return answer(userId, lane, await resultOfPrivateProbe(id, lane, check.timeoutSeconds));
   }
   const platform = await db().probe.findFirst({ where: { kind: "platform", ...(probeId !== undefined ? { id: probeId } : {}) }, orderBy: { id: "asc" } });
   if (!platform) throw probeRefused(probeId !== undefined ? `Probe ${probeId} is not a platform probe` : "No platform probe is registered");
-  const result = await runCheck(checkFromConfig(service.type, config), { policy: outboundPolicy() });
-  await checkStore().record(platform.id, [{
-    serviceId: id, lane: 0, slot: null, outcome: result.outcome, reason: result.reason, statusCode: result.statusCode,
-    responseTimeMs: result.responseTimeMs, startedAt: result.startedAt, dnsMs: result.timing.dnsMs, connectMs: result.timing.connectMs,
-    tlsMs: result.timing.tlsMs, firstByteMs: result.timing.firstByteMs, certificateDaysLeft: result.certificateDaysLeft,
-  }], new Date());
-  const { status } = await getService(userId, id);
+  const r = await runCheck(check, { policy: outboundPolicy() });
+  const result: PostedResult = {
+    serviceId: id, lane: 0, slot: null, outcome: r.outcome, reason: r.reason, statusCode: r.statusCode, responseTimeMs: r.responseTimeMs,
+    startedAt: r.startedAt, dnsMs: r.timing.dnsMs, connectMs: r.timing.connectMs, tlsMs: r.timing.tlsMs, firstByteMs: r.timing.firstByteMs,
+    certificateDaysLeft: r.certificateDaysLeft,
+  };
+  await checkStore().record(platform.id, [result], new Date());
+  return answer(userId, platform.id, result);
+}
+
+/** The answer: the result as the API shows it, with the service's status after it. */
+async function answer(userId: number, probeId: number, r: PostedResult) {
+  const { status } = await getService(userId, r.serviceId);
   return {
-    service_id: id, probe_id: platform.id, outcome: result.outcome, reason: result.reason, status_code: result.statusCode,
-    response_time_ms: result.responseTimeMs, started_at: isoSeconds(result.startedAt),
-    timing: { dns_ms: result.timing.dnsMs, connect_ms: result.timing.connectMs, tls_ms: result.timing.tlsMs, first_byte_ms: result.timing.firstByteMs },
-    certificate_days_left: result.certificateDaysLeft, status,
+    service_id: r.serviceId, probe_id: probeId, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs, started_at: isoSeconds(r.startedAt),
+    timing: { dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs, first_byte_ms: r.firstByteMs },
+    certificate_days_left: r.certificateDaysLeft, status,
   };
 }
 
@@ -53,7 +59,8 @@ function probeRefused(message: string) {
   return new AppError("VALIDATION_ERROR", message, { probe: [message] });
 }
 
-async function runOnPrivateProbe(userId: number, id: number, probeId: number, timeoutSeconds: number) {
+/** Makes the private probe's check due now and waits for the result it reports. */
+async function resultOfPrivateProbe(id: number, probeId: number, timeoutSeconds: number): Promise<PostedResult> {
   const asked = new Date();
   await checkStore().makeDue(id, probeId, asked);
   const deadline = asked.getTime() + (timeoutSeconds + GRACE_SECONDS) * 1000;
@@ -63,12 +70,10 @@ async function runOnPrivateProbe(userId: number, id: number, probeId: number, ti
       orderBy: { id: "desc" },
     });
     if (row) {
-      const { status } = await getService(userId, id);
       return {
-        service_id: id, probe_id: probeId, outcome: row.up ? ("up" as const) : ("down" as const), reason: row.reason, status_code: row.statusCode,
-        response_time_ms: row.responseTimeMs, started_at: isoSeconds(row.startedAt),
-        timing: { dns_ms: row.dnsMs, connect_ms: row.connectMs, tls_ms: row.tlsMs, first_byte_ms: row.firstByteMs },
-        certificate_days_left: row.certificateDaysLeft, status,
+        serviceId: id, lane: probeId, slot: row.slot, outcome: row.up ? "up" : "down", reason: row.reason, statusCode: row.statusCode,
+        responseTimeMs: row.responseTimeMs, startedAt: row.startedAt, dnsMs: row.dnsMs, connectMs: row.connectMs, tlsMs: row.tlsMs,
+        firstByteMs: row.firstByteMs, certificateDaysLeft: row.certificateDaysLeft,
       };
     }
     await new Promise((r) => setTimeout(r, POLL_MS));

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Pool } from "pg";
+import { checkFromConfig } from "../checks/from-config";
 import { laneAfterResult, leaseSeconds, type LaneSchedule } from "../domain/check-slots";
 import { CONFIRM_RECHECK_SECONDS, decideStatus, type ServiceStatus } from "../domain/service-status";
 import { checkStatements, type CheckStatements } from "./check-statements";
@@ -47,15 +48,22 @@ export type PostedResult = {
 
 export type RecordOutcome = { accepted: true } | { accepted: false; why: string };
 
+/** Runs work in one write transaction (`transact`), or a read outside any (`read`). */
 type Transactor = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+type Access = { transact: Transactor; read: Transactor };
 
 export function createSqliteCheckStore(db: Database.Database): CheckStore {
   const sql = sqliteRunner(db);
   let queue: Promise<unknown> = Promise.resolve();
-  // One connection, one transaction at a time: later callers wait their turn (the work's awaits must
-  // not let another caller's statements into this transaction).
-  const transact: Transactor = (work) => {
-    const turn = queue.then(async () => {
+  // One connection, one caller at a time: later callers wait their turn (the work's awaits must not
+  // let another caller's statements into a transaction).
+  const inTurn: Transactor = (work) => {
+    const turn = queue.then(() => work(sql));
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+  const transact: Transactor = (work) =>
+    inTurn(async () => {
       db.exec("BEGIN IMMEDIATE");
       try {
         const result = await work(sql);
@@ -66,14 +74,12 @@ export function createSqliteCheckStore(db: Database.Database): CheckStore {
         throw err;
       }
     });
-    queue = turn.catch(() => undefined);
-    return turn;
-  };
-  return checkStore("sqlite", transact);
+  return checkStore("sqlite", { transact, read: inTurn });
 }
 
 export function createPgCheckStore(pool: Pool): CheckStore {
-  return checkStore("postgresql", (work) => inTransaction(pool, (client) => work(pgRunner(client))));
+  const sql = pgRunner(pool);
+  return checkStore("postgresql", { transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))), read: (work) => work(sql) });
 }
 
 type LaneRow = {
@@ -84,7 +90,7 @@ type LaneRow = {
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
-function checkStore(engine: Engine, transact: Transactor): CheckStore {
+function checkStore(engine: Engine, { transact, read }: Access): CheckStore {
   const s = checkStatements(engine);
   return {
     lease: (probeId, lane, max, horizon, now) =>
@@ -95,15 +101,15 @@ function checkStore(engine: Engine, transact: Transactor): CheckStore {
           const config = JSON.parse(r.config) as Record<string, unknown>;
           const dueAt = new Date(r.due_at);
           const start = Math.max(dueAt.getTime(), now.getTime());
-          const timeout = typeof config.timeout === "number" ? config.timeout : 10;
-          return { serviceId: r.service_id, lane: r.lane, slot: r.slot, dueAt, leaseExpiresAt: new Date(start + leaseSeconds(timeout) * 1000), type: r.type, config };
+          const { timeoutSeconds } = checkFromConfig(r.type, config);
+          return { serviceId: r.service_id, lane: r.lane, slot: r.slot, dueAt, leaseExpiresAt: new Date(start + leaseSeconds(timeoutSeconds) * 1000), type: r.type, config };
         });
         await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, lane: l.lane, until: jsonTime(engine, l.leaseExpiresAt) })))]);
         return { leased, nextDueAt: null };
       }),
     record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, probeId, results, now))),
     makeDue: (serviceId, lane, now) => transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),
-    oldestDue: async (lane, now) => transact(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [lane, now]))?.due ?? null)),
+    oldestDue: async (lane, now) => read(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [lane, now]))?.due ?? null)),
   };
 }
 
