@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 const BUDGETS = {
   health: 1,
-  getMonitor: 3, // caller and organization, monitor, run figures
+  getMonitor: 2, // caller and organization, monitor with its run figures
   list50: 3, // caller and organization, page with total, run figures
   create: 2, // caller and organization, insert guarded by the plan limit
   dashboardList: 3,
-  dashboardDetail: 3,
+  dashboardDetail: 2,
 };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-budget-"));

@@ -62,7 +62,17 @@ describe("PostgreSQL API store", () => {
     expect((await pool.query(`SELECT count(*)::int AS n FROM cron_monitors WHERE org_id = $1`, [orgId])).rows[0].n).toBe(10);
   });
 
-  it("pages monitors with their total and reads each one's recent runs and 7-day figures in one statement", async () => {
+  it("inserts without a limit in one statement and keeps every one of 20 parallel inserts", async () => {
+    const other = (await pool.query(`INSERT INTO organizations (slug, name, plan) VALUES ('big', 'Big', 'enterprise') RETURNING id`)).rows[0].id;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.insertMonitor({ ...newMonitor(`big-${i}`), orgId: other }, Number.POSITIVE_INFINITY)),
+    );
+    expect(results.every((r) => r?.orgId === other)).toBe(true);
+    expect(new Set(results.map((r) => r!.id)).size).toBe(20);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM cron_monitors WHERE org_id = $1`, [other])).rows[0].n).toBe(20);
+  });
+
+  it("pages monitors with their total and reads each one's recent runs and 7-day figures in one statement, as the single read does", async () => {
     const page = await store.monitorPage({ orgId, state: null, projectId: undefined, offset: 2, limit: 3 });
     expect(page.total).toBe(10);
     expect(page.rows).toHaveLength(3);
@@ -73,12 +83,16 @@ describe("PostgreSQL API store", () => {
         [id, `rid-${r}`, r % 2 ? "fail" : "success", r, 1000 + r, r === 3],
       );
     }
-    const stats = (await store.runFigures([id, page.rows[1]!.id], new Date(Date.now() - 7 * 86400_000))).get(id)!;
+    const since = new Date(Date.now() - 7 * 86400_000);
+    const stats = (await store.runFigures([id, page.rows[1]!.id], since)).get(id)!;
     expect(stats.recentRuns).toHaveLength(20);
     expect(stats.recentRuns[0]!.duration_ms).toBe(1000);
     expect(stats.overlapCount).toBe(1);
     expect(stats.avgDurationMs).toBe(1012); // successes: even r from 0 to 24
-    expect(await store.monitor(orgId + 1, id)).toBeUndefined();
-    expect((await store.monitor(orgId, id))?.name).toBe(page.rows[0]!.name);
+    expect(await store.monitor(orgId + 1, id, since)).toBeUndefined();
+    const one = await store.monitor(orgId, id, since);
+    expect(one?.row).toEqual(page.rows[0]);
+    expect(one?.stats).toEqual(stats); // the single read's one statement gives the list's figures, run times included
+    expect((await store.monitor(orgId, page.rows[1]!.id, since))?.stats).toEqual({ recentRuns: [], avgDurationMs: null, overlapCount: 0 });
   });
 });

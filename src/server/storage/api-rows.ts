@@ -82,6 +82,18 @@ export function runStatsFromRows(monitorIds: number[], rows: Raw[]): Map<number,
   return stats;
 }
 
+/**
+ * A row holding one monitor's recent runs as a JSON array of [status, started_at, duration_ms,
+ * overlapped, drifted, id] (text on SQLite, already parsed on PostgreSQL) and its 7-day figures, as
+ * the run rows runStatsFromRows reads.
+ */
+export function runRowsFromJson(r: Raw): Raw[] {
+  const runs = (typeof r.runs === "string" ? JSON.parse(r.runs) : (r.runs ?? [])) as unknown[][];
+  return runs.map(([status, started_at, duration_ms, overlapped, drifted, id]) => ({
+    monitor_id: r.monitor_id, status, started_at, duration_ms, overlapped, drifted, id, avg_duration: r.avg_duration, overlaps: r.overlaps,
+  }));
+}
+
 function summaryOf(row: Raw): RunSummary {
   return {
     status: String(row.status) as RunSummary["status"],

@@ -18,7 +18,8 @@ export interface ApiStore {
   userAccess(sessionId: string, slug: string | null): Promise<UserAccessRow | undefined>;
   /** A service token (by digest) with its organization. */
   tokenAccess(tokenHash: string): Promise<TokenAccessRow | undefined>;
-  monitor(orgId: number, monitorId: number): Promise<MonitorRecord | undefined>;
+  /** A monitor of the organization with its recent runs and 7-day figures (runs since `since`), in one statement. */
+  monitor(orgId: number, monitorId: number, since: Date): Promise<{ row: MonitorRecord; stats: RunStats } | undefined>;
   /** One page, oldest first, with the number of monitors matching the filter. */
   monitorPage(filter: MonitorFilter): Promise<{ rows: MonitorRecord[]; total: number }>;
   /** Recent runs, 7-day average duration and overlaps of each monitor, in one statement. */

@@ -29,10 +29,9 @@ export async function listMonitors(
   return { data: rows.map((row) => toWire(row, stats.get(row.id))), meta: { total, page: args.page, limit: args.limit } };
 }
 
-/** One monitor of the organization (two statements); any other id (including another organization's) is 404. */
+/** One monitor of the organization with its run figures (one statement); any other id (including another organization's) is 404. */
 export async function getMonitor(args: { orgId: number; monitorId: number }, now = new Date(), store: ApiStore = apiStore()): Promise<CronMonitor> {
-  const row = await store.monitor(args.orgId, args.monitorId);
-  if (!row) throw notFound("Cron monitor");
-  const stats = await store.runFigures([row.id], since(now));
-  return toWire(row, stats.get(row.id));
+  const found = await store.monitor(args.orgId, args.monitorId, since(now));
+  if (!found) throw notFound("Cron monitor");
+  return toWire(found.row, found.stats);
 }

@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runStatsFromRows, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runRowsFromJson, runStatsFromRows, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
@@ -23,7 +23,6 @@ SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = $1`;
 
-const MONITOR = `SELECT ${MONITOR_COLUMNS} FROM cron_monitors WHERE id = $1 AND org_id = $2`;
 
 /** $2: displayed state or NULL; $3: 0 any project, 1 no project, 2 project $4. */
 const FILTER = `org_id = $1
@@ -46,6 +45,24 @@ CROSS JOIN LATERAL (
   WHERE monitor_id = ids.id ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) r
 LEFT JOIN stats s ON s.monitor_id = r.monitor_id`;
 
+/**
+ * One monitor with its recent runs (a JSON array of [status, started_at, duration_ms, overlapped,
+ * drifted, id], times as UTC ISO text) and its 7-day figures: one round trip.
+ */
+const MONITOR = `
+SELECT ${MONITOR_COLUMNS.replace(/(^|, )/g, "$1m.")}, m.id AS monitor_id, r.runs, s.avg_duration, s.overlaps
+FROM cron_monitors m
+LEFT JOIN LATERAL (
+  SELECT json_agg(json_build_array(status, to_char(started_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), duration_ms, overlapped, drifted, id)) AS runs
+  FROM (SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = m.id
+        ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) recent
+) r ON true
+LEFT JOIN LATERAL (
+  SELECT AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration, COUNT(*) FILTER (WHERE overlapped) AS overlaps
+  FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3
+) s ON true
+WHERE m.id = $1 AND m.org_id = $2`;
+
 const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
 const COLUMN_COUNT = INSERT_COLUMNS.split(",").length;
 const PLACEHOLDERS = Array.from({ length: COLUMN_COUNT }, (_, i) => `$${i + 1}`).join(", ");
@@ -56,8 +73,10 @@ const PLACEHOLDERS = Array.from({ length: COLUMN_COUNT }, (_, i) => `$${i + 1}`)
 const LOCK_ORG = `SELECT id FROM organizations WHERE id = $1 FOR UPDATE`;
 const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
 SELECT ${PLACEHOLDERS}
-WHERE $${COLUMN_COUNT + 2}::bigint IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = $${COLUMN_COUNT + 1}) < $${COLUMN_COUNT + 2}::bigint
+WHERE (SELECT COUNT(*) FROM cron_monitors WHERE org_id = $${COLUMN_COUNT + 1}) < $${COLUMN_COUNT + 2}::bigint
 RETURNING ${MONITOR_COLUMNS}`;
+/** Without a limit there is nothing to count, so nothing to lock: one autocommitted statement. */
+const INSERT_UNLIMITED = `INSERT INTO cron_monitors (${INSERT_COLUMNS}) VALUES (${PLACEHOLDERS}) RETURNING ${MONITOR_COLUMNS}`;
 
 export function createPgApiStore(pool: Pool): ApiStore {
   const filterParams = (f: MonitorFilter) => [f.orgId, f.state, f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2, f.projectId ?? null];
@@ -75,9 +94,9 @@ export function createPgApiStore(pool: Pool): ApiStore {
       if (!r) return undefined;
       return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
     },
-    async monitor(orgId, monitorId) {
-      const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId]);
-      return r && monitorFromRow(r);
+    async monitor(orgId, monitorId, since) {
+      const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since)]);
+      return r && { row: monitorFromRow(r), stats: runStatsFromRows([monitorId], runRowsFromJson(r)).get(monitorId)! };
     },
     async monitorPage(filter) {
       const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [...filterParams(filter), filter.limit, filter.offset]);
@@ -92,10 +111,13 @@ export function createPgApiStore(pool: Pool): ApiStore {
       return runStatsFromRows(monitorIds, await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
     },
     async insertMonitor(values, max) {
-      const [r] = await inTransaction(pool, async (client) => {
-        await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
-        return run<Raw>(client, "api_insert_monitor", INSERT, [...monitorValues(values, param), values.orgId, Number.isFinite(max) ? max : null]);
-      });
+      const columns = monitorValues(values, param);
+      const [r] = !Number.isFinite(max)
+        ? await run<Raw>(pool, "api_insert_monitor_unlimited", INSERT_UNLIMITED, columns)
+        : await inTransaction(pool, async (client) => {
+          await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
+          return run<Raw>(client, "api_insert_monitor", INSERT, [...columns, values.orgId, max]);
+        });
       return r && monitorFromRow(r);
     },
   };

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runStatsFromRows, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runRowsFromJson, runStatsFromRows, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 
 /** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
@@ -44,7 +44,6 @@ SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = ?`;
 
-const MONITOR = `SELECT ${MONITOR_COLUMNS} FROM cron_monitors WHERE id = ? AND org_id = ?`;
 
 /** @state: displayed state or NULL; @scope: 0 any project, 1 no project, 2 project @project. */
 const FILTER = `org_id = @org
@@ -70,14 +69,19 @@ LEFT JOIN (
   FROM cron_runs WHERE monitor_id IN (SELECT value FROM json_each(@ids)) AND started_at >= @since GROUP BY monitor_id
 ) s ON s.monitor_id = ids.value`;
 
-/** RUN_FIGURES' rows as the run rows runStatsFromRows reads (a row per run with its monitor's figures). */
-function runRows(rows: Raw[]): Raw[] {
-  return rows.flatMap((r) =>
-    (JSON.parse(String(r.runs)) as unknown[][]).map(([status, started_at, duration_ms, overlapped, drifted, id]) => ({
-      monitor_id: r.monitor_id, status, started_at, duration_ms, overlapped, drifted, id, avg_duration: r.avg_duration, overlaps: r.overlaps,
-    })),
-  );
-}
+/** One monitor with its recent runs (as RUN_FIGURES' JSON array) and its 7-day figures. */
+const MONITOR = `
+SELECT ${MONITOR_COLUMNS.replace(/(^|, )/g, "$1m.")}, m.id AS monitor_id,
+  (SELECT json_group_array(json_array(status, started_at, duration_ms, overlapped, drifted, id)) FROM (
+     SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = m.id
+     ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS})) AS runs,
+  s.avg_duration, s.overlaps
+FROM cron_monitors m
+LEFT JOIN (
+  SELECT AVG(CASE WHEN status = 'success' THEN duration_ms END) AS avg_duration, SUM(CASE WHEN overlapped THEN 1 ELSE 0 END) AS overlaps
+  FROM cron_runs WHERE monitor_id = @id AND started_at >= @since
+) s
+WHERE m.id = @id AND m.org_id = @org`;
 
 const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
 const PLACEHOLDERS = INSERT_COLUMNS.split(",").map(() => "?").join(", ");
@@ -127,9 +131,9 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       if (!r) return undefined;
       return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
     },
-    async monitor(orgId, monitorId) {
-      const r = s.monitor.get(monitorId, orgId) as Raw | undefined;
-      return r && monitorFromRow(r);
+    async monitor(orgId, monitorId, since) {
+      const r = s.monitor.get({ id: monitorId, org: orgId, since: sqlTime(since) }) as Raw | undefined;
+      return r && { row: monitorFromRow(r), stats: runStatsFromRows([monitorId], runRowsFromJson(r)).get(monitorId)! };
     },
     async monitorPage(filter) {
       await nextTurn();
@@ -140,7 +144,8 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
       await nextTurn();
-      return runStatsFromRows(monitorIds, runRows(s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[]));
+      const rows = s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[];
+      return runStatsFromRows(monitorIds, rows.flatMap(runRowsFromJson));
     },
     async insertMonitor(values, max) {
       const r = s.insert.get(...monitorValues(values, param), limit(max), values.orgId, limit(max)) as Raw | undefined;
