@@ -21,38 +21,42 @@ export const MONITOR_COLUMNS =
   "max_runtime_seconds, drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, state_since, last_ping_at, " +
   "last_run_status, next_expected_at, ping_token, integration_ids, source, external_id, managed, created_at, updated_at";
 
-export function monitorFromRow(r: Raw): MonitorRecord {
+/** A monitor from its values in MONITOR_COLUMNS order (a raw row, or a row object's values). */
+export function monitorFromValues(v: unknown[]): MonitorRecord {
   return {
-    id: Number(r.id),
-    orgId: Number(r.org_id),
-    projectId: intOrNull(r.project_id),
-    name: String(r.name),
-    icon: textOrNull(r.icon),
-    scheduleKind: String(r.schedule_kind),
-    periodSeconds: intOrNull(r.period_seconds),
-    cronExpression: textOrNull(r.cron_expression),
-    timezone: String(r.timezone),
-    graceSeconds: Number(r.grace_seconds),
-    maxRuntimeSeconds: intOrNull(r.max_runtime_seconds),
-    driftPct: Number(r.drift_pct),
-    driftMinSeconds: Number(r.drift_min_seconds),
-    driftAlerts: flag(r.drift_alerts),
-    paused: flag(r.paused),
-    suspended: flag(r.suspended),
-    state: String(r.state),
-    stateSince: timeOrNull(r.state_since),
-    lastPingAt: timeOrNull(r.last_ping_at),
-    lastRunStatus: textOrNull(r.last_run_status),
-    nextExpectedAt: timeOrNull(r.next_expected_at),
-    pingToken: String(r.ping_token),
-    integrationIds: String(r.integration_ids),
-    source: textOrNull(r.source),
-    externalId: textOrNull(r.external_id),
-    managed: flag(r.managed),
-    createdAt: time(r.created_at),
-    updatedAt: time(r.updated_at),
+    id: Number(v[0]),
+    orgId: Number(v[1]),
+    projectId: intOrNull(v[2]),
+    name: String(v[3]),
+    icon: textOrNull(v[4]),
+    scheduleKind: String(v[5]),
+    periodSeconds: intOrNull(v[6]),
+    cronExpression: textOrNull(v[7]),
+    timezone: String(v[8]),
+    graceSeconds: Number(v[9]),
+    maxRuntimeSeconds: intOrNull(v[10]),
+    driftPct: Number(v[11]),
+    driftMinSeconds: Number(v[12]),
+    driftAlerts: flag(v[13]),
+    paused: flag(v[14]),
+    suspended: flag(v[15]),
+    state: String(v[16]),
+    stateSince: timeOrNull(v[17]),
+    lastPingAt: timeOrNull(v[18]),
+    lastRunStatus: textOrNull(v[19]),
+    nextExpectedAt: timeOrNull(v[20]),
+    pingToken: String(v[21]),
+    integrationIds: String(v[22]),
+    source: textOrNull(v[23]),
+    externalId: textOrNull(v[24]),
+    managed: flag(v[25]),
+    createdAt: time(v[26]),
+    updatedAt: time(v[27]),
   };
 }
+
+/** A row object whose first columns are MONITOR_COLUMNS (both drivers keep the select's column order). */
+export const monitorFromRow = (r: Raw): MonitorRecord => monitorFromValues(Object.values(r));
 
 /** The insert's values in MONITOR_COLUMNS order without `id`, as `param` turns them into driver values. */
 export function monitorValues(m: Omit<MonitorRecord, "id">, param: (v: unknown) => unknown): unknown[] {
@@ -66,40 +70,39 @@ export function monitorValues(m: Omit<MonitorRecord, "id">, param: (v: unknown) 
 export const orgFromRow = (r: Raw): OrgRow | null =>
   r.org_id === null || r.org_id === undefined ? null : { id: Number(r.org_id), slug: String(r.slug), name: String(r.name), plan: String(r.plan) };
 
-/** Rows of the run-figures statement (recent runs, each with its monitor's aggregates) to RunStats. */
-export function runStatsFromRows(monitorIds: number[], rows: Raw[]): Map<number, RunStats> {
+/**
+ * A monitor's run figures from a row of the run-figures statements: `runs`, its recent runs newest
+ * first as a JSON array of [status, started_at, duration_ms, overlapped, drifted] (text on SQLite,
+ * already parsed on PostgreSQL; times as UTC ISO text), `avg_duration` and `overlaps` over 7 days.
+ */
+export function runStatsFromRow(r: Raw): RunStats {
+  const runs = (typeof r.runs === "string" ? JSON.parse(r.runs) : (r.runs ?? [])) as unknown[][];
+  return {
+    recentRuns: runs.map(([status, startedAt, durationMs, overlapped, drifted]) => ({
+      status: String(status) as RunSummary["status"],
+      at: wireTime(startedAt),
+      duration_ms: intOrNull(durationMs),
+      overlapped: flag(overlapped),
+      drifted: flag(drifted),
+    })),
+    avgDurationMs: r.avg_duration === null || r.avg_duration === undefined ? null : Math.round(Number(r.avg_duration)),
+    overlapCount: r.overlaps === null || r.overlaps === undefined ? 0 : Number(r.overlaps),
+  };
+}
+
+/** Run figures of each monitor (monitors without a row have none) from the rows of the run-figures statement. */
+export function runStatsByMonitor(monitorIds: number[], rows: Raw[]): Map<number, RunStats> {
   const stats = new Map<number, RunStats>(monitorIds.map((id) => [id, { recentRuns: [], avgDurationMs: null, overlapCount: 0 }]));
-  const ordered = rows
-    .map((row) => ({ row, at: time(row.started_at).getTime(), id: Number(row.id) }))
-    .sort((a, b) => b.at - a.at || b.id - a.id);
-  for (const { row } of ordered) {
-    const entry = stats.get(Number(row.monitor_id));
-    if (!entry) continue;
-    entry.recentRuns.push(summaryOf(row));
-    if (row.avg_duration !== null && row.avg_duration !== undefined) entry.avgDurationMs = Math.round(Number(row.avg_duration));
-    if (row.overlaps !== null && row.overlaps !== undefined) entry.overlapCount = Number(row.overlaps);
-  }
+  for (const r of rows) stats.set(Number(r.monitor_id), runStatsFromRow(r));
   return stats;
 }
 
-/**
- * A row holding one monitor's recent runs as a JSON array of [status, started_at, duration_ms,
- * overlapped, drifted, id] (text on SQLite, already parsed on PostgreSQL) and its 7-day figures, as
- * the run rows runStatsFromRows reads.
- */
-export function runRowsFromJson(r: Raw): Raw[] {
-  const runs = (typeof r.runs === "string" ? JSON.parse(r.runs) : (r.runs ?? [])) as unknown[][];
-  return runs.map(([status, started_at, duration_ms, overlapped, drifted, id]) => ({
-    monitor_id: r.monitor_id, status, started_at, duration_ms, overlapped, drifted, id, avg_duration: r.avg_duration, overlaps: r.overlaps,
-  }));
-}
+const UTC_TEXT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|\+00:00)$/;
 
-function summaryOf(row: Raw): RunSummary {
-  return {
-    status: String(row.status) as RunSummary["status"],
-    at: isoSeconds(time(row.started_at)),
-    duration_ms: intOrNull(row.duration_ms),
-    overlapped: flag(row.overlapped),
-    drifted: flag(row.drifted),
-  };
+/**
+ * A stored time on the wire (`YYYY-MM-DDTHH:MM:SSZ`, as isoSeconds writes it): UTC ISO text, as both
+ * engines give it, is cut to the second without making a Date; anything else goes through one.
+ */
+export function wireTime(v: unknown): string {
+  return typeof v === "string" && UTC_TEXT.test(v) ? `${v.slice(0, 19)}Z` : isoSeconds(time(v));
 }

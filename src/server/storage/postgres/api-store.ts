@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runRowsFromJson, runStatsFromRows, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
@@ -32,35 +32,29 @@ const FILTER = `org_id = $1
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
 const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
 
-/** Recent runs of each monitor (one index range per monitor), each row with its monitor's 7-day figures. */
+/** The recent runs of the monitor `id`, newest first, as runStatsFromRow reads them (one index range). */
+const recentRunsJson = (id: string) => `
+  SELECT json_agg(json_build_array(status, to_char(started_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), duration_ms, overlapped, drifted)
+                  ORDER BY started_at DESC, id DESC) AS runs
+  FROM (SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = ${id}
+        ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) recent`;
+const FIGURES = "AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration, COUNT(*) FILTER (WHERE overlapped) AS overlaps";
+
+/** Each monitor's recent runs (a JSON array: far fewer rows than a row per run) with its 7-day figures. */
 const RUN_FIGURES = `
 WITH stats AS (
-  SELECT monitor_id, AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration,
-         COUNT(*) FILTER (WHERE overlapped) AS overlaps
-  FROM cron_runs WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 GROUP BY monitor_id)
-SELECT r.monitor_id, r.status, r.started_at, r.duration_ms, r.overlapped, r.drifted, r.id, s.avg_duration, s.overlaps
+  SELECT monitor_id, ${FIGURES} FROM cron_runs WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 GROUP BY monitor_id)
+SELECT ids.id AS monitor_id, r.runs, s.avg_duration, s.overlaps
 FROM unnest($1::int[]) AS ids(id)
-CROSS JOIN LATERAL (
-  SELECT monitor_id, status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs
-  WHERE monitor_id = ids.id ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) r
-LEFT JOIN stats s ON s.monitor_id = r.monitor_id`;
+CROSS JOIN LATERAL (${recentRunsJson("ids.id")}) r
+LEFT JOIN stats s ON s.monitor_id = ids.id`;
 
-/**
- * One monitor with its recent runs (a JSON array of [status, started_at, duration_ms, overlapped,
- * drifted, id], times as UTC ISO text) and its 7-day figures: one round trip.
- */
+/** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures: one round trip. */
 const MONITOR = `
-SELECT ${MONITOR_COLUMNS.replace(/(^|, )/g, "$1m.")}, m.id AS monitor_id, r.runs, s.avg_duration, s.overlaps
+SELECT ${MONITOR_COLUMNS.replace(/(^|, )/g, "$1m.")}, r.runs, s.avg_duration, s.overlaps
 FROM cron_monitors m
-LEFT JOIN LATERAL (
-  SELECT json_agg(json_build_array(status, to_char(started_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), duration_ms, overlapped, drifted, id)) AS runs
-  FROM (SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = m.id
-        ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) recent
-) r ON true
-LEFT JOIN LATERAL (
-  SELECT AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration, COUNT(*) FILTER (WHERE overlapped) AS overlaps
-  FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3
-) s ON true
+CROSS JOIN LATERAL (${recentRunsJson("m.id")}) r
+CROSS JOIN LATERAL (SELECT ${FIGURES} FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3) s
 WHERE m.id = $1 AND m.org_id = $2`;
 
 const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
@@ -96,7 +90,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
     },
     async monitor(orgId, monitorId, since) {
       const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since)]);
-      return r && { row: monitorFromRow(r), stats: runStatsFromRows([monitorId], runRowsFromJson(r)).get(monitorId)! };
+      return r && { row: monitorFromRow(r), stats: runStatsFromRow(r) };
     },
     async monitorPage(filter) {
       const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [...filterParams(filter), filter.limit, filter.offset]);
@@ -108,7 +102,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
-      return runStatsFromRows(monitorIds, await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
+      return runStatsByMonitor(monitorIds, await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
     },
     async insertMonitor(values, max) {
       const columns = monitorValues(values, param);
