@@ -1,140 +1,35 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statementBudgetSuite } from "../support/statement-budget";
 
-/**
- * Statement budgets of the hot REST requests and of the dashboard's monitor list and detail: each
- * request runs through the real handler on a migrated SQLite file (50 monitors with 5 runs each),
- * and every SQL statement is counted, Prisma's and the API store's alike. A request that grows past
- * its budget (an N+1, an extra lookup) fails here.
- */
-const BUDGETS = {
-  health: 1,
-  getMonitor: 2, // caller and organization, monitor with its run figures
-  list50: 3, // caller and organization, page with total, run figures
-  create: 2, // caller and organization, insert guarded by the plan limit
-  dashboardList: 3,
-  dashboardDetail: 2,
-};
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-budget-"));
-const file = path.join(dir, "lifeline.db");
-let statements: string[] = [];
-let token = "";
-let monitorId = 0;
-let session = { userId: 0, sessionId: "budget-session" };
-let handleRest: typeof import("../../src/server/api/http/rest-handler").handleRest;
-let dashboard: () => ReturnType<typeof import("../../src/server/api/root").appRouter.createCaller>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
+// The statement budgets (tests/support/statement-budget.ts) on a SQLite file: Prisma's statements
+// through its query log, the API store's through its kept connection's counting hook.
+statementBudgetSuite("SQLite", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-budget-"));
+  const file = path.join(dir, "lifeline.db");
   process.env.DATA_DIR = dir;
   process.env.DATABASE_URL = `file:${file}`;
   process.env.APP_SECRET = "budget-test-secret-budget-test-secret-0123";
-  const { migrate } = await import("../../src/server/migrate");
-  await migrate(`file:${file}`);
-  const stamp = (d: Date) => d.toISOString().replace("Z", "+00:00");
-  const now = new Date();
-  const sqlite = new Database(file);
-  sqlite.transaction(() => {
-    const orgId = Number(sqlite.prepare(`INSERT INTO organizations (slug, name, plan) VALUES ('acme', 'Acme', 'enterprise')`).run().lastInsertRowid);
-    const userId = Number(
-      sqlite.prepare(`INSERT INTO users (email, password_hash, default_org_id, created_at, updated_at) VALUES ('a@example.com', 'x', ?, ?, ?)`)
-        .run(orgId, stamp(now), stamp(now)).lastInsertRowid,
-    );
-    sqlite.prepare(`INSERT INTO memberships (org_id, user_id, role) VALUES (?, ?, 'owner')`).run(orgId, userId);
-    sqlite.prepare(`INSERT INTO sessions (id, user_id, refresh_hash, expires_at) VALUES (?, ?, 'r', ?)`)
-      .run(session.sessionId, userId, stamp(new Date(now.getTime() + 3600_000)));
-    session = { ...session, userId };
-    const monitor = sqlite.prepare(
-      `INSERT INTO cron_monitors (org_id, name, schedule_kind, cron_expression, ping_token, updated_at) VALUES (?, ?, 'cron', '*/5 * * * *', ?, ?)`,
-    );
-    const run = sqlite.prepare(`INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`);
-    for (let m = 0; m < 50; m++) {
-      monitorId = Number(monitor.run(orgId, `m${m}`, `token-${m}`.padEnd(43, "x"), stamp(now)).lastInsertRowid);
-      for (let r = 0; r < 5; r++) run.run(monitorId, `rid-${r}`, stamp(new Date(now.getTime() - r * 60_000)), 1000 + r);
-    }
-  })();
-  sqlite.close();
-
-  const { PrismaClient } = await import("../../src/generated/prisma/client");
-  const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file }), log: [{ emit: "event", level: "query" }] });
-  prisma.$on("query", (event) => statements.push(event.query));
-  const { createSqliteApiStore, openApiConnection } = await import("../../src/server/storage/sqlite/api-store");
-  const connection = openApiConnection(file, { verbose: (sql) => statements.push(String(sql)) });
-  Object.assign(globalThis, { lifelineDb: prisma, lifelineApiStore: createSqliteApiStore(connection) });
-  close = async () => {
-    connection.close();
-    await prisma.$disconnect();
+  let close = async () => {};
+  return {
+    databaseUrl: `file:${file}`,
+    async count(log) {
+      const { PrismaClient } = await import("../../src/generated/prisma/client");
+      const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
+      const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file }), log: [{ emit: "event", level: "query" }] });
+      prisma.$on("query", (event) => log(event.query));
+      const { createSqliteApiStore, openApiConnection } = await import("../../src/server/storage/sqlite/api-store");
+      const connection = openApiConnection(file, { verbose: (sql) => log(String(sql)) });
+      Object.assign(globalThis, { lifelineDb: prisma, lifelineApiStore: createSqliteApiStore(connection) });
+      close = async () => {
+        connection.close();
+        await prisma.$disconnect();
+      };
+    },
+    async close() {
+      await close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
-
-  ({ handleRest } = await import("../../src/server/api/http/rest-handler"));
-  const { appRouter } = await import("../../src/server/api/root");
-  const { createContext } = await import("../../src/server/api/context");
-  dashboard = () => appRouter.createCaller(createContext({ headers: new Headers(), channel: "dashboard", dashboardSession: session }));
-  const { signAccessToken } = await import("../../src/server/auth/tokens");
-  token = await signAccessToken(session.userId, session.sessionId, new Date());
-}, 60_000); // loading the whole router under a busy machine
-
-afterAll(async () => {
-  await close?.();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; count: number; sql: string[] }> {
-  await work(); // warm: caches and prepared statements are made once per process
-  statements = [];
-  const result = await work();
-  expect(statements.length, "the counting hooks see the request's statements").toBeGreaterThan(0);
-  return { result, count: statements.length, sql: statements };
-}
-
-const rest = (method: string, route: string, body?: unknown) => async () => {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await handleRest(new Request(`http://127.0.0.1/api/v1${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-  return { status: res.status, body: await res.json() };
-};
-
-describe("SQL statements per request stay within budget", () => {
-  it("GET /api/v1/health", async () => {
-    const { result, count } = await counted(rest("GET", "/health"));
-    expect(result.status).toBe(200);
-    expect(count).toBeLessThanOrEqual(BUDGETS.health);
-  });
-
-  it("GET /api/v1/cron-monitors/{id} with its recent runs", async () => {
-    const { result, count, sql } = await counted(rest("GET", `/cron-monitors/${monitorId}`));
-    expect(result.status).toBe(200);
-    expect(result.body.data.recent_runs).toHaveLength(5);
-    expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.getMonitor);
-  });
-
-  it("GET /api/v1/cron-monitors?limit=50 costs the same as a page of 5", async () => {
-    const large = await counted(rest("GET", "/cron-monitors?limit=50"));
-    const small = await counted(rest("GET", "/cron-monitors?limit=5"));
-    expect(large.result.body.data).toHaveLength(50);
-    expect(large.result.body.data.every((m: { recent_runs: unknown[] }) => m.recent_runs.length === 5)).toBe(true);
-    expect(large.count, large.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.list50);
-    expect(large.count).toBe(small.count);
-  });
-
-  it("POST /api/v1/cron-monitors", async () => {
-    let n = 0;
-    const { result, count, sql } = await counted(() => rest("POST", "/cron-monitors", { name: `budget ${n++}`, schedule_kind: "period", period_seconds: 3600 })());
-    expect(result.status).toBe(201);
-    expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.create);
-  });
-
-  it("the dashboard's monitor list and detail", async () => {
-    const list = await counted(() => dashboard().cronMonitors.list({ page: 1, limit: 50 }));
-    expect(list.result.data).toHaveLength(50);
-    expect(list.count, list.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardList);
-    const detail = await counted(() => dashboard().cronMonitors.get({ id: monitorId }));
-    expect(detail.result.data.id).toBe(monitorId);
-    expect(detail.count, detail.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardDetail);
-  });
 });

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEngineDb } from "./engine-db";
+
+/**
+ * Statement budgets of the hot REST requests and of the dashboard's monitor list and detail: each
+ * request runs through the real handler on a migrated database of one engine (50 monitors with 5
+ * runs each), and every SQL statement sent to the database is counted, Prisma's and the API store's
+ * alike (on PostgreSQL every round trip, transaction control included). A request that grows past
+ * its budget (an N+1, an extra lookup, a transaction where one statement does) fails here.
+ */
+export const BUDGETS = {
+  health: 1,
+  getMonitor: 2, // caller and organization, monitor with its run figures
+  list50: 3, // caller and organization, page with total, run figures
+  create: 2, // caller and organization, insert (guarded by the plan limit where the plan has one)
+  dashboardList: 3,
+  dashboardDetail: 2,
+};
+
+export type CountedDatabase = {
+  /** The database's URL, migrated and empty. */
+  databaseUrl: string;
+  /** Starts counting every statement the process sends to the database into `log`. */
+  count(log: (sql: string) => void): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function statementBudgetSuite(engine: string, open: () => Promise<CountedDatabase>) {
+  let database: CountedDatabase;
+  let statements: string[] = [];
+  let token = "";
+  let monitorId = 0;
+  let session = { userId: 0, sessionId: "budget-session" };
+  let handleRest: typeof import("../../src/server/api/http/rest-handler").handleRest;
+  let dashboard: () => ReturnType<typeof import("../../src/server/api/root").appRouter.createCaller>;
+
+  beforeAll(async () => {
+    database = await open();
+    const { migrate } = await import("../../src/server/migrate");
+    await migrate(database.databaseUrl);
+    const seed = openEngineDb(database.databaseUrl);
+    const now = new Date();
+    await seed.transaction(async (tx) => {
+      const org = await tx.one<{ id: number }>(`INSERT INTO organizations (slug, name, plan) VALUES ('acme', 'Acme', 'enterprise') RETURNING id`);
+      const user = await tx.one<{ id: number }>(
+        `INSERT INTO users (email, password_hash, default_org_id, created_at, updated_at) VALUES ('a@example.com', 'x', ?, ?, ?) RETURNING id`,
+        [org!.id, now, now],
+      );
+      await tx.run(`INSERT INTO memberships (org_id, user_id, role) VALUES (?, ?, 'owner')`, [org!.id, user!.id]);
+      await tx.run(`INSERT INTO sessions (id, user_id, refresh_hash, expires_at) VALUES (?, ?, 'r', ?)`, [
+        session.sessionId, user!.id, new Date(now.getTime() + 3600_000),
+      ]);
+      session = { ...session, userId: Number(user!.id) };
+      for (let m = 0; m < 50; m++) {
+        const monitor = await tx.one<{ id: number }>(
+          `INSERT INTO cron_monitors (org_id, name, schedule_kind, cron_expression, ping_token, updated_at) VALUES (?, ?, 'cron', '*/5 * * * *', ?, ?) RETURNING id`,
+          [org!.id, `m${m}`, `token-${m}`.padEnd(43, "x"), now],
+        );
+        monitorId = Number(monitor!.id);
+        for (let r = 0; r < 5; r++) {
+          await tx.run(`INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`, [
+            monitorId, `rid-${r}`, new Date(now.getTime() - r * 60_000), 1000 + r,
+          ]);
+        }
+      }
+    });
+    await seed.close();
+    await database.count((sql) => statements.push(sql));
+
+    ({ handleRest } = await import("../../src/server/api/http/rest-handler"));
+    const { appRouter } = await import("../../src/server/api/root");
+    const { createContext } = await import("../../src/server/api/context");
+    dashboard = () => appRouter.createCaller(createContext({ headers: new Headers(), channel: "dashboard", dashboardSession: session }));
+    const { signAccessToken } = await import("../../src/server/auth/tokens");
+    token = await signAccessToken(session.userId, session.sessionId, new Date());
+  }, 120_000); // a PostgreSQL cluster, and loading the whole router under a busy machine
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function counted<T>(work: () => Promise<T>): Promise<{ result: T; count: number; sql: string[] }> {
+    await work(); // warm: caches and prepared statements are made once per process
+    statements = [];
+    const result = await work();
+    expect(statements.length, "the counting hooks see the request's statements").toBeGreaterThan(0);
+    return { result, count: statements.length, sql: statements };
+  }
+
+  const rest = (method: string, route: string, body?: unknown) => async () => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await handleRest(new Request(`http://127.0.0.1/api/v1${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    return { status: res.status, body: await res.json() };
+  };
+
+  describe(`SQL statements per request stay within budget (${engine})`, () => {
+    it("GET /api/v1/health", async () => {
+      const { result, count } = await counted(rest("GET", "/health"));
+      expect(result.status).toBe(200);
+      expect(count).toBeLessThanOrEqual(BUDGETS.health);
+    });
+
+    it("GET /api/v1/cron-monitors/{id} with its recent runs", async () => {
+      const { result, count, sql } = await counted(rest("GET", `/cron-monitors/${monitorId}`));
+      expect(result.status).toBe(200);
+      expect(result.body.data.recent_runs).toHaveLength(5);
+      expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.getMonitor);
+    });
+
+    it("GET /api/v1/cron-monitors?limit=50 costs the same as a page of 5", async () => {
+      const large = await counted(rest("GET", "/cron-monitors?limit=50"));
+      const small = await counted(rest("GET", "/cron-monitors?limit=5"));
+      expect(large.result.body.data).toHaveLength(50);
+      expect(large.result.body.data.every((m: { recent_runs: unknown[] }) => m.recent_runs.length === 5)).toBe(true);
+      expect(large.count, large.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.list50);
+      expect(large.count).toBe(small.count);
+    });
+
+    it("POST /api/v1/cron-monitors", async () => {
+      let n = 0;
+      const { result, count, sql } = await counted(() => rest("POST", "/cron-monitors", { name: `budget ${n++}`, schedule_kind: "period", period_seconds: 3600 })());
+      expect(result.status).toBe(201);
+      expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.create);
+    });
+
+    it("the dashboard's monitor list and detail", async () => {
+      const list = await counted(() => dashboard().cronMonitors.list({ page: 1, limit: 50 }));
+      expect(list.result.data).toHaveLength(50);
+      expect(list.count, list.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardList);
+      const detail = await counted(() => dashboard().cronMonitors.get({ id: monitorId }));
+      expect(detail.result.data.id).toBe(monitorId);
+      expect(detail.count, detail.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardDetail);
+    });
+  });
+}
