@@ -21,6 +21,9 @@ export const MONITOR_COLUMNS =
   "max_runtime_seconds, drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, state_since, last_ping_at, " +
   "last_run_status, next_expected_at, ping_token, integration_ids, source, external_id, managed, created_at, updated_at";
 
+/** MONITOR_COLUMNS of the table aliased `alias`. */
+export const monitorColumns = (alias: string) => MONITOR_COLUMNS.replace(/(^|, )/g, `$1${alias}.`);
+
 /** A monitor from its values in MONITOR_COLUMNS order (a raw row, or a row object's values). */
 export function monitorFromValues(v: unknown[]): MonitorRecord {
   return {

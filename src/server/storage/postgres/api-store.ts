@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
@@ -22,7 +22,6 @@ const TOKEN_ACCESS = `
 SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = $1`;
-
 
 /** $2: displayed state or NULL; $3: 0 any project, 1 no project, 2 project $4. */
 const FILTER = `org_id = $1
@@ -51,7 +50,7 @@ LEFT JOIN stats s ON s.monitor_id = ids.id`;
 
 /** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures: one round trip. */
 const MONITOR = `
-SELECT ${MONITOR_COLUMNS.replace(/(^|, )/g, "$1m.")}, r.runs, s.avg_duration, s.overlaps
+SELECT ${monitorColumns("m")}, r.runs, s.avg_duration, s.overlaps
 FROM cron_monitors m
 CROSS JOIN LATERAL (${recentRunsJson("m.id")}) r
 CROSS JOIN LATERAL (SELECT ${FIGURES} FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3) s

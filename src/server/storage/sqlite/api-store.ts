@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 
 /** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
@@ -44,7 +44,6 @@ SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = ?`;
 
-
 /** @state: displayed state or NULL; @scope: 0 any project, 1 no project, 2 project @project. */
 const FILTER = `org_id = @org
   AND (@state IS NULL OR (@state = 'paused' AND (paused = 1 OR suspended = 1)) OR (@state <> 'paused' AND state = @state AND paused = 0 AND suspended = 0))
@@ -74,7 +73,7 @@ LEFT JOIN (
 
 /** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures. */
 const MONITOR = `
-SELECT ${MONITOR_COLUMNS.replace(/(^|, )/g, "$1m.")}, ${recentRunsJson("m.id")} AS runs, s.avg_duration, s.overlaps
+SELECT ${monitorColumns("m")}, ${recentRunsJson("m.id")} AS runs, s.avg_duration, s.overlaps
 FROM cron_monitors m
 LEFT JOIN (SELECT ${AVERAGE_DURATION}, ${OVERLAPS} FROM cron_runs WHERE monitor_id = @id AND started_at >= @since) s
 WHERE m.id = @id AND m.org_id = @org`;
