@@ -15,6 +15,7 @@ export const BUDGETS = {
   create: 2, // caller and organization, insert (guarded by the plan limit where the plan has one)
   dashboardList: 3,
   dashboardDetail: 2,
+  serviceStatus: 2, // caller, service with its probe lanes
 };
 
 export type CountedDatabase = {
@@ -30,6 +31,7 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
   let statements: string[] = [];
   let token = "";
   let monitorId = 0;
+  let serviceId = 0;
   let session = { userId: 0, sessionId: "budget-session" };
   let handleRest: typeof import("../../src/server/api/http/rest-handler").handleRest;
   let dashboard: () => ReturnType<typeof import("../../src/server/api/root").appRouter.createCaller>;
@@ -51,6 +53,15 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
         session.sessionId, user!.id, new Date(now.getTime() + 3600_000),
       ]);
       session = { ...session, userId: Number(user!.id) };
+      const service = await tx.one<{ id: number }>(
+        `INSERT INTO services (user_id, name, type, interval, config, status, status_since, updated_at) VALUES (?, 'api', 'http', 60, '{"url":"http://127.0.0.1:9/"}', 'operational', ?, ?) RETURNING id`,
+        [user!.id, now, now],
+      );
+      serviceId = Number(service!.id);
+      await tx.run(
+        `INSERT INTO service_lanes (service_id, lane, slot, due_at, leasable_at, outcome, response_time_ms, consecutive_failures, result_at) VALUES (?, 0, 7, ?, ?, 'up', 12.5, 0, ?)`,
+        [serviceId, new Date(now.getTime() + 60_000), new Date(now.getTime() + 60_000), now],
+      );
       for (let m = 0; m < 50; m++) {
         const monitor = await tx.one<{ id: number }>(
           `INSERT INTO cron_monitors (org_id, name, schedule_kind, cron_expression, ping_token, updated_at) VALUES (?, ?, 'cron', '*/5 * * * *', ?, ?) RETURNING id`,
@@ -122,6 +133,13 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       const { result, count, sql } = await counted(() => rest("POST", "/cron-monitors", { name: `budget ${n++}`, schedule_kind: "period", period_seconds: 3600 })());
       expect(result.status).toBe(201);
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.create);
+    });
+
+    it("GET /api/v1/services/{id}/status with its probe lanes", async () => {
+      const { result, count, sql } = await counted(rest("GET", `/services/${serviceId}/status`));
+      expect(result.status).toBe(200);
+      expect(result.body.data).toMatchObject({ id: serviceId, status: "operational", probes: [{ probe_id: null, outcome: "up", response_time_ms: 12.5 }] });
+      expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.serviceStatus);
     });
 
     it("the dashboard's monitor list and detail", async () => {

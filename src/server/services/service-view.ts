@@ -60,6 +60,15 @@ type ServiceRow = {
   project: { id: number; name: string; color: string; icon: string } | null;
 };
 
+/** The status a service shows (a paused service shows paused, and no failure reason). */
+export function statusFields(row: Pick<ServiceRow, "enabled" | "status" | "statusSince" | "statusReason">) {
+  return {
+    status: displayedStatus(row.enabled, row.status),
+    status_since: isoOrNull(row.statusSince),
+    status_reason: row.enabled ? row.statusReason : null,
+  };
+}
+
 export function serviceView(row: ServiceRow): ServiceView {
   const created = isoSeconds(row.createdAt);
   return {
@@ -71,9 +80,7 @@ export function serviceView(row: ServiceRow): ServiceView {
     enabled: row.enabled,
     interval: row.interval,
     config: parseConfig(row.config),
-    status: displayedStatus(row.enabled, row.status),
-    status_since: isoOrNull(row.statusSince),
-    status_reason: row.enabled ? row.statusReason : null,
+    ...statusFields(row),
     probe_ids: row.probes.map((p) => p.probeId),
     degraded_ms: row.degradedMs,
     created_at: created,

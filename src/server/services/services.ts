@@ -6,9 +6,10 @@ import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../shar
 import { defaultInterval, intervalProblem, mergeConfig, statusAfterEdit } from "../../shared/service-rules";
 import { checkConfig, type ServiceType } from "../../shared/service-types";
 import { db } from "../db";
+import { apiStore } from "../storage/api-store";
 import { isoOrNull } from "../../shared/time";
 import { resolveServiceIncidents, syncLanes } from "./service-lanes";
-import { serviceSelect, serviceView, type ServiceView } from "./service-view";
+import { serviceSelect, serviceView, statusFields, type ServiceView } from "./service-view";
 
 /** Services (spec 2.5, 4.4; decisions 8): owned by a user; another user's service reads as 404. */
 type Tx = Prisma.TransactionClient;
@@ -34,12 +35,15 @@ export async function getService(userId: number, id: number): Promise<ServiceVie
   return serviceView(row);
 }
 
+/** A service's status with each probe lane's latest result (one statement); another user's service is 404. */
 export async function serviceStatus(userId: number, id: number) {
-  const { status, enabled, status_since, status_reason } = await getService(userId, id);
-  const lanes = await db().serviceLane.findMany({ where: { serviceId: id }, orderBy: { lane: "asc" } });
+  const service = await apiStore().serviceStatus(userId, id);
+  if (!service) throw notFound("Service");
+  const { status, status_since, status_reason } = statusFields(service);
+  const lanes = service.lanes;
   const latest = lanes.reduce<Date | null>((m, l) => (l.resultAt && (!m || l.resultAt > m) ? l.resultAt : m), null);
   return {
-    id, status, enabled, status_since, status_reason, last_check_at: isoOrNull(latest),
+    id, status, enabled: service.enabled, status_since, status_reason, last_check_at: isoOrNull(latest),
     probes: lanes.map((l) => ({
       probe_id: l.lane === 0 ? null : l.lane, outcome: (l.outcome as "up" | "down" | null) ?? null, reason: l.reason,
       response_time_ms: l.responseTimeMs, consecutive_failures: l.consecutiveFailures, checked_at: isoOrNull(l.resultAt),

@@ -1,7 +1,7 @@
 import type { RunSummary } from "../../shared/schemas/cron-monitors";
 import { isoSeconds } from "../../shared/time";
 import type { RunStats } from "../services/cron-monitors/wire";
-import type { MonitorRecord, OrgRow } from "./api-store";
+import type { MonitorRecord, OrgRow, ServiceStatusRecord } from "./api-store";
 
 /**
  * Engine-neutral reading of raw rows: SQLite gives 0/1 for flags and ISO text for times,
@@ -98,6 +98,32 @@ export function runStatsByMonitor(monitorIds: number[], rows: Raw[]): Map<number
   const stats = new Map<number, RunStats>(monitorIds.map((id) => [id, { recentRuns: [], avgDurationMs: null, overlapCount: 0 }]));
   for (const r of rows) stats.set(Number(r.monitor_id), runStatsFromRow(r));
   return stats;
+}
+
+/**
+ * A service's status row: the service's columns and `lanes`, a JSON array of [lane, outcome, reason,
+ * response_time_ms, consecutive_failures, result_at, leasable_at, leased_by] in lane order (text on
+ * SQLite, already parsed on PostgreSQL; times as UTC ISO text).
+ */
+export function serviceStatusFromRow(r: Raw): ServiceStatusRecord {
+  const lanes = (typeof r.lanes === "string" ? JSON.parse(r.lanes) : (r.lanes ?? [])) as unknown[][];
+  return {
+    id: Number(r.id),
+    enabled: flag(r.enabled),
+    status: String(r.status),
+    statusSince: timeOrNull(r.status_since),
+    statusReason: textOrNull(r.status_reason),
+    lanes: lanes.map(([lane, outcome, reason, responseTimeMs, consecutiveFailures, resultAt, leasableAt, leasedBy]) => ({
+      lane: Number(lane),
+      outcome: textOrNull(outcome),
+      reason: textOrNull(reason),
+      responseTimeMs: responseTimeMs === null || responseTimeMs === undefined ? null : Number(responseTimeMs),
+      consecutiveFailures: Number(consecutiveFailures),
+      resultAt: timeOrNull(resultAt),
+      leasableAt: timeOrNull(leasableAt),
+      leasedBy: intOrNull(leasedBy),
+    })),
+  };
 }
 
 const UTC_TEXT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|\+00:00)$/;

@@ -24,6 +24,8 @@ export interface ApiStore {
   monitorPage(filter: MonitorFilter): Promise<{ rows: MonitorRecord[]; total: number }>;
   /** Recent runs, 7-day average duration and overlaps of each monitor, in one statement. */
   runFigures(monitorIds: number[], since: Date): Promise<Map<number, RunStats>>;
+  /** A user's service with each probe lane's latest result and pending check, in one statement. */
+  serviceStatus(userId: number, serviceId: number): Promise<ServiceStatusRecord | undefined>;
   /** Inserts the monitor unless the organization already has `max` monitors (then undefined); `max` may be Infinity. */
   insertMonitor(values: NewMonitor, max: number): Promise<MonitorRecord | undefined>;
 }
@@ -46,6 +48,27 @@ export type MonitorFilter = {
 };
 
 export type NewMonitor = Omit<MonitorRecord, "id">;
+
+/** A probe lane of a service as its status shows it (lane 0: the platform probes, P: private probe P). */
+export type LaneRecord = {
+  lane: number;
+  outcome: string | null;
+  reason: string | null;
+  responseTimeMs: number | null;
+  consecutiveFailures: number;
+  resultAt: Date | null;
+  leasableAt: Date | null;
+  leasedBy: number | null;
+};
+export type ServiceStatusRecord = {
+  id: number;
+  enabled: boolean;
+  status: string;
+  statusSince: Date | null;
+  statusReason: string | null;
+  /** In lane order. */
+  lanes: LaneRecord[];
+};
 
 const globalForApi = globalThis as unknown as { lifelineApiStore?: ApiStore };
 

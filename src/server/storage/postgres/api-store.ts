@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
@@ -31,9 +31,12 @@ const FILTER = `org_id = $1
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
 const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
 
+/** A timestamp column as UTC ISO text inside JSON (json_build_array would drop the zone). */
+const isoText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The recent runs of the monitor `id`, newest first, as runStatsFromRow reads them (one index range). */
 const recentRunsJson = (id: string) => `
-  SELECT json_agg(json_build_array(status, to_char(started_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), duration_ms, overlapped, drifted)
+  SELECT json_agg(json_build_array(status, ${isoText("started_at")}, duration_ms, overlapped, drifted)
                   ORDER BY started_at DESC, id DESC) AS runs
   FROM (SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = ${id}
         ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) recent`;
@@ -55,6 +58,14 @@ FROM cron_monitors m
 CROSS JOIN LATERAL (${recentRunsJson("m.id")}) r
 CROSS JOIN LATERAL (SELECT ${FIGURES} FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3) s
 WHERE m.id = $1 AND m.org_id = $2`;
+
+/** A user's service with its lanes as one JSON array in lane order (serviceStatusFromRow reads it). */
+const SERVICE_STATUS = `
+SELECT s.id, s.enabled, s.status, s.status_since, s.status_reason,
+  (SELECT json_agg(json_build_array(lane, outcome, reason, response_time_ms, consecutive_failures, ${isoText("result_at")},
+                                    ${isoText("leasable_at")}, leased_by) ORDER BY lane)
+   FROM service_lanes WHERE service_id = s.id) AS lanes
+FROM services s WHERE s.id = $1 AND s.user_id = $2`;
 
 const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
 const COLUMN_COUNT = INSERT_COLUMNS.split(",").length;
@@ -102,6 +113,10 @@ export function createPgApiStore(pool: Pool): ApiStore {
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
       return runStatsByMonitor(monitorIds, await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
+    },
+    async serviceStatus(userId, serviceId) {
+      const [r] = await run<Raw>(pool, "api_service_status", SERVICE_STATUS, [serviceId, userId]);
+      return r && serviceStatusFromRow(r);
     },
     async insertMonitor(values, max) {
       const columns = monitorValues(values, param);

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
-import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, time, type Raw } from "../api-rows";
+import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
 
 /** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
@@ -78,6 +78,13 @@ FROM cron_monitors m
 LEFT JOIN (SELECT ${AVERAGE_DURATION}, ${OVERLAPS} FROM cron_runs WHERE monitor_id = @id AND started_at >= @since) s
 WHERE m.id = @id AND m.org_id = @org`;
 
+/** A user's service with its lanes as one JSON array in lane order (serviceStatusFromRow reads it). */
+const SERVICE_STATUS = `
+SELECT s.id, s.enabled, s.status, s.status_since, s.status_reason,
+  (SELECT json_group_array(json_array(lane, outcome, reason, response_time_ms, consecutive_failures, result_at, leasable_at, leased_by) ORDER BY lane)
+   FROM service_lanes WHERE service_id = s.id) AS lanes
+FROM services s WHERE s.id = ? AND s.user_id = ?`;
+
 const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
 const PLACEHOLDERS = INSERT_COLUMNS.split(",").map(() => "?").join(", ");
 /** The plan limit is checked inside the insert itself: one statement, atomic under SQLite's write lock. */
@@ -103,6 +110,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     page: db.prepare(PAGE).raw(true), // arrays: half the cost of 50 row objects
     count: db.prepare(COUNT),
     runFigures: db.prepare(RUN_FIGURES),
+    serviceStatus: db.prepare(SERVICE_STATUS),
     insert: db.prepare(INSERT),
     ping: db.prepare("SELECT 1"),
   };
@@ -141,6 +149,10 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       await nextTurn();
       const rows = s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[];
       return runStatsByMonitor(monitorIds, rows);
+    },
+    async serviceStatus(userId, serviceId) {
+      const r = s.serviceStatus.get(serviceId, userId) as Raw | undefined;
+      return r && serviceStatusFromRow(r);
     },
     async insertMonitor(values, max) {
       const r = s.insert.get(...monitorValues(values, param), limit(max), values.orgId, limit(max)) as Raw | undefined;
