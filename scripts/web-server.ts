@@ -9,6 +9,7 @@ import next from "next";
 import type { Env } from "../src/env";
 import { pingStore } from "../src/server/ping/connection";
 import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
+import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 
 export async function startWebServer(config: Env): Promise<http.Server> {
@@ -29,6 +30,7 @@ export async function startWebServer(config: Env): Promise<http.Server> {
         res.end("Internal error\n");
       };
       if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
+      if (req.method !== "GET" && req.method !== "HEAD") drainUnreadUploadOnAnswer(req, res);
       handleNext(req, res).catch(failed);
     }),
   );

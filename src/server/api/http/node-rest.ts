@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { ensureStarted } from "../../startup";
 import { handleRest, REST_PREFIX } from "./rest-handler";
+import { keepOpenWhileDraining } from "./unread-upload";
 
 /**
  * The REST interface on a bare `node:http` server: `npm start`'s web server (scripts/web-server.ts)
@@ -33,14 +34,7 @@ export async function serveRest(req: http.IncomingMessage, res: http.ServerRespo
   if (cookies.length) out["set-cookie"] = cookies;
   const body = method === "HEAD" || response.body === null ? null : Buffer.from(await response.arrayBuffer());
   if (body) out["content-length"] = String(body.length);
-  // A body the handler stopped reading (refused for its size) is still arriving, being read and
-  // dropped (see bodyStream). Closing now, even on a client that asked for `Connection: close`,
-  // would reset the connection with data unread, and the client could lose the answer (the 413)
-  // before reading it: the connection stays open until the client closes it, 5 s at most.
-  if (hasBody && !req.complete) {
-    res.shouldKeepAlive = true;
-    setTimeout(() => req.destroy(), 5_000).unref();
-  }
+  if (hasBody && !req.complete) keepOpenWhileDraining(req, res);
   res.writeHead(response.status, out);
   res.end(body ?? undefined);
 }
