@@ -17,7 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => second?.stop());
 
-const address = () => `198.51.100.${crypto.randomInt(1, 255)}, 10.${crypto.randomInt(0, 255)}.0.1`;
+/** A client address no other attempt in this file claimed (a random one collided now and then). */
+let claimed = 0;
+const address = () => {
+  claimed += 1;
+  if (claimed > 254) throw new Error("the file claims more client addresses than 198.51.100.0/24 holds");
+  return `198.51.100.${claimed}, 10.${crypto.randomInt(0, 255)}.0.1`;
+};
 const login = (email: string, password: string, from: string, base?: string) =>
   call("POST", base ? `${base}/api/v1/auth/login` : "/auth/login", { body: { email, password }, headers: { "x-forwarded-for": from } });
 
