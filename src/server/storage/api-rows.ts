@@ -93,11 +93,9 @@ export function runStatsFromRow(r: Raw): RunStats {
   };
 }
 
-/** Run figures of each monitor (monitors without a row have none) from the rows of the run-figures statement. */
-export function runStatsByMonitor(monitorIds: number[], rows: Raw[]): Map<number, RunStats> {
-  const stats = new Map<number, RunStats>(monitorIds.map((id) => [id, { recentRuns: [], avgDurationMs: null, overlapCount: 0 }]));
-  for (const r of rows) stats.set(Number(r.monitor_id), runStatsFromRow(r));
-  return stats;
+/** Run figures by monitor id from the rows of the run-figures statement (a row per monitor asked for). */
+export function runStatsByMonitor(rows: Raw[]): Map<number, RunStats> {
+  return new Map(rows.map((r) => [Number(r.monitor_id), runStatsFromRow(r)]));
 }
 
 /**

@@ -112,7 +112,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
-      return runStatsByMonitor(monitorIds, await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
+      return runStatsByMonitor(await run<Raw>(pool, "api_run_figures", RUN_FIGURES, [monitorIds, pgTime(since)]));
     },
     async serviceStatus(userId, serviceId) {
       const [r] = await run<Raw>(pool, "api_service_status", SERVICE_STATUS, [serviceId, userId]);

@@ -148,7 +148,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       if (monitorIds.length === 0) return new Map();
       await nextTurn();
       const rows = s.runFigures.all({ ids: JSON.stringify(monitorIds), since: sqlTime(since) }) as Raw[];
-      return runStatsByMonitor(monitorIds, rows);
+      return runStatsByMonitor(rows);
     },
     async serviceStatus(userId, serviceId) {
       const r = s.serviceStatus.get(serviceId, userId) as Raw | undefined;
