@@ -29,8 +29,8 @@ export async function startWebServer(config: Env): Promise<http.Server> {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
         res.end("Internal error\n");
       };
-      if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
       if (req.method !== "GET" && req.method !== "HEAD") drainUnreadUploadOnAnswer(req, res);
+      if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
       handleNext(req, res).catch(failed);
     }),
   );

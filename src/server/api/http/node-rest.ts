@@ -1,7 +1,6 @@
 import type http from "node:http";
 import { ensureStarted } from "../../startup";
 import { handleRest, REST_PREFIX } from "./rest-handler";
-import { keepOpenWhileDraining } from "./unread-upload";
 
 /**
  * The REST interface on a bare `node:http` server: `npm start`'s web server (scripts/web-server.ts)
@@ -34,7 +33,6 @@ export async function serveRest(req: http.IncomingMessage, res: http.ServerRespo
   if (cookies.length) out["set-cookie"] = cookies;
   const body = method === "HEAD" || response.body === null ? null : Buffer.from(await response.arrayBuffer());
   if (body) out["content-length"] = String(body.length);
-  if (hasBody && !req.complete) keepOpenWhileDraining(req, res);
   res.writeHead(response.status, out);
   res.end(body ?? undefined);
 }
