@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { envelope, idParam } from "../../../shared/schemas/common";
+import { createStatusPageInput, patchStatusPageInput, statusPage } from "../../../shared/schemas/status-pages";
+import * as pages from "../../services/status-pages/pages";
+import { orgProcedure, router } from "../trpc";
+
+const tags = ["Status pages"];
+const scopeOf = (ctx: { org: { id: number }; principal: { kind: string; userId?: number } }) => ({
+  orgId: ctx.org.id,
+  userId: ctx.principal.kind === "user" ? (ctx.principal.userId ?? null) : null,
+});
+
+export const statusPagesRouter = router({
+  list: orgProcedure
+    .meta({ openapi: { method: "GET", path: "/status-pages", tags, summary: "The organization's status pages", protect: true }, capability: "cronmonitor.view" })
+    .input(z.void())
+    .output(envelope(z.array(statusPage)))
+    .query(async ({ ctx }) => ({ data: await pages.listStatusPages(scopeOf(ctx)) })),
+
+  create: orgProcedure
+    .meta({
+      openapi: { method: "POST", path: "/status-pages", tags, summary: "Create a status page", protect: true },
+      capability: "cronmonitor.create",
+      successStatus: 201,
+      conflict: "The slug or custom domain is taken",
+    })
+    .input(createStatusPageInput)
+    .output(envelope(statusPage))
+    .mutation(async ({ ctx, input }) => ({ data: await pages.createStatusPage(scopeOf(ctx), input) })),
+
+  get: orgProcedure
+    .meta({ openapi: { method: "GET", path: "/status-pages/{id}", tags, summary: "Read a status page", protect: true }, capability: "cronmonitor.view" })
+    .input(z.object({ id: idParam }))
+    .output(envelope(statusPage))
+    .query(async ({ ctx, input }) => ({ data: await pages.getStatusPage(scopeOf(ctx), input.id) })),
+
+  update: orgProcedure
+    .meta({
+      openapi: { method: "PATCH", path: "/status-pages/{id}", tags, summary: "Change some fields of a status page (components: the whole new list)", protect: true },
+      capability: "cronmonitor.edit",
+      conflict: "The slug or custom domain is taken",
+    })
+    .input(patchStatusPageInput)
+    .output(envelope(statusPage))
+    .mutation(async ({ ctx, input: { id, ...changes } }) => ({ data: await pages.updateStatusPage(scopeOf(ctx), id, changes) })),
+
+  delete: orgProcedure
+    .meta({
+      openapi: { method: "DELETE", path: "/status-pages/{id}", tags, summary: "Delete a status page (its public URL answers 404 at once)", protect: true },
+      capability: "cronmonitor.delete",
+      successStatus: 204,
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await pages.deleteStatusPage(scopeOf(ctx), input.id);
+    }),
+});

@@ -1,0 +1,124 @@
+/**
+ * Pure rules of the public status page: a component's status in the page's words, the overall
+ * status, and the daily uptime bars. `now` is passed in; no database.
+ */
+export type ComponentStatus = "operational" | "degraded" | "down" | "paused" | "unknown";
+
+export const STATUS_DAYS = 90;
+
+/** A cron monitor's `state` or a service's `status`, as the page says it. */
+export function componentStatus(kind: "cron_monitor" | "service", raw: string, paused: boolean): ComponentStatus {
+  if (paused) return "paused";
+  if (raw === "up") return "operational";
+  if (raw === "down") return "down";
+  if (raw === "late" || raw === "degraded") return "degraded";
+  return "unknown"; // a new monitor, a pending service
+}
+
+export const STATUS_WORDS: Record<ComponentStatus, string> = {
+  operational: "Operational",
+  degraded: "Degraded",
+  down: "Down",
+  paused: "Paused",
+  unknown: "No data yet",
+};
+
+/** The worst of the components' statuses, in words. Paused and unknown components do not count. */
+export function overallStatus(statuses: ComponentStatus[]): { indicator: "operational" | "degraded" | "down" | "unknown"; description: string } {
+  const counted = statuses.filter((s) => s !== "paused" && s !== "unknown");
+  if (counted.length === 0) return { indicator: "unknown", description: "No status to report yet" };
+  const down = counted.filter((s) => s === "down").length;
+  if (down === counted.length) return { indicator: "down", description: "Major outage" };
+  if (down > 0) return { indicator: "down", description: "Partial outage" };
+  if (counted.includes("degraded")) return { indicator: "degraded", description: "Degraded performance" };
+  return { indicator: "operational", description: "All systems operational" };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC days of the window, oldest first, ending today. */
+export function windowDays(now: Date, days = STATUS_DAYS): string[] {
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+export type DayBar = { date: string; uptime_pct: number | null; incidents: number };
+
+const pct = (ok: number, total: number) => Math.round((ok / total) * 100_000) / 1000;
+
+/**
+ * Services: each day's successful checks over its checks (from the hourly rollups); a day without
+ * checks has no figure. The window's figure is over all its checks.
+ */
+export function barsFromChecks(
+  hours: { hour: Date; total: number; successful: number }[],
+  incidentDays: Map<string, number>,
+  now: Date,
+  days = STATUS_DAYS,
+): { bars: DayBar[]; uptime: number | null } {
+  const sums = new Map<string, { ok: number; total: number }>();
+  for (const h of hours) {
+    const day = h.hour.toISOString().slice(0, 10);
+    const s = sums.get(day) ?? { ok: 0, total: 0 };
+    s.ok += h.successful;
+    s.total += h.total;
+    sums.set(day, s);
+  }
+  let ok = 0;
+  let total = 0;
+  const bars = windowDays(now, days).map((date) => {
+    const s = sums.get(date);
+    if (s) {
+      ok += s.ok;
+      total += s.total;
+    }
+    return { date, uptime_pct: s && s.total > 0 ? pct(s.ok, s.total) : null, incidents: incidentDays.get(date) ?? 0 };
+  });
+  return { bars, uptime: total > 0 ? pct(ok, total) : null };
+}
+
+/**
+ * Cron monitors: each day's share of time without an open incident, from the monitor's creation
+ * (or the window's start) to now; a day before the monitor existed has no figure.
+ */
+export function barsFromIncidents(
+  incidents: { openedAt: Date; resolvedAt: Date | null }[],
+  since: Date,
+  now: Date,
+  days = STATUS_DAYS,
+): { bars: DayBar[]; uptime: number | null } {
+  let covered = 0;
+  let down = 0;
+  const bars = windowDays(now, days).map((date) => {
+    const dayStart = Date.parse(`${date}T00:00:00Z`);
+    const from = Math.max(dayStart, since.getTime());
+    const to = Math.min(dayStart + DAY_MS, now.getTime());
+    let count = 0;
+    let downMs = 0;
+    for (const i of incidents) {
+      const a = Math.max(from, i.openedAt.getTime());
+      const b = Math.min(to, (i.resolvedAt ?? now).getTime());
+      if (b > a) downMs += b - a;
+      const end = (i.resolvedAt ?? now).getTime();
+      if (i.openedAt.getTime() < dayStart + DAY_MS && end >= dayStart) count++;
+    }
+    if (to <= from) return { date, uptime_pct: null, incidents: count };
+    covered += to - from;
+    down += downMs;
+    return { date, uptime_pct: pct(to - from - downMs, to - from), incidents: count };
+  });
+  return { bars, uptime: covered > 0 ? pct(covered - down, covered) : null };
+}
+
+/** How many incidents touch each UTC day (for the bars' hover text). */
+export function incidentsPerDay(incidents: { openedAt: Date; resolvedAt: Date | null }[], now: Date): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const i of incidents) {
+    const end = (i.resolvedAt ?? now).getTime();
+    for (let t = Math.floor(i.openedAt.getTime() / DAY_MS) * DAY_MS; t <= end; t += DAY_MS) {
+      const d = new Date(t).toISOString().slice(0, 10);
+      out.set(d, (out.get(d) ?? 0) + 1);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import {
+  STATUS_DAYS, STATUS_WORDS, barsFromChecks, barsFromIncidents, componentStatus, incidentsPerDay, overallStatus,
+  type ComponentStatus, type DayBar,
+} from "../../domain/status-page";
+import { isoSeconds } from "../../../shared/time";
+import { db } from "../../db";
+import { cachedGate, cachedPage } from "./cache";
+import { statusPageUrl } from "./pages";
+
+/**
+ * What a public page shows, and nothing more: display names, statuses, uptime and incident times.
+ * Never a target, keyword, ping URL, run, probe, reason text, member or object id. This object is
+ * the JSON twin as it is; the HTML and the feed are rendered from it.
+ */
+export type PublicComponent = { name: string; status: ComponentStatus; status_text: string; uptime_90d?: number | null; days?: DayBar[] };
+export type PublicIncidentUpdate = { status: string; message: string; created_at: string };
+export type PublicIncident = {
+  component: string;
+  status: "open" | "resolved";
+  opened_at: string;
+  resolved_at: string | null;
+  /** Members' updates, oldest first (POST /incidents/{id}/updates). */
+  updates: PublicIncidentUpdate[];
+};
+export type PublicStatus = {
+  title: string;
+  description: string;
+  url: string;
+  status: { indicator: string; description: string };
+  groups: { name: string | null; components: PublicComponent[] }[];
+  incidents: { active: PublicIncident[]; past: PublicIncident[] };
+  generated_at: string;
+};
+
+export type PageGate = { id: number; orgId: number; slug: string; visibility: string; passwordHash: string | null };
+
+const gateSelect = { id: true, orgId: true, slug: true, visibility: true, passwordHash: true } as const;
+
+/** Kept like the page's data (cache.ts): read at most once per 5 s per page and process. */
+export function findPageBySlug(slug: string): Promise<PageGate | null> {
+  return cachedGate(slug, Date.now(), () => db().statusPage.findUnique({ where: { slug }, select: gateSelect }));
+}
+
+export function findPageByDomain(host: string): Promise<PageGate | null> {
+  return db().statusPage.findUnique({ where: { customDomain: host }, select: gateSelect });
+}
+
+/** One statement: what changes the page (its edit time, each component's status and since when). */
+async function stampOf(slug: string): Promise<string | null> {
+  const p = await db().statusPage.findUnique({
+    where: { slug },
+    select: {
+      updatedAt: true,
+      components: {
+        select: {
+          cronMonitor: { select: { state: true, stateSince: true, paused: true } },
+          service: { select: { status: true, statusSince: true, enabled: true } },
+        },
+      },
+    },
+  });
+  return p ? JSON.stringify(p) : null;
+}
+
+const DAY_MS = 86_400_000;
+
+async function build(slug: string, now: Date): Promise<PublicStatus> {
+  const page = await db().statusPage.findUniqueOrThrow({
+    where: { slug },
+    include: {
+      components: {
+        orderBy: { position: "asc" },
+        include: {
+          cronMonitor: { select: { id: true, name: true, state: true, paused: true, createdAt: true } },
+          service: { select: { id: true, name: true, status: true, enabled: true, createdAt: true } },
+        },
+      },
+    },
+  });
+  const windowStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (STATUS_DAYS - 1) * DAY_MS);
+  const monitorIds = page.components.flatMap((c) => (c.cronMonitor ? [c.cronMonitor.id] : []));
+  const serviceIds = page.components.flatMap((c) => (c.service ? [c.service.id] : []));
+  const [incidents, rollups] = await Promise.all([
+    db().incident.findMany({
+      where: {
+        OR: [{ cronMonitorId: { in: monitorIds } }, { serviceId: { in: serviceIds } }],
+        AND: [{ OR: [{ status: "open" }, { resolvedAt: { gte: windowStart } }] }],
+      },
+      select: {
+        cronMonitorId: true, serviceId: true, status: true, openedAt: true, resolvedAt: true,
+        updates: { select: { status: true, message: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      },
+      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
+    }),
+    page.showUptime && serviceIds.length > 0
+      ? db().checkRollup.findMany({ where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } }, select: { serviceId: true, hour: true, total: true, successful: true } })
+      : Promise.resolve([]),
+  ]);
+  const nameOf = new Map<string, string>();
+  const groups: PublicStatus["groups"] = [];
+  const statuses: ComponentStatus[] = [];
+  for (const c of page.components) {
+    const obj = c.cronMonitor ?? c.service;
+    if (!obj) continue;
+    const key = c.cronMonitor ? `m${c.cronMonitor.id}` : `s${c.service!.id}`;
+    const name = c.displayName ?? obj.name;
+    nameOf.set(key, name);
+    const status = c.cronMonitor
+      ? componentStatus("cron_monitor", c.cronMonitor.state, c.cronMonitor.paused)
+      : componentStatus("service", c.service!.status, !c.service!.enabled);
+    statuses.push(status);
+    const own = incidents.filter((i) => (c.cronMonitor ? i.cronMonitorId === c.cronMonitor.id : i.serviceId === c.service!.id));
+    const component: PublicComponent = { name, status, status_text: STATUS_WORDS[status] };
+    if (page.showUptime) {
+      const figures = c.cronMonitor
+        ? barsFromIncidents(own, c.cronMonitor.createdAt, now)
+        : barsFromChecks(rollups.filter((r) => r.serviceId === c.service!.id), incidentsPerDay(own, now), now);
+      component.uptime_90d = figures.uptime;
+      component.days = figures.bars;
+    }
+    const group = groups.find((g) => g.name === c.groupName);
+    if (group) group.components.push(component);
+    else groups.push({ name: c.groupName, components: [component] });
+  }
+  const shown = (i: (typeof incidents)[number]): PublicIncident => ({
+    component: nameOf.get(i.cronMonitorId !== null ? `m${i.cronMonitorId}` : `s${i.serviceId}`) ?? "",
+    status: i.status as "open" | "resolved",
+    opened_at: isoSeconds(i.openedAt),
+    resolved_at: i.resolvedAt ? isoSeconds(i.resolvedAt) : null,
+    updates: i.updates.map((u) => ({ status: u.status, message: u.message, created_at: isoSeconds(u.createdAt) })),
+  });
+  return {
+    title: page.title,
+    description: page.description,
+    url: statusPageUrl(page.slug),
+    status: overallStatus(statuses),
+    groups,
+    incidents: { active: incidents.filter((i) => i.status === "open").map(shown), past: incidents.filter((i) => i.status !== "open").map(shown) },
+    generated_at: isoSeconds(now),
+  };
+}
+
+/** The page's data, from the per-process cache (cache.ts) when it still holds. */
+export function publicStatus(slug: string, now: Date): Promise<PublicStatus | null> {
+  return cachedPage(slug, now.getTime(), () => stampOf(slug), () => build(slug, now));
+}

@@ -1,0 +1,85 @@
+import type { PublicComponent, PublicIncident, PublicStatus } from "../services/status-pages/public";
+import { escapeMarkup as e } from "./escape";
+
+/**
+ * The public status page as one server-rendered HTML document: all content in the first answer,
+ * no script, light and dark by `prefers-color-scheme`, from 360 px up. Every user text is escaped.
+ */
+const CSS = `
+:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--card:#f9fafb;--line:#d1d5db;--ok:#047857;--warn:#92400e;--bad:#b91c1c;--none:#9ca3af}
+@media (prefers-color-scheme:dark){:root{--bg:#0b0f19;--fg:#f3f4f6;--muted:#d1d5db;--card:#111827;--line:#374151;--ok:#34d399;--warn:#fbbf24;--bad:#f87171;--none:#6b7280}}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
+main{max-width:56rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+.muted{color:var(--muted)}.overall{padding:1rem;border:2px solid var(--line);border-radius:.5rem;font-weight:600;font-size:1.2rem}
+.operational{color:var(--ok)}.degraded{color:var(--warn)}.down{color:var(--bad)}.paused,.unknown{color:var(--muted)}
+.component{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem;margin:.5rem 0}
+.row{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
+.bars{display:flex;gap:1px;margin:.5rem 0 0;padding:0;list-style:none;height:2rem}
+.bars li{flex:1;min-width:1px;border-radius:1px;background:var(--none)}.bars li.b-ok{background:var(--ok)}.bars li.b-warn{background:var(--warn)}.bars li.b-bad{background:var(--bad)}
+.bars li:focus{outline:2px solid var(--fg);outline-offset:1px}
+ul.incidents{padding-left:1.2rem}form{display:flex;gap:.5rem;flex-wrap:wrap}input{font:inherit;padding:.4rem}button{font:inherit;padding:.4rem .8rem}
+`;
+
+function barClass(pct: number | null): string {
+  if (pct === null) return "";
+  if (pct >= 99.9) return "b-ok";
+  if (pct >= 95) return "b-warn";
+  return "b-bad";
+}
+
+function dayText(d: { date: string; uptime_pct: number | null; incidents: number }): string {
+  const figure = d.uptime_pct === null ? "no data" : `${d.uptime_pct}% uptime`;
+  return `${d.date}: ${figure}, ${d.incidents} ${d.incidents === 1 ? "incident" : "incidents"}`;
+}
+
+function component(c: PublicComponent): string {
+  const uptime = c.uptime_90d === undefined ? "" : `<span class="muted">${c.uptime_90d === null ? "no data" : `${c.uptime_90d}%`} uptime over 90 days</span>`;
+  const bars = c.days
+    ? `<ol class="bars" aria-label="Daily uptime of ${e(c.name)}, last 90 days">${c.days
+        .map((d) => `<li class="${barClass(d.uptime_pct)}" tabindex="0" title="${e(dayText(d))}" aria-label="${e(dayText(d))}"></li>`)
+        .join("")}</ol>`
+    : "";
+  return `<section class="component"><div class="row"><h3 style="margin:0;font-size:1rem">${e(c.name)}</h3><strong class="${c.status}">${e(c.status_text)}</strong></div>${uptime}${bars}</section>`;
+}
+
+function incident(i: PublicIncident): string {
+  const until = i.resolved_at ? ` until <time datetime="${i.resolved_at}">${i.resolved_at}</time>` : " (ongoing)";
+  const updates = i.updates.length
+    ? `<ol class="updates">${i.updates.map((u) => `<li><strong>${e(u.status)}</strong> <time datetime="${u.created_at}">${u.created_at}</time>: ${e(u.message)}</li>`).join("")}</ol>`
+    : "";
+  return `<li><strong>${e(i.component)}</strong> down from <time datetime="${i.opened_at}">${i.opened_at}</time>${until}${updates}</li>`;
+}
+
+function documentOf(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function renderStatusHtml(s: PublicStatus, feedPath: string, jsonPath: string): string {
+  const groups = s.groups
+    .map((g) => (g.name === null ? g.components.map(component).join("") : `<h2>${e(g.name)}</h2>${g.components.map(component).join("")}`))
+    .join("");
+  const active = s.incidents.active.length ? `<ul class="incidents">${s.incidents.active.map(incident).join("")}</ul>` : `<p>No active incidents.</p>`;
+  const past = s.incidents.past.length ? `<ul class="incidents">${s.incidents.past.map(incident).join("")}</ul>` : `<p>No incidents in the last 90 days.</p>`;
+  return documentOf(
+    s.title,
+    `<h1>${e(s.title)}</h1>${s.description ? `<p>${e(s.description)}</p>` : ""}` +
+      `<p class="overall ${s.status.indicator}" role="status">${e(s.status.description)}</p>` +
+      `<h2>Components</h2>${groups || "<p>No components yet.</p>"}` +
+      `<h2>Active incidents</h2>${active}<h2>Past incidents (90 days)</h2>${past}` +
+      `<p class="muted">Updated <time datetime="${s.generated_at}">${s.generated_at}</time> · <a href="${e(jsonPath)}">JSON</a> · <a href="${e(feedPath)}">Atom feed</a></p>`,
+  );
+}
+
+/** The password form of a `password` page: its title only, nothing else of the page. */
+export function renderPasswordForm(action: string, failed: boolean): string {
+  return documentOf(
+    "Password required",
+    `<h1>This status page is protected</h1><form method="post" action="${e(action)}"><label for="pw">Password</label>` +
+      `<input id="pw" name="password" type="password" autocomplete="current-password" required><button type="submit">Open</button></form>` +
+      (failed ? `<p role="alert" class="down">Wrong password.</p>` : ""),
+  );
+}
+
+export function renderMessage(title: string, text: string): string {
+  return documentOf(title, `<h1>${e(title)}</h1><p>${e(text)}</p>`);
+}

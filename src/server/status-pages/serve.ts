@@ -1,0 +1,83 @@
+import { publicStatus, type PageGate, type PublicStatus } from "../services/status-pages/public";
+import { accessOf, isRateLimited, submitPassword } from "./gate";
+import { renderMessage, renderPasswordForm, renderStatusHtml } from "./render-html";
+import { renderStatusFeed } from "./render-feed";
+
+export type StatusForm = "html" | "json" | "feed";
+
+/** Public pages may be cached by browsers and proxies for the minute their data is cached for. */
+const cacheHeader = (page: PageGate) => (page.visibility === "public" ? "public, max-age=60" : "private, no-store");
+
+const HTML = "text/html; charset=utf-8";
+
+/**
+ * Bodies rendered once per built data object (the cache keeps the object until it is rebuilt), so a
+ * busy page serializes its 50 x 90 bars once, not per request.
+ */
+const rendered = new WeakMap<PublicStatus, Map<string, string>>();
+function once(data: PublicStatus, key: string, render: () => string): string {
+  let bodies = rendered.get(data);
+  if (!bodies) rendered.set(data, (bodies = new Map()));
+  let body = bodies.get(key);
+  if (body === undefined) bodies.set(key, (body = render()));
+  return body;
+}
+
+export function notFoundAnswer(form: StatusForm): Response {
+  if (form === "html") return new Response(renderMessage("Not found", "There is no status page here."), { status: 404, headers: { "Content-Type": HTML, "Cache-Control": "no-store" } });
+  return Response.json({ error: { code: "NOT_FOUND", message: "Status page not found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
+}
+
+/** `base`: the page's path as requested (`/status/{slug}`, or `` at a custom domain's root). */
+export async function serveStatus(page: PageGate, form: StatusForm, headers: Headers, base: string, origin: string): Promise<Response> {
+  const access = await accessOf(page, headers);
+  if (access === "hidden") return notFoundAnswer(form);
+  if (access === "password_needed") {
+    if (form === "html") {
+      return new Response(renderPasswordForm(base || "/", false), { status: 401, headers: { "Content-Type": HTML, "Cache-Control": "no-store" } });
+    }
+    return Response.json({ error: { code: "UNAUTHORIZED", message: "This status page needs its password" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  }
+  const data = await publicStatus(page.slug, new Date());
+  if (!data) return notFoundAnswer(form);
+  const common = { "Cache-Control": cacheHeader(page), Vary: "Cookie" };
+  if (form === "json") {
+    return new Response(once(data, "json", () => JSON.stringify(data)), { headers: { ...common, "Content-Type": "application/json" } });
+  }
+  if (form === "feed") {
+    const feedUrl = `${origin}/status/${page.slug}/feed`;
+    return new Response(once(data, `feed ${feedUrl}`, () => renderStatusFeed(data, feedUrl)), { headers: { ...common, "Content-Type": "application/atom+xml; charset=utf-8" } });
+  }
+  const html = once(data, "html", () => renderStatusHtml(data, `/status/${page.slug}/feed`, `/status/${page.slug}.json`));
+  return new Response(html, { headers: { ...common, "Content-Type": HTML } });
+}
+
+/** The password form's POST: a right password sets the page's cookie and goes back to the page. */
+export async function servePasswordPost(page: PageGate, req: Request, base: string): Promise<Response> {
+  if (page.visibility !== "password") return new Response(null, { status: 303, headers: { Location: base || "/" } });
+  let password = "";
+  try {
+    const form = await req.formData();
+    const value = form.get("password");
+    password = typeof value === "string" ? value.slice(0, 1024) : "";
+  } catch {
+    /* an unreadable body is a wrong password */
+  }
+  try {
+    const cookies = await submitPassword(page, password, req.headers, new Date(), base === "" ? ["/"] : undefined);
+    if (!cookies) {
+      return new Response(renderPasswordForm(base || "/", true), { status: 401, headers: { "Content-Type": HTML, "Cache-Control": "no-store" } });
+    }
+    const headers = new Headers({ Location: base || "/", "Cache-Control": "no-store" });
+    for (const c of cookies) headers.append("Set-Cookie", c);
+    return new Response(null, { status: 303, headers });
+  } catch (err) {
+    if (isRateLimited(err)) {
+      return new Response(renderMessage("Too many attempts", err.message), {
+        status: 429,
+        headers: { "Content-Type": HTML, "Retry-After": String(err.retryAfterSeconds ?? 60), "Cache-Control": "no-store" },
+      });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { timestamp, id } from "./common";
+import { text } from "./text";
+
+/** Status pages (docs/api-status-pages.md). */
+export const STATUS_PAGE_VISIBILITIES = ["public", "password", "members"] as const;
+export const MAX_STATUS_PAGE_COMPONENTS = 100;
+
+/** Lowercase letters, digits and inner hyphens, 1..64: safe in a path (`/status/{slug}`), no dot. */
+export const statusPageSlug = text()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, "1 to 64 lowercase letters, digits and inner hyphens");
+
+/** A host name of at least two labels, lowercase; no port, no scheme. */
+const customDomain = text()
+  .max(253)
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "a lowercase host name such as status.example.com (no scheme, no port)");
+
+const component = z
+  .object({
+    cron_monitor_id: id().optional(),
+    service_id: id().optional(),
+    display_name: text().trim().min(1).max(128).nullable().optional().describe("Shown instead of the object's name"),
+    group: text().trim().min(1).max(128).nullable().optional().describe("A named group; groups appear in order of first use"),
+  })
+  .strict();
+
+const password = text().min(8, "at least 8 characters").max(128).describe("Write-only; required with visibility password");
+
+const fields = {
+  title: text().trim().min(1).max(128),
+  description: text().max(2000),
+  components: z.array(component).max(MAX_STATUS_PAGE_COMPONENTS).describe("In display order"),
+  visibility: z.enum(STATUS_PAGE_VISIBILITIES),
+  password,
+  custom_domain: customDomain.nullable(),
+  show_uptime: z.boolean(),
+};
+
+export const createStatusPageInput = z
+  .object({
+    slug: statusPageSlug,
+    title: fields.title,
+    description: fields.description.optional(),
+    components: fields.components.optional(),
+    visibility: fields.visibility.optional(),
+    password: fields.password.optional(),
+    custom_domain: fields.custom_domain.optional(),
+    show_uptime: fields.show_uptime.optional(),
+  })
+  .strict();
+
+export const patchStatusPageInput = z
+  .object({
+    id: id(),
+    slug: statusPageSlug.optional(),
+    title: fields.title.optional(),
+    description: fields.description.optional(),
+    components: fields.components.optional(),
+    visibility: fields.visibility.optional(),
+    password: fields.password.optional(),
+    custom_domain: fields.custom_domain.optional(),
+    show_uptime: fields.show_uptime.optional(),
+  })
+  .strict();
+
+export type StatusPageComponentInput = z.infer<typeof component>;
+export type CreateStatusPageInput = z.infer<typeof createStatusPageInput>;
+export type StatusPageChanges = Omit<z.infer<typeof patchStatusPageInput>, "id">;
+
+export const statusPage = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  visibility: z.enum(STATUS_PAGE_VISIBILITIES),
+  has_password: z.boolean(),
+  custom_domain: z.string().nullable(),
+  show_uptime: z.boolean(),
+  components: z.array(
+    z.object({
+      type: z.enum(["cron_monitor", "service"]),
+      id: z.number().int(),
+      name: z.string().nullable().describe("The object's own name, null for a service the caller cannot see (the public page shows display_name, else this name)"),
+      display_name: z.string().nullable(),
+      group: z.string().nullable(),
+    }),
+  ),
+  url: z.string().describe("The public page"),
+  date_created: timestamp,
+  date_modified: timestamp,
+});
+export type StatusPageView = z.infer<typeof statusPage>;

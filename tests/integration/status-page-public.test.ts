@@ -1,0 +1,200 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "../support/db";
+import { baseUrl, call, registerUser, type TestUser } from "../support/http";
+import { createMonitor, ping, requestWithHost } from "../support/monitors";
+import { newService } from "../support/projects";
+import { createStatusPage } from "../support/status-pages";
+import { dashboardCookie } from "../support/dashboard";
+
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([registerUser("alice"), registerUser("bob")]);
+});
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${baseUrl()}${path}`, { headers, redirect: "manual" });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+};
+
+/** Polls the JSON twin until `ok` holds (the page's data is cached for at most a few seconds). */
+async function jsonUntil(slug: string, ok: (body: any) => boolean, ms = 15_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const body = JSON.parse((await get(`/status/${slug}.json`)).text);
+    if (ok(body) || Date.now() > end) return body;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const names = (body: any): string[] => body.groups.flatMap((g: any) => g.components.map((c: any) => c.name));
+
+describe("the public status page", () => {
+  it("serves HTML, JSON and Atom with the components' real statuses, and shows a flip to down", async () => {
+    const job = await createMonitor(alice, { name: "Nightly job" });
+    const api = await newService(alice, { name: "API" });
+    await ping(job.ping_token);
+    const page = await createStatusPage(alice, {
+      title: "Acme status",
+      components: [{ cron_monitor_id: job.id, display_name: "Backups", group: "Jobs" }, { service_id: api.id, display_name: "Public API" }],
+    });
+    const html = await get(`/status/${page.slug}`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get("content-type")).toContain("text/html");
+    expect(html.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(html.text).toContain("<h1>Acme status</h1>");
+    expect(html.text).toContain("Backups");
+    expect(html.text).toContain("Operational");
+    expect(html.text).not.toContain("<script");
+    expect((html.text.match(/<li class="[^"]*" tabindex="0"/g) ?? []).length).toBe(180);
+
+    const body = await jsonUntil(page.slug, () => true);
+    expect(body.groups.map((g: any) => g.name)).toEqual(["Jobs", null]);
+    expect(body.groups[0].components[0]).toMatchObject({ name: "Backups", status: "operational" });
+    expect(body.groups[0].components[0].days).toHaveLength(90);
+    expect(body.groups[1].components[0]).toMatchObject({ name: "Public API", status: "unknown" });
+    expect(body.status.description).toBe("All systems operational");
+
+    expect((await ping(job.ping_token, "/fail")).status).toBe(200);
+    const after = await jsonUntil(page.slug, (b) => b.groups[0].components[0].status === "down");
+    expect(after.groups[0].components[0].status).toBe("down");
+    expect(after.status.indicator).toBe("down");
+    expect(after.incidents.active).toEqual([{ component: "Backups", status: "open", opened_at: expect.any(String), resolved_at: null, updates: [] }]);
+
+    const feed = await get(`/status/${page.slug}/feed`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toContain("application/atom+xml");
+    expect(feed.text).toContain("<title>Backups: down</title>");
+  });
+
+  it("drops a component removed from the page from all three forms at once", async () => {
+    const keep = await createMonitor(alice, { name: "Kept" });
+    const drop = await createMonitor(alice, { name: "Dropped" });
+    await ping(drop.ping_token, "/fail");
+    const page = await createStatusPage(alice, { components: [{ cron_monitor_id: keep.id }, { cron_monitor_id: drop.id, display_name: "Gone soon" }] });
+    expect((await get(`/status/${page.slug}`)).text).toContain("Gone soon");
+    await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { components: [{ cron_monitor_id: keep.id }] } });
+    expect((await get(`/status/${page.slug}`)).text).not.toContain("Gone soon");
+    expect((await get(`/status/${page.slug}.json`)).text).not.toContain("Gone soon");
+    expect((await get(`/status/${page.slug}/feed`)).text).not.toContain("Gone soon");
+  });
+
+  it("answers 404 for an unknown page and for a deleted one in every form", async () => {
+    const page = await createStatusPage(alice);
+    expect((await get(`/status/${page.slug}`)).status).toBe(200);
+    await call("DELETE", `/status-pages/${page.id}`, { token: alice.access });
+    for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`, "/status/no-such-page"]) {
+      expect((await get(p)).status).toBe(404);
+    }
+  });
+
+  it("serves the page at / for a request whose Host is its custom domain", async () => {
+    const domain = `status-${Date.now()}.example.com`;
+    await createStatusPage(alice, { title: "Custom domain page", custom_domain: domain });
+    const res = await requestWithHost(`${baseUrl()}/`, domain);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Custom domain page");
+    const other = await requestWithHost(`${baseUrl()}/`, "unknown.example.com");
+    expect(other.status).toBe(307);
+  });
+});
+
+describe("nothing private leaks", () => {
+  it("never shows a target URL, keyword, ping URL or token, run log, reason, or another organization's data", async () => {
+    const job = await createMonitor(alice, { name: "secret-monitor-name" });
+    await ping(job.ping_token, "/fail", { body: "RUNLOG-SECRET-42 password=hunter2" });
+    const svc = await newService(alice, { name: "secret-service-name", config: { url: "https://internal-target.example.com/health?key=TARGET-SECRET", keyword: "KEYWORD-SECRET" } });
+    const bobsJob = await createMonitor(bob, { name: "BOBS-MONITOR" });
+    await ping(bobsJob.ping_token, "/fail");
+    const page = await createStatusPage(alice, {
+      components: [{ cron_monitor_id: job.id, display_name: "Job" }, { service_id: svc.id, display_name: "Site" }],
+    });
+    await testDb().run("UPDATE services SET status = 'down', status_reason = 'REASON-SECRET at internal-target.example.com' WHERE id = ?", [svc.id]);
+    await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { title: "Leak check" } });
+    const forms = [await get(`/status/${page.slug}`), await get(`/status/${page.slug}.json`), await get(`/status/${page.slug}/feed`)];
+    for (const f of forms) {
+      expect(f.status).toBe(200);
+      for (const secret of [job.ping_token, job.ping_url, "RUNLOG-SECRET", "hunter2", "TARGET-SECRET", "internal-target", "KEYWORD-SECRET", "REASON-SECRET", "BOBS-MONITOR", "secret-monitor-name", "secret-service-name", alice.email, bob.email]) {
+        expect(f.text).not.toContain(secret);
+      }
+      expect(f.text).not.toMatch(new RegExp(`"id"\\s*:\\s*${job.id}\\b`));
+    }
+  });
+});
+
+describe("members and password pages", () => {
+  it("answers 404 to outsiders of a members page and shows it to a signed-in member", async () => {
+    const page = await createStatusPage(alice, { title: "Members only page", visibility: "members" });
+    for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`]) {
+      const anon = await get(p);
+      expect(anon.status).toBe(404);
+      expect(anon.text).not.toContain("Members only page");
+    }
+    const bobCookie = await dashboardCookie(baseUrl(), bob.email, bob.password);
+    expect((await get(`/status/${page.slug}`, { cookie: bobCookie })).status).toBe(404);
+    const aliceCookie = await dashboardCookie(baseUrl(), alice.email, alice.password);
+    const mine = await get(`/status/${page.slug}`, { cookie: aliceCookie });
+    expect(mine.status).toBe(200);
+    expect(mine.text).toContain("Members only page");
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("shows only a password form before the password, then the page with the page's cookie", async () => {
+    const job = await createMonitor(alice);
+    const page = await createStatusPage(alice, { title: "Hidden title", visibility: "password", password: "right password 1", components: [{ cron_monitor_id: job.id, display_name: "Hidden component" }] });
+    for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`]) {
+      const res = await get(p);
+      expect(res.status).toBe(401);
+      expect(res.text).not.toContain("Hidden");
+    }
+    const form = await get(`/status/${page.slug}`);
+    expect(form.text).toContain('type="password"');
+    const res = await fetch(`${baseUrl()}/status/${page.slug}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ password: "right password 1" }),
+    });
+    expect(res.status).toBe(303);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.map((c) => c.match(/Path=([^;]+)/)![1])).toEqual([`/status/${page.slug}`, `/status/${page.slug}.json`]);
+    expect(cookies.every((c) => /HttpOnly/.test(c))).toBe(true);
+    const cookie = cookies[0]!.split(";")[0]!;
+    const open = await get(`/status/${page.slug}`, { cookie });
+    expect(open.status).toBe(200);
+    expect(open.text).toContain("Hidden component");
+    expect((await get(`/status/${page.slug}.json`, { cookie })).status).toBe(200);
+    expect(open.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("refuses the eleventh wrong password in a row (429), even if it is right", async () => {
+    const page = await createStatusPage(alice, { visibility: "password", password: "the real one 22" });
+    const post = (password: string) =>
+      fetch(`${baseUrl()}/status/${page.slug}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ password }) });
+    for (let i = 0; i < 10; i++) expect((await post(`wrong ${i}`)).status).toBe(401);
+    const eleventh = await post("the real one 22");
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("user text is escaped in every form", () => {
+  it("keeps <script>, onerror= and ]]> payloads inert in HTML and the JSON and Atom well-formed", async () => {
+    const payload = `<script>window.__xss=1</script><img src=x onerror="alert(1)">]]>&`;
+    const job = await createMonitor(alice);
+    await ping(job.ping_token, "/fail");
+    const page = await createStatusPage(alice, { title: `T ${payload}`, description: `D ${payload}`, components: [{ cron_monitor_id: job.id, display_name: `C ${payload}`, group: `G ${payload}` }] });
+    const html = (await get(`/status/${page.slug}`)).text;
+    expect(html).not.toContain("<script>window.__xss");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;script&gt;window.__xss=1&lt;/script&gt;");
+    const json = JSON.parse((await get(`/status/${page.slug}.json`)).text);
+    expect(json.title).toBe(`T ${payload}`);
+    expect(json.groups[0].name).toBe(`G ${payload}`);
+    const feed = (await get(`/status/${page.slug}/feed`)).text;
+    expect(feed).not.toContain("]]>");
+    expect(feed).not.toContain("<script");
+    expect(feed).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+});

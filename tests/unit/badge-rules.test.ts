@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { badgeStatus, badgeSvg, worstStatus } from "../../src/server/domain/badge";
+
+describe("badge rules", () => {
+  it("maps monitor states and service statuses to up, late, down or unknown", () => {
+    expect(badgeStatus("up", false)).toBe("up");
+    expect(badgeStatus("late", false)).toBe("late");
+    expect(badgeStatus("degraded", false)).toBe("late");
+    expect(badgeStatus("down", false)).toBe("down");
+    expect(badgeStatus("new", false)).toBe("unknown");
+    expect(badgeStatus("up", true)).toBe("unknown");
+  });
+
+  it("gives a project its worst part", () => {
+    expect(worstStatus(["up", "late", "unknown"])).toBe("late");
+    expect(worstStatus(["up", "down"])).toBe("down");
+    expect(worstStatus([])).toBe("unknown");
+  });
+
+  it("sizes the SVG by its text and escapes the label", () => {
+    const short = badgeSvg("ci", "up");
+    const long = badgeSvg("a much longer label", "up");
+    const width = (svg: string) => Number(svg.match(/^<svg [^>]*width="(\d+)"/)![1]);
+    expect(width(long)).toBeGreaterThan(width(short));
+    const hostile = badgeSvg(`<script>x</script>]]>&`, "down");
+    expect(hostile).not.toContain("<script>");
+    expect(hostile).toContain("&lt;script&gt;x&lt;/script&gt;]]&gt;&amp;");
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { barsFromChecks, barsFromIncidents, componentStatus, incidentsPerDay, overallStatus, windowDays } from "../../src/server/domain/status-page";
+import { escapeMarkup } from "../../src/server/status-pages/escape";
+
+const NOW = new Date("2026-03-10T12:00:00Z");
+
+describe("status page rules", () => {
+  it("says a component's status in the page's words, paused first", () => {
+    expect(componentStatus("cron_monitor", "up", false)).toBe("operational");
+    expect(componentStatus("cron_monitor", "late", false)).toBe("degraded");
+    expect(componentStatus("service", "degraded", false)).toBe("degraded");
+    expect(componentStatus("service", "down", false)).toBe("down");
+    expect(componentStatus("cron_monitor", "new", false)).toBe("unknown");
+    expect(componentStatus("service", "down", true)).toBe("paused");
+  });
+
+  it("words the overall status from the worst counted component", () => {
+    expect(overallStatus(["operational", "paused"]).description).toBe("All systems operational");
+    expect(overallStatus(["operational", "degraded"]).indicator).toBe("degraded");
+    expect(overallStatus(["operational", "down"]).description).toBe("Partial outage");
+    expect(overallStatus(["down", "down", "unknown"]).description).toBe("Major outage");
+    expect(overallStatus(["unknown", "paused"]).indicator).toBe("unknown");
+  });
+
+  it("spans 90 UTC days ending today", () => {
+    const days = windowDays(NOW);
+    expect(days).toHaveLength(90);
+    expect(days.at(-1)).toBe("2026-03-10");
+    expect(days[0]).toBe("2025-12-11");
+  });
+
+  it("sums a service's hourly rollups per day and over the window; days without checks have no figure", () => {
+    const hours = [
+      { hour: new Date("2026-03-09T01:00:00Z"), total: 60, successful: 60 },
+      { hour: new Date("2026-03-09T02:00:00Z"), total: 60, successful: 30 },
+      { hour: new Date("2026-03-10T00:00:00Z"), total: 80, successful: 80 },
+    ];
+    const { bars, uptime } = barsFromChecks(hours, new Map([["2026-03-09", 1]]), NOW);
+    expect(bars.at(-2)).toEqual({ date: "2026-03-09", uptime_pct: 75, incidents: 1 });
+    expect(bars.at(-1)).toEqual({ date: "2026-03-10", uptime_pct: 100, incidents: 0 });
+    expect(bars[0]!.uptime_pct).toBeNull();
+    expect(uptime).toBe(85);
+  });
+
+  it("counts a cron monitor's time under open incidents as down, from its creation", () => {
+    const created = new Date("2026-03-09T00:00:00Z");
+    const incidents = [{ openedAt: new Date("2026-03-09T06:00:00Z"), resolvedAt: new Date("2026-03-09T12:00:00Z") }, { openedAt: new Date("2026-03-10T09:00:00Z"), resolvedAt: null }];
+    const { bars, uptime } = barsFromIncidents(incidents, created, NOW);
+    expect(bars.at(-2)).toEqual({ date: "2026-03-09", uptime_pct: 75, incidents: 1 });
+    expect(bars.at(-1)).toEqual({ date: "2026-03-10", uptime_pct: 75, incidents: 1 });
+    expect(bars.at(-3)!.uptime_pct).toBeNull();
+    expect(uptime).toBe(75);
+    expect(incidentsPerDay(incidents, NOW).get("2026-03-10")).toBe(1);
+  });
+
+  it("escapes markup and drops characters XML forbids", () => {
+    expect(escapeMarkup(`<script>alert("x")</script>]]>&'\u0001`)).toBe("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;]]&gt;&amp;&#39;");
+  });
+});
