@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { OpenAPIObject } from "trpc-to-openapi";
+import { INTEGRATION_KINDS, isLegacyKind, KIND_CONFIG } from "../../shared/integration-kinds";
+
+type Schema = { type?: string; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
+
+/**
+ * `POST /integrations` as the discriminated union it is: one member per kind (discriminator `kind`),
+ * each with its own `config` (the generator only sees the common object the router parses; the
+ * service validates `config` per kind with the same schemas).
+ */
+export function documentIntegrationKinds(doc: OpenAPIObject): void {
+  const body = doc.paths?.["/integrations"]?.post?.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
+  const media = body?.content?.["application/json"];
+  const common = media?.schema;
+  if (!media || !common?.properties) return;
+  const members = INTEGRATION_KINDS.map((kind) => {
+    const { kind: _k, config: _c, ...rest } = common.properties!;
+    const legacy = isLegacyKind(kind);
+    const config = z.toJSONSchema(KIND_CONFIG[kind], { io: "input", unrepresentable: "any" }) as Schema;
+    delete config.$schema;
+    return {
+      type: "object",
+      title: kind,
+      properties: {
+        ...(legacy ? rest : { name: rest.name, is_default: rest.is_default }),
+        kind: { type: "string", enum: [kind] },
+        config,
+      },
+      required: ["name", "kind", ...(legacy ? [] : ["config"])],
+      additionalProperties: false,
+    };
+  });
+  media.schema = { oneOf: members, discriminator: { propertyName: "kind" } };
+}

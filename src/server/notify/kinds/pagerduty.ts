@@ -1,0 +1,42 @@
+import crypto from "node:crypto";
+import type { Message } from "../message";
+import { clip, join, json, type KindSender } from "./types";
+
+/**
+ * PagerDuty Events API v2: `trigger` when an incident opens, `resolve` when it resolves, with one
+ * dedup_key per incident, so PagerDuty's alert follows Lifeline's incident.
+ */
+export const pagerduty: KindSender<"pagerduty"> = {
+  kind: "pagerduty",
+  render(m, c) {
+    const url = join(c.api_url ?? "https://events.pagerduty.com", "/v2/enqueue");
+    const dedupKey = pagerdutyDedupKey(m);
+    if (m.tone === "resolved" && m.incidentId !== null) return json(url, { routing_key: c.routing_key, event_action: "resolve", dedup_key: dedupKey });
+    if (m.event === "incident.acknowledged" && m.incidentId !== null) {
+      return json(url, { routing_key: c.routing_key, event_action: "acknowledge", dedup_key: dedupKey });
+    }
+    return json(url, {
+      routing_key: c.routing_key,
+      event_action: "trigger",
+      dedup_key: dedupKey,
+      payload: {
+        summary: clip(m.title, 1024),
+        source: m.subject ?? "Lifeline",
+        severity: m.event === "incident.opened" ? "critical" : m.event === "test" ? "info" : "warning",
+        timestamp: m.since,
+        component: m.subject ?? undefined,
+        group: m.project ?? undefined,
+        class: m.event,
+        custom_details: Object.fromEntries(m.facts.map((f) => [f.label.toLowerCase(), f.value])),
+      },
+      client: "Lifeline",
+      ...(m.link ? { client_url: m.link, links: [{ href: m.link, text: "Open in Lifeline" }] } : {}),
+    });
+  },
+};
+
+/** The incident's key (stable across events and renames); other events get their own. */
+export function pagerdutyDedupKey(m: Message): string {
+  if (m.incidentId !== null) return `lifeline-incident-${m.incidentId}`;
+  return m.eventId !== null ? `lifeline-event-${m.eventId}` : `lifeline-test-${crypto.randomUUID()}`;
+}
