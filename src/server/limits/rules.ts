@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import { env } from "../../env";
+import type { Limit } from "./counter";
+
+/**
+ * Every limit Lifeline enforces with the shared counter (counter.ts), in one place. docs/limits.md
+ * states the same table for users; change both together.
+ */
+export const LIMITS = {
+  /** Sign-in failures from devices that never signed in to the account, per account. */
+  signInAccount: 5,
+  /** Sign-in failures per client address (unknown devices). */
+  signInAddress: 20,
+  /** Sign-in failures of one known device (its device token). */
+  signInDevice: 5,
+  /** Failed registrations (email taken) per client address. */
+  register: 10,
+  /** Wrong current passwords per user. */
+  password: 5,
+  /** Invitations naming an email no user has, per inviting user and per client address. */
+  inviteUser: 5,
+  inviteAddress: 20,
+  /** Run-now: one per service per 10 s, one in flight per service, 60 per account per hour. */
+  runPerServiceSeconds: 10,
+  runPerAccountPerHour: 60,
+  /** Test deliveries per integration per hour. */
+  testDeliveriesPerHour: 5,
+  /** Wrong passwords of a `password` status page in a row, per page and client address. */
+  statusPagePassword: 10,
+  /** Calls in one tRPC batch of the dashboard (more: 400 before any runs). */
+  trpcBatch: 20,
+} as const;
+
+const digest = (s: string) => crypto.createHash("sha256").update(s).digest("hex").slice(0, 32);
+const authWindow = () => env().authThrottleWindowSeconds;
+const FAILED = "Too many failed attempts; try again in {s} seconds";
+
+export const signInAccountLimit = (email: string): Limit => ({
+  key: `login-account:${digest(email.trim().toLowerCase())}`, max: LIMITS.signInAccount, windowSeconds: authWindow(), message: FAILED,
+});
+export const signInAddressLimit = (address: string): Limit => ({
+  key: `login-address:${address}`, max: LIMITS.signInAddress, windowSeconds: authWindow(), message: FAILED,
+});
+export const signInDeviceLimit = (deviceId: string): Limit => ({
+  key: `login-device:${deviceId}`, max: LIMITS.signInDevice, windowSeconds: authWindow(), message: FAILED,
+});
+export const registerLimits = (address: string | null): Limit[] =>
+  address ? [{ key: `register-address:${address}`, max: LIMITS.register, windowSeconds: authWindow(), message: FAILED }] : [];
+export const passwordLimits = (userId: number): Limit[] => [
+  { key: `password-user:${userId}`, max: LIMITS.password, windowSeconds: authWindow(), message: FAILED },
+];
+
+const INVITE = "Too many invitations of unknown emails; try again in {s} seconds";
+export const inviteLimits = (userId: number, address: string | null): Limit[] => [
+  { key: `invite-user:${userId}`, max: LIMITS.inviteUser, windowSeconds: authWindow(), message: INVITE },
+  ...(address ? [{ key: `invite-address:${address}`, max: LIMITS.inviteAddress, windowSeconds: authWindow(), message: INVITE }] : []),
+];
+
+/**
+ * Run-now: the in-flight marker (a limit of 1 whose window lasts as long as the run can: the
+ * check's timeout and the wait for a probe's report, plus a margin; released when the run ends, so
+ * a process that dies mid-run frees the service when it expires), one run per service per 10 s,
+ * and 60 per account per hour.
+ */
+export const runInFlightKey = (serviceId: number) => `run-inflight:${serviceId}`;
+export const runNowLimits = (userId: number, serviceId: number, longestRunSeconds: number): Limit[] => [
+  {
+    key: runInFlightKey(serviceId), max: 1, windowSeconds: longestRunSeconds + 5,
+    message: "A run of this service is already in progress; try again in {s} seconds",
+  },
+  {
+    key: `run-service:${serviceId}`, max: 1, windowSeconds: LIMITS.runPerServiceSeconds,
+    message: `This service may be run once every ${LIMITS.runPerServiceSeconds} seconds; try again in {s} seconds`,
+  },
+  {
+    key: `run-account:${userId}`, max: LIMITS.runPerAccountPerHour, windowSeconds: 3600,
+    message: `At most ${LIMITS.runPerAccountPerHour} runs per hour per account; try again in {s} seconds`,
+  },
+];
+
+export const testDeliveryLimits = (integrationId: number): Limit[] => [
+  {
+    key: `integration-test:${integrationId}`, max: LIMITS.testDeliveriesPerHour, windowSeconds: 3600,
+    message: `At most ${LIMITS.testDeliveriesPerHour} test deliveries per integration per hour; try again in {s} seconds`,
+  },
+];
+
+/** A status page's password form: the eleventh wrong password in a row is refused (per page and address). */
+export const statusPagePasswordLimit = (pageId: number, address: string | null): Limit => ({
+  key: `status-page-password:${pageId}:${address ?? "unknown"}`,
+  max: LIMITS.statusPagePassword,
+  windowSeconds: authWindow(),
+  message: FAILED,
+});

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
+import { testDb } from "../support/db";
+import { dashboardCookie, trpcMutation, trpcQuery } from "../support/dashboard";
+
+// Integration credentials (Slack and webhook URLs, the webhook signing secret) are write-only:
+// every face shows them masked to every role; an editor replaces them.
+
+const SLACK_URL = "https://hooks.slack.com/services/T0001/B0002/XXXXyyyyZZZZSECRET";
+const HOOK_URL = "https://receiver.example.test/hooks/catch/9081/tok3nPathPart77";
+const HOOK_SECRET = "my-own-signing-secret-4711";
+const secretsIn = (text: string) => [SLACK_URL, HOOK_URL, HOOK_SECRET, "XXXXyyyyZZZZ", "tok3nPathPart", "signing-secret"].filter((s) => text.includes(s));
+
+let owner: TestUser;
+let viewer: TestUser;
+let slack: Record<string, any>;
+let hook: Record<string, any>;
+const org = () => ({ "X-Org-Slug": owner.orgSlug });
+const stored = (id: number) => testDb().one<{ url: string | null; secret: string | null; name: string }>(`SELECT url, secret, name FROM integrations WHERE id = ?`, [id]);
+
+beforeAll(async () => {
+  owner = await registerUser("secrets");
+  viewer = await registerUser("secrets-viewer");
+  expect((await call("POST", `/orgs/${owner.orgSlug}/members`, { token: owner.access, body: { email: viewer.email, role: "viewer" } })).status).toBe(201);
+  slack = (await call("POST", "/integrations", { token: owner.access, body: { name: "Slack", kind: "slack", url: SLACK_URL } })).body.data;
+  hook = (await call("POST", "/integrations", { token: owner.access, body: { name: "Hook", kind: "webhook", url: HOOK_URL, secret: HOOK_SECRET } })).body.data;
+});
+
+describe("integration credentials are write-only", () => {
+  it("answers Slack and webhook URLs and the webhook secret masked on REST to every role, the creator included", async () => {
+    expect(slack.url).toBe("https://hooks.slack.com/…/****CRET");
+    expect(hook).toMatchObject({ url: "https://receiver.example.test/…/****rt77", secret: "****4711" });
+    const viewToken = await serviceToken(owner, ["cronmonitor.view"]);
+    const readers: [string, Record<string, string>][] = [[owner.access, {}], [viewer.access, org()], [viewToken, {}]];
+    for (const [token, headers] of readers) {
+      const list = await call("GET", "/integrations", { token, headers });
+      expect(list.status).toBe(200);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ id: slack.id, url: "https://hooks.slack.com/…/****CRET", confirmed: true }),
+        expect.objectContaining({ id: hook.id, url: "https://receiver.example.test/…/****rt77", secret: "****4711" }),
+      ]);
+      expect(secretsIn(list.text)).toEqual([]);
+      for (const id of [slack.id, hook.id]) {
+        const one = await call("GET", `/integrations/${id}`, { token, headers });
+        expect(one.status).toBe(200);
+        expect(secretsIn(one.text)).toEqual([]);
+      }
+    }
+    // Stored in full: deliveries need them.
+    expect(await stored(slack.id)).toMatchObject({ url: SLACK_URL });
+    expect(await stored(hook.id)).toMatchObject({ url: HOOK_URL, secret: HOOK_SECRET });
+  });
+
+  it("shows a viewer no credential on the dashboard: tRPC answers and the settings page", async () => {
+    const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
+    const headers = { cookie, ...org() };
+    const list = await trpcQuery(baseUrl(), "integrations.list", { page: 1, limit: 20 }, headers);
+    expect(list.status).toBe(200);
+    expect(list.body.result.data.data.map((i: any) => i.url)).toEqual(["https://hooks.slack.com/…/****CRET", "https://receiver.example.test/…/****rt77"]);
+    const one = await trpcQuery(baseUrl(), "integrations.get", { id: hook.id }, headers);
+    expect(one.body.result.data.data.secret).toBe("****4711");
+    const page = await fetch(`${baseUrl()}/settings`, { headers });
+    expect(page.status).toBe(200);
+    for (const answer of [list.text, one.text, await page.text()]) expect(secretsIn(answer)).toEqual([]);
+    // A viewer cannot replace them either.
+    const refused = await trpcMutation(baseUrl(), "integrations.update", { id: slack.id, url: "https://hooks.slack.com/services/evil" }, headers);
+    expect(refused.status).toBe(403);
+    expect((await stored(slack.id))!.url).toBe(SLACK_URL);
+  });
+
+  it("keeps a credential on a PATCH without it or with its mask, and refuses to store any other masked value", async () => {
+    expect((await call("PATCH", `/integrations/${slack.id}`, { token: owner.access, body: { name: "Slack renamed" } })).status).toBe(200);
+    const roundTrip = await call("PATCH", `/integrations/${hook.id}`, { token: owner.access, body: { name: "Hook", url: hook.url, secret: hook.secret } });
+    expect(roundTrip.status).toBe(200);
+    expect(await stored(slack.id)).toMatchObject({ url: SLACK_URL, name: "Slack renamed" });
+    expect(await stored(hook.id)).toMatchObject({ url: HOOK_URL, secret: HOOK_SECRET });
+
+    const wrongMask = await call("PATCH", `/integrations/${slack.id}`, { token: owner.access, body: { url: "https://hooks.slack.com/…/****ABCD" } });
+    expectStandardError(wrongMask, 400, "VALIDATION_ERROR");
+    expect(wrongMask.body.error.details).toHaveProperty("url");
+    const shortMask = await call("PATCH", `/integrations/${hook.id}`, { token: owner.access, body: { secret: "****0000" } });
+    expectStandardError(shortMask, 400, "VALIDATION_ERROR");
+    expect(shortMask.body.error.details).toHaveProperty("secret");
+    const copied = await call("POST", "/integrations", { token: owner.access, body: { name: "Copy", kind: "slack", url: slack.url } });
+    expectStandardError(copied, 400, "VALIDATION_ERROR");
+    expect(copied.body.error.details).toHaveProperty("url");
+    const both = await call("PATCH", `/integrations/${hook.id}`, { token: owner.access, body: { secret: "another-secret-of-mine", rotate_secret: true } });
+    expectStandardError(both, 400, "VALIDATION_ERROR");
+    expect(await stored(slack.id)).toMatchObject({ url: SLACK_URL });
+    expect(await stored(hook.id)).toMatchObject({ url: HOOK_URL, secret: HOOK_SECRET });
+  });
+
+  it("lets an editor replace a credential on both faces; the answer shows the new one masked", async () => {
+    const user = await registerUser("replace");
+    const created = (await call("POST", "/integrations", { token: user.access, body: { name: "S", kind: "slack", url: SLACK_URL } })).body.data;
+    const rest = await call("PATCH", `/integrations/${created.id}`, { token: user.access, body: { url: "https://hooks.slack.com/services/T1/B2/newSecretValue9876" } });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.url).toBe("https://hooks.slack.com/…/****9876");
+    expect((await stored(created.id))!.url).toBe("https://hooks.slack.com/services/T1/B2/newSecretValue9876");
+
+    const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+    const hookCreated = (await call("POST", "/integrations", { token: user.access, body: { name: "H", kind: "webhook", url: HOOK_URL } })).body.data;
+    const viaTrpc = await trpcMutation(baseUrl(), "integrations.update", { id: hookCreated.id, secret: "dashboard-chosen-secret-1234" }, { cookie });
+    expect(viaTrpc.status).toBe(200);
+    expect(viaTrpc.body.result.data.data).toMatchObject({ secret: "****1234", url: "https://receiver.example.test/…/****rt77" });
+    expect((await stored(hookCreated.id))!.secret).toBe("dashboard-chosen-secret-1234");
+  });
+});
