@@ -1,0 +1,21 @@
+import { AppError } from "../../../shared/errors";
+import { exposition, OPENMETRICS_CONTENT_TYPE, TEXT_CONTENT_TYPE, wantsOpenMetrics } from "../../domain/exposition";
+import { authenticateInOrg } from "../../services/access";
+import { orgMetrics } from "../../services/org-metrics";
+
+/**
+ * `GET /metrics`: the active organization's monitors and services for Prometheus (docs/api-metrics.md),
+ * in the text format, or OpenMetrics when the Accept header asks for it. Bearer credentials only
+ * (a service token or an access token); needs `metrics.read`.
+ */
+export async function orgMetricsResponse(req: Request): Promise<Response> {
+  const { org } = await authenticateInOrg({ channel: "rest", headers: req.headers, dashboardSession: null }, req.headers.get("x-org-slug"));
+  if (!org.capabilities.includes("metrics.read")) {
+    throw new AppError("FORBIDDEN", `This needs the metrics.read capability in organization ${org.slug}`);
+  }
+  const openMetrics = wantsOpenMetrics(req.headers.get("accept"));
+  return new Response(exposition(await orgMetrics(org.id), openMetrics), {
+    status: 200,
+    headers: { "Content-Type": openMetrics ? OPENMETRICS_CONTENT_TYPE : TEXT_CONTENT_TYPE, "Cache-Control": "private, no-store" },
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Prometheus' text exposition format (0.0.4) and OpenMetrics 1.0, written by hand for the
+ * organization metrics (docs/api-metrics.md). Pure: families in, text out. Gauges only
+ * (every organization figure is a current value).
+ */
+export type Labels = Record<string, string>;
+/** `extra` labels follow `labels`; a `labels` object shared by many samples is rendered once. */
+export type Sample = { labels: Labels; extra?: Labels; value: number };
+export type Family = { name: string; help: string; type: "gauge"; samples: Sample[] };
+
+export const TEXT_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+export const OPENMETRICS_CONTENT_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/** OpenMetrics when the Accept header names it (Prometheus asks for it first), the text format otherwise. */
+export function wantsOpenMetrics(accept: string | null): boolean {
+  return /application\/openmetrics-text/i.test(accept ?? "");
+}
+
+/** A label value: backslash, double quote and line feed escaped (both formats). */
+export const escapeLabelValue = (v: string) =>
+  /[\\"\n]/.test(v) ? v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n") : v;
+
+/** HELP text: backslash and line feed escaped; OpenMetrics escapes the double quote too. */
+const escapeHelp = (v: string, openMetrics: boolean) => {
+  const s = v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n");
+  return openMetrics ? s.replace(/"/g, '\\"') : s;
+};
+
+export function formatValue(v: number): string {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "+Inf";
+  if (v === -Infinity) return "-Inf";
+  return String(v);
+}
+
+const pairs = (labels: Labels) => Object.entries(labels).map(([k, v]) => `${k}="${escapeLabelValue(v)}"`);
+
+function labelText(s: Sample, rendered: WeakMap<Labels, string[]>): string {
+  let base = rendered.get(s.labels);
+  if (!base) rendered.set(s.labels, (base = pairs(s.labels)));
+  const all = s.extra ? [...base, ...pairs(s.extra)] : base;
+  return all.length === 0 ? "" : `{${all.join(",")}}`;
+}
+
+/** The exposition of families in order; a family without samples still states its HELP and TYPE. */
+export function exposition(families: readonly Family[], openMetrics: boolean): string {
+  const out: string[] = [];
+  const rendered = new WeakMap<Labels, string[]>();
+  for (const f of families) {
+    out.push(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}`);
+    out.push(`# TYPE ${f.name} ${f.type}`);
+    for (const s of f.samples) out.push(`${f.name}${labelText(s, rendered)} ${formatValue(s.value)}`);
+  }
+  if (openMetrics) out.push("# EOF");
+  return out.join("\n") + "\n";
+}

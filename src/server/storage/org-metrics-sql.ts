@@ -1,0 +1,99 @@
+import { WATERMARK_KEY, type Dialect } from "./check-metrics-sql";
+
+/**
+ * The statements of an organization's Prometheus metrics (docs/api-metrics.md), written once for both
+ * engines with `?` placeholders (SqlRunner). Each reads all of the organization's rows at once: the
+ * scrape is at most five statements whatever the number of monitors and services.
+ *
+ * An organization's services are those whose owner has it as default organization: the rule by which
+ * a service's incidents and notifications go to an organization (docs/api-probes.md).
+ */
+export function orgMetricsSql(d: Dialect) {
+  return {
+    /**
+     * Every cron monitor of the organization with its project, its latest finished run's duration
+     * (through the (monitor_id, started_at) index) and its failed runs started since a time.
+     * Params: since, org id.
+     */
+    monitors: `SELECT m.id, m.name, p.name AS project, m.state, m.paused, m.suspended, m.last_ping_at,
+        (SELECT r.duration_ms FROM cron_runs r WHERE r.monitor_id = m.id AND r.duration_ms IS NOT NULL
+          ORDER BY r.started_at DESC LIMIT 1) AS last_duration_ms,
+        (SELECT COUNT(*) FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'fail' AND r.started_at >= ?) AS failed_runs
+      FROM cron_monitors m LEFT JOIN projects p ON p.id = m.project_id
+      WHERE m.org_id = ? ORDER BY m.id`,
+
+    /**
+     * Every service of the organization with its project, the response time of its newest lane
+     * result, when the certificate its newest check saw expires (to the day: checks record whole days
+     * left), and the rollup watermark.
+     * Params: org id.
+     */
+    services: `SELECT s.id, s.name, p.name AS project, s.enabled, s.status,
+        (SELECT l.response_time_ms FROM service_lanes l WHERE l.service_id = s.id AND l.result_at IS NOT NULL
+          ORDER BY l.result_at DESC LIMIT 1) AS response_ms,
+        (SELECT c.certificate_days_left * 86400 + ${d.epochOf("c.started_at")} FROM check_results c WHERE c.service_id = s.id
+          ORDER BY c.started_at DESC LIMIT 1) AS certificate_expires_at,
+        (SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}') AS watermark
+      FROM services s JOIN users u ON u.id = s.user_id LEFT JOIN projects p ON p.id = s.project_id
+      WHERE u.default_org_id = ? ORDER BY s.id`,
+
+    /**
+     * Checks and successful checks of each service in three windows, each read as domain
+     * splitWindow says: rolled-up hours [rollupFrom, rollupTo) (`uptimeRollups`: one pass over the
+     * rollups of the longest window) plus the raw head [from, rollupFrom) and the raw tail from
+     * rollupTo (`uptimeRaw`: under an hour each for the heads, what the sweeper has not rolled up for
+     * the tail). Rows: service_id, total_<w>, successful_<w> for w in 1d, 7d, 30d. The rollup part
+     * changes only when the sweeper writes rollups (and moves the watermark), so the service caches
+     * it by the watermark. Params: see uptimeParams.
+     */
+    uptimeRollups: uptimeSql(d, "rollups"),
+    uptimeRaw: uptimeSql(d, "raw"),
+
+    /** Open incidents of the organization. Params: org id. */
+    openIncidents: `SELECT COUNT(*) AS n FROM incidents WHERE org_id = ? AND status = 'open'`,
+  };
+}
+
+export type OrgMetricsSql = ReturnType<typeof orgMetricsSql>;
+
+/** A window as splitWindow gives it. */
+export type UptimeWindow = { from: number; rollupFrom: number; rollupTo: number };
+
+const WINDOWS = ["1d", "7d", "30d"];
+
+function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
+  const counted = (i: number) => (part === "rollups" ? `x.at >= ? AND x.at < ?` : `(x.k = ${i + 1}) OR (x.k = 9 AND x.at >= ?)`);
+  const sums = WINDOWS.flatMap((w, i) => [
+    `SUM(CASE WHEN ${counted(i)} THEN x.total ELSE 0 END) AS total_${w}`,
+    `SUM(CASE WHEN ${counted(i)} THEN x.successful ELSE 0 END) AS successful_${w}`,
+  ]);
+  const raw = (k: number, range: string) =>
+    `SELECT service_id, started_at AS at, ${k} AS k, 1 AS total, CASE WHEN up THEN 1 ELSE 0 END AS successful
+      FROM check_results WHERE service_id IN ${d.ids} AND ${range}`;
+  const rows = part === "rollups"
+    ? `SELECT service_id, hour AS at, total, successful FROM check_rollups WHERE service_id IN ${d.ids} AND hour >= ? AND hour < ?`
+    : [
+        raw(1, "started_at >= ? AND started_at < ?"),
+        raw(2, "started_at >= ? AND started_at < ?"),
+        raw(3, "started_at >= ? AND started_at < ?"),
+        raw(9, "started_at >= ?"),
+      ].join("\n UNION ALL ");
+  return `SELECT x.service_id, ${sums.join(", ")} FROM (${rows}) x GROUP BY x.service_id`;
+}
+
+/** The parameters of uptimeRollups and uptimeRaw for the three windows (1 d, 7 d, 30 d, in that order). */
+export function uptimeParams(windows: readonly UptimeWindow[], idsParam: unknown): { rollups: unknown[]; raw: unknown[] } {
+  const at = (t: number) => new Date(t);
+  const twice = <T>(xs: T[]) => [...xs, ...xs]; // total and successful read the same conditions
+  const rollupFrom = Math.min(...windows.map((w) => w.rollupFrom));
+  const rollupTo = Math.max(...windows.map((w) => w.rollupTo));
+  const tailFrom = Math.min(...windows.map((w) => w.rollupTo));
+  return {
+    rollups: [...windows.flatMap((w) => twice([at(w.rollupFrom), at(w.rollupTo)])), idsParam, at(rollupFrom), at(rollupTo)],
+    raw: [
+      ...windows.flatMap((w) => twice([at(w.rollupTo)])),
+      ...windows.flatMap((w) => [idsParam, at(w.from), at(w.rollupFrom)]),
+      idsParam, at(tailFrom),
+    ],
+  };
+}
