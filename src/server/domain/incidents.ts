@@ -1,0 +1,176 @@
+/**
+ * The incident rules of cron monitors and services alike, pure: every instant is passed in. Each
+ * path that can open or resolve an incident (a ping or reported event, a sweep's missed pings or
+ * overrunning run, a probe result that flips a service) asks here what to do and gets an
+ * `IncidentPlan`: whether to resolve the open incident, whether to open one (its kind and reason
+ * text), and which notifications (outbox rows) to fan out. Both engines' stores execute the plan as
+ * it is (on PostgreSQL its values travel as statement parameters), so no rule is written in SQL.
+ *
+ * Notification rules plug in here and only here: a `HoldRule` sees the object, the notification
+ * and the instant, and may hold the notification. A held notification writes no outbox row; the
+ * incident itself is still recorded. The stores take the rules when they are built; the snooze
+ * rule (`snoozed`) is always asked first.
+ *
+ * An incident opened with its `incident.opened` held is stored `held`. It is notified once, later,
+ * by whoever first finds that no rule holds it any more while it is still open (`afterHoldEnds`: a
+ * sweep, or the end of a snooze), with a compare-and-swap on `held`. An incident resolved while
+ * still `held` was never announced, so its resolution notifies nobody either.
+ */
+
+export type IncidentKind = "failed" | "missed" | "max_runtime" | "service_down";
+
+/** The object an incident is about. `orgId` null: a service of a user without an organization (never notified). */
+export type IncidentSubject = {
+  type: "cron_monitor" | "service";
+  id: number;
+  orgId: number | null;
+  /** The end of the object's snooze (null or absent: not snoozed). */
+  snoozedUntil?: Date | null;
+};
+
+/** A notification an incident path may fan out, as a rule sees it. */
+export type IncidentNotice =
+  | { event: "incident.opened"; kind: IncidentKind; reason: string }
+  | { event: "incident.resolved" }
+  | { event: "run.drifted" };
+
+/**
+ * A rule that may hold a notification (a maintenance window, a snooze, a parent that is down).
+ * Every rule is asked; one `hold` is enough to write no outbox row.
+ */
+export type HoldRule = (subject: IncidentSubject, notice: IncidentNotice, now: Date) => "notify" | "hold";
+
+export type NotificationRules = readonly HoldRule[];
+
+/** The rules a store runs with unless it is given others: every notification is sent. */
+export const NO_HOLD_RULES: NotificationRules = [];
+
+/** What one event does to its subject's incidents, and what it notifies. */
+export type IncidentPlan = {
+  /** Resolve the subject's open incident; `notify`: one `incident.resolved` row per incident resolved. */
+  resolve: { notify: boolean } | null;
+  /**
+   * Open an incident unless one is already open; `notify`: an `incident.opened` row when it opens;
+   * `held`: a rule held that row, so the incident is stored `held` (notified when the hold ends).
+   * For a cron monitor `held` is always `!notify` (it always has an organization).
+   */
+  open: { kind: IncidentKind; reason: string; notify: boolean; held: boolean } | null;
+  /** Write a `run.drifted` row. */
+  drifted: boolean;
+};
+
+export const NOTHING: IncidentPlan = Object.freeze({ resolve: null, open: null, drifted: false });
+
+/** A snoozed object notifies nothing until its snooze ends (`snoozedUntil` is the first instant notified again). */
+export const snoozed: HoldRule = (subject, _notice, now) =>
+  subject.snoozedUntil && subject.snoozedUntil.getTime() > now.getTime() ? "hold" : "notify";
+
+/** The snooze an object shows at `now`: its end while it lasts, else null. */
+export function snoozeShown(snoozedUntil: Date | null, now: Date): Date | null {
+  return snoozedUntil && snoozedUntil.getTime() > now.getTime() ? snoozedUntil : null;
+}
+
+/** Whether a notification goes out: the subject can be notified and no rule (the snooze first) holds it. */
+export function notifies(rules: NotificationRules, subject: IncidentSubject, notice: IncidentNotice, now: Date): boolean {
+  return subject.orgId !== null && snoozed(subject, notice, now) !== "hold" && rules.every((rule) => rule(subject, notice, now) !== "hold");
+}
+
+function opening(rules: NotificationRules, subject: IncidentSubject, kind: IncidentKind, reason: string, now: Date): IncidentPlan["open"] {
+  const notify = notifies(rules, subject, { event: "incident.opened", kind, reason }, now);
+  return { kind, reason, notify, held: !notify && subject.orgId !== null };
+}
+
+/**
+ * An open incident stored `held`: whether its `incident.opened` goes out now (no rule holds it any
+ * more). The caller clears `held` with a compare-and-swap and writes the outbox row only if it won.
+ */
+export function afterHoldEnds(
+  subject: IncidentSubject,
+  incident: { kind: IncidentKind; reason: string },
+  rules: NotificationRules,
+  now: Date,
+): boolean {
+  return notifies(rules, subject, { event: "incident.opened", kind: incident.kind, reason: incident.reason }, now);
+}
+
+function resolving(rules: NotificationRules, subject: IncidentSubject, now: Date): IncidentPlan["resolve"] {
+  return { notify: notifies(rules, subject, { event: "incident.resolved" }, now) };
+}
+
+/** The reason of a `failed` incident. */
+export const FAILED_REASON = "The job reported a failure";
+
+/**
+ * A recorded run event of a cron monitor. A success resolves the open incident; a failure opens a
+ * `failed` incident, and a drifted success alerts when the monitor asks for drift alerts, both only
+ * while the monitor is not folded (paused or suspended: alerting is off). A repeat of an event
+ * already recorded does nothing.
+ */
+export function afterRunEvent(
+  monitor: { id: number; orgId: number; folded: boolean; driftAlerts: boolean; snoozedUntil?: Date | null },
+  event: { completion: "success" | "fail" | null; duplicate: boolean; drifted: boolean },
+  rules: NotificationRules,
+  now: Date,
+): IncidentPlan {
+  if (event.duplicate) return NOTHING;
+  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil };
+  const alerting = !monitor.folded;
+  return {
+    resolve: event.completion === "success" ? resolving(rules, subject, now) : null,
+    open: alerting && event.completion === "fail" ? opening(rules, subject, "failed", FAILED_REASON, now) : null,
+    drifted: alerting && event.drifted && monitor.driftAlerts && notifies(rules, subject, { event: "run.drifted" }, now),
+  };
+}
+
+/** A sweep found the monitor's expected pings missed (the first missed fire time, how many, more skipped): a `missed` incident. */
+export function afterMissedPings(
+  monitor: { id: number; orgId: number; snoozedUntil?: Date | null },
+  missed: { first: Date; count: number; skipped: boolean },
+  rules: NotificationRules,
+  now: Date,
+): IncidentPlan {
+  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil };
+  return { resolve: null, open: opening(rules, subject, "missed", missedReason(missed.first, missed.count, missed.skipped), now), drifted: false };
+}
+
+/** A sweep found a run still running past its limit: a `max_runtime` incident. */
+export function afterOverrun(
+  monitor: { id: number; orgId: number; snoozedUntil?: Date | null },
+  run: { rid: string; limitSeconds: number },
+  rules: NotificationRules,
+  now: Date,
+): IncidentPlan {
+  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil };
+  const reason = `Run ${run.rid} has been running for longer than its ${run.limitSeconds} s limit`;
+  return { resolve: null, open: opening(rules, subject, "max_runtime", reason, now), drifted: false };
+}
+
+/** Entering `down` opens a service's incident; leaving it resolves the incident. */
+export function serviceIncidentChange(previous: string, status: string): "open" | "resolve" | null {
+  if (status === "down" && previous !== "down") return "open";
+  return status !== "down" && previous === "down" ? "resolve" : null;
+}
+
+/**
+ * A service's status changed from `previous` to `status` (a probe result, or an edit that paused or
+ * re-checked it). The `service_down` incident's reason is the failing check's reason.
+ */
+export function afterServiceStatus(
+  service: { id: number; orgId: number | null; snoozedUntil?: Date | null },
+  change: { previous: string; status: string; reason: string | null },
+  rules: NotificationRules,
+  now: Date,
+): IncidentPlan {
+  const subject: IncidentSubject = { type: "service", id: service.id, orgId: service.orgId, snoozedUntil: service.snoozedUntil };
+  const incident = serviceIncidentChange(change.previous, change.status);
+  if (incident === "open") return { resolve: null, open: opening(rules, subject, "service_down", change.reason ?? "down", now), drifted: false };
+  if (incident === "resolve") return { resolve: resolving(rules, subject, now), open: null, drifted: false };
+  return NOTHING;
+}
+
+/** The human reason of a `missed` incident. */
+export function missedReason(first: Date, count: number, skipped: boolean): string {
+  const at = first.toISOString().slice(0, 19) + "Z";
+  const more = count > 1 || skipped ? ` (${skipped ? "more than " : ""}${count} expected pings missed)` : "";
+  return `No ping arrived within the grace period after the expected time ${at}${more}`;
+}

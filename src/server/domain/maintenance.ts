@@ -1,0 +1,48 @@
+import { nextFireAfter, type Schedule } from "../../shared/schedule";
+
+/**
+ * When a maintenance window runs, pure: every instant is passed in. A window is one-off
+ * (`starts_at`/`ends_at`) or recurring (a cron schedule in a time zone, through the one schedule
+ * engine, and a duration in real minutes: an occurrence that spans a daylight-saving change lasts
+ * exactly its duration, starting at the wall-clock time the schedule engine gives for that day).
+ *
+ * Groundwork for maintenance windows (docs/api-maintenance.md): the windows' routes, their targets
+ * and the stores' hold rule are built on these functions.
+ */
+export type WindowTiming =
+  | { kind: "once"; startsAt: Date; endsAt: Date }
+  | { kind: "recurring"; schedule: Extract<Schedule, { kind: "cron" }>; durationMinutes: number };
+
+/** One run of a window: from `start` (included) to `end` (excluded). */
+export type Occurrence = { start: Date; end: Date };
+
+/**
+ * The occurrence running at `now`, else the next one to start; null when the window has no
+ * occurrence left (a one-off window that ended). Throws ScheduleError for a stored schedule that
+ * cannot be evaluated.
+ */
+export function currentOrNext(timing: WindowTiming, now: Date): Occurrence | null {
+  if (timing.kind === "once") return timing.endsAt.getTime() > now.getTime() ? { start: timing.startsAt, end: timing.endsAt } : null;
+  const durationMs = timing.durationMinutes * 60_000;
+  // The first start after now - duration is either running now or the next one.
+  const start = nextFireAfter(timing.schedule, new Date(now.getTime() - durationMs));
+  return { start, end: new Date(start.getTime() + durationMs) };
+}
+
+/** Whether an occurrence is running at `now`. */
+export function running(occurrence: Occurrence | null, now: Date): boolean {
+  return occurrence !== null && occurrence.start.getTime() <= now.getTime() && now.getTime() < occurrence.end.getTime();
+}
+
+/**
+ * The maintenance an object is under at `now`, from the occurrences of the windows that cover it:
+ * the running window that ends last (its id and end), or null.
+ */
+export function maintenanceAt(windows: { id: number; occurrence: Occurrence | null }[], now: Date): { windowId: number; endsAt: Date } | null {
+  let found: { windowId: number; endsAt: Date } | null = null;
+  for (const w of windows) {
+    if (!running(w.occurrence, now)) continue;
+    if (!found || w.occurrence!.end.getTime() > found.endsAt.getTime()) found = { windowId: w.id, endsAt: w.occurrence!.end };
+  }
+  return found;
+}

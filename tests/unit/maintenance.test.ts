@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { currentOrNext, maintenanceAt, running, type WindowTiming } from "../../src/server/domain/maintenance";
+
+const at = (iso: string) => new Date(iso);
+const once: WindowTiming = { kind: "once", startsAt: at("2027-03-01T10:00:00Z"), endsAt: at("2027-03-01T12:00:00Z") };
+// Every day at 01:30 in Berlin for 2 hours. 2027-03-28 02:00 CET -> 03:00 CEST at 01:00Z;
+// 2026-10-25 03:00 CEST -> 02:00 CET at 01:00Z.
+const nightly: WindowTiming = { kind: "recurring", schedule: { kind: "cron", expression: "30 1 * * *", timezone: "Europe/Berlin" }, durationMinutes: 120 };
+
+describe("a one-off window", () => {
+  it("is upcoming before its start, running from its start until (not including) its end, and gone after", () => {
+    expect(currentOrNext(once, at("2027-03-01T09:00:00Z"))).toEqual({ start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") });
+    expect(running(currentOrNext(once, at("2027-03-01T09:59:59Z")), at("2027-03-01T09:59:59Z"))).toBe(false);
+    expect(running(currentOrNext(once, at("2027-03-01T10:00:00Z")), at("2027-03-01T10:00:00Z"))).toBe(true);
+    expect(running(currentOrNext(once, at("2027-03-01T11:59:59Z")), at("2027-03-01T11:59:59Z"))).toBe(true);
+    expect(currentOrNext(once, at("2027-03-01T12:00:00Z"))).toBeNull();
+  });
+});
+
+describe("a recurring window", () => {
+  it("runs from each fire time of its schedule for its duration, and names the next run in between", () => {
+    // 2027-03-01: CET (+01:00), 01:30 local = 00:30Z.
+    expect(currentOrNext(nightly, at("2027-03-01T01:00:00Z"))).toEqual({ start: at("2027-03-01T00:30:00Z"), end: at("2027-03-01T02:30:00Z") });
+    expect(currentOrNext(nightly, at("2027-03-01T02:30:00Z"))).toEqual({ start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:30:00Z") });
+    expect(running(currentOrNext(nightly, at("2027-03-01T02:29:59Z")), at("2027-03-01T02:29:59Z"))).toBe(true);
+  });
+
+  it("lasts exactly its duration across the spring-forward night in Europe/Berlin, and starts at 01:30 local on each side", () => {
+    // 2027-03-28 01:30 CET = 00:30Z; the clocks jump at 01:00Z, the window still ends 2 real hours later (04:30 CEST).
+    const night = currentOrNext(nightly, at("2027-03-28T01:15:00Z"));
+    expect(night).toEqual({ start: at("2027-03-28T00:30:00Z"), end: at("2027-03-28T02:30:00Z") });
+    expect(running(night, at("2027-03-28T02:29:00Z"))).toBe(true);
+    // 2027-03-29 01:30 CEST = 23:30Z the day before.
+    expect(currentOrNext(nightly, at("2027-03-28T02:30:00Z"))).toEqual({ start: at("2027-03-28T23:30:00Z"), end: at("2027-03-29T01:30:00Z") });
+  });
+
+  it("lasts exactly its duration across the fall-back night in Europe/Berlin", () => {
+    // 2026-10-25 01:30 CEST = 23:30Z on the 24th; the clocks go back at 01:00Z.
+    expect(currentOrNext(nightly, at("2026-10-25T00:00:00Z"))).toEqual({ start: at("2026-10-24T23:30:00Z"), end: at("2026-10-25T01:30:00Z") });
+    // 2026-10-26 01:30 CET = 00:30Z.
+    expect(currentOrNext(nightly, at("2026-10-25T01:30:00Z"))).toEqual({ start: at("2026-10-26T00:30:00Z"), end: at("2026-10-26T02:30:00Z") });
+  });
+});
+
+describe("the maintenance an object is under", () => {
+  it("is the running window that ends last, or null when none runs", () => {
+    const now = at("2027-03-01T11:00:00Z");
+    const windows = [
+      { id: 1, occurrence: { start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") } },
+      { id: 2, occurrence: { start: at("2027-03-01T10:30:00Z"), end: at("2027-03-01T13:00:00Z") } },
+      { id: 3, occurrence: { start: at("2027-03-01T11:30:00Z"), end: at("2027-03-01T14:00:00Z") } },
+      { id: 4, occurrence: null },
+    ];
+    expect(maintenanceAt(windows, now)).toEqual({ windowId: 2, endsAt: at("2027-03-01T13:00:00Z") });
+    expect(maintenanceAt(windows, at("2027-03-01T09:00:00Z"))).toBeNull();
+  });
+});
