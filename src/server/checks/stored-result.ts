@@ -1,0 +1,64 @@
+import type { CheckResult } from "./types";
+
+/** Which check a result answers: the service, its lane (0: platform probes), the leased slot (null: off-schedule). */
+export type ResultTarget = { serviceId: number; lane: number; slot: number | null };
+
+/** A check result as the check store records it (one `check_results` row and the lane's latest). */
+export type StoredResult = ResultTarget & {
+  outcome: "up" | "down";
+  reason: string | null;
+  statusCode: number | null;
+  responseTimeMs: number;
+  startedAt: Date;
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  firstByteMs: number | null;
+  certificateDaysLeft: number | null;
+};
+
+/**
+ * The one mapping from a check result to the result stored: the platform probe in this process
+ * (`POST /services/{id}/run`), the results probes post (decoded by `checkResultFromWire`) and a
+ * stored row read back all go through it.
+ */
+export function storedResult(target: ResultTarget, r: CheckResult): StoredResult {
+  return {
+    serviceId: target.serviceId, lane: target.lane, slot: target.slot, outcome: r.outcome, reason: r.reason, statusCode: r.statusCode,
+    responseTimeMs: r.responseTimeMs, startedAt: r.startedAt, dnsMs: r.timing.dnsMs, connectMs: r.timing.connectMs, tlsMs: r.timing.tlsMs,
+    firstByteMs: r.timing.firstByteMs, certificateDaysLeft: r.certificateDaysLeft,
+  };
+}
+
+/** A result on the probe protocol's wire (`POST /probe/results`, shared/schemas/probe-agent.ts). */
+export type ResultWire = {
+  service_id: number;
+  lane: number;
+  slot: number;
+  outcome: "up" | "down";
+  reason: string | null;
+  status_code: number | null;
+  response_time_ms: number;
+  started_at: string;
+  timing: { dns_ms?: number | null; connect_ms?: number | null; tls_ms?: number | null; first_byte_ms?: number | null };
+  certificate_days_left: number | null;
+};
+
+/** What a probe posts for the check it leased (the agent). */
+export function checkResultWire(target: { service_id: number; lane: number; slot: number }, r: CheckResult): ResultWire {
+  return {
+    service_id: target.service_id, lane: target.lane, slot: target.slot, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs, started_at: r.startedAt.toISOString(),
+    timing: { dns_ms: r.timing.dnsMs, connect_ms: r.timing.connectMs, tls_ms: r.timing.tlsMs, first_byte_ms: r.timing.firstByteMs },
+    certificate_days_left: r.certificateDaysLeft,
+  };
+}
+
+/** The check result a probe posted (the inverse of `checkResultWire`; a timing it left out is null). */
+export function checkResultFromWire(w: ResultWire): CheckResult {
+  return {
+    outcome: w.outcome, reason: w.reason, statusCode: w.status_code, responseTimeMs: w.response_time_ms, startedAt: new Date(w.started_at),
+    timing: { dnsMs: w.timing.dns_ms ?? null, connectMs: w.timing.connect_ms ?? null, tlsMs: w.timing.tls_ms ?? null, firstByteMs: w.timing.first_byte_ms ?? null },
+    certificateDaysLeft: w.certificate_days_left,
+  };
+}
