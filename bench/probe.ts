@@ -12,6 +12,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { StatsLine } from "../src/probe/stats";
 import { currentSlot, nextDueAt } from "../src/server/domain/check-slots";
 import { freshDataDir, machine, start, steal, stop, waitFor, writeSection } from "./lib";
 import { benchUptime90d, type UptimeBench } from "./service-metrics";
@@ -99,19 +100,19 @@ async function main() {
   const stealPct = steal.percentSince(stealSince);
   const windows = statsLines(output).slice(statsBefore);
   const last = windows[windows.length - 1]!;
-  const first = statsLines(output)[statsBefore - 1] ?? { batches: 0, lease_calls: 0 };
+  const first = statsLines(output)[statsBefore - 1]?.since_start ?? { batches: 0, lease_calls: 0 };
   const seconds = (t1 - t0) / 1000;
   const checksPerSecond = (results1 - results0) / seconds;
-  const batches = last.batches - first.batches;
-  const leaseCalls = last.lease_calls - first.lease_calls;
+  const batches = last.since_start.batches - first.batches;
+  const leaseCalls = last.since_start.lease_calls - first.lease_calls;
   const webCpuMs = (cpu1 - cpu0) * 1000;
-  const p50s = windows.map((w) => w.lag_p50_ms).filter((v): v is number => v !== null).sort((a, b) => a - b);
-  const p99s = windows.map((w) => w.lag_p99_ms).filter((v): v is number => v !== null);
+  const p50s = windows.map((w) => w.window.lag_p50_ms).filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const p99s = windows.map((w) => w.window.lag_p99_ms).filter((v): v is number => v !== null);
   const lagP50 = p50s[Math.floor(p50s.length / 2)] ?? null;
   const lagP99 = p99s.length ? Math.max(...p99s) : null;
   const rss = Math.max(...windows.map((w) => w.rss_mb));
-  const errors = last.errors;
-  const refused = last.refused;
+  const errors = last.since_start.errors;
+  const refused = last.since_start.refused;
 
   probe.kill("SIGTERM");
   stop(web);
@@ -155,10 +156,8 @@ async function main() {
   process.exit(0);
 }
 
-type StatsLine = { checks: number; posted: number; refused: number; errors: number; batches: number; lease_calls: number; lag_p50_ms: number | null; lag_p99_ms: number | null; rss_mb: number };
-
 function statsLines(output: string): StatsLine[] {
-  return output.split("\n").filter((l) => l.startsWith("{\"probe_stats\"")).map((l) => JSON.parse(l) as StatsLine);
+  return output.split("\n").filter((l) => l.includes("\"probe_stats\":true")).map((l) => JSON.parse(l) as StatsLine);
 }
 
 main().catch((err: unknown) => {

@@ -63,7 +63,7 @@ test("a webhook integration shows its secret once, a test is delivered signed wi
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
     await expect(page.getByRole("button", { name: "Copy secret" })).toBeVisible();
     const row = integrationRow(page, "Ops webhook");
-    await expect(row).toContainText(`${receiver.base}/hook`);
+    await expect(row).toContainText(`${receiver.base}/…/****`); // a credential: shown masked
     await expect(row).toContainText("Webhook");
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByText(secret)).toHaveCount(0);
@@ -88,16 +88,18 @@ test("a webhook integration shows its secret once, a test is delivered signed wi
     await row.getByRole("button", { name: "Edit Ops webhook" }).click();
     const edit = page.getByRole("form", { name: "Save integration" });
     await expect(edit.getByLabel("Kind")).toBeDisabled();
-    await edit.getByLabel("URL").fill(`${receiver.base}/broken`);
+    await expect(edit.getByLabel("New URL")).toHaveValue("");
+    await expect(edit.getByLabel("New URL")).toHaveAccessibleDescription(/Leave empty to keep it/);
+    await edit.getByLabel("New URL").fill(`${receiver.base}/broken`);
     await edit.getByLabel(/^Default/).check();
     await edit.getByRole("button", { name: "Save integration" }).click();
-    await expect(row).toContainText(`${receiver.base}/broken`);
+    await expect(row).toContainText(`${receiver.base}/…/****`);
     await expect(row).toContainText("Default");
     await row.getByRole("button", { name: "Send test to Ops webhook" }).click();
     await expect(row.getByTestId("test-outcome")).toContainText("Failed: HTTP 500");
     expect(receiver.received.map((r) => r.url)).toEqual(["/hook", "/broken"]);
     const [stored] = await apiIntegrations(request, access);
-    expect(stored).toMatchObject({ name: "Ops webhook", url: `${receiver.base}/broken`, is_default: true });
+    expect(stored).toMatchObject({ name: "Ops webhook", url: `${receiver.base}/…/****`, is_default: true });
 
     // The monitor form lists it; the choice survives save and reload.
     const monitor = await apiMonitor(request, access, { name: "Nightly report", schedule_kind: "period", period_seconds: 3600 });
@@ -153,6 +155,32 @@ test("a new monitor saves the integrations ticked on its form; none ticked means
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   expect(await apiMonitorIntegrations(request, access, id)).toEqual([mail!.id]);
   expect(slack!.is_default).toBe(true);
+});
+
+test("an email integration awaits its recipient's confirmation: the row says so, a test is refused in words, the link can be mailed again", async ({ page, request }) => {
+  const { access } = await signedInUser(page, request, "integrations-mail");
+  await page.goto("/settings");
+  await expect(page.getByText("No integrations yet.")).toBeVisible(); // loaded and hydrated
+  await page.getByRole("button", { name: "New integration" }).click();
+  const form = page.getByRole("form", { name: "Add integration" });
+  await form.getByLabel("Name").fill("On-call mail");
+  await form.getByLabel("Kind").selectOption("email");
+  await expect(form.getByLabel("Email address")).toHaveAccessibleDescription(/confirmation mail/);
+  await form.getByLabel("Email address").fill("oncall@example.test");
+  await form.getByRole("button", { name: "Add integration" }).click();
+
+  const row = integrationRow(page, "On-call mail");
+  await expect(row).toContainText("Awaiting confirmation");
+  await row.getByRole("button", { name: "Send test to On-call mail" }).click();
+  await expect(row.getByTestId("test-outcome")).toContainText("Not sent: The recipient has not confirmed this address yet");
+  await row.getByRole("button", { name: "Send the confirmation mail to oncall@example.test again" }).click();
+  await expect(row.getByRole("button", { name: "Send the confirmation mail to oncall@example.test again" })).toHaveText("Confirmation mail sent");
+  const res = await request.get("/api/v1/integrations", { headers: { Authorization: `Bearer ${access}` } });
+  const [mail] = ((await res.json()) as { data: { id: number; confirmed: boolean }[] }).data;
+  expect(mail!.confirmed).toBe(false);
+  const deliveries = await request.get(`/api/v1/integrations/${mail!.id}/deliveries`, { headers: { Authorization: `Bearer ${access}` } });
+  // Two confirmation mails asked for (the e2e server has no SMTP_URL, so each attempt is recorded as failed).
+  expect(((await deliveries.json()) as { data: { event: string }[] }).data.map((d) => d.event)).toEqual(["confirmation", "confirmation"]);
 });
 
 const SIZES = [

@@ -78,7 +78,7 @@ test("an http service created in the browser turns operational with a sparkline,
   target.answer(500);
   await expect(status).toContainText("Down", CHECKED);
   await expect(page.getByTestId("status-reason")).toContainText("unexpected status 500");
-  const incidents = page.getByRole("region", { name: "Incidents" }).getByTestId("incident-row");
+  const incidents = page.getByRole("region", { name: "Incidents", exact: true }).getByTestId("incident-row");
   await expect(incidents).toHaveCount(1, CHECKED);
   await expect(incidents).toContainText("Open");
   await expect(incidents).toContainText("Service down");
@@ -108,6 +108,23 @@ test("an http service created in the browser turns operational with a sparkline,
   await page.getByRole("dialog").getByRole("button", { name: "Delete service" }).click();
   await expect(page).toHaveURL(/\/services$/);
   await expect(page.getByText("No services yet")).toBeVisible();
+});
+
+test("the services page says when no platform probe is running to check services that wait on one", async ({ page, request }) => {
+  // The shared e2e servers run no probe (PROBE_EMBEDDED=false), like web pods run with --web-only.
+  const { access } = await signedInUser(page, request, "svc-no-probe");
+  const created = await request.post("/api/v1/services", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { name: "Shop", type: "http", config: { url: "https://shop.example.com/" } },
+  });
+  expect(created.status()).toBe(201);
+  const status = (await (await request.get("/api/v1/status")).json()) as { data: { workers: { platform_probe: { state: string } } } };
+  expect(status.data.workers.platform_probe.state).toBe("missing");
+  await page.goto("/services");
+  await expect(serviceRow(page, "Shop").getByTestId("service-status")).toHaveText(/Pending/);
+  const notice = page.getByTestId("platform-probe-missing");
+  await expect(notice).toContainText("No platform probe is running.");
+  await expect(notice).toContainText("npm run probe");
 });
 
 test("a service page shows its settings, edits them on its own page, and can be reached by keyboard from the list", async ({ page, request }) => {
@@ -145,10 +162,10 @@ test("a service page shows its settings, edits them on its own page, and can be 
   await expect(page.getByText("TCP db.example.com:6432")).toBeVisible();
 });
 
-test("probes in settings: the Free plan's refusal in words, then a private probe's token shown once, rotated, and the probe deleted", async ({ page, request }) => {
+test("probes in settings: the Free plan's refusal in words, then a private probe's token shown once, rotated, and the probe deleted after a confirmation naming the service that uses it", async ({ page, request }) => {
   const { access } = await signedInUser(page, request, "probes");
   await page.goto("/settings");
-  const section = page.getByRole("region", { name: "Probes" });
+  const section = page.getByRole("region", { name: "Probes", exact: true });
   await expect(section.getByRole("heading", { name: "Probes", level: 2 })).toBeVisible();
 
   await section.getByLabel("Probe name", { exact: true }).fill("Office probe");
@@ -185,8 +202,24 @@ test("probes in settings: the Free plan's refusal in words, then a private probe
   expect((await request.get("/api/v1/probe/self", { headers: { "X-Auth": fresh } })).status()).toBe(200);
   await page.screenshot({ path: "e2e/artifacts/settings-probes-token.png", fullPage: true });
 
+  // A probe in use: the first confirmation is answered by a second one naming the service; only that deletes.
+  const auth = { authorization: `Bearer ${access}` };
+  const probeId = Number(await row.getAttribute("data-probe-id"));
+  const used = await request.post("/api/v1/services", {
+    headers: auth, data: { name: "Office printer", type: "tcp", config: { host: "printer.example.test", port: 9100 }, interval: 60, probe_ids: [probeId] },
+  });
+  expect(used.status()).toBe(201);
+  const serviceId = (await used.json()).data.id as number;
   await row.getByRole("button", { name: "Delete Office probe" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete probe" }).click();
+  const inUse = section.getByTestId("probe-in-use");
+  await expect(inUse).toContainText(`${serviceId}: Office printer`);
+  await expect(row).toHaveCount(1);
+  await inUse.getByRole("button", { name: "Move them and delete Office probe" }).click();
   await expect(row).toHaveCount(0);
+  await expect(inUse).toHaveCount(0);
   expect((await request.get("/api/v1/probe/self", { headers: { "X-Auth": fresh } })).status()).toBe(401);
+  const moved = (await (await request.get(`/api/v1/services/${serviceId}`, { headers: auth })).json()).data;
+  expect(moved).toMatchObject({ probe_ids: [], status: "pending" });
+  expect(moved.status_reason).toMatch(/^Probe Office probe \(#\d+\) was deleted; the platform probes check it now$/);
 });

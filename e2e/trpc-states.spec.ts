@@ -10,16 +10,19 @@ function watch(page: Page, procedure: string) {
   return statuses;
 }
 
-test("an unknown monitor shows the not-found state from a 404, asked once, not retried", async ({ page, request }) => {
+test("an unknown monitor shows the not-found state from the first answer; the live refresh asks again, once per poll, never retried", async ({ page, request }) => {
   await signedInUser(page, request, "notfound");
   const statuses = watch(page, "cronMonitors.get");
   await page.goto("/monitors/999999");
   await expect(page.getByRole("heading", { name: "Monitor not available" })).toBeVisible();
   await expect(page.locator("p[role=alert]")).toContainText("not found");
-  await page.waitForTimeout(2000); // a retry would come after about 1 s; the next poll after 3 s
+  // The server render gave the refusal: the browser asks only at its next poll (3 s), and a refusal is not retried.
+  await expect.poll(() => statuses.length, { timeout: 8000 }).toBe(1);
+  await page.waitForTimeout(2000); // a retry would come after about 1 s; the poll after that 3 s later
   // One request (batched with other procedures it answers 207, alone 404), and no retry after it.
   expect(statuses).toHaveLength(1);
   expect([404, 207]).toContain(statuses[0]);
+  await expect(page.getByRole("heading", { name: "Monitor not available" })).toBeVisible();
 });
 
 test("a session ended elsewhere shows 'Please sign in' from a 401, not retried", async ({ page, request, context }) => {

@@ -65,7 +65,7 @@ function convert(value: unknown, type: string): unknown {
 async function copy(from: string, to: string, log: (line: string) => void) {
   const sqlite = new Database(from, { readonly: true, fileMustExist: true });
   const sourceMigrations = (sqlite.prepare(`SELECT name FROM "_lifeline_migrations" ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
-  await migrate(to);
+  await migrate(to, undefined, undefined, "--to");
   const client = new pg.Client({ connectionString: to });
   await client.connect();
   try {
@@ -113,8 +113,8 @@ async function copy(from: string, to: string, log: (line: string) => void) {
       counts.push([table, copied]);
     }
     await client.query("COMMIT");
-    for (const [table, n] of counts) log(`${table}: ${n} rows`);
-    log(`copied ${counts.reduce((s, [, n]) => s + n, 0)} rows in ${counts.length} tables from ${from}`);
+    for (const [table, n] of counts) log(`${table}: ${rows(n)}`);
+    log(`copied ${rows(counts.reduce((s, [, n]) => s + n, 0))} in ${counts.length} tables from ${from}`);
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
@@ -122,6 +122,11 @@ async function copy(from: string, to: string, log: (line: string) => void) {
     await client.end();
     sqlite.close();
   }
+}
+
+/** "1 row", "0 rows", "12 rows". */
+function rows(n: number): string {
+  return `${n} ${n === 1 ? "row" : "rows"}`;
 }
 
 async function main() {

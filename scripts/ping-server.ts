@@ -1,10 +1,13 @@
 // `npm run ping-server`: the standalone ingest process, for deployments that put pings on their own
 // host. The same handler as the web app's /ping route, on a bare node:http server (no framework).
-//   PING_PORT (default 3001), HOST; the database and other settings as for the web app.
+//   PING_PORT (default 3001), HOST; the database and other settings as for the web app. `/metrics` on
+//   the same port: the operator metrics, when METRICS_TOKEN is set.
+import { logger } from "../src/server/observability/log";
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
 import { pingStore } from "../src/server/ping/connection";
+import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import { ingestPingPath, LISTEN_BACKLOG, servePing, stopGracefully, tunePingServer } from "../src/server/ping/node-http";
 
 const port = Number(process.env.PING_PORT ?? 3001);
@@ -13,13 +16,16 @@ async function main() {
   const config = env();
   await migrate(config.databaseUrl);
   const store = pingStore();
-  const server = tunePingServer(http.createServer((req, res) => void servePing(req, res, ingestPingPath(req.url ?? "/"), store)));
+  const server = tunePingServer(http.createServer((req, res) => {
+    if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res); // operator metrics: docs/api-metrics.md
+    void servePing(req, res, ingestPingPath(req.url ?? "/"), store);
+  }));
   server.listen(port, config.host, LISTEN_BACKLOG, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    console.log(JSON.stringify({ level: "info", event: "ping-server.stopping" }));
+    logger().info({ event: "ping-server.stopping" });
     stopGracefully(server, () => process.exit(0));
   };
   process.on("SIGTERM", stop);

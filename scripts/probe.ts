@@ -1,9 +1,15 @@
 // `npm run probe`: one standalone probe agent. APP_URL (where Lifeline answers) and PROBE_TOKEN (the
 // probe's 32-character X-Auth token) are required; OUTBOUND_ALLOW_PRIVATE lets a platform probe check
 // private addresses; PROBE_CONCURRENCY bounds checks at once (100); PROBE_STATS_SECONDS prints a
-// stats line that often (checks, start lag p50/p99, RSS). Stops gracefully on SIGTERM/SIGINT.
-import { percentile, ProbeAgent } from "../src/probe/agent";
+// stats line that often (`since_start`: cumulative counters; `window`: checks and start lag p50/p99
+// of that interval only; RSS); with METRICS_TOKEN and PROBE_METRICS_PORT, the operator metrics at
+// /metrics on that port. Stops gracefully on SIGTERM/SIGINT.
+import { createLogger, logger, logLine } from "../src/server/observability/log";
+import { ProbeAgent } from "../src/probe/agent";
+import { statsLine, ZERO_TOTALS } from "../src/probe/stats";
+import { listenForOperatorMetrics } from "../src/server/observability/node-metrics";
 
+const errorLog = createLogger(2); // the agent's own lines go to standard error, as before
 const appUrl = process.env.APP_URL;
 const token = process.env.PROBE_TOKEN;
 if (!appUrl || !token) {
@@ -15,21 +21,20 @@ const agent = new ProbeAgent({
   token,
   concurrency: Number(process.env.PROBE_CONCURRENCY ?? 100),
   allowPrivate: /^(1|true|yes|on)$/i.test(process.env.OUTBOUND_ALLOW_PRIVATE ?? ""),
-  log: (line) => console.error(JSON.stringify({ probe: true, ...line })),
+  log: (line) => logLine({ probe: true, ...line }, errorLog),
 });
 
 async function main() {
+  listenForOperatorMetrics(process.env.PROBE_METRICS_PORT); // when METRICS_TOKEN is set
   const self = await startWithRetry();
   console.log(`[probe] ${self.kind} probe "${self.name}" (id ${self.id}) checking for ${appUrl}`);
   const every = Number(process.env.PROBE_STATS_SECONDS ?? 0);
   if (every > 0) {
+    let before = ZERO_TOTALS;
     setInterval(() => {
-      const lag = agent.stats.lagMs.splice(0);
-      console.log(JSON.stringify({
-        probe_stats: true, checks: agent.stats.checks, posted: agent.stats.posted, refused: agent.stats.refused, errors: agent.stats.errors,
-        batches: agent.stats.batches, lease_calls: agent.stats.leaseCalls,
-        lag_samples: lag.length, lag_p50_ms: percentile(lag, 50), lag_p99_ms: percentile(lag, 99), rss_mb: Math.round(process.memoryUsage().rss / 1048576),
-      }));
+      const line = statsLine(agent.stats, agent.stats.lagMs.splice(0), before, every, process.memoryUsage().rss);
+      before = line.since_start;
+      logger().info(line);
     }, every * 1000);
   }
   for (const sig of ["SIGTERM", "SIGINT"] as const) {

@@ -1,9 +1,9 @@
 // Runs Lifeline on one machine: the web server in this process (pings through the framework-free
 // handler, everything else through Next; scripts/web-server.ts) and, unless `--web-only`, the
-// sweeper loop as a child process. Started by `npm start` (scripts/start.mjs); `--web-only` serves
-// the web app alone (deployments that run sweepers on their own, e.g. deploy/kubernetes/web.yaml).
-// Unless `--web-only`, the embedded platform probe (scripts/probe.ts) runs as a child process too,
-// checking services over this server's own HTTP endpoints like any other probe.
+// sweeper loop and the embedded platform probe (scripts/probe.ts, checking services over this
+// server's own HTTP endpoints like any other probe) as child processes. Started by `npm start`
+// (scripts/start.mjs). `--web-only` serves the web app alone, with neither sweeper nor probe: for
+// deployments that run `npm run sweep -- --loop` and `npm run probe` on their own (deploy/kubernetes/).
 import { spawn, type ChildProcess } from "node:child_process";
 import type http from "node:http";
 import { env } from "../src/env";
@@ -55,13 +55,19 @@ async function main() {
 
   web = await startWebServer(config);
   console.log(`[lifeline] web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
-  // The sweeper loop: missed pings, overrunning runs, housekeeping and notification delivery.
-  // `--web-only`: the sweepers run elsewhere (their own Deployment, a CronJob).
+  // The sweeper loop (missed pings, overrunning runs, housekeeping and notification delivery) and the
+  // platform probe. `--web-only`: both run elsewhere (their own Deployments, a CronJob).
   if (process.argv.includes("--web-only")) {
-    console.log("[lifeline] web only: no embedded sweeper");
+    console.log(
+      "[lifeline] web only: no embedded sweeper and no embedded platform probe; run `npm run sweep -- --loop` and `npm run probe` (PROBE_TOKEN from `npm run admin -- probe:platform`) elsewhere, or services stay pending and missed pings go unnoticed",
+    );
   } else {
     start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
-    console.log(`[lifeline] sweeper every ${config.sweepIntervalSeconds} s`);
+    console.log(
+      config.sweepWakeMaxSeconds > 0
+        ? `[lifeline] sweeper at every deadline (looked up at least every ${config.sweepWakeMaxSeconds} s), full sweep every ${config.sweepIntervalSeconds} s`
+        : `[lifeline] sweeper every ${config.sweepIntervalSeconds} s`,
+    );
     if (config.probeEmbedded) {
       const token = await ensureEmbeddedProbe(config.appSecret);
       start("probe", ["--import", "tsx", "scripts/probe.ts"], { APP_URL: localUrl(config.host, config.port), PROBE_TOKEN: token });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test, from a fresh clone. Installs what is missing (npm packages; Debian's
-// chromium when run as root; PostgreSQL's binaries are installed by the harness when missing), builds
+// chromium and prometheus when run as root; PostgreSQL's binaries are installed by the harness when missing), builds
 // the web app, runs the unit and integration tests (Vitest, against a real server started like
 // `npm start`, on SQLite and on a throwaway PostgreSQL cluster) and the end-to-end tests (Playwright
 // in a real Chromium, on both databases), prints each phase's time and then one closing line:
@@ -26,12 +26,16 @@ function must(cmd, args) {
 }
 
 if (!fs.existsSync("node_modules/.package-lock.json")) must("npm", ["install", "--no-audit", "--no-fund"]);
-if (!fs.existsSync(chromium)) {
+// Debian's chromium (Playwright) and prometheus (/usr/bin/prometheus and promtool: the metrics tests).
+const missing = [];
+if (!fs.existsSync(chromium)) missing.push("chromium");
+if (!fs.existsSync("/usr/bin/prometheus") || !fs.existsSync("/usr/bin/promtool")) missing.push("prometheus");
+if (missing.length > 0) {
   if (process.getuid?.() === 0) {
     must("apt-get", ["update", "-qq"]);
-    must("apt-get", ["install", "-y", "-qq", "chromium"]);
+    must("apt-get", ["install", "-y", "-qq", ...missing]);
   } else {
-    console.error(`Chromium not found at ${chromium}: install Debian's chromium or set CHROMIUM_PATH`);
+    console.error(`Missing ${missing.join(", ")}: install Debian's packages (chromium at ${chromium} or set CHROMIUM_PATH)`);
     process.exit(1);
   }
 }

@@ -4,13 +4,18 @@
 // (src/server/api/http/node-rest.ts); everything else (dashboard, tRPC, /docs, static assets) to
 // Next's request handler through Next's custom-server API. The Next /ping and /api/v1 routes stay
 // for deployments that run `next start` alone.
+import { logger } from "../src/server/observability/log";
 import http from "node:http";
 import next from "next";
 import type { Env } from "../src/env";
 import { pingStore } from "../src/server/ping/connection";
 import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
+import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
+import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
+import { watchOutbox } from "../src/server/observability/operator-metrics";
+import { metricsStore } from "../src/server/storage/metrics-store";
 
 export async function startWebServer(config: Env): Promise<http.Server> {
   // Opened before Next loads: this unbundled store (on SQLite its WAL checkpointer on a real file
@@ -20,18 +25,24 @@ export async function startWebServer(config: Env): Promise<http.Server> {
   const app = next({ dev: false, dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();
   const handleNext = app.getRequestHandler();
+  watchOutbox(metricsStore().sql);
   const server = tunePingServer(
     http.createServer((req, res) => {
+      // The operator metrics (404 unless METRICS_TOKEN is set); on PING_HOST `metrics` is no ping token anyway.
+      if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res);
       const path = webPingPath(req.url ?? "/", req.headers.host, config.pingHost);
       if (path !== null) return void servePing(req, res, path, store);
       const failed = (err: unknown) => {
-        console.error(JSON.stringify({ level: "error", where: "web", error: err instanceof Error ? err.message : String(err) }));
+        logger().error({ where: "web", error: err instanceof Error ? err.message : String(err) });
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
         res.end("Internal error\n");
       };
       if (req.method !== "GET" && req.method !== "HEAD") drainUnreadUploadOnAnswer(req, res);
-      if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
-      handleNext(req, res).catch(failed);
+      // The socket's peer, for the client address of per-address limits (auth/client-address.ts).
+      withPeer(req.socket.remoteAddress, () => {
+        if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
+        handleNext(req, res).catch(failed);
+      });
     }),
   );
   await new Promise<void>((resolve, reject) => {

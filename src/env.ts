@@ -2,11 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./server/domain/client-address";
 
 /**
  * The one validated configuration module, used by the web app, the sweeper and the scripts.
  * With no configuration at all Lifeline runs: it creates DATA_DIR, a SQLite database in it and a
- * persistent random APP_SECRET. In production an explicit APP_SECRET is required.
+ * persistent random APP_SECRET. In production an explicit APP_SECRET and APP_URL are required: a
+ * production server on the localhost default would hand out ping URLs no job can reach. A refused
+ * configuration creates nothing (no DATA_DIR, no secret file).
  */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -17,14 +20,16 @@ const schema = z.object({
   APP_URL: z.url().optional(), // default: http://localhost:<PORT>
   PING_BASE_URL: z.url().optional(),
   PING_HOST: z.string().optional(),
-  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default("Lifeline <lifeline@localhost>"),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  SWEEP_WAKE_MAX_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
   AUTH_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   PROBE_EMBEDDED: z.stringbool().default(true),
+  TRUST_PROXY: z.string().optional(),
   CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(14),
 });
 
@@ -42,12 +47,19 @@ export type Env = {
   smtpUrl: string | null;
   smtpFrom: string;
   sweepIntervalSeconds: number;
+  /**
+   * The looping sweeper sleeps until the next deadline, at most this long (it then looks again, so
+   * new and changed monitors are seen); 0: no deadline waking, a sweep every interval only.
+   */
+  sweepWakeMaxSeconds: number;
   /** Wait before the 2nd delivery attempt of a notification; the 3rd waits 4 times as long. */
   deliveryBackoffMs: number;
   /** Outbound requests (webhooks, Slack, probes) may reach loopback, private and link-local addresses. */
   outboundAllowPrivate: boolean;
   /** Login throttling: failures count within this window; a throttled key waits for its end. */
   authThrottleWindowSeconds: number;
+  /** Which X-Forwarded-For hops to believe for the client address (default: none, the socket's peer). */
+  trustProxy: TrustProxy;
   /** `npm start` runs the platform probe beside the web app (false: probes run elsewhere, `npm run probe`). */
   probeEmbedded: boolean;
   /** Raw check results are kept this many days; hourly rollups (400 days) keep the long view. */
@@ -66,9 +78,13 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(blankless);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    throw configurationError(lines);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy instanceof Error) throw configurationError([`TRUST_PROXY: ${trustProxy.message}`]);
+  const refusal = productionRefusal(e);
+  if (refusal) throw configurationError([refusal]);
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "lifeline.db")}`;
@@ -84,13 +100,15 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     appUrl,
     pingBaseUrl: (e.PING_BASE_URL ?? `${appUrl}/ping`).replace(/\/+$/, ""),
     pingHost: e.PING_HOST ?? null,
-    appSecret: e.APP_SECRET ?? generatedSecret(e.NODE_ENV, dataDir),
+    appSecret: e.APP_SECRET ?? generatedSecret(dataDir),
     smtpUrl: e.SMTP_URL ?? null,
     smtpFrom: e.SMTP_FROM,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    sweepWakeMaxSeconds: e.SWEEP_WAKE_MAX_SECONDS,
     deliveryBackoffMs: e.DELIVERY_BACKOFF_MS,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     authThrottleWindowSeconds: e.AUTH_THROTTLE_WINDOW_SECONDS,
+    trustProxy,
     probeEmbedded: e.PROBE_EMBEDDED,
     checkResultRetentionDays: e.CHECK_RESULT_RETENTION_DAYS,
   };
@@ -107,10 +125,23 @@ export function sqlitePath(databaseUrl: string, dataDir: string, dirOnly = false
   return dirOnly ? path.dirname(file) : file;
 }
 
-function generatedSecret(nodeEnv: string, dataDir: string): string {
-  if (nodeEnv === "production") {
-    throw new Error("Invalid configuration:\nAPP_SECRET: required in production (at least 32 characters)");
+/** One line for one problem (`Invalid configuration: APP_URL: ...`), else a line per problem. */
+function configurationError(lines: string[]): Error {
+  return new Error(lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/** What production needs that the embedded default would otherwise make up, or null. */
+function productionRefusal(e: { NODE_ENV: string; APP_SECRET?: string; APP_URL?: string }): string | null {
+  if (e.NODE_ENV !== "production") return null;
+  if (e.APP_SECRET === undefined) return "APP_SECRET: required in production (at least 32 characters)";
+  if (e.APP_URL === undefined) {
+    return "APP_URL: required in production (the public URL of the app: ping URLs and notification links are built from it, and the localhost default is unreachable from other machines)";
   }
+  return null;
+}
+
+/** The embedded default's persistent secret (production never gets here: productionRefusal). */
+function generatedSecret(dataDir: string): string {
   const file = path.join(dataDir, "app-secret");
   fs.mkdirSync(dataDir, { recursive: true });
   try {

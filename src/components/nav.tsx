@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { PrefetchLink } from "./common/prefetch-link";
 import { OrgSwitcher } from "./org-switcher";
 
 const AREAS = [
@@ -13,20 +13,20 @@ const AREAS = [
   { href: "/settings", label: "Settings" },
 ];
 
-export function Nav({ email }: { email: string }) {
+export function Nav({ email, orgSlug }: { email: string; orgSlug: string }) {
   const pathname = usePathname();
   return (
     <aside className="sidebar">
       <div className="brand">Lifeline</div>
       <nav aria-label="Main">
         {AREAS.map((a) => (
-          <Link key={a.href} href={a.href} aria-current={pathname.startsWith(a.href) ? "page" : undefined}>
+          <PrefetchLink key={a.href} href={a.href} aria-current={pathname.startsWith(a.href) ? "page" : undefined}>
             {a.label}
-          </Link>
+          </PrefetchLink>
         ))}
       </nav>
       <div className="spacer" />
-      <OrgSwitcher />
+      <OrgSwitcher initialSlug={orgSlug} />
       <p className="muted" data-testid="signed-in-as">{email}</p>
       <button type="button" className="secondary" onClick={() => signOut({ callbackUrl: "/login" })}>
         Sign out

@@ -1,17 +1,22 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { activeOrgSlug, setActiveOrgSlug } from "../trpc/active-org";
+import { adoptLegacyOrgChoice, setActiveOrgSlug } from "../trpc/active-org";
 import { useTRPC } from "../trpc/react";
 
 /** Which organization the dashboard acts in (sent as X-Org-Slug); empty means your default one. */
-export function OrgSwitcher() {
+export function OrgSwitcher({ initialSlug }: { initialSlug: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const orgs = useQuery(trpc.orgs.list.queryOptions());
-  const [slug, setSlug] = useState("");
-  useEffect(() => setSlug(activeOrgSlug() ?? ""), []);
+  const [slug, setSlug] = useState(initialSlug);
+  // A choice an earlier version kept in localStorage moves into the cookie once; the page renders again in it.
+  useEffect(() => {
+    if (adoptLegacyOrgChoice()) window.location.reload();
+  }, []);
   const list = orgs.data?.data ?? [];
 
   // A remembered organization you no longer belong to falls back to the default.
@@ -23,6 +28,7 @@ export function OrgSwitcher() {
     setActiveOrgSlug(next || null);
     setSlug(next);
     void queryClient.resetQueries();
+    router.refresh();
   }
 
   if (list.length < 2) return null;

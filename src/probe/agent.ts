@@ -1,4 +1,6 @@
-import { checkFromConfig, runCheck, type CheckResult } from "../server/checks";
+import { operatorMetrics } from "../server/observability/operator-metrics";
+import { checkFromConfig, runCheck } from "../server/checks";
+import { checkResultWire } from "../server/checks/stored-result";
 import type { OutboundPolicy } from "../server/outbound";
 
 /**
@@ -135,12 +137,15 @@ export class ProbeAgent {
     this.running++;
     try {
       const start = Date.now();
-      this.stats.lagMs.push(Math.max(0, start - new Date(lease.due_at).getTime()));
+      const lagMs = Math.max(0, start - new Date(lease.due_at).getTime());
+      this.stats.lagMs.push(lagMs);
+      operatorMetrics().probeLeaseLagSeconds.observe(lagMs / 1000);
       if (this.stats.lagMs.length > 100_000) this.stats.lagMs.splice(0, 50_000);
       const { type, ...config } = lease.check;
       const result = await runCheck(checkFromConfig(String(type), config), { policy: this.policy });
       this.stats.checks++;
-      this.buffer.push({ body: resultBody(lease, result), leaseEnds: Date.parse(lease.lease_expires_at) });
+      operatorMetrics().probeResults.inc({ outcome: result.outcome });
+      this.buffer.push({ body: checkResultWire(lease, result), leaseEnds: Date.parse(lease.lease_expires_at) });
       if (this.buffer.length >= this.o.batchSize) void this.flush();
     } finally {
       this.running--;
@@ -182,15 +187,6 @@ export class ProbeAgent {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
     return JSON.parse(text);
   }
-}
-
-function resultBody(lease: Lease, r: CheckResult): Record<string, unknown> {
-  return {
-    service_id: lease.service_id, lane: lease.lane, slot: lease.slot, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
-    response_time_ms: r.responseTimeMs, started_at: r.startedAt.toISOString(),
-    timing: { dns_ms: r.timing.dnsMs, connect_ms: r.timing.connectMs, tls_ms: r.timing.tlsMs, first_byte_ms: r.timing.firstByteMs },
-    certificate_days_left: r.certificateDaysLeft,
-  };
 }
 
 /** p-th percentile (0-100) of the samples, or null. */

@@ -11,6 +11,8 @@ export async function migrate(
   databaseUrl = env().databaseUrl,
   log = (_: string) => {},
   migrationsRoot = path.join(process.cwd(), "prisma", "migrations"),
+  /** Where the URL came from, named when the database cannot be used (`--to` for db:copy's target). */
+  source = "DATABASE_URL",
 ): Promise<string[]> {
   const isPg = /^postgres(ql)?:\/\//.test(databaseUrl);
   const dir = path.join(/* turbopackIgnore: true */ migrationsRoot, isPg ? "postgresql" : "sqlite");
@@ -19,7 +21,7 @@ export async function migrate(
     ? fs.readdirSync(/* turbopackIgnore: true */ dir).filter((n) => fs.existsSync(/* turbopackIgnore: true */ path.join(dir, n, "migration.sql"))).sort()
     : [];
   const read = (name: string) => fs.readFileSync(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
-  const applied = isPg ? await migratePg(databaseUrl, names, read) : migrateSqlite(databaseUrl, names, read);
+  const applied = isPg ? await migratePg(databaseUrl, names, read, source) : migrateSqlite(databaseUrl, names, read);
   for (const name of applied) log(`applied migration ${name}`);
   return applied;
 }
@@ -64,13 +66,13 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
 /** An arbitrary constant: the advisory lock every Lifeline process takes to migrate PostgreSQL. */
 const MIGRATION_LOCK = 7_310_442_021;
 
-async function migratePg(databaseUrl: string, names: string[], read: (n: string) => string): Promise<string[]> {
+async function migratePg(databaseUrl: string, names: string[], read: (n: string) => string, source: string): Promise<string[]> {
   const pg = requireModule("pg") as typeof import("pg");
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
   } catch (err) {
-    throw new Error(describeConnectError(databaseUrl, err));
+    throw new Error(describeConnectError(databaseUrl, err, source));
   }
   try {
     // One process migrates at a time (several web processes, sweepers and probes may start at once);
@@ -98,7 +100,7 @@ async function migratePg(databaseUrl: string, names: string[], read: (n: string)
 }
 
 /** One line saying why PostgreSQL could not be used, without the URL's password. */
-export function describeConnectError(databaseUrl: string, err: unknown): string {
+export function describeConnectError(databaseUrl: string, err: unknown, source = "DATABASE_URL"): string {
   let where = "the configured server";
   try {
     const u = new URL(databaseUrl);
@@ -113,7 +115,7 @@ export function describeConnectError(databaseUrl: string, err: unknown): string 
     : e.code === "28P01" || e.code === "28000" ? "authentication failed"
     : e.code === "3D000" ? "the database does not exist"
     : (e.message ?? String(err)).split("\n")[0];
-  return `cannot use the PostgreSQL database at ${where} (DATABASE_URL): ${why}`;
+  return `cannot use the PostgreSQL database at ${where} (${source}): ${why}`;
 }
 
 import { createRequire } from "node:module";

@@ -7,28 +7,49 @@ export const CRON_CAPABILITIES = [
 ] as const;
 
 export type CronCapability = (typeof CRON_CAPABILITIES)[number];
+
+/**
+ * `probe.use`: naming the organization's private probes in a service's `probe_ids` (a private probe
+ * checks from inside the organization's network, without the outbound guard). Checked on service
+ * create and update, and again at every lease and run-now against the service's owner.
+ */
+export const PROBE_USE = "probe.use";
+
+/**
+ * What a service token may be granted (never `org.manage`): the cron capabilities, `probe.use`, and
+ * `metrics.read` (the organization's Prometheus metrics at `GET /metrics`, read-only; it grants
+ * nothing else).
+ */
+export const TOKEN_CAPABILITIES = [...CRON_CAPABILITIES, PROBE_USE, "metrics.read"] as const;
+export type TokenCapability = (typeof TOKEN_CAPABILITIES)[number];
+
 /** `org.manage`: members and service tokens. Only roles hold it, never a service token. */
-export type Capability = CronCapability | "org.manage";
+export type Capability = TokenCapability | "org.manage";
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: [...CRON_CAPABILITIES, "org.manage"],
-  admin: [...CRON_CAPABILITIES, "org.manage"],
-  member: ["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit"],
-  viewer: ["cronmonitor.view"],
+  owner: [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "org.manage"],
+  admin: [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "org.manage"],
+  member: ["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "metrics.read"],
+  viewer: ["cronmonitor.view", "metrics.read"],
 };
 
-/** A service token's capabilities as stored (space-separated), keeping only known cron capabilities. */
-export function parseTokenCapabilities(stored: string): CronCapability[] {
-  return stored.split(" ").filter((c): c is CronCapability => (CRON_CAPABILITIES as readonly string[]).includes(c));
+/** A service token's capabilities as stored (space-separated), keeping only grantable ones. */
+export function parseTokenCapabilities(stored: string): TokenCapability[] {
+  return stored.split(" ").filter((c): c is TokenCapability => (TOKEN_CAPABILITIES as readonly string[]).includes(c));
 }
 
-export function formatTokenCapabilities(capabilities: readonly CronCapability[]): string {
+export function formatTokenCapabilities(capabilities: readonly TokenCapability[]): string {
   return [...new Set(capabilities)].join(" ");
 }
 
 export function capabilitiesOf(role: Role): readonly Capability[] {
   return ROLE_CAPABILITIES[role];
+}
+
+/** The roles that hold a capability (for rules checked inside SQL, e.g. the probes' lease statement). */
+export function rolesWith(capability: Capability): Role[] {
+  return ROLES.filter((r) => ROLE_CAPABILITIES[r].includes(capability));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storable, text } from "./schemas/text";
 
 /**
  * Service types and their configuration (spec 2.5, decisions 8). Each type's config is one zod
@@ -13,18 +14,19 @@ const httpConfig = z.strictObject({
   url: z
     .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
     .max(2048, "Use at most 2048 characters")
+    .check(storable)
     .describe("http:// or https:// URL to request"),
   method: z.enum(HTTP_METHODS).default("GET"),
   expected_status_code: z.number().int().min(100).max(599).default(200),
   timeout: timeout.default(10),
-  keyword: z.string().min(1).max(1024).optional().describe("Text the response body must contain"),
+  keyword: text().min(1).max(1024).optional().describe("Text the response body must contain"),
 });
 
 /** A host name or an IP address (IPv6 without brackets). */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*$/;
 
 const tcpConfig = z.strictObject({
-  host: z.string().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
+  host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
   port: z.number().int().min(1).max(65535),
   timeout: timeout.default(10),
 });

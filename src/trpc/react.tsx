@@ -18,14 +18,18 @@ export function retryOnlyFaults(failures: number, error: unknown): boolean {
 }
 
 export function TrpcProviders({ children }: { children: ReactNode }) {
+  // The server render hands over the page's first answers (src/trpc/server.tsx): they count as fresh
+  // for 10 s, so the browser does not ask for them again when it takes over (the pages' live refresh
+  // polls on its own interval), and a refusal it was handed (not found) is shown, not asked again on mount.
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000, refetchOnWindowFocus: true, retry: retryOnlyFaults } } }),
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: true, retry: retryOnlyFaults, retryOnMount: false } } }),
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
         httpBatchLink({
           url: "/api/trpc",
+          maxItems: 20, // the server refuses bigger batches (LIMITS.trpcBatch, docs/limits.md)
           // The active organization (org switcher); none means the user's default organization.
           headers: () => {
             const slug = activeOrgSlug();

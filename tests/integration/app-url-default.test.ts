@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../support/http";
 import { startLifeline, type Lifeline } from "../support/lifeline";
@@ -8,7 +12,7 @@ import { startLifeline, type Lifeline } from "../support/lifeline";
 let lifeline: Lifeline;
 beforeAll(async () => {
   lifeline = await startLifeline({ APP_URL: undefined });
-});
+}, 60_000);
 afterAll(() => lifeline?.stop());
 
 describe("APP_URL default", () => {
@@ -29,4 +33,18 @@ describe("APP_URL default", () => {
   it("announces the address it serves", () => {
     expect(lifeline.log()).toContain(`web app listening on http://127.0.0.1:${lifeline.port} (APP_URL http://localhost:${lifeline.port};`);
   });
+});
+
+describe("a production start without APP_URL", () => {
+  it("is refused with one line naming APP_URL and a non-zero exit, and leaves no DATA_DIR behind", () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-prod-")), "data");
+    const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", APP_SECRET: "p".repeat(40), DATA_DIR: dataDir, PORT: "1", HOST: "127.0.0.1" };
+    delete env.APP_URL;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--web-only"], { env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[lifeline\] Invalid configuration: APP_URL: required in production \(/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  }, 90_000);
 });

@@ -36,5 +36,7 @@ describe("background workers of the built app", () => {
       databaseKind() === "sqlite" ? { state: "running" } : { state: "not_started", error: "not needed on PostgreSQL" },
     );
     expect(res.body.data.workers.sweeper).toMatchObject({ state: "running", last_sweep_at: res.body.data.last_sweep.at });
+    // The embedded sweeper's own heartbeat (one-off sweeps of other tests may be listed beside it).
+    expect(res.body.data.workers.sweeper.instances).toContainEqual(expect.objectContaining({ mode: "loop", id: expect.any(String), pid: expect.any(Number) }));
   });
 });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
@@ -102,5 +103,29 @@ describe("capabilities (spec 5.4)", () => {
     expectStandardError(await call("DELETE", `/cron-monitors/${id}`, { token: editor }), 403, "FORBIDDEN");
     const deleter = await serviceToken(alice, ["cronmonitor.delete"]);
     expect((await call("DELETE", `/cron-monitors/${id}`, { token: deleter })).status).toBe(204);
+  });
+
+  it("refuses a create-only token's upsert that would update an existing monitor with 403 and leaves it unchanged, while it still creates new pairs", async () => {
+    const pair = { source: "kubernetes", external_id: `backup-${crypto.randomUUID().slice(0, 8)}` };
+    const editor = await serviceToken(alice, ["cronmonitor.create", "cronmonitor.edit"]);
+    const first = await call("POST", "/cron-monitors", { token: editor, body: monitorBody({ ...pair, name: "nightly" }) });
+    expect(first.status).toBe(201);
+    const row = () => testDb().one(`SELECT * FROM cron_monitors WHERE id = ?`, [first.body.data.id]);
+    const before = await row();
+
+    const creator = await serviceToken(alice, ["cronmonitor.create"]);
+    const takeover = monitorBody({ ...pair, name: "taken over", paused: true, cron_expression: "0 0 1 1 *" });
+    const refused = await call("POST", "/cron-monitors", { token: creator, body: takeover });
+    expectStandardError(refused, 403, "FORBIDDEN");
+    expect(refused.body.error.message).toContain("cronmonitor.edit");
+    expect(await row()).toEqual(before);
+
+    const fresh = await call("POST", "/cron-monitors", { token: creator, body: monitorBody({ source: "kubernetes", external_id: `${pair.external_id}-new` }) });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.data.managed).toBe(true);
+
+    const updated = await call("POST", "/cron-monitors", { token: editor, body: takeover });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ id: first.body.data.id, name: "taken over", paused: true });
   });
 });

@@ -52,7 +52,7 @@ describe("upsert by (organization, source, external_id)", () => {
 
   it("creates once (201), then updates the same monitor (200) keeping its id and ping token", async () => {
     const owner = await registerUser("operator");
-    const token = await serviceToken(owner, ["cronmonitor.create", "cronmonitor.view"]);
+    const token = await serviceToken(owner, ["cronmonitor.create", "cronmonitor.edit", "cronmonitor.view"]); // updating a pair is an edit
     const first = await call("POST", "/cron-monitors", { token, body: managed({ suspended: false }) });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ source: "kubernetes", external_id: "prod/backup", managed: true, name: "backup" });

@@ -11,6 +11,7 @@ import { startLifeline, type RunningLifeline } from "../support/lifeline";
 import { createMonitor, ping, uuid } from "../support/monitors";
 import { freshDatabase, testPgServer, type PgServer } from "../support/pg-database";
 import { startReceiver } from "../support/sweeper";
+import { EXOTIC } from "../support/text";
 
 // Moving up: `npm run db:copy` copies the SQLite database of the running test server (this test's
 // data and every earlier test file's) into an empty PostgreSQL database; every row arrives, and
@@ -25,6 +26,8 @@ let targetUrl: string;
 let snapshot: string;
 let user: TestUser;
 let monitor: Record<string, any>;
+/** Rows named in every script the text rule allows, read back from the copy byte for byte. */
+let exotic: { paths: string[]; rid: string; monitorId: number };
 const open: EngineDb[] = [];
 const servers: RunningLifeline[] = [];
 
@@ -63,6 +66,16 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
       await ping(monitor.ping_token, "/start", { rid });
       await ping(monitor.ping_token, "", { rid, body: "backup done: 42 files" });
       await ping(other.ping_token, "/fail", { body: "disk full" });
+      const exoticProject = await call("POST", "/projects", { token: user.access, body: { name: EXOTIC, description: EXOTIC, icon: "📦" } });
+      const exoticService = await call("POST", "/services", { token: user.access, body: { name: EXOTIC, type: "http", config: { url: "https://example.com", keyword: EXOTIC } } });
+      const exoticMonitor = await createMonitor(user, { name: EXOTIC, icon: "👩‍👩‍👧" });
+      const exoticRid = uuid();
+      await ping(exoticMonitor.ping_token, "", { rid: exoticRid, body: `${EXOTIC}\n${EXOTIC}` });
+      exotic = {
+        paths: [`/projects/${exoticProject.body.data.id}`, `/services/${exoticService.body.data.id}`, `/cron-monitors/${exoticMonitor.id}`],
+        rid: exoticRid,
+        monitorId: exoticMonitor.id,
+      };
     } finally {
       await receiver.close();
     }
@@ -88,6 +101,10 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/copied \d+ rows in \d+ tables/);
+    // A count of one reads "1 row", every other count "N rows".
+    const counted = first.stdout.split("\n").filter((l) => /^\[lifeline\] \w+: \d+ rows?$/.test(l));
+    expect(counted.length).toBeGreaterThan(5);
+    for (const line of counted) expect(line).toMatch(/: (1 row|(0|[2-9]|1\d)\d* rows)$/);
 
     const from = openEngineDb(`file:${snapshot}`);
     const to = openEngineDb(targetUrl);
@@ -106,6 +123,15 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
     expect(again.stderr).toContain("the target is not empty");
   });
 
+  it("blames --to, not DATABASE_URL, when the target URL cannot be used", () => {
+    const bad = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", "--from", snapshot, "--to", "postgres://lifeline:secret@127.0.0.1:1/lifeline"], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.trim()).toBe("[lifeline] db:copy failed: cannot use the PostgreSQL database at 127.0.0.1:1/lifeline (--to): connection refused");
+  });
+
   it("lets Lifeline started on the copy serve the same monitor, accept pings and hand out new ids", async () => {
     const appSecret = fs.readFileSync(path.join(inject("dataDir"), "app-secret"), "utf8").trim();
     const copyServer = await startLifeline({ DATABASE_URL: targetUrl, APP_SECRET: appSecret });
@@ -118,6 +144,18 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
     const { ping_url: _b, ...copiedFields } = copied.body.data;
     expect(copiedFields).toEqual(originalFields);
     expect((await on(copyServer.baseUrl, `/cron-monitors/${monitor.id}/runs`)).body.data).toEqual((await on(inject("baseUrl"), `/cron-monitors/${monitor.id}/runs`)).body.data);
+
+    // Exotic text arrives byte for byte: every row answers the same body from the copy.
+    for (const p of exotic.paths) {
+      const [a, b] = [await on(inject("baseUrl"), p), await on(copyServer.baseUrl, p)];
+      expect(b.status, p).toBe(200);
+      expect(b.body.data.name, p).toBe(EXOTIC);
+      const { ping_url: _c, ...fromCopy } = b.body.data;
+      const { ping_url: _d, ...fromOriginal } = a.body.data;
+      expect(fromCopy, p).toEqual(fromOriginal);
+    }
+    const exoticLog = await on(copyServer.baseUrl, `/cron-monitors/${exotic.monitorId}/runs/${exotic.rid}/log`);
+    expect(exoticLog.text).toBe(`${EXOTIC}\n${EXOTIC}`);
 
     const login = await call("POST", `${copyServer.baseUrl}/api/v1/auth/login`, { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);

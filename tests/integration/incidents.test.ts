@@ -71,7 +71,7 @@ describe("incidents (decisions 7)", () => {
     expect(res.body.data).toEqual([
       {
         id: expect.any(Number), service: serviceId, cron_monitor: null, kind: "service_down", status: "open", reason: "HTTP 503",
-        opened_at: expect.stringMatching(/Z$/), resolved_at: null,
+        opened_at: expect.stringMatching(/Z$/), resolved_at: null, acknowledged_at: null, acknowledged_by: null,
       },
     ]);
     const other = await registerUser("other");

@@ -2,24 +2,24 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { call, expectStandardError, registerUser, serviceToken } from "../support/http";
 import { monitorRow } from "../support/monitors";
+import { confirmByMail } from "../support/integrations";
 import { mailText, seedMonitor, startReceiver, startSmtp } from "../support/sweeper";
 
 const webhook = (url = "https://hooks.example.test/lifeline") => ({ name: "Ops webhook", kind: "webhook", url });
 
 describe("integrations CRUD (decisions 7)", () => {
-  it("creates a webhook with a generated secret shown only on create, then reads, lists, changes and deletes it", async () => {
+  it("creates a webhook with a generated secret shown in full only on create, then reads, lists, changes and deletes it", async () => {
     const user = await registerUser("integrations");
     const created = await call("POST", "/integrations", { token: user.access, body: webhook() });
     expect(created.status).toBe(201);
     const hook = created.body.data;
-    expect(hook).toMatchObject({ name: "Ops webhook", kind: "webhook", url: "https://hooks.example.test/lifeline", email: null, is_default: false });
+    expect(hook).toMatchObject({ name: "Ops webhook", kind: "webhook", url: "https://hooks.example.test/…/****", email: null, confirmed: true, is_default: false });
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(hook.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 
     const read = await call("GET", `/integrations/${hook.id}`, { token: user.access });
     expect(read.status).toBe(200);
-    expect(read.body.data).not.toHaveProperty("secret");
-    expect(read.body.data).toMatchObject({ id: hook.id, kind: "webhook" });
+    expect(read.body.data).toMatchObject({ id: hook.id, kind: "webhook", secret: `****${hook.secret.slice(-4)}` });
 
     const list = await call("GET", "/integrations", { token: user.access });
     expect(list.body.data.map((i: any) => i.id)).toEqual([hook.id]);
@@ -28,20 +28,21 @@ describe("integrations CRUD (decisions 7)", () => {
     const patched = await call("PATCH", `/integrations/${hook.id}`, { token: user.access, body: { name: "Renamed", is_default: true } });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ name: "Renamed", is_default: true });
-    expect(patched.body.data).not.toHaveProperty("secret");
+    expect(patched.body.data.secret).toBe(`****${hook.secret.slice(-4)}`);
 
     const rotated = await call("PATCH", `/integrations/${hook.id}`, { token: user.access, body: { rotate_secret: true } });
     expect(rotated.body.data.secret).toMatch(/^whsec_/);
     expect(rotated.body.data.secret).not.toBe(hook.secret);
+    expect((await call("GET", `/integrations/${hook.id}`, { token: user.access })).body.data.secret).toBe(`****${rotated.body.data.secret.slice(-4)}`);
 
     expect((await call("DELETE", `/integrations/${hook.id}`, { token: user.access })).status).toBe(204);
     expectStandardError(await call("GET", `/integrations/${hook.id}`, { token: user.access }), 404, "NOT_FOUND");
   });
 
-  it("keeps a secret given on create, and creates slack and email integrations without one", async () => {
+  it("keeps a secret given on create (answered masked), and creates slack and email integrations without one", async () => {
     const user = await registerUser("kinds");
     const own = await call("POST", "/integrations", { token: user.access, body: { ...webhook(), secret: "my-own-signing-secret" } });
-    expect(own.body.data.secret).toBe("my-own-signing-secret");
+    expect(own.body.data.secret).toBe("****cret");
     const slack = await call("POST", "/integrations", {
       token: user.access,
       body: { name: "Slack", kind: "slack", url: "https://hooks.slack.test/services/T/B/X" },
@@ -50,7 +51,7 @@ describe("integrations CRUD (decisions 7)", () => {
     expect(slack.body.data).not.toHaveProperty("secret");
     const email = await call("POST", "/integrations", { token: user.access, body: { name: "On call", kind: "email", email: "oncall@example.test" } });
     expect(email.status).toBe(201);
-    expect(email.body.data).toMatchObject({ kind: "email", email: "oncall@example.test", url: null });
+    expect(email.body.data).toMatchObject({ kind: "email", email: "oncall@example.test", url: null, confirmed: false });
     const onlyEmail = await call("GET", "/integrations?kind=email", { token: user.access });
     expect(onlyEmail.body.data.map((i: any) => i.kind)).toEqual(["email"]);
   });
@@ -152,7 +153,9 @@ describe("POST /integrations/{id}/test", () => {
       expect(headers["x-signature"]).toBe(`sha256=${crypto.createHmac("sha256", hook.secret).update(body).digest("hex")}`);
       expect(JSON.parse(body)).toMatchObject({ event: "test", event_id: null, monitor: null, incident: null, run: null });
       const deliveries = await call("GET", `/integrations/${hook.id}/deliveries`, { token: user.access });
-      expect(deliveries.body.data).toEqual([res.body.data]);
+      const { answer, ...attempt } = res.body.data;
+      expect(answer).toBe("ok"); // the receiver's answer, shown by "Send test"
+      expect(deliveries.body.data).toEqual([attempt]);
     } finally {
       await receiver.close();
     }
@@ -168,16 +171,18 @@ describe("POST /integrations/{id}/test", () => {
     expect(res.body.data.error).not.toContain("secret-path");
   });
 
-  it("sends a test email through the configured SMTP server", async () => {
+  it("sends a test email through the configured SMTP server once the recipient confirmed the address", async () => {
     const smtp = await startSmtp();
     try {
       const user = await registerUser("test-mail");
       const address = `test-${crypto.randomUUID().slice(0, 8)}@example.test`;
       const mail = (await call("POST", "/integrations", { token: user.access, body: { name: "mail", kind: "email", email: address } })).body.data;
+      await confirmByMail(smtp.mails, address);
       const res = await call("POST", `/integrations/${mail.id}/test`, { token: user.access });
       expect(res.body.data).toMatchObject({ status: "success", event: "test" });
-      expect(smtp.mails.filter((m) => m.to.includes(address))).toHaveLength(1);
-      expect(mailText(smtp.mails.find((m) => m.to.includes(address))!)).toContain("Subject: [Lifeline] Test notification from Lifeline");
+      const tests = smtp.mails.filter((m) => m.to.includes(address) && mailText(m).includes("Subject: [Lifeline] Test notification from Lifeline"));
+      expect(tests).toHaveLength(1);
+      expect(smtp.mails.filter((m) => m.to.includes(address))).toHaveLength(2); // the confirmation, then the test
     } finally {
       await smtp.close();
     }

@@ -6,15 +6,17 @@ import { startLifeline, type Lifeline } from "../support/lifeline";
 
 // Login throttling is held in the database: after 5 failures for one account (or 20 from one
 // address) within the window, attempts answer 429 with Retry-After, on the REST login and the
-// dashboard sign-in alike, for unknown emails too. Every test claims its own client address through
-// X-Forwarded-For (a header only: all traffic stays on loopback), so the counts of one test never
-// reach another. A second Lifeline process on the same database, with an 8 s window, shows that the
-// count is shared and that the owner can sign in once the window has passed.
+// dashboard sign-in alike, for unknown emails too (for clients that never signed in to the account:
+// known devices are in login-devices.test.ts). Every test claims its own client address through
+// X-Forwarded-For (a header only: all traffic stays on loopback; the test servers trust loopback as
+// a proxy, TRUST_PROXY), so the counts of one test never reach another. A second Lifeline process
+// on the same database, with an 8 s window, shows that the count is shared and that the owner can
+// sign in once the window has passed.
 
 let second: Lifeline;
 beforeAll(async () => {
-  second = await startLifeline({ ...databaseEnv(), AUTH_THROTTLE_WINDOW_SECONDS: "8" });
-});
+  second = await startLifeline({ ...databaseEnv(), AUTH_THROTTLE_WINDOW_SECONDS: "8", TRUST_PROXY: "127.0.0.1" });
+}, 120_000);
 afterAll(() => second?.stop());
 
 /** A client address no other attempt in this file claimed (a random one collided now and then). */
@@ -22,7 +24,7 @@ let claimed = 0;
 const address = () => {
   claimed += 1;
   if (claimed > 254) throw new Error("the file claims more client addresses than 198.51.100.0/24 holds");
-  return `198.51.100.${claimed}, 10.${crypto.randomInt(0, 255)}.0.1`;
+  return `198.51.100.${claimed}`;
 };
 const login = (email: string, password: string, from: string, base?: string) =>
   call("POST", base ? `${base}/api/v1/auth/login` : "/auth/login", { body: { email, password }, headers: { "x-forwarded-for": from } });
@@ -61,8 +63,10 @@ describe("REST login throttling", () => {
   it("shares the count between two processes, and lets the owner in after the window", async () => {
     const user = await registerUser("throttle-shared");
     const started = Date.now();
-    for (let i = 1; i <= 3; i++) expect((await login(user.email, `wrong ${i}`, address())).status).toBe(401); // shared test server
-    for (let i = 4; i <= 5; i++) expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401); // second process
+    // The window starts with the key's first failure, on the process that counts it (here the second,
+    // with its 8 s window); the shared test server then counts into the same window.
+    for (let i = 1; i <= 3; i++) expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401); // second process
+    for (let i = 4; i <= 5; i++) expect((await login(user.email, `wrong ${i}`, address())).status).toBe(401); // shared test server
     expect(Date.now() - started).toBeLessThan(7000); // still inside the second process's 8 s window
     expectThrottled(await login(user.email, user.password, address(), second.baseUrl), 8);
     await new Promise((r) => setTimeout(r, Math.max(0, started + 8500 - Date.now())));
@@ -95,7 +99,7 @@ describe("dashboard sign-in throttling", () => {
 
   it("counts REST and dashboard failures together and answers the dashboard with 429 and Retry-After", async () => {
     const user = await registerUser("throttle-dash");
-    for (let i = 1; i <= 3; i++) expect((await login(user.email, `wrong ${i}`, address())).status).toBe(401);
+    for (let i = 1; i <= 3; i++) expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401);
     for (let i = 4; i <= 5; i++) expect((await dashboardSignIn(user.email, `wrong ${i}`, address())).status).not.toBe(200);
     const refused = await dashboardSignIn(user.email, user.password, address());
     expectThrottled(refused, 8);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, registerUser, type TestUser } from "../support/http";
 import { testDb } from "../support/db";
 import { monitorRow, ping, uuid } from "../support/monitors";
+import { confirmByMail } from "../support/integrations";
 import { eventually, mailText, rows, seedMonitor, startReceiver, startSmtp, sweep, sweepersAtOnce, type Received } from "../support/sweeper";
 
 // Notifications travel from an outbox row (written with the state flip) through the sweeper's
@@ -190,16 +191,17 @@ describe("Slack and email notifications", () => {
     const user = await registerUser("email");
     const address = `oncall-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await integration(user, { kind: "email", email: address, is_default: true });
+    await confirmByMail(smtp.mails, address);
     const m = await seedMonitor(user);
     await ping(m.ping_token, "/fail", { body: "backup failed: no space left" });
     await sweep(null);
-    const mail = await eventually(() => smtp.mails.find((x) => x.to.includes(address)));
+    const mail = await eventually(() => smtp.mails.find((x) => x.to.includes(address) && mailText(x).includes("is DOWN")));
     const text = mailText(mail);
     expect(text).toContain(`Subject: [Lifeline] "${(await monitorRow(m.id)).name}" is DOWN: the job reported a failure`);
     expect(text).toContain(`${baseUrl()}/monitors/${m.id}`);
     expect(text).toContain("backup failed: no space left");
     await quietPeriod();
-    expect(smtp.mails.filter((x) => x.to.includes(address))).toHaveLength(1);
+    expect(smtp.mails.filter((x) => x.to.includes(address))).toHaveLength(2); // the confirmation and the incident
   });
 });
 

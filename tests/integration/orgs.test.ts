@@ -10,7 +10,7 @@ describe("organizations, members and capabilities", () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({ slug: alice.orgSlug, role: "owner", plan: "free" });
     expect(mine.body.data.capabilities).toEqual(
-      expect.arrayContaining(["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "cronmonitor.delete"]),
+      expect.arrayContaining(["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "cronmonitor.delete", "metrics.read"]),
     );
     const team = await call("POST", "/orgs", { token: alice.access, body: { name: "Team Rocket" } });
     expect(team.status).toBe(201);
@@ -35,9 +35,9 @@ describe("organizations, members and capabilities", () => {
     await call("POST", `/orgs/${alice.orgSlug}/members`, { token: alice.access, body: { email: charlie.email, role: "viewer" } });
 
     const bobCaps = await call("GET", "/orgs/current", { token: bob.access, headers: { "X-Org-Slug": alice.orgSlug } });
-    expect(bobCaps.body.data.capabilities.sort()).toEqual(["cronmonitor.create", "cronmonitor.edit", "cronmonitor.view"]);
+    expect(bobCaps.body.data.capabilities.sort()).toEqual(["cronmonitor.create", "cronmonitor.edit", "cronmonitor.view", "metrics.read"]);
     const charlieCaps = await call("GET", "/orgs/current", { token: charlie.access, headers: { "X-Org-Slug": alice.orgSlug } });
-    expect(charlieCaps.body.data.capabilities).toEqual(["cronmonitor.view"]);
+    expect(charlieCaps.body.data.capabilities).toEqual(["cronmonitor.view", "metrics.read"]);
 
     const list = await call("GET", `/orgs/${alice.orgSlug}/members`, { token: charlie.access });
     expect(list.body.data.map((m: { email: string }) => m.email).sort()).toEqual([alice.email, bob.email, charlie.email].sort());

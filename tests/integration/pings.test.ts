@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, call, registerUser } from "../support/http";
 import { createMonitor, monitorRow, ping, pingBaseUrl, requestWithHost, resetRateWindow, runRows, uuid } from "../support/monitors";
+import { startPingServer } from "../support/ping-server";
 import { forEachPingServer } from "../support/ping-servers";
 
 const SUFFIXES = ["", "/start", "/fail", "/log", "/0", "/3"];
@@ -40,7 +41,8 @@ forEachPingServer(() => {
       for (const suffix of ["/foo", "/256", "/start/x", "/-1"]) {
         const res = await ping(monitor.ping_token, suffix);
         expect(res.status, suffix).toBe(400);
-        expect(res.text).toContain("/<token>/start");
+        // Every form this server takes, the /ping/<token> form included (the ingest takes both).
+        expect(res.text).toBe("Accepted ping forms: /ping/<token> (or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>\n");
       }
       expect(await runRows(monitor.id)).toHaveLength(0);
     });
@@ -226,5 +228,27 @@ forEachPingServer(() => {
       expect(await monitorRow(monitor.id)).toMatchObject({ paused: 0, state: "up" });
       expect((await call("GET", `/cron-monitors/${monitor.id}`, { token: user.access })).body.data.state).toBe("up");
     });
+  });
+});
+
+describe("the standalone ingest (npm run ping-server)", () => {
+  it("answers a bad form with 400 naming the forms it takes, /ping/<token> and /<token> alike", async () => {
+    const ingest = await startPingServer();
+    try {
+      const user = await registerUser("ingest");
+      const monitor = await createMonitor(user);
+      for (const prefix of ["/ping/", "/"]) {
+        const bad = await fetch(`${ingest.url}${prefix}${monitor.ping_token}/foo`);
+        expect(bad.status).toBe(400);
+        const text = await bad.text();
+        expect(text).toContain("/ping/<token>");
+        expect(text).toContain("/<token>");
+        const good = await fetch(`${ingest.url}${prefix}${monitor.ping_token}/start`);
+        expect(good.status).toBe(200); // both forms the answer names are taken
+        await resetRateWindow(monitor.id);
+      }
+    } finally {
+      ingest.child.kill("SIGTERM");
+    }
   });
 });

@@ -120,3 +120,58 @@ describe("two platform probe processes on one database", () => {
     expect(twice).toEqual([]);
   }, 300_000);
 });
+
+describe("two platform probes with different outbound settings on one loopback service", () => {
+  it("shows a reason beside degraded or down (and pending), never beside operational, and marks the lane the strict probe's setting refused", async () => {
+    const server = await dedicatedLifeline({}, ["--web-only"]);
+    cleanup.push(() => server.stop());
+    const api = callOn(server.server);
+    const user = await enterpriseUser(server);
+    const target = await startTarget();
+    cleanup.push(() => target.close());
+    const created = await api("POST", "/services", { token: user.access, body: { name: "local", type: "http", config: { url: target.url }, interval: 10 } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    // One probe may reach loopback, the other may not: their results on the service's lane alternate.
+    const strict = await platformProbe(server.db, "strict");
+    const open = await platformProbe(server.db, "open");
+    const agents = [startProbe(server.server.baseUrl, strict.token), startProbe(server.server.baseUrl, open.token, { OUTBOUND_ALLOW_PRIVATE: "true" })];
+    cleanup.push(() => Promise.all(agents.map((a) => a.stop())));
+
+    const seen = { refusedLane: false, upLane: false, refusedWhileOperational: false, statuses: new Set<string>() };
+    const problems: string[] = [];
+    await eventually(async () => {
+      const [one, now] = await Promise.all([api("GET", `/services/${id}`, { token: user.access }), api("GET", `/services/${id}/status`, { token: user.access })]);
+      for (const s of [one.body.data, now.body.data]) {
+        seen.statuses.add(s.status);
+        const failing = s.status === "degraded" || s.status === "down";
+        const settled = s.status === "operational" || s.status === "paused";
+        if (settled && s.status_reason !== null) problems.push(`${s.status} beside "${s.status_reason}"`);
+        if (failing && s.status_reason === null) problems.push(`${s.status} without a reason`);
+      }
+      for (const lane of now.body.data.probes) {
+        if (lane.outcome === "down") {
+          const refusal = typeof lane.reason === "string" && lane.reason.startsWith("refused: 127.0.0.1 is a loopback address");
+          if (lane.outbound_refused !== refusal) problems.push(`lane "${lane.reason}" marked outbound_refused ${lane.outbound_refused}`);
+          if (lane.outbound_refused) seen.refusedLane = true;
+          // The case that once read "operational" beside a refusal: one unconfirmed failure keeps the status.
+          if (lane.outbound_refused && now.body.data.status === "operational") {
+            seen.refusedWhileOperational = true;
+            expect(now.body.data.status_reason).toBeNull(); // though the failing lane's words are stored
+          }
+        } else {
+          if (lane.reason !== null || lane.outbound_refused !== false) problems.push(`${lane.outcome} lane with ${JSON.stringify(lane)}`);
+          if (lane.outcome === "up") seen.upLane = true;
+        }
+      }
+      const byProbe = await server.db.query<{ probe_id: number; up: number | boolean }>("SELECT DISTINCT probe_id, up FROM check_results WHERE service_id = ?", [id]);
+      const strictRefused = byProbe.some((r) => r.probe_id === strict.id && !r.up);
+      const openUp = byProbe.some((r) => r.probe_id === open.id && !!r.up);
+      return seen.refusedLane && seen.upLane && seen.refusedWhileOperational && strictRefused && openUp;
+    }, 120_000);
+    expect(problems).toEqual([]);
+    expect(seen.statuses.has("pending") || seen.statuses.has("operational")).toBe(true);
+    // The strict probe's refusals never reached the target; the open probe's checks did.
+    expect(target.requests()).toBeGreaterThan(0);
+  }, 240_000);
+});

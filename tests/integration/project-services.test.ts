@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { apiUrl, call, registerUser, type TestUser } from "../support/http";
 import {
-  expectAssignmentError, expectProjectError, expectServiceCount, newProject, newService, serviceProjectIdDb,
+  expectAssignmentError, expectProjectError, expectServiceCount, newProject, newService, serviceProjectIdDb, setPlan,
 } from "../support/projects";
 
 let alice: TestUser;
@@ -10,6 +10,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([registerUser("alice"), registerUser("bob")]);
+  await setPlan(alice, "pro"); // this file creates more services for Alice than the Free plan's 20
 });
 
 const assign = (user: TestUser, projectId: number, body: unknown) =>

@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { call, registerUser } from "../support/http";
-import { databaseKind, testDb } from "../support/db";
+import { databaseEnv, databaseKind, testDb } from "../support/db";
 import { monitorRow, ping, runRows } from "../support/monitors";
 import { eventually, rows, seedMonitor, startReceiver, sweep, sweepersAtOnce } from "../support/sweeper";
 
@@ -237,6 +238,41 @@ describe("the sweeper's bookkeeping", () => {
     const run = await sweep("yesterday-ish");
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("not an ISO 8601 instant");
+  });
+
+  it("refuses a --now in the future without --force, and changes nothing", async () => {
+    const user = await registerUser("sweep-future");
+    const m = await seedMonitor(user, { state: "up", nextExpectedAt: new Date(Date.now() + 600_000) });
+    const future = new Date(Date.now() + 7_200_000).toISOString();
+    const refused = spawnSync(process.execPath, ["--import", "tsx", "scripts/sweep.ts", "--now", future], {
+      env: { ...process.env, ...databaseEnv(), NODE_ENV: "test" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`--now/SWEEP_NOW ${future} is in the future`);
+    expect(refused.stderr).toContain("--force");
+    expect(refused.stdout).not.toContain('"event":"sweep"');
+    expect((await monitorRow(m.id)).state).toBe("up");
+    expect(await runRows(m.id)).toEqual([]);
+    // The same instant with --force (what the tests' sweeps pass) sweeps there.
+    const forced = await sweep(future);
+    expect(forced.code).toBe(0);
+    expect((await monitorRow(m.id)).state).toBe("down");
+  });
+
+  it("never leaves an incident resolved before it opened: a ping after a sweep run as if later resolves it at its opening", async () => {
+    const user = await registerUser("sweep-ahead");
+    const m = await seedMonitor(user, { state: "up", graceSeconds: 60, nextExpectedAt: new Date(Date.now() - 3_600_000) });
+    const ahead = new Date(Date.now() + 3_600_000); // a sweeper whose clock (or --now --force) runs an hour ahead
+    expect((await sweep(ahead)).code).toBe(0);
+    const [open] = await rows<{ id: number; opened_at: string }>("SELECT id, opened_at FROM incidents WHERE cron_monitor_id = ? AND status = 'open'", m.id);
+    expect(new Date(open!.opened_at).getTime()).toBe(ahead.getTime());
+    expect((await ping(m.ping_token)).status).toBe(200); // now, an hour before that opening
+    const incident = (await call("GET", `/incidents/${open!.id}`, { token: user.access })).body.data;
+    expect(incident.status).toBe("resolved");
+    expect(Date.parse(incident.resolved_at)).toBeGreaterThanOrEqual(Date.parse(incident.opened_at));
+    expect(incident.resolved_at).toBe(incident.opened_at);
   });
 
   it("takes SWEEP_NOW from the environment", async () => {

@@ -6,7 +6,7 @@ import { AppError } from "../../src/shared/errors";
 
 async function main() {
   const [orgId, count] = process.argv.slice(2).map(Number) as [number, number];
-  const caller = { orgId, plan: "free", projects: { kind: "org" as const, orgId } };
+  const caller = { orgId, plan: "free", projects: { kind: "org" as const, orgId }, mayEdit: true };
   const outcomes = await Promise.all(
     Array.from({ length: count }, (_, i) =>
       createMonitor(caller, { name: `p${process.pid}-${i}`, schedule_kind: "period", period_seconds: 600 }).then(

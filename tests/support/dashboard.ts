@@ -6,14 +6,15 @@ function cookiesOf(res: Response): string[] {
 }
 
 /** Signs in as next-auth's sign-in form does and returns the Cookie header of the session. */
-export async function dashboardCookie(baseUrl: string, email: string, password: string): Promise<string> {
+export async function dashboardCookie(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
   const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const jar = cookiesOf(csrfRes);
   const res = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    // A `cookie` in `headers` (a device cookie) goes beside the CSRF cookie, not instead of it.
+    headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie: [...jar, ...(headers.cookie ? [headers.cookie] : [])].join("; ") },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   const session = cookiesOf(res).find((c) => c.startsWith("next-auth.session-token="));

@@ -11,7 +11,8 @@ export default async function setup(project: TestProject) {
   const pgServer = await testPgServer();
   try {
     const databaseUrl = await freshDatabase(pgServer.url, "lifeline_it");
-    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true" }); // receivers on loopback
+    // Receivers on loopback; X-Forwarded-For from loopback trusted (see global-setup.ts).
+    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" });
     project.provide("baseUrl", server.baseUrl);
     project.provide("dataDir", server.dataDir);
     project.provide("databaseUrl", databaseUrl);

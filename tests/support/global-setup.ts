@@ -7,7 +7,9 @@ import { startLifeline } from "./lifeline";
  * whose SQLite file is `dataDir/lifeline.db`. Integration tests talk to it over real HTTP.
  */
 export default async function setup(project: TestProject) {
-  const server = await startLifeline({ OUTBOUND_ALLOW_PRIVATE: "true" }); // tests deliver to receivers on loopback
+  // Tests deliver to receivers on loopback; they stand as a proxy on loopback (TRUST_PROXY) and claim
+  // client addresses through X-Forwarded-For, so per-address limits of one test never reach another.
+  const server = await startLifeline({ OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" });
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseUrl", server.databaseUrl);

@@ -35,8 +35,9 @@ export async function startLifeline(
   const baseUrl = `http://127.0.0.1:${port}`;
   // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email
   // tests start on this port, and short retry waits, exactly like the sweepers the tests spawn.
-  // It sweeps once at start and then hourly: tests stage rows and sweep explicitly (with --now), and a
-  // background sweep landing in between (every 30 s by default) would take the work from them.
+  // It sweeps once at start and then hourly, and does not wake at deadlines (SWEEP_WAKE_MAX_SECONDS=0):
+  // tests stage rows and sweep explicitly (with --now), and a background sweep landing in between
+  // would take the work from them. Tests of the live loop start sweepers of their own.
   const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");
@@ -51,6 +52,7 @@ export async function startLifeline(
     SMTP_URL: smtpUrl,
     DELIVERY_BACKOFF_MS: "300",
     SWEEP_INTERVAL_SECONDS: "3600",
+    SWEEP_WAKE_MAX_SECONDS: "0",
     OUTBOUND_ALLOW_PRIVATE: undefined,
     // No embedded platform probe unless a test asks for one: it would check every service the
     // suite creates, and tests send traffic to loopback only (probe tests create loopback targets).

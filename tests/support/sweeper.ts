@@ -12,7 +12,9 @@ export type SweepRun = { code: number | null; stdout: string; stderr: string; li
 
 /**
  * Runs `scripts/sweep.ts` as its own process on the test server's database, exactly as a system
- * cron would (`npm run sweep -- --now <ISO>`; null: no --now), and waits for it to exit.
+ * cron would (`npm run sweep -- --now <ISO> --force`; null: no --now), and waits for it to exit.
+ * Tests stage time by sweeping as if later, so an instant (--now or SWEEP_NOW) comes with --force,
+ * which lets it lie in the future.
  */
 export function sweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []): Promise<SweepRun> {
   return startSweep(now, env, args).done;
@@ -24,6 +26,7 @@ export function sweep(now: string | Date | null, env: Record<string, string> = {
  */
 export function startSweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []) {
   const at = now === null ? [] : ["--now", typeof now === "string" ? now : now.toISOString()];
+  if (now !== null || env.SWEEP_NOW) at.push("--force");
   // One process (`node --import tsx`, not tsx's CLI with a child of its own): signals and kill -9 hit the sweeper.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/sweep.ts", ...at, ...args], {
     env: {
@@ -141,7 +144,8 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 20_
   }
 }
 
-export type Received = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
+/** A request a receiver got; `at`: when it had read the whole body (epoch ms). */
+export type Received = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string; at: number };
 
 /**
  * A real HTTP receiver on a random local port. `status(n)` decides the answer to the n-th request
@@ -153,7 +157,7 @@ export async function startReceiver(status: (n: number) => number = () => 200) {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
+      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, at: Date.now() });
       res.writeHead(status(received.length), { "content-type": "text/plain" });
       res.end("ok");
     });

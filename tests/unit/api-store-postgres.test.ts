@@ -40,7 +40,7 @@ const newMonitor = (name: string, now = new Date()) => ({
   orgId, projectId: null, name, icon: null, scheduleKind: "period", periodSeconds: 3600, cronExpression: null, timezone: "UTC",
   graceSeconds: 300, maxRuntimeSeconds: null, driftPct: 0.5, driftMinSeconds: 30, driftAlerts: true, paused: false, suspended: false,
   state: "new", stateSince: now, lastPingAt: null, lastRunStatus: null, nextExpectedAt: null, pingToken: `tok-${name}`.padEnd(43, "x"),
-  integrationIds: "[]", source: null, externalId: null, managed: false, createdAt: now, updatedAt: now,
+  integrationIds: "[]", source: null, externalId: null, managed: false, createdAt: now, updatedAt: now, snoozedUntil: null,
 });
 
 describe("PostgreSQL API store", () => {

@@ -24,7 +24,8 @@ const configTable = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m)
 const npmScripts = Object.values(JSON.parse(fs.readFileSync("package.json", "utf8")).scripts as Record<string, string>).join("\n");
 
 describe("deploy/ Kubernetes manifests", () => {
-  it("define a web Deployment, a ping-ingest Deployment with its own Service, sweepers and a Secret", () => {
+  it("define a web Deployment, a ping-ingest Deployment with its own Service, sweepers, a probe and a Secret", () => {
+    expect(byName("Deployment", "lifeline-probe")).toBeDefined();
     expect(byName("Deployment", "lifeline-web")).toBeDefined();
     expect(byName("Service", "lifeline-web")).toBeDefined();
     expect(byName("Deployment", "lifeline-ping-ingest")).toBeDefined();
@@ -32,6 +33,48 @@ describe("deploy/ Kubernetes manifests", () => {
     expect(byName("Deployment", "lifeline-sweeper")).toBeDefined();
     expect(byName("CronJob", "lifeline-sweeper")).toBeDefined();
     expect(byName("Secret", "lifeline-env")).toBeDefined();
+  });
+
+  it("parse as YAML, every file, and run web, ingest, sweeper and probe as Deployments, each from the one Secret", () => {
+    const yamlFiles = fs.readdirSync("deploy/kubernetes").filter((f) => /\.ya?ml$/.test(f));
+    expect(yamlFiles.sort()).toEqual(fs.readdirSync("deploy/kubernetes").sort()); // nothing else in the folder
+    for (const f of yamlFiles) expect(docs.some((d) => d.file === path.join("deploy/kubernetes", f)), f).toBe(true);
+    const scriptOf: Record<string, string> = {
+      "lifeline-web": "scripts/serve.ts",
+      "lifeline-ping-ingest": "scripts/ping-server.ts",
+      "lifeline-sweeper": "scripts/sweep.ts",
+      "lifeline-probe": "scripts/probe.ts",
+    };
+    const secrets = docs.filter(({ doc }) => doc.kind === "Secret");
+    expect(secrets.map(({ doc }) => doc.metadata.name)).toEqual(["lifeline-env"]);
+    for (const [name, script] of Object.entries(scriptOf)) {
+      const deployment = byName("Deployment", name);
+      expect(deployment, name).toBeDefined();
+      const [c] = podSpec(deployment!)!.containers as Doc[];
+      expect(c!.command, name).toContain(script);
+      expect(c!.envFrom, name).toEqual([{ secretRef: { name: "lifeline-env" } }]);
+      expect(c!.resources?.requests, name).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
+      expect(c!.resources?.limits?.memory, name).toEqual(expect.any(String));
+      // Readiness and liveness wherever the pod serves its app over HTTP (a port); the sweeper and the
+      // probe serve none (a port named "metrics", open only with METRICS_TOKEN, is not the app).
+      if ((c!.ports ?? []).some((p: Doc) => p.name !== "metrics")) {
+        expect(c!.readinessProbe, `${name} readiness`).toBeDefined();
+        expect(c!.livenessProbe, `${name} liveness`).toBeDefined();
+      } else {
+        expect(["lifeline-sweeper", "lifeline-probe"]).toContain(name);
+      }
+    }
+  });
+
+  it("give the probe its platform token from the Secret and the web app's in-cluster address, and run the web pods without sweeper or probe", () => {
+    const secret = byName("Secret", "lifeline-env")!;
+    expect(secret.stringData.PROBE_TOKEN).toEqual(expect.any(String));
+    const probe = podSpec(byName("Deployment", "lifeline-probe")!)!.containers[0];
+    expect((probe.env as Doc[]).find((e) => e.name === "PROBE_TOKEN")).toBeUndefined(); // from the Secret only
+    const appUrl = new URL((probe.env as Doc[]).find((e) => e.name === "APP_URL")!.value);
+    expect(byName("Service", appUrl.hostname)).toBeDefined();
+    expect(podSpec(byName("Deployment", "lifeline-web")!)!.containers[0].command).toContain("--web-only");
+    expect(fs.readFileSync("scripts/probe.ts", "utf8")).toMatch(/process\.env\.PROBE_TOKEN/);
   });
 
   it("run real scripts of the project, with flags those scripts read, in the image's working directory", () => {

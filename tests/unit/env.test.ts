@@ -21,7 +21,27 @@ describe("configuration", () => {
   it("requires an explicit APP_SECRET in production", () => {
     expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/APP_SECRET/);
     const secret = "s".repeat(40);
-    expect(loadEnv({ NODE_ENV: "production", DATA_DIR: tmp(), APP_SECRET: secret }).appSecret).toBe(secret);
+    expect(loadEnv({ NODE_ENV: "production", DATA_DIR: tmp(), APP_SECRET: secret, APP_URL: "https://lifeline.example" }).appSecret).toBe(secret);
+  });
+
+  it("refuses production without APP_URL in one line that says why, and creates no DATA_DIR", () => {
+    const dir = path.join(tmp(), "data");
+    let message = "";
+    try {
+      loadEnv({ NODE_ENV: "production", DATA_DIR: dir, APP_SECRET: "s".repeat(40) });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: APP_URL: required in production \(.*ping URLs.*\)$/);
+    expect(message).not.toContain("\n");
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: dir })).toThrow(/APP_SECRET: required in production/);
+    expect(fs.existsSync(dir)).toBe(false);
+    expect(loadEnv({ NODE_ENV: "production", DATA_DIR: dir, APP_SECRET: "s".repeat(40), APP_URL: "https://lifeline.example" }).appUrl).toBe("https://lifeline.example");
+  });
+
+  it("names a too short APP_SECRET once", () => {
+    expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: "short" })).toThrow(/^Invalid configuration: APP_SECRET: must be at least 32 characters$/);
   });
 
   it("defaults APP_URL, and with it the ping base URL, to localhost on PORT", () => {
@@ -37,5 +57,12 @@ describe("configuration", () => {
     expect(loadEnv({ DATA_DIR: tmp(), DATABASE_URL: "postgres://u:p@db/lifeline" }).databaseKind).toBe("postgresql");
     expect(() => loadEnv({ DATA_DIR: tmp(), PORT: "http" })).toThrow(/PORT/);
     expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: "short" })).toThrow(/APP_SECRET/);
+  });
+
+  it("caps the looping sweeper's sleep at 2 s by default, 0 turning deadline waking off, at most 60", () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).sweepWakeMaxSeconds).toBe(2);
+    expect(loadEnv({ DATA_DIR: tmp(), SWEEP_WAKE_MAX_SECONDS: "0" }).sweepWakeMaxSeconds).toBe(0);
+    expect(() => loadEnv({ DATA_DIR: tmp(), SWEEP_WAKE_MAX_SECONDS: "61" })).toThrow(/SWEEP_WAKE_MAX_SECONDS/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), SWEEP_WAKE_MAX_SECONDS: "1.5" })).toThrow(/SWEEP_WAKE_MAX_SECONDS/);
   });
 });

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { classify, errorResponse, logUnexpected } from "../../src/server/api/http/errors";
+import { logger } from "../../src/server/observability/log";
 import { AppError } from "../../src/shared/errors";
 
 describe("the error mapping", () => {
@@ -8,7 +9,7 @@ describe("the error mapping", () => {
 
   it("turns an unexpected exception into a 500 that leaks nothing and logs one line with the request id", async () => {
     const lines: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+    vi.spyOn(logger(), "error").mockImplementation(((fields: object) => void lines.push(JSON.stringify(fields))) as never);
     const boom = new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: new Error("SQLITE_CORRUPT at /srv/secret/path.db") });
     const error = classify(boom);
     logUnexpected("req-123", "/api/v1/x", boom);
@@ -19,6 +20,18 @@ describe("the error mapping", () => {
     expect(JSON.stringify(body)).not.toContain("SQLITE");
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ request_id: "req-123", path: "/api/v1/x" });
+  });
+
+  it("logs a long fault's start and end (an ORM's cause comes last) with a database error's code and meta", () => {
+    const lines: string[] = [];
+    vi.spyOn(logger(), "error").mockImplementation(((fields: object) => void lines.push(JSON.stringify(fields))) as never);
+    const fault = Object.assign(new Error(`Invalid invocation in chunk.js ${"x".repeat(5000)} The table \`main.projects\` does not exist`), { name: "PrismaClientKnownRequestError", code: "P2021", meta: { table: "main.projects" } });
+    logUnexpected("req-9", "/api/trpc/projects.list", fault);
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ request_id: "req-9", code: "P2021", meta: { table: "main.projects" } });
+    expect(line.error).toMatch(/^PrismaClientKnownRequestError: Invalid invocation/);
+    expect(line.error).toMatch(/does not exist$/);
+    expect(line.error.length).toBeLessThan(900);
   });
 
   it("answers the reduced project forms per route", async () => {

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffDelays } from "../../src/server/notify/deliver";
-import { emailSubject, emailText, slackMessage } from "../../src/server/notify/format";
+import { confirmationMail, emailSubject, emailText, slackMessage } from "../../src/server/notify/format";
+import { awaitsConfirmation, send, UNCONFIRMED_ERROR } from "../../src/server/notify/senders";
 import { dashboardLink, logTail, type Payload } from "../../src/server/notify/payload";
 import { signBody, verifySignature } from "../../src/server/notify/signature";
 import { kindFieldErrors } from "../../src/shared/schemas/integrations";
@@ -9,6 +10,7 @@ import { kindFieldErrors } from "../../src/shared/schemas/integrations";
 const payload: Payload = {
   event: "incident.opened",
   event_id: 7,
+  project: null,
   occurred_at: "2027-01-10T10:05:01Z",
   monitor: {
     id: 3, name: "nightly <backup>", state: "down", schedule: "At 02:00", next_expected_at: "2027-01-11T02:00:00Z",
@@ -17,7 +19,7 @@ const payload: Payload = {
   service: null,
   incident: {
     id: 9, service: null, cron_monitor: 3, kind: "failed", status: "open", reason: "The job reported a failure",
-    opened_at: "2027-01-10T10:05:01Z", resolved_at: null,
+    opened_at: "2027-01-10T10:05:01Z", resolved_at: null, acknowledged_at: null, acknowledged_by: null,
   },
   run: {
     rid: "r", status: "fail", started_at: "2027-01-10T10:00:00Z", finished_at: "2027-01-10T10:01:00Z", exit_code: 2,
@@ -76,5 +78,24 @@ describe("delivery rules", () => {
       secret: ["Only webhook integrations have a signing secret"],
     });
     expect(kindFieldErrors("webhook", { name: "x" } as never, false)).toEqual({});
+  });
+});
+
+describe("email confirmation", () => {
+  it("holds back every send to an unconfirmed email address, without contacting the SMTP server", async () => {
+    expect(awaitsConfirmation({ kind: "email", confirmed_at: null })).toBe(true);
+    expect(awaitsConfirmation({ kind: "email", confirmed_at: new Date() })).toBe(false);
+    expect(awaitsConfirmation({ kind: "webhook", confirmed_at: null })).toBe(false);
+    const target = { id: 1, kind: "email", url: null, email: "someone@example.test", secret: null, confirmed_at: null, config: "{}" };
+    // An SMTP_URL that would fail with a connection error if it were contacted.
+    const result = await send(target, payload, { smtpUrl: "smtp://127.0.0.1:9", smtpFrom: "lifeline@example.test" });
+    expect(result).toMatchObject({ ok: false, error: UNCONFIRMED_ERROR });
+  });
+
+  it("mails fixed text and the link only", () => {
+    const { subject, text } = confirmationMail("https://lifeline.example/confirm-email/abc");
+    expect(subject).toBe("[Lifeline] Confirm that this address may receive notifications");
+    expect(text).toContain("\nhttps://lifeline.example/confirm-email/abc\n");
+    expect(text).toContain("7 days");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currentSlot, dueAtOf, laneAfterResult, nextDueAt } from "../../src/server/domain/check-slots";
-import { decideStatus, nextFailureRun, type ProbeLatest, type StatusInput } from "../../src/server/domain/service-status";
+import { decideStatus, nextFailureRun, reasonBeside, refusedByOutboundSetting, type ProbeLatest, type StatusInput } from "../../src/server/domain/service-status";
+import { addressRefusal, literalTargetRefusal } from "../../src/server/outbound/guard";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const ago = (s: number) => new Date(now.getTime() - s * 1000);
@@ -93,5 +94,25 @@ describe("laneAfterResult", () => {
 
   it("makes no lane of a disabled service leasable", () => {
     expect(laneAfterResult(lane, { outcome: "up", scheduled: true }, { ...service, enabled: false }, 10, now).leasableAt).toBeNull();
+  });
+});
+
+describe("the reason beside a service's status", () => {
+  it("is shown beside degraded, down and pending, never beside operational or paused", () => {
+    const why = "timeout after 10 s";
+    expect(reasonBeside("down", why)).toBe(why);
+    expect(reasonBeside("degraded", why)).toBe(why);
+    expect(reasonBeside("pending", why)).toBe(why);
+    for (const status of ["operational", "paused"] as const) expect(reasonBeside(status, why)).toBeNull();
+    // An unconfirmed failure keeps the status it had, so its reason stays out of sight.
+    expect(decideStatus(input({ latest: [down(1, 1)] }), now).status).toBe("operational");
+  });
+
+  it("marks a failure as the probe's own outbound setting only for the outbound guard's refusals", () => {
+    const strict = { allowPrivate: false };
+    expect(refusedByOutboundSetting(addressRefusal("10.0.0.7", strict))).toBe(true);
+    expect(refusedByOutboundSetting(literalTargetRefusal("http://127.0.0.1:8080/", strict))).toBe(true);
+    expect(refusedByOutboundSetting(literalTargetRefusal("http://localhost/", strict))).toBe(true);
+    for (const reason of ["connection refused", "timeout after 5 s", "unexpected status 503", null]) expect(refusedByOutboundSetting(reason)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_MISSED_PER_SWEEP, missedFireTimes, missedReason, overdue, overran, retentionCutoff, runtimeLimitSeconds,
+  MAX_MISSED_PER_SWEEP, missedFireTimes, overdue, overran, retentionCutoff, runtimeLimitSeconds,
 } from "../../src/server/domain/sweep-rules";
+import { missedReason } from "../../src/server/domain/incidents";
 import type { Schedule } from "../../src/shared/schedule";
 
 const t = (iso: string) => new Date(iso);

@@ -39,9 +39,11 @@ describe("AppErrors on the tRPC channel", () => {
     if (code === "VALIDATION_ERROR") expect(body.error.data.details).toEqual({ name: ["Required"] });
   });
 
-  it("answers a real fault with 500 and no internal message", async () => {
+  it("answers a real fault with 500, its request id and no internal message or stack, whatever NODE_ENV says", async () => {
     const { status, body } = await callProbe("crash");
     expect(status).toBe(500);
-    expect(body.error.data.code).toBe("INTERNAL_SERVER_ERROR");
+    expect(body.error.message).toBe("Internal server error");
+    expect(body.error.data).toEqual({ code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: "crash", appCode: "INTERNAL_ERROR", request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.stringify(body)).not.toContain("a real fault");
   });
 });

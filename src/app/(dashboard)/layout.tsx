@@ -1,11 +1,14 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { navFirst } from "../../components/first-screen";
 import { Nav } from "../../components/nav";
 import { dashboardSessionFrom } from "../../server/auth/next-auth";
 import { sessionIsLive } from "../../server/services/principal";
 import { profile } from "../../server/services/auth";
 import { ensureStarted } from "../../server/startup";
+import { ORG_COOKIE } from "../../trpc/active-org";
+import { Prefetch } from "../../trpc/server";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +20,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await profile(session.userId);
   return (
     <div className="shell">
-      <Nav email={user.email} />
+      <Prefetch first={navFirst}>
+        <Nav email={user.email} orgSlug={(await cookies()).get(ORG_COOKIE)?.value ?? ""} />
+      </Prefetch>
       <main className="content">{children}</main>
     </div>
   );

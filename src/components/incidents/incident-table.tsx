@@ -1,15 +1,18 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
 import { RelativeTime } from "../common/relative-time";
+import { LIST_LIMIT } from "../first-screen";
+import { TableScroll } from "../common/table-scroll";
 
 const KIND_WORDS = { missed: "Missed run", failed: "Failed run", max_runtime: "Ran too long", service_down: "Service down" } as const;
-const LIMIT = 20;
+/** The first page is answered during the server render (first-screen.ts). */
+const LIMIT = LIST_LIMIT;
 
 export type IncidentFilter = { cron_monitor?: number; service?: number; status?: "open" | "resolved" };
 
@@ -24,7 +27,7 @@ export function IncidentTable({ filter, names }: { filter: IncidentFilter; names
   if (rows.length === 0) return <p className="muted">No incidents{filter.status ? ` ${filter.status}` : ""}. All quiet.</p>;
   return (
     <>
-      <div className="table-scroll">
+      <TableScroll label="Incidents table">
         <table className="data">
           <thead>
             <tr><th scope="col">Status</th><th scope="col">What</th><th scope="col">Where</th><th scope="col">Opened</th><th scope="col">Resolved</th></tr>
@@ -32,7 +35,11 @@ export function IncidentTable({ filter, names }: { filter: IncidentFilter; names
           <tbody>
             {rows.map((i) => (
               <tr key={i.id} data-testid="incident-row">
-                <td><span className={`badge incident-${i.status}`}>{i.status === "open" ? "▲ Open" : "✓ Resolved"}</span></td>
+                <td>
+                  <span className={`badge incident-${i.status}`}>{i.status === "open" ? "▲ Open" : "✓ Resolved"}</span>
+                  {i.acknowledged_by && <><br /><span className="muted small-text">Acknowledged by {i.acknowledged_by}</span></>}
+                  {i.status === "open" && !i.acknowledged_at && <AcknowledgeButton id={i.id} />}
+                </td>
                 <td>{KIND_WORDS[i.kind]}<br /><span className="muted small-text">{i.reason}</span></td>
                 <td>
                   {i.cron_monitor !== null && <Link href={`/monitors/${i.cron_monitor}`}>{names?.monitors.get(i.cron_monitor) ?? `Monitor #${i.cron_monitor}`}</Link>}
@@ -44,8 +51,24 @@ export function IncidentTable({ filter, names }: { filter: IncidentFilter; names
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager page={page} total={query.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
+    </>
+  );
+}
+
+/** "I'm on it": acknowledges the open incident (stops reminders, notifies incident.acknowledged). */
+function AcknowledgeButton({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const ack = useMutation(trpc.incidents.acknowledge.mutationOptions({ onSuccess: () => client.invalidateQueries({ queryKey: trpc.incidents.list.queryKey() }) }));
+  return (
+    <>
+      <br />
+      <button type="button" className="secondary small" disabled={ack.isPending} onClick={() => ack.mutate({ id })}>
+        {ack.isPending ? "Acknowledging…" : "Acknowledge"}
+      </button>
+      {ack.isError && <span className="error small-text" role="alert"> {errorText(ack.error)}</span>}
     </>
   );
 }

@@ -18,6 +18,8 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
   const client = useTRPCClient();
   const [editing, setEditing] = useState(false);
   const test = useMutation({ mutationFn: () => client.integrations.test.mutate({ id: item.id }) });
+  // Saving the same, still unconfirmed address mails a new confirmation link.
+  const resend = useMutation({ mutationFn: () => client.integrations.update.mutate({ id: item.id, email: item.email ?? undefined }) });
   const outcome = test.data?.data;
 
   if (editing) {
@@ -33,19 +35,26 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
         <strong className="monitor-name">{item.name}</strong>
         <span className="badge state-new">{KIND_LOOK[item.kind].label}</span>
         {item.is_default && <span className="badge state-up">Default</span>}
+        {!item.confirmed && <span className="badge state-late" title="Nothing but the confirmation mail is sent until the recipient follows its link">Awaiting confirmation</span>}
       </div>
-      <code className="integration-target">{item.url ?? item.email}</code>
+      {item.failing && <p className="error small-text" role="status">Failing since {item.failing.since}: {item.failing.reason}. Retries stop until a delivery or test succeeds.</p>}
+      <code className="integration-target">{item.url ?? item.email ?? (typeof item.config.url === "string" ? item.config.url : null)}</code>
       <div className="row tight wrap">
         <button type="button" className="secondary small" disabled={test.isPending} aria-label={`Send test to ${item.name}`} onClick={() => test.mutate()}>
           {test.isPending ? "Sending…" : "Send test"}
         </button>
+        {!item.confirmed && (
+          <button type="button" className="secondary small" disabled={resend.isPending} aria-label={`Send the confirmation mail to ${item.email} again`} onClick={() => resend.mutate()}>
+            {resend.isPending ? "Sending…" : resend.isSuccess ? "Confirmation mail sent" : "Resend confirmation"}
+          </button>
+        )}
         <button type="button" className="secondary small" aria-label={`Edit ${item.name}`} onClick={() => setEditing(true)}>Edit</button>
         <ConfirmButton label={`Delete ${item.name}`} text="Delete" small title={`Delete integration ${item.name}?`} confirmLabel="Delete integration" danger onConfirm={onDelete}>
           <p>It stops receiving notifications and monitors that chose it no longer list it. Its delivery history is removed.</p>
         </ConfirmButton>
       </div>
       <p role="status" className={`small-text test-outcome ${outcome ? (outcome.status === "success" ? "ok-text" : "error") : ""}`} data-testid="test-outcome">
-        {test.isError ? `Not sent: ${errorText(test.error)}` : outcome ? `Test: ${outcome.status === "success" ? "✓" : "✗"} ${outcomeText(outcome)}` : ""}
+        {test.isError ? `Not sent: ${errorText(test.error)}` : outcome ? `Test: ${outcome.status === "success" ? "✓" : "✗"} ${outcomeText(outcome)}${outcome.answer ? `. The receiver answered: ${outcome.answer.slice(0, 200)}` : ""}` : ""}
       </p>
     </li>
   );

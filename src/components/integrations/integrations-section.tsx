@@ -8,8 +8,10 @@ import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
 import { IntegrationForm } from "./integration-form";
 import { IntegrationItem } from "./integration-item";
+import { LIST_LIMIT } from "../first-screen";
 
-const LIMIT = 20;
+/** The first page is answered during the server render (first-screen.ts). */
+const LIMIT = LIST_LIMIT;
 
 /** Integrations of the organization you act in: add (a webhook secret is shown once), edit, test, delete. */
 export function IntegrationsSection() {
@@ -58,7 +60,7 @@ export function IntegrationsSection() {
         <ul className="integration-list" aria-label="Integrations">
           {rows.map((i) => (
             <IntegrationItem key={i.id} item={i} onDelete={() => remove.mutate(i.id)} onSave={async (v) => {
-              await client.integrations.update.mutate({ id: i.id, name: v.name, url: v.url, email: v.email, is_default: v.is_default });
+              await client.integrations.update.mutate({ id: i.id, name: v.name, url: v.url, email: v.email, secret: v.secret, is_default: v.is_default });
               await refresh();
             }} />
           ))}

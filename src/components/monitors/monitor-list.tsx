@@ -10,8 +10,10 @@ import { Pager } from "../common/pager";
 import { MonitorRow } from "./monitor-row";
 import { STATE_WORDS } from "./state-badge";
 import { useProjects } from "./use-projects";
+import { LIST_LIMIT } from "../first-screen";
 
-const LIMIT = 20;
+/** The first page is answered during the server render (first-screen.ts). */
+const LIMIT = LIST_LIMIT;
 /** Search is by name inside the first 100 matches of the other filters (the API has no name filter). */
 const SEARCH_LIMIT = 100;
 export const LIVE_REFRESH_MS = 3000;

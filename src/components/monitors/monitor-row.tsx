@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { RelativeTime } from "../common/relative-time";
 import { RunStrip } from "./run-strip";
@@ -22,7 +22,7 @@ export function MonitorRow({ monitor, project }: { monitor: CronMonitor; project
     <li className="monitor-row" data-testid="monitor-row" data-monitor-id={monitor.id}>
       <div className="monitor-main">
         <StateBadge state={monitor.state} />
-        <Link href={`/monitors/${monitor.id}`} className="monitor-name">{monitor.name}</Link>
+        <PrefetchLink href={`/monitors/${monitor.id}`} className="monitor-name">{monitor.name}</PrefetchLink>
       </div>
       <div className="monitor-meta">
         <span>{monitor.schedule_human}</span>

@@ -4,13 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
-import { RelativeTime } from "../common/relative-time";
-import { countdown, durationText, localDateTime } from "../common/time";
+import { LocalTime, RelativeTime } from "../common/relative-time";
+import { countdown, durationText } from "../common/time";
 import { useNow } from "../common/use-now";
 import { IncidentTable } from "../incidents/incident-table";
 import { NotFound } from "./edit-monitor";
 import { MonitorActions } from "./monitor-actions";
 import { PingSnippets } from "./ping-snippets";
+import { SnoozeControl } from "../common/snooze-control";
 import { RunsTable } from "./runs-table";
 import { StateBadge } from "./state-badge";
 import { useProjects } from "./use-projects";
@@ -40,7 +41,7 @@ export function MonitorView({ id }: { id: number }) {
           <dt>Next expected</dt>
           <dd data-testid="next-expected">
             {m.next_expected_at && !m.paused ? (
-              <>{localDateTime(m.next_expected_at)} <span className="muted" suppressHydrationWarning>({countdown(m.next_expected_at, now)})</span></>
+              <><LocalTime iso={m.next_expected_at} /> <span className="muted" suppressHydrationWarning>({countdown(m.next_expected_at, now)})</span></>
             ) : m.paused ? "Not expected while paused" : "After the first ping"}
           </dd>
         </div>
@@ -50,6 +51,7 @@ export function MonitorView({ id }: { id: number }) {
         <div><dt>Average duration (7 days)</dt><dd>{durationText(m.avg_duration_ms === null ? null : Math.round(m.avg_duration_ms))}</dd></div>
         <div><dt>Project</dt><dd><ProjectChip project={m.project_id ? byId.get(m.project_id) : undefined} /></dd></div>
       </dl>
+      <SnoozeControl object={{ kind: "cron_monitor", id: m.id, snoozed_until: m.snoozed_until }} />
       <PingSnippets monitor={m} />
       <RunsTable monitorId={m.id} refreshMs={REFRESH_MS} />
       <section className="card stack" aria-labelledby="incidents-title">

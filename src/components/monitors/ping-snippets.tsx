@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { CopyButton } from "../common/copy-button";
 
@@ -38,7 +38,9 @@ export function snippetsFor(m: CronMonitor, origin: string): Snippet[] {
 }
 
 export function PingSnippets({ monitor }: { monitor: CronMonitor }) {
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  // The server render does not know the address the browser reached it by: the browser fills it in.
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
   const snippets = snippetsFor(monitor, origin);
   const [chosen, setChosen] = useState(snippets[0]!.key);
   const snippet = snippets.find((s) => s.key === chosen) ?? snippets[0]!;
@@ -56,7 +58,7 @@ export function PingSnippets({ monitor }: { monitor: CronMonitor }) {
           </button>
         ))}
       </div>
-      <pre className="snippet" aria-label={snippet.title}>{snippet.code}</pre>
+      <pre className="snippet" tabIndex={0} role="region" aria-label={snippet.title}>{snippet.code}</pre>
       <CopyButton text={snippet.code} label="Copy snippet" />
     </section>
   );

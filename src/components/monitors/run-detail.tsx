@@ -2,19 +2,15 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { activeOrgSlug } from "../../trpc/active-org";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
-import { durationText, localDateTime } from "../common/time";
+import { LocalTime } from "../common/relative-time";
+import { durationText } from "../common/time";
 import { RunStatusBadge } from "./run-status";
 
+/** The organization rides in the org switcher's cookie, like the server render's. */
 function logUrl(monitorId: number, rid: string, download = false): string {
-  const params = new URLSearchParams();
-  const org = activeOrgSlug();
-  if (org) params.set("org", org);
-  if (download) params.set("download", "1");
-  const query = params.toString();
-  return `/api/dashboard/runs/${monitorId}/${encodeURIComponent(rid)}/log${query ? `?${query}` : ""}`;
+  return `/api/dashboard/runs/${monitorId}/${encodeURIComponent(rid)}/log${download ? "?download=1" : ""}`;
 }
 
 async function fetchLog(monitorId: number, rid: string): Promise<string> {
@@ -24,10 +20,10 @@ async function fetchLog(monitorId: number, rid: string): Promise<string> {
 }
 
 /** One run: its figures, the events timeline and the log (monospace, whitespace kept, download). */
-export function RunDetail({ monitorId, rid }: { monitorId: number; rid: string }) {
+export function RunDetail({ monitorId, rid, initialLog }: { monitorId: number; rid: string; initialLog?: string }) {
   const trpc = useTRPC();
   const run = useQuery(trpc.cronRuns.get.queryOptions({ id: monitorId, rid }));
-  const log = useQuery({ queryKey: ["run-log", monitorId, rid], queryFn: () => fetchLog(monitorId, rid) });
+  const log = useQuery({ queryKey: ["run-log", monitorId, rid], queryFn: () => fetchLog(monitorId, rid), initialData: initialLog });
   if (run.isLoading) return <p role="status" className="muted">Loading run…</p>;
   if (run.isError) return <p className="error" role="alert">{errorText(run.error)}</p>;
   const r = run.data!.data;
@@ -37,8 +33,8 @@ export function RunDetail({ monitorId, rid }: { monitorId: number; rid: string }
       <h1>Run <span className="mono small-text">{r.rid}</span></h1>
       <dl className="facts card">
         <div><dt>Status</dt><dd><RunStatusBadge status={r.status} /></dd></div>
-        <div><dt>Started</dt><dd>{localDateTime(r.started_at)}</dd></div>
-        <div><dt>Finished</dt><dd>{r.finished_at ? localDateTime(r.finished_at) : "not yet"}</dd></div>
+        <div><dt>Started</dt><dd><LocalTime iso={r.started_at} /></dd></div>
+        <div><dt>Finished</dt><dd>{r.finished_at ? <LocalTime iso={r.finished_at} /> : "not yet"}</dd></div>
         <div><dt>Duration</dt><dd>{durationText(r.duration_ms)}{r.baseline_ms !== null && <span className="muted"> (baseline {durationText(r.baseline_ms)})</span>}</dd></div>
         <div><dt>Exit code</dt><dd>{r.exit_code ?? "—"}</dd></div>
         <div><dt>Source</dt><dd>{r.source}</dd></div>
@@ -51,7 +47,7 @@ export function RunDetail({ monitorId, rid }: { monitorId: number; rid: string }
         ) : (
           <ol className="timeline">
             {r.events.map((e, i) => (
-              <li key={i}><time dateTime={e.at}>{localDateTime(e.at)}</time> <span className="mono">{e.message}</span></li>
+              <li key={i}><LocalTime iso={e.at} /> <span className="mono">{e.message}</span></li>
             ))}
           </ol>
         )}
@@ -67,7 +63,7 @@ export function RunDetail({ monitorId, rid }: { monitorId: number; rid: string }
         ) : log.isError ? (
           <p className="error" role="alert">{errorText(log.error)}</p>
         ) : log.data ? (
-          <pre className="log" data-testid="run-log" tabIndex={0} aria-label="Run log">{log.data}{r.truncated && <span className="truncated">{"\n"}[… truncated: only the first 100 KB were kept]</span>}</pre>
+          <pre className="log" data-testid="run-log" tabIndex={0} role="region" aria-label="Run log">{log.data}{r.truncated && <span className="truncated">{"\n"}[… truncated: only the first 100 KB were kept]</span>}</pre>
         ) : (
           <p className="muted">This run captured no output.</p>
         )}

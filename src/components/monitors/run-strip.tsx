@@ -24,6 +24,7 @@ export function RunStrip({ runs }: { runs: RunSummary[] }) {
           key={`${run.at}-${i}`}
           className={`run-cell run-${run.status}${run.drifted ? " drifted" : ""}${run.overlapped ? " overlapped" : ""}`}
           title={describe(run)}
+          suppressHydrationWarning
         />
       ))}
     </div>

@@ -11,8 +11,11 @@ import { RelativeTime } from "../common/relative-time";
 import { durationText } from "../common/time";
 import { DurationChart } from "./duration-chart";
 import { RUN_STATUS_WORDS, RunStatusBadge } from "./run-status";
+import { LIST_LIMIT } from "../first-screen";
+import { TableScroll } from "../common/table-scroll";
 
-const LIMIT = 20;
+/** The first page is answered during the server render (first-screen.ts). */
+const LIMIT = LIST_LIMIT;
 
 /** The monitor's runs, newest first, with a status filter, pagination and the duration chart. */
 export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refreshMs: number }) {
@@ -44,7 +47,7 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
       ) : runs.length === 0 ? (
         <p className="muted">No runs yet. Runs appear here as soon as the job pings its URL.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Runs table">
           <table className="data">
             <thead>
               <tr><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Exit code</th><th scope="col">Notes</th></tr>
@@ -63,7 +66,7 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pager page={page} total={query.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
     </section>

@@ -14,7 +14,7 @@ export function ProjectPage() {
   const queryClient = useQueryClient();
   const projects = useQuery(trpc.projects.list.queryOptions());
   const monitors = useQuery(trpc.cronMonitors.list.queryOptions({ page: 1, limit: 100 }));
-  const [order, setOrder] = useState<ProjectRow[]>([]);
+  const [order, setOrder] = useState<ProjectRow[]>(() => projects.data?.data ?? []);
   const [editing, setEditing] = useState<number | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");

@@ -6,8 +6,11 @@ import { Pager } from "../common/pager";
 import { RelativeTime } from "../common/relative-time";
 import { msText } from "./format";
 import { useCheckErrors } from "./use-service-data";
+import { CHECK_ERRORS_LIMIT } from "../first-screen";
+import { TableScroll } from "../common/table-scroll";
 
-const LIMIT = 10;
+/** The first page is answered during the server render (first-screen.ts). */
+const LIMIT = CHECK_ERRORS_LIMIT;
 
 /** Failed checks, newest first, paginated. */
 export function CheckErrors({ serviceId }: { serviceId: number }) {
@@ -24,7 +27,7 @@ export function CheckErrors({ serviceId }: { serviceId: number }) {
       ) : rows.length === 0 ? (
         <p className="muted">No failed checks. All quiet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Recent errors table">
           <table className="data">
             <thead>
               <tr><th scope="col">When</th><th scope="col">Reason</th><th scope="col">Status code</th><th scope="col">Response time</th><th scope="col">Probe</th></tr>
@@ -41,7 +44,7 @@ export function CheckErrors({ serviceId }: { serviceId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pager page={page} total={query.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
     </section>

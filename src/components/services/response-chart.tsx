@@ -1,6 +1,7 @@
-import { localDateTime } from "../common/time";
+import { LocalTime } from "../common/relative-time";
 import { msText } from "./format";
 import type { ResponseBucket } from "./use-service-data";
+import { TableScroll } from "../common/table-scroll";
 
 /** A line over the buckets that have a value; a gap where a bucket has none. */
 function segments(buckets: ResponseBucket[], pick: (b: ResponseBucket) => number | null, x: (i: number) => number, y: (ms: number) => number): string[] {
@@ -61,7 +62,7 @@ export function ResponseChart({ buckets, periodWords, bucketSeconds }: { buckets
       </figcaption>
       <details>
         <summary>Response times as a table</summary>
-        <div className="table-scroll">
+        <TableScroll label="Response times table">
           <table className="data">
             <thead>
               <tr><th scope="col">From</th><th scope="col">Checks</th><th scope="col">Median</th><th scope="col">95th percentile</th><th scope="col">Slowest</th></tr>
@@ -69,7 +70,7 @@ export function ResponseChart({ buckets, periodWords, bucketSeconds }: { buckets
             <tbody>
               {filled.map((b) => (
                 <tr key={b.start}>
-                  <td>{localDateTime(b.start)}</td>
+                  <td><LocalTime iso={b.start} /></td>
                   <td>{b.count}</td>
                   <td>{msText(b.p50_ms)}</td>
                   <td>{msText(b.p95_ms)}</td>
@@ -78,7 +79,7 @@ export function ResponseChart({ buckets, periodWords, bucketSeconds }: { buckets
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

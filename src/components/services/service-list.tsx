@@ -7,14 +7,18 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
+import { PrefetchLink } from "../common/prefetch-link";
 import { ProjectChip } from "../monitors/monitor-row";
 import { percentText, targetText } from "./format";
+import { PlatformProbeNotice } from "./platform-probe-notice";
 import { ServiceForm, type ServiceValues } from "./service-form";
 import { Sparkline } from "./sparkline";
 import { ServiceStatusBadge } from "./status-badge";
 import { usePulse, type Pulse } from "./use-service-data";
+import { LIST_LIMIT } from "../first-screen";
 
-const LIMIT = 20;
+/** The first page is answered during the server render (first-screen.ts). */
+const LIMIT = LIST_LIMIT;
 export const LIST_REFRESH_MS = 5000;
 
 /** Services: each with its status in words, target, 24 h uptime and sparkline; create, edit, delete. */
@@ -49,6 +53,7 @@ export function ServiceList() {
           <ServiceForm submitLabel="Create service" onCancel={() => setCreating(false)} onSubmit={create} />
         </section>
       )}
+      {rows.length > 0 && <PlatformProbeNotice />}
       {(list.error ?? remove.error) && <p className="error" role="alert">{errorText(list.error ?? remove.error)}</p>}
       {list.isLoading ? (
         <p className="muted" role="status">Loading services…</p>
@@ -69,7 +74,7 @@ export function ServiceList() {
                 <>
                   <div className="monitor-main">
                     <ServiceStatusBadge status={s.status} />
-                    <Link href={`/services/${s.id}`} className="monitor-name">{s.name}</Link>
+                    <PrefetchLink href={`/services/${s.id}`} className="monitor-name">{s.name}</PrefetchLink>
                   </div>
                   <div className="monitor-meta">
                     <span data-testid="service-target" style={{ overflowWrap: "anywhere" }}>{targetText(s.type, s.config)}</span>

@@ -11,6 +11,7 @@ import { CheckNow } from "./check-now";
 import { msText, percentText, targetText } from "./format";
 import { ResponseChart } from "./response-chart";
 import { ServiceActions } from "./service-actions";
+import { SnoozeControl } from "../common/snooze-control";
 import { ServiceStatusBadge } from "./status-badge";
 import { PERIODS, useResponseTimes, useService, useUptime, type Period } from "./use-service-data";
 
@@ -35,9 +36,9 @@ export function ServiceView({ id }: { id: number }) {
             <ServiceStatusBadge status={s.status} /> {s.status_since && <span className="muted">since <RelativeTime iso={s.status_since} /></span>}
           </dd>
         </div>
-        {s.status_reason && (
+        {failing && s.status_reason && (
           <div>
-            <dt>{failing ? "Why" : "Latest failure"}</dt>
+            <dt>Why</dt>
             <dd data-testid="status-reason">{s.status_reason}</dd>
           </div>
         )}
@@ -53,6 +54,7 @@ export function ServiceView({ id }: { id: number }) {
         <div><dt>Probes</dt><dd>{s.probe_ids && s.probe_ids.length > 0 ? s.probe_ids.map((p) => `#${p}`).join(", ") : "Platform probes"}</dd></div>
         <div><dt>Project</dt><dd><ProjectChip project={s.project ?? undefined} /></dd></div>
       </dl>
+      <SnoozeControl object={{ kind: "service", id: s.id, snoozed_until: s.snoozed_until ?? null }} />
       <UptimeCard serviceId={s.id} />
       <CheckNow serviceId={s.id} disabled={!s.enabled} />
       <ResponseTimesCard serviceId={s.id} />

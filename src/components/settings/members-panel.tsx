@@ -6,6 +6,7 @@ import { ROLES } from "../../shared/capabilities";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
+import { TableScroll } from "../common/table-scroll";
 
 type Role = (typeof ROLES)[number];
 
@@ -26,7 +27,7 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
   return (
     <div className="stack">
       <h3 className="h3">Members</h3>
-      <div className="table-scroll">
+      <TableScroll label="Members table">
         <table className="data">
           <thead><tr><th scope="col">Member</th><th scope="col">Role</th></tr></thead>
           <tbody>
@@ -49,7 +50,7 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {canManage && (
         <form className="row wrap" onSubmit={(e: FormEvent) => { e.preventDefault(); add.mutate(); }}>
           <label>Member email<input type="email" value={email} required onChange={(e) => setEmail(e.target.value)} /></label>

@@ -8,11 +8,16 @@ import { errorText, fieldErrors } from "../common/errors";
 import { RelativeTime } from "../common/relative-time";
 import { Field } from "../monitors/fields";
 import { ProbeTokenNotice } from "./probes-token";
+import { TableScroll } from "../common/table-scroll";
 
 const REFRESH_MS = 10_000;
 
 function appCodeOf(err: unknown): string | undefined {
   return (err as { data?: { appCode?: string } } | null)?.data?.appCode;
+}
+
+function detailsOf(err: unknown): Record<string, string[]> {
+  return (err as { data?: { details?: Record<string, string[]> } } | null)?.data?.details ?? {};
 }
 
 /** Probes: the platform's and your organizations' private ones, their health; register, rotate, delete. */
@@ -42,13 +47,22 @@ export function ProbesSection() {
     onMutate: () => setIssued(null),
     onSuccess: (r) => { setIssued({ name: r.data.name, token: r.data.token, rotated: true }); return refresh(); },
   });
-  const remove = useMutation({ mutationFn: (id: number) => client.probes.delete.mutate({ id }), onSettled: refresh });
+  // A probe in use is refused (409 naming its services); the dialog below names them and only then deletes with force.
+  const [inUse, setInUse] = useState<{ id: number; name: string; services: string[] } | null>(null);
+  const remove = useMutation({
+    mutationFn: (p: { id: number; name: string; force: boolean }) => client.probes.delete.mutate({ id: p.id, ...(p.force ? { force: "true" as const } : {}) }),
+    onMutate: () => setInUse(null),
+    onError: (err, p) => {
+      if (appCodeOf(err) === "CONFLICT") setInUse({ id: p.id, name: p.name, services: detailsOf(err).services ?? [] });
+    },
+    onSettled: refresh,
+  });
 
   const healthById = new Map((health.data?.data ?? []).map((h) => [h.id, h]));
   const rows = probes.data?.data ?? [];
   const planLimited = appCodeOf(create.error) === "PLAN_LIMIT_REACHED";
   const createFailure = create.error && !planLimited && Object.keys(errors).length === 0 ? errorText(create.error) : null;
-  const otherFailure = probes.error ?? rotate.error ?? remove.error;
+  const otherFailure = probes.error ?? rotate.error ?? (appCodeOf(remove.error) === "CONFLICT" ? null : remove.error);
 
   return (
     <section className="card stack" aria-labelledby="probes-title">
@@ -62,7 +76,7 @@ export function ProbesSection() {
       ) : rows.length === 0 ? (
         <p className="muted">No probes yet.</p>
       ) : (
-        <div className="table-scroll" style={{ position: "relative" }}>
+        <TableScroll label="Probes table">
           <table className="data" aria-label="Probes">
             <thead>
               <tr>
@@ -102,8 +116,8 @@ export function ProbesSection() {
                           <ConfirmButton label={`Rotate the token of ${p.name}`} text="Rotate token" small title={`Rotate the token of ${p.name}?`} confirmLabel="Rotate now" disabled={rotate.isPending} onConfirm={() => rotate.mutate(p.id)}>
                             <p>The current token is refused at once: the probe stops until it is given the new one, which is shown once.</p>
                           </ConfirmButton>
-                          <ConfirmButton label={`Delete ${p.name}`} text="Delete" small title={`Delete probe ${p.name}?`} confirmLabel="Delete probe" danger disabled={remove.isPending} onConfirm={() => remove.mutate(p.id)}>
-                            <p>Its token is refused at once and services that name only this probe are no longer checked. This cannot be undone.</p>
+                          <ConfirmButton label={`Delete ${p.name}`} text="Delete" small title={`Delete probe ${p.name}?`} confirmLabel="Delete probe" danger disabled={remove.isPending} onConfirm={() => remove.mutate({ id: p.id, name: p.name, force: false })}>
+                            <p>Its token is refused at once. If services use it, you are asked again, with their names. This cannot be undone.</p>
                           </ConfirmButton>
                         </div>
                       )}
@@ -113,6 +127,19 @@ export function ProbesSection() {
               })}
             </tbody>
           </table>
+        </TableScroll>
+      )}
+      {inUse && (
+        <div className="card stack" role="alertdialog" aria-labelledby="probe-in-use-title" data-testid="probe-in-use">
+          <h3 id="probe-in-use-title" className="h3">Probe {inUse.name} checks these services</h3>
+          <ul>{inUse.services.map((s) => <li key={s}>{s}</li>)}</ul>
+          <p>Deleting it moves them to the platform probes: they show pending until their next check, with the reason on each.</p>
+          <div className="row end">
+            <button type="button" className="secondary" onClick={() => setInUse(null)}>Keep the probe</button>
+            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: inUse.id, name: inUse.name, force: true })}>
+              Move them and delete {inUse.name}
+            </button>
+          </div>
         </div>
       )}
       {otherFailure && <p className="error" role="alert">{errorText(otherFailure)}</p>}

@@ -12,7 +12,9 @@ export function ProfileSection() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const profile = useQuery(trpc.users.profile.queryOptions());
-  const [names, setNames] = useState<{ first_name: string; last_name: string } | null>(null);
+  const [names, setNames] = useState<{ first_name: string; last_name: string } | null>(() =>
+    profile.data ? { first_name: profile.data.data.first_name, last_name: profile.data.data.last_name } : null,
+  );
   // The form starts from the stored names once they arrive; typing never gets overwritten.
   useEffect(() => {
     if (profile.data && names === null) setNames({ first_name: profile.data.data.first_name, last_name: profile.data.data.last_name });

@@ -2,13 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { CRON_CAPABILITIES } from "../../shared/capabilities";
+import { TOKEN_CAPABILITIES } from "../../shared/capabilities";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { CopyButton } from "../common/copy-button";
 import { errorText } from "../common/errors";
 
-type Cap = (typeof CRON_CAPABILITIES)[number];
+type Cap = (typeof TOKEN_CAPABILITIES)[number];
 
 /** Service tokens of an organization: a new token is shown once, with a copy button; revoke. */
 export function TokensPanel({ slug }: { slug: string }) {
@@ -52,7 +52,7 @@ export function TokensPanel({ slug }: { slug: string }) {
         <label>Token name<input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} /></label>
         <fieldset className="row wrap">
           <legend>Capabilities</legend>
-          {CRON_CAPABILITIES.map((c) => (
+          {TOKEN_CAPABILITIES.map((c) => (
             <label key={c} className="check"><input type="checkbox" checked={caps.includes(c)} onChange={() => toggle(c)} />{c}</label>
           ))}
         </fieldset>

@@ -30,7 +30,7 @@ const pingOperation = (summary: string, withSuffix: boolean) => {
   const body = {
     required: false,
     content: { "text/plain": { schema: { type: "string", maxLength: 102400 } } },
-    description: "Stored verbatim as the run log (UTF-8), cut at 102400 bytes",
+    description: "Stored verbatim as the run log (UTF-8; NUL and invalid UTF-8 are stored as U+FFFD), cut at 102400 bytes",
   };
   return {
     get: { tags: ["Pings"], summary, operationId: `ping${withSuffix ? "Suffix" : ""}Get`, parameters, security: [], responses: pingResponses("200") },
@@ -75,6 +75,25 @@ export function extraPaths(): Record<string, unknown> {
           "401": { description: "Missing or invalid credentials", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
           "403": { description: "Needs cronmonitor.view", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
           "404": { description: "No such run, or its monitor is not in the active organization", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        },
+      },
+    },
+    "/metrics": {
+      get: {
+        tags: ["System"],
+        summary: "The active organization's monitors and services for Prometheus (docs/api-metrics.md)",
+        operationId: "orgMetrics",
+        security: [{ bearer: [] }],
+        responses: {
+          "200": {
+            description: "Prometheus text format; OpenMetrics 1.0 when Accept names application/openmetrics-text",
+            content: {
+              "text/plain; version=0.0.4; charset=utf-8": { schema: { type: "string" } },
+              "application/openmetrics-text; version=1.0.0; charset=utf-8": { schema: { type: "string" } },
+            },
+          },
+          "401": { description: "Missing or invalid credentials", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          "403": { description: "Needs metrics.read", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
         },
       },
     },

@@ -3,6 +3,7 @@ import pkg from "../../../package.json" with { type: "json" };
 import { appRouter } from "./root";
 import { restRoutes } from "./http/routes";
 import { extraPaths } from "./openapi-extra";
+import { documentIntegrationKinds } from "./openapi-integration-kinds";
 import type { ErrorFormat } from "./trpc";
 
 /**
@@ -43,15 +44,23 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     }
     if (route.meta.throttled) {
       responses["429"] = {
-        description: "Too many failed attempts (login throttling); retry after Retry-After seconds",
+        description: "A limit is used up (docs/limits.md); retry after Retry-After seconds",
         headers: { "Retry-After": { schema: { type: "integer" } } },
         content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } },
       };
+    }
+    if (route.meta.optionalAuth) {
+      (op as { security?: unknown }).security = [{}, { bearer: [] }];
+      responses["401"] = { description: "Credentials were sent but are invalid (send none for the public answer)", content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } } };
+    }
+    if (route.meta.conflict) {
+      responses["409"] = { description: route.meta.conflict, content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } } };
     }
     op.responses = responses as typeof op.responses;
     if (route.method === "DELETE") documentDeleteBody(op);
   }
   Object.assign((doc.paths ??= {}), extraPaths());
+  documentIntegrationKinds(doc);
   return doc;
 }
 

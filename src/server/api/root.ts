@@ -13,6 +13,9 @@ import { serviceMetricsRouter } from "./routers/service-metrics";
 import { serviceTypesRouter } from "./routers/service-types";
 import { probesRouter } from "./routers/probes";
 import { probeAgentRouter } from "./routers/probe-agent";
+import { statusPagesRouter } from "./routers/status-pages";
+import { badgesRouter } from "./routers/badges";
+import { incidentUpdatesRouter } from "./routers/incident-updates";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -34,6 +37,9 @@ export const appRouter = router({
   serviceTypes: serviceTypesRouter,
   probes: probesRouter,
   probeAgent: probeAgentRouter,
+  statusPages: statusPagesRouter,
+  badges: badgesRouter,
+  incidentUpdates: incidentUpdatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

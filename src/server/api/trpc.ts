@@ -26,25 +26,38 @@ export type Meta = OpenApiMeta<{
   errorFormat?: ErrorFormat;
   /** The route validates a schedule: its 400 may also be the schedule error body of spec 7.2. */
   scheduleErrors?: boolean;
-  /** The route is under login throttling: it may answer 429 RATE_LIMITED with Retry-After. */
+  /** The route is under a limit (docs/limits.md): it may answer 429 RATE_LIMITED with Retry-After. */
   throttled?: boolean;
+  /** Public, with optional credentials (optionalAuthProcedure): documented as such, with the 401 of bad ones. */
+  optionalAuth?: boolean;
+  /** When the route answers 409 CONFLICT (documented in the OpenAPI document). */
+  conflict?: string;
 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
+  // Never a stack in an answer, whatever NODE_ENV says (tRPC adds one outside production).
+  isDev: false,
   // The dashboard face reads the same classification as the REST face (one mapping, http/errors.ts):
   // `appCode` + `details` (per field) for AppErrors and input validation, `scheduleCode` + `field`
   // for schedule errors (spec 7.2), so every error lands on the form field it is about.
   // The HTTP status (`data.httpStatus`, which tRPC answers with) and the tRPC code follow the
   // AppError's code through ERROR_STATUS, as on the REST face: 5xx only for real faults.
-  errorFormatter: ({ shape, error }) => {
+  // A real fault (5xx) answers only "Internal server error", its appCode and the request id; the
+  // detail is logged under that id (`logUnexpected`, by the route's onError).
+  errorFormatter: ({ shape, error, ctx }) => {
     const known = classify(error);
     if (isScheduleError(known)) {
       const s = trpcStatusOf("VALIDATION_ERROR");
       return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
     }
-    if (known.code === "INTERNAL_ERROR") return shape;
+    if (known.code === "INTERNAL_ERROR") {
+      if (shape.data.httpStatus < 500) return shape; // tRPC's own refusals (a GET of a mutation: 405)
+      const data = { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, appCode: "INTERNAL_ERROR" as const, request_id: ctx?.requestId };
+      return { code: shape.code, message: known.message, data };
+    }
     const s = trpcStatusOf(known.code);
-    return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: known.code, details: known.details } };
+    const retry = known.retryAfterSeconds !== undefined ? { retryAfterSeconds: known.retryAfterSeconds } : {};
+    return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: known.code, details: known.details, ...retry } };
   },
 });
 
@@ -90,6 +103,16 @@ export const userProcedure = publicProcedure.use(authenticated).use(async ({ ctx
     throw new AppError("FORBIDDEN", "This endpoint needs a user's access token, not a service token");
   }
   return next({ ctx: { user: ctx.principal } });
+});
+
+/**
+ * Anyone: a caller who sends no credentials (no Authorization header on REST, no session on the
+ * dashboard) is anonymous (`principal` null); credentials that are sent are checked as usual (401).
+ */
+export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const sent = ctx.channel === "dashboard" ? ctx.dashboardSession !== null : ctx.headers.has("authorization");
+  const principal: Principal | null = sent ? await authenticate(ctx) : null;
+  return next({ ctx: { principal } });
 });
 
 /**

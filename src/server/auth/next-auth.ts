@@ -2,9 +2,13 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken } from "next-auth/jwt";
 import { parse as parseCookies } from "cookie";
+import crypto from "node:crypto";
 import { env } from "../../env";
-import { clientAddress, logout, openSession, signIn } from "../services/auth";
+import { AppError } from "../../shared/errors";
+import { logUnexpected } from "../api/http/errors";
+import { logout, openSession, signIn } from "../services/auth";
 import { REFRESH_TOKEN_SECONDS } from "./tokens";
+import { currentSignInAttempt } from "./sign-in-attempt";
 
 /**
  * Dashboard sign-in: next-auth's credentials provider against the same users. Each sign-in opens a
@@ -21,14 +25,26 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials, req) {
+        async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
+          // The route (app/api/auth/[...nextauth]) runs this inside the attempt it describes: the
+          // client address, the device cookie, and where the outcome goes back (429, device cookie).
+          const sign = currentSignInAttempt();
           try {
-            // Throttled exactly like the REST login (the route answers 429 before this when throttled).
-            const user = await signIn(credentials.email, credentials.password, new Date(), clientAddress(req?.headers ?? {}));
+            // Throttled exactly like the REST login.
+            const { user, device } = await signIn(credentials.email, credentials.password, new Date(), sign?.address ?? null, sign?.device ?? null);
             const { sessionId } = await openSession(user.id, "dashboard", new Date());
+            if (sign) sign.signedInDevice = device;
             return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), sessionId };
-          } catch {
+          } catch (err) {
+            if (sign && err instanceof AppError && err.code === "RATE_LIMITED") sign.refused = err;
+            // A refusal is a failed sign-in. A fault is logged and reported past next-auth (which
+            // would put a thrown message in its redirect URL): the route answers the standard 500.
+            if (!(err instanceof AppError)) {
+              const requestId = crypto.randomUUID();
+              logUnexpected(requestId, "/api/auth/callback/credentials", err);
+              if (sign) sign.faultId = requestId;
+            }
             return null;
           }
         },

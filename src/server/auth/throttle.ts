@@ -1,102 +1,58 @@
 import crypto from "node:crypto";
 import { env } from "../../env";
-import { AppError } from "../../shared/errors";
-import { db } from "../db";
+import { signInAccountLimit, signInAddressLimit, signInDeviceLimit } from "../limits/rules";
+import type { Limit } from "../limits/counter";
 
 /**
- * Throttling of password guessing, held in the database so that every process shares the counts.
- * A key collects failures in a fixed window (AUTH_THROTTLE_WINDOW_SECONDS, from its first failure);
- * once a key has its limit of failures, attempts on it answer 429 with Retry-After until the window
- * ends. Unknown emails are counted like known ones, so the answers do not tell whether an account
- * exists. A successful sign-in clears the account's count (not the address's).
+ * Sign-in throttling that an attacker cannot turn against the owner (OWASP's device cookie): a
+ * device that signed in to an account before carries a device token (HMAC with APP_SECRET over the
+ * user id and a random device id) and is throttled on its own count only; every other attempt
+ * counts against the account and the client address. So five failures from elsewhere lock unknown
+ * devices out of the account, never the owner's known browser or client. The counts are the shared
+ * counter's (limits/counter.ts): each attempt is counted before the password is checked.
+ *
+ * Where the token travels: the dashboard keeps it in the `lifeline_device` cookie (HttpOnly, sent
+ * only to /api/auth); REST clients get it in the `X-Device-Token` header of a successful login and
+ * send it back in the same header on their next logins.
  */
-export type ThrottleKey = { key: string; limit: number };
+export const DEVICE_COOKIE = "lifeline_device";
+export const DEVICE_HEADER = "x-device-token";
+export const DEVICE_TOKEN_SECONDS = 365 * 24 * 3600;
 
-export const LIMITS = { account: 5, address: 20, register: 10, password: 5 } as const;
+const sign = (userId: number, deviceId: string) =>
+  crypto.createHmac("sha256", env().appSecret).update(`device:${userId}:${deviceId}`).digest("base64url");
 
-const digest = (s: string) => crypto.createHash("sha256").update(s).digest("hex").slice(0, 32);
-
-export function loginKeys(email: string, address: string | null): ThrottleKey[] {
-  return [
-    { key: `login-account:${digest(email.trim().toLowerCase())}`, limit: LIMITS.account },
-    ...(address ? [{ key: `login-address:${address}`, limit: LIMITS.address }] : []),
-  ];
+/** A new device token for this user. */
+export function newDeviceToken(userId: number): string {
+  const deviceId = crypto.randomBytes(16).toString("base64url");
+  return `${deviceId}.${sign(userId, deviceId)}`;
 }
-export const registerKeys = (address: string | null): ThrottleKey[] =>
-  address ? [{ key: `register-address:${address}`, limit: LIMITS.register }] : [];
-export const passwordKeys = (userId: number): ThrottleKey[] => [{ key: `password-user:${userId}`, limit: LIMITS.password }];
+
+/** The device id of a token that this server signed for this user, else null (constant-time compare). */
+export function knownDevice(token: string | null | undefined, userId: number): string | null {
+  const [deviceId, signature, extra] = (token ?? "").split(".");
+  if (!deviceId || !signature || extra !== undefined || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) return null;
+  const expected = Buffer.from(sign(userId, deviceId));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? deviceId : null;
+}
 
 /**
- * The client's address as the request tells it: the first X-Forwarded-For entry (Next sets it from
- * the socket when the client sent none; behind a proxy, the proxy's entry), else null.
+ * The limits one sign-in attempt counts against: a known device's own count, or the account's and
+ * the address's; and which of them a success forgets (the address counts failures only, so a
+ * success gives its hit back instead).
  */
-export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>): string | null {
-  const raw = headers instanceof Headers ? headers.get("x-forwarded-for") : headers["x-forwarded-for"];
-  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
-  return first ? first.slice(0, 64) : null;
-}
-
-const windowMs = () => env().authThrottleWindowSeconds * 1000;
-
-export function rateLimited(retryAfterSeconds: number): AppError {
-  const err = new AppError("RATE_LIMITED", `Too many failed attempts; try again in ${retryAfterSeconds} seconds`);
-  err.retryAfterSeconds = retryAfterSeconds;
-  return err;
-}
-
-/** Throws RATE_LIMITED (with Retry-After) when any key has used up its failures in its window. */
-export async function assertNotThrottled(keys: ThrottleKey[], now: Date): Promise<void> {
-  if (keys.length === 0) return;
-  const rows = await db().authThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) } } });
-  let waitMs = 0;
-  for (const row of rows) {
-    const limit = keys.find((k) => k.key === row.key)!.limit;
-    const end = row.windowStart.getTime() + windowMs();
-    if (row.failures >= limit && end > now.getTime()) waitMs = Math.max(waitMs, end - now.getTime());
+export function signInLimits(email: string, address: string | null, deviceId: string | null): { limits: Limit[]; clearOnSuccess: string[] } {
+  if (deviceId) {
+    const device = signInDeviceLimit(deviceId);
+    return { limits: [device], clearOnSuccess: [device.key] };
   }
-  if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
+  const account = signInAccountLimit(email);
+  return { limits: [account, ...(address ? [signInAddressLimit(address)] : [])], clearOnSuccess: [account.key] };
 }
 
-/**
- * Counts one failure on every key: within the key's window it adds one, else a new window starts.
- * Rows whose window has ended are dropped here too (through the window_start index), so the table
- * holds only live counts.
- */
-export async function recordFailure(keys: ThrottleKey[], now: Date): Promise<void> {
-  const windowFrom = new Date(now.getTime() - windowMs());
-  await db().authThrottle.deleteMany({ where: { windowStart: { lte: windowFrom } } });
-  for (const { key } of keys) {
-    const counted = await db().authThrottle.updateMany({
-      where: { key, windowStart: { gt: windowFrom } },
-      data: { failures: { increment: 1 } },
-    });
-    if (counted.count === 0) {
-      await db().authThrottle.upsert({ where: { key }, create: { key, failures: 1, windowStart: now }, update: { failures: 1, windowStart: now } });
-    }
-  }
-}
-
-export async function clearFailures(keys: ThrottleKey[]): Promise<void> {
-  if (keys.length > 0) await db().authThrottle.deleteMany({ where: { key: { in: keys.map((k) => k.key) } } });
-}
-
-/**
- * Runs one guarded attempt: refused with 429 while throttled; a failure (the error `isFailure`
- * picks) is counted and rethrown; a success clears `clearOnSuccess`.
- */
-export async function throttled<T>(
-  keys: ThrottleKey[],
-  attempt: () => Promise<T>,
-  opts: { now: Date; isFailure: (err: unknown) => boolean; clearOnSuccess?: ThrottleKey[] },
-): Promise<T> {
-  await assertNotThrottled(keys, opts.now);
-  let result: T;
-  try {
-    result = await attempt();
-  } catch (err) {
-    if (opts.isFailure(err)) await recordFailure(keys, opts.now);
-    throw err;
-  }
-  if (opts.clearOnSuccess) await clearFailures(opts.clearOnSuccess);
-  return result;
+/** The device cookie's Set-Cookie value (HttpOnly, Lax, only sent to the sign-in routes). */
+export function deviceCookie(token: string): string {
+  const secure = env().appUrl.startsWith("https://") ? "; Secure" : "";
+  return `${DEVICE_COOKIE}=${token}; Path=/api/auth; Max-Age=${DEVICE_TOKEN_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }

@@ -1,3 +1,5 @@
+import { isUtf8 } from "node:buffer";
+
 /** Run rules of decisions 4: the rolling duration baseline and the drift flag. */
 export const BASELINE_RUNS = 20;
 export const BASELINE_MIN_RUNS = 5;
@@ -25,11 +27,25 @@ export function pairingWindowMs(maxRuntimeSeconds: number | null): number {
 /** Log bodies are capped at 102400 bytes, cut on a UTF-8 character boundary. */
 export const LOG_LIMIT_BYTES = 102_400;
 
-export function capLog(bytes: Uint8Array): { text: string; bytes: number; truncated: boolean } {
-  if (bytes.length <= LOG_LIMIT_BYTES) return { text: new TextDecoder().decode(bytes), bytes: bytes.length, truncated: false };
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * The run log as stored (a ping body, a reported `log`): the bytes verbatim when they are UTF-8
+ * without NUL (the common case: one check, one decode). Otherwise what neither engine can hold is
+ * replaced by U+FFFD the same way on SQLite and PostgreSQL: NUL (PostgreSQL's `text` cannot hold it)
+ * and invalid UTF-8 (each maximal invalid sequence, as TextDecoder does; a reported `log`'s unpaired
+ * surrogates arrive here already as U+FFFD from TextEncoder). `bytes` is the stored text's size.
+ */
+export function capLog(body: Uint8Array): { text: string; bytes: number; truncated: boolean } {
+  const bytes = isUtf8(body) && body.indexOf(0) === -1 ? body : storableBytes(body);
+  if (bytes.length <= LOG_LIMIT_BYTES) return { text: decoder.decode(bytes), bytes: bytes.length, truncated: false };
   let end = LOG_LIMIT_BYTES;
   // Step back over continuation bytes (10xxxxxx) so a multi-byte character is never split.
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
   const kept = bytes.subarray(0, end);
-  return { text: new TextDecoder().decode(kept), bytes: kept.length, truncated: true };
+  return { text: decoder.decode(kept), bytes: kept.length, truncated: true };
+}
+
+function storableBytes(body: Uint8Array): Uint8Array {
+  return new TextEncoder().encode(decoder.decode(body).replaceAll("\0", "\uFFFD"));
 }

@@ -1,3 +1,5 @@
+import { serviceIncidentChange } from "./incidents";
+
 /**
  * The status rules of an actively checked service, pure: every instant is passed in.
  *
@@ -8,8 +10,9 @@
  *                CONFIRM_RECHECK_SECONDS after the first failure, not a whole interval later), or two
  *                probes failing at once;
  *   paused       the service is disabled (`enabled` false), whatever the results say.
- * Entering `down` opens one incident; leaving it resolves that incident.
+ * Entering `down` opens one incident; leaving it resolves that incident (domain/incidents.ts).
  */
+
 export type ServiceStatus = "pending" | "operational" | "degraded" | "down" | "paused";
 
 /** Seconds after a first, unconfirmed failure that the confirming re-check is due. */
@@ -43,8 +46,7 @@ export type StatusDecision = {
 
 export function decideStatus(input: StatusInput, now: Date): StatusDecision {
   const status = statusOf(input, now);
-  const incident = status === "down" && input.previous !== "down" ? "open" : status !== "down" && input.previous === "down" ? "resolve" : null;
-  return { status, incident };
+  return { status, incident: serviceIncidentChange(input.previous, status) };
 }
 
 function freshOf(input: StatusInput, now: Date): ProbeLatest[] {
@@ -67,6 +69,28 @@ function statusOf(input: StatusInput, now: Date): ServiceStatus {
   if (input.degradedMs !== null && fresh.some((p) => p.responseTimeMs > input.degradedMs!)) return "degraded";
   return "operational";
 }
+
+/**
+ * The reason shown beside a status, one rule for every read: a status that is not a plain "all is
+ * well" has one. `degraded` and `down` show the failing lane's words; `pending` shows why it waits
+ * (a probe taken away, a first failure awaiting its re-check); `operational` and `paused` never show
+ * one, even while an unconfirmed failure waits for its re-check.
+ */
+export function reasonBeside(status: ServiceStatus, reason: string | null): string | null {
+  return status === "operational" || status === "paused" ? null : reason;
+}
+
+/**
+ * Whether a lane's failure is its probe's own outbound setting refusing the target (the outbound
+ * guard's words all begin `refused: `), not the target failing: another probe with a different
+ * OUTBOUND_ALLOW_PRIVATE may reach it.
+ */
+export function refusedByOutboundSetting(reason: string | null): boolean {
+  return reason !== null && reason.startsWith(OUTBOUND_REFUSAL_PREFIX);
+}
+
+/** How every outbound-guard refusal begins (src/server/outbound/guard.ts). */
+export const OUTBOUND_REFUSAL_PREFIX = "refused: ";
 
 /** The failures in a row after a new result, given the probe's run before it. */
 export function nextFailureRun(previousRun: number, outcome: "up" | "down"): number {

@@ -91,10 +91,3 @@ export function overran(startedAt: Date, limitSeconds: number, now: Date): boole
 export function retentionCutoff(now: Date, days = RETENTION_DAYS): Date {
   return new Date(now.getTime() - days * 86_400_000);
 }
-
-/** The human reason of a `missed` incident. */
-export function missedReason(first: Date, count: number, skipped: boolean): string {
-  const at = first.toISOString().slice(0, 19) + "Z";
-  const more = count > 1 || skipped ? ` (${skipped ? "more than " : ""}${count} expected pings missed)` : "";
-  return `No ping arrived within the grace period after the expected time ${at}${more}`;
-}

@@ -1,8 +1,10 @@
+import { operatorMetrics } from "../observability/operator-metrics";
 import crypto from "node:crypto";
 import type { SqlRunner } from "../storage/runner";
 import { CLAIM_LEASE_MS, OUTBOX_SQL, outboxReader, type OutboxRow } from "./outbox";
 import type { Payload } from "./payload";
-import { send, type SendOptions, type Target } from "./senders";
+import { noteOutcome } from "./failing";
+import { awaitsConfirmation, send, UNCONFIRMED_ERROR, type SendOptions, type SendResult, type Target } from "./senders";
 
 /** Attempts per event and integration (decisions 7). */
 export const MAX_ATTEMPTS = 3;
@@ -43,23 +45,38 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
     return (await sql.get<OutboxRow>(OUTBOX_SQL.row, [id])) ?? null;
   }
 
+  /** Records one attempt; false when the integration no longer exists. */
+  async function record(row: OutboxRow, target: Target, attempt: number, result: SendResult): Promise<boolean> {
+    try {
+      await sql.run(OUTBOX_SQL.recordAttempt, [
+        target.id, row.id, row.event, attempt, result.ok ? "success" : "failed", result.responseStatus, result.error, result.durationMs, new Date(),
+      ]);
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return false;
+      log({ level: "error", event: "delivery.record_failed", outbox: row.id, integration: target.id, error: (err as Error).message });
+    }
+    return true;
+  }
+
   async function deliverTo(row: OutboxRow, payload: Payload, target: Target, counts: DeliveryCounts) {
     if (await sql.get(OUTBOX_SQL.delivered, [row.id, target.id])) return; // reached before a crash of the previous claimant
+    if (awaitsConfirmation(target)) {
+      // Skipped, not held: one failed attempt says why, and the event is not sent after confirmation.
+      await record(row, target, 1, { ok: false, responseStatus: null, error: UNCONFIRMED_ERROR, durationMs: 0 });
+      counts.failed++;
+      return;
+    }
     const delays = backoffDelays(opts.backoffMs);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const result = await send(target, payload, opts);
-      try {
-        await sql.run(OUTBOX_SQL.recordAttempt, [
-          target.id, row.id, row.event, attempt, result.ok ? "success" : "failed", result.responseStatus, result.error, result.durationMs, new Date(),
-        ]);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) return; // the integration was deleted meanwhile
-        log({ level: "error", event: "delivery.record_failed", outbox: row.id, integration: target.id, error: (err as Error).message });
-      }
+      if (!(await record(row, target, attempt, result))) return; // the integration was deleted meanwhile
+      operatorMetrics().deliveries.inc({ kind: target.kind, outcome: result.ok ? "success" : "failed" });
+      await noteOutcome(sql, target, result, new Date());
       if (result.ok) {
         counts.sent++;
         return;
       }
+      if (result.permanent) break; // refused for good: no retry (the integration is marked failing)
       log({ level: "warn", event: "delivery.failed", outbox: row.id, integration: target.id, kind: target.kind, attempt, error: result.error });
       if (attempt < MAX_ATTEMPTS) await sleep(delays[attempt - 1]!);
     }
@@ -81,6 +98,17 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
   }
 
   return {
+    /** Up to `limit` pending events (unclaimed, or claimed by a worker whose lease ran out), oldest first. */
+    async pendingIds(limit: number): Promise<number[]> {
+      const expired = new Date(Date.now() - CLAIM_LEASE_MS);
+      return (await sql.all<{ id: number }>(OUTBOX_SQL.pending, [expired, limit])).map((r) => r.id);
+    },
+    /** Claims and delivers one event (nothing when another worker has it); never throws. */
+    async deliverOne(id: number): Promise<DeliveryCounts> {
+      const counts: DeliveryCounts = { events: 0, sent: 0, failed: 0 };
+      await deliverEvent(id, counts);
+      return counts;
+    },
     /** Delivers every event that is pending now; resolves when they are all sent or given up. */
     async deliverPending(): Promise<DeliveryCounts> {
       const counts: DeliveryCounts = { events: 0, sent: 0, failed: 0 };

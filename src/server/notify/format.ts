@@ -8,6 +8,8 @@ export function headline(p: Payload): string {
       return `${name} is DOWN: ${p.incident ? kindText(p.incident.kind) : "incident opened"}`;
     case "incident.resolved":
       return `${name} is back UP: incident resolved`;
+    case "incident.acknowledged":
+      return `${name}: incident acknowledged${p.incident?.acknowledged_by ? ` by ${p.incident.acknowledged_by}` : ""}`;
     case "run.drifted":
       return `${name} ran longer than usual`;
     case "test":
@@ -58,4 +60,22 @@ export function slackMessage(p: Payload): { text: string } {
   if (link) lines.push(`<${link}|Open in Lifeline>`);
   const tail = p.run?.log_tail ? `\n\`\`\`${esc(p.run.log_tail).replace(/```/g, "'''")}\`\`\`` : "";
   return { text: `${icon} *${esc(headline(p))}*\n${lines.join("\n")}${tail}` };
+}
+
+/**
+ * The confirmation mail of an email integration. Only fixed text and the link: nothing an account
+ * chose (names, monitor texts) reaches an address whose recipient has not agreed to receive mail.
+ */
+export function confirmationMail(link: string): { subject: string; text: string } {
+  return {
+    subject: "[Lifeline] Confirm that this address may receive notifications",
+    text: [
+      "Someone asked Lifeline to send monitoring notifications to this address.",
+      "Nothing else is sent to it until you confirm by opening this link:",
+      "",
+      link,
+      "",
+      "The link works for 7 days. If you did not expect this mail, ignore it: without your confirmation no notification is sent here.",
+    ].join("\n"),
+  };
 }

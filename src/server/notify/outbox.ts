@@ -4,6 +4,7 @@ import { displayState, scheduleOf } from "../domain/monitor-state";
 import { dashboardLink, logTail, serviceLink, type NotificationEvent, type Payload } from "./payload";
 import { displayedStatus } from "../../shared/service-rules";
 import type { Target } from "./senders";
+import { receivesEvent } from "../../shared/integration-kinds";
 import type { SqlRunner } from "../storage/runner";
 
 /** A claim older than this is taken to belong to a crashed process and may be taken over. */
@@ -33,6 +34,8 @@ type MonitorRow = {
   next_expected_at: string | null;
   last_ping_at: string | null;
   integration_ids: string;
+  project_id: number | null;
+  project_name: string | null;
 };
 
 type IncidentRow = {
@@ -44,6 +47,8 @@ type IncidentRow = {
   reason: string;
   opened_at: string;
   resolved_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
 };
 
 type RunRow = {
@@ -61,7 +66,7 @@ type RunRow = {
 const wire = (t: string | null) => (t ? isoSeconds(new Date(t)) : null);
 
 const runColumns = `id, rid, status, started_at, finished_at, exit_code, duration_ms, baseline_ms, drifted`;
-const targetColumns = `id, kind, url, email, secret`;
+const targetColumns = `id, kind, url, email, secret, confirmed_at, config, failing_reason, events`;
 
 /** The outbox and delivery statements of the delivery worker, the same SQL on both engines. */
 export const OUTBOX_SQL = {
@@ -71,10 +76,13 @@ export const OUTBOX_SQL = {
   /** Params: now, id, worker. */
   finish: `UPDATE outbox SET processed_at = ? WHERE id = ? AND claimed_by = ?`,
   row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`,
-  service: `SELECT id, name, status, enabled FROM services WHERE id = ?`,
+  service: `SELECT id, name, status, enabled, project_id, (SELECT name FROM projects WHERE projects.id = services.project_id) AS project_name
+      FROM services WHERE id = ?`,
   monitor: `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
-      last_ping_at, integration_ids FROM cron_monitors WHERE id = ?`,
-  incident: `SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at FROM incidents WHERE id = ?`,
+      last_ping_at, integration_ids, project_id, (SELECT name FROM projects WHERE projects.id = cron_monitors.project_id) AS project_name
+      FROM cron_monitors WHERE id = ?`,
+  incident: `SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at, acknowledged_at, acknowledged_by
+      FROM incidents WHERE id = ?`,
   runById: `SELECT ${runColumns} FROM cron_runs WHERE id = ?`,
   latestRun: `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`,
   logTail: { sqlite: `SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`, postgresql: `SELECT right(body, 4000) AS tail FROM cron_run_logs WHERE run_id = ?` },
@@ -90,7 +98,30 @@ export const OUTBOX_SQL = {
 export function outboxReader(sql: SqlRunner) {
   const monitor = (id: number | null) => (id ? sql.get<MonitorRow>(OUTBOX_SQL.monitor, [id]) : Promise.resolve(undefined));
   const serviceOf = (id: number | null) =>
-    id ? sql.get<{ id: number; name: string; status: string; enabled: number | boolean }>(OUTBOX_SQL.service, [id]) : Promise.resolve(undefined);
+    id
+      ? sql.get<{ id: number; name: string; status: string; enabled: number | boolean; project_id: number | null; project_name: string | null }>(
+          OUTBOX_SQL.service,
+          [id],
+        )
+      : Promise.resolve(undefined);
+  /**
+   * Who hears about the event before routing: the monitor's `integration_ids` (those still existing
+   * in its organization), or the organization's defaults when that list is empty (or names none that
+   * still exists). Nobody when the monitor has been deleted. Routing then keeps the integrations
+   * whose `events` include the event.
+   */
+  async function chosenTargets(row: OutboxRow): Promise<Target[]> {
+    const m = await monitor(row.cron_monitor_id);
+    if (row.cron_monitor_id && !m) return []; // the monitor was deleted meanwhile: nobody to tell about it
+    if (row.service_id && !(await serviceOf(row.service_id))) return []; // likewise the service
+    const listed = m ? parseIds(m.integration_ids) : [];
+    if (listed.length > 0) {
+      const chosen = (await sql.all<Target>(OUTBOX_SQL.orgTargets, [row.org_id])).filter((t) => listed.includes(t.id));
+      if (chosen.length > 0) return chosen;
+    }
+    return sql.all<Target>(OUTBOX_SQL.defaultTargets, [row.org_id]);
+  }
+
   return {
     /** The event's payload as of now (the incident may since have been resolved, the run finished). */
     async payload(row: OutboxRow, appUrl: string): Promise<Payload> {
@@ -121,6 +152,7 @@ export function outboxReader(sql: SqlRunner) {
         service: service
           ? { id: service.id, name: service.name, status: displayedStatus(!!service.enabled, service.status), url: serviceLink(appUrl, service.id) }
           : null,
+        project: projectOf(m ?? service),
         incident: incident
           ? {
               id: incident.id,
@@ -131,6 +163,8 @@ export function outboxReader(sql: SqlRunner) {
               reason: incident.reason,
               opened_at: wire(incident.opened_at)!,
               resolved_at: wire(incident.resolved_at),
+              acknowledged_at: wire(incident.acknowledged_at),
+              acknowledged_by: incident.acknowledged_by,
             }
           : null,
         run: run
@@ -148,25 +182,16 @@ export function outboxReader(sql: SqlRunner) {
           : null,
       };
     },
-    /**
-     * Who hears about the event: the monitor's `integration_ids` (those still existing in its
-     * organization), or the organization's defaults when that list is empty (or names none that
-     * still exists). Nobody when the monitor has been deleted.
-     */
+    /** Who hears about the event: the chosen integrations whose `events` include it. */
     async targets(row: OutboxRow): Promise<Target[]> {
-      const m = await monitor(row.cron_monitor_id);
-      if (row.cron_monitor_id && !m) return []; // the monitor was deleted meanwhile: nobody to tell about it
-      if (row.service_id && !(await serviceOf(row.service_id))) return []; // likewise the service
-      const listed = m ? parseIds(m.integration_ids) : [];
-      if (listed.length > 0) {
-        const chosen = (await sql.all<Target>(OUTBOX_SQL.orgTargets, [row.org_id])).filter((t) => listed.includes(t.id));
-        if (chosen.length > 0) return chosen;
-      }
-      return sql.all<Target>(OUTBOX_SQL.defaultTargets, [row.org_id]);
+      return (await chosenTargets(row)).filter((t) => receivesEvent(t.events, row.event));
     },
   };
 }
 
+function projectOf(owner: { project_id: number | null; project_name: string | null } | undefined): Payload["project"] {
+  return owner?.project_id != null && owner.project_name != null ? { id: owner.project_id, name: owner.project_name } : null;
+}
 
 function parseIds(json: string): number[] {
   try {

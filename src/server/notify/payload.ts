@@ -3,7 +3,7 @@
  * incident, and the last run's status with the tail of its log. Webhooks receive it as JSON; Slack
  * and email render it as text (format.ts).
  */
-export type NotificationEvent = "incident.opened" | "incident.resolved" | "run.drifted" | "test";
+export type NotificationEvent = "incident.opened" | "incident.resolved" | "incident.acknowledged" | "run.drifted" | "test";
 
 export type Payload = {
   event: NotificationEvent;
@@ -21,6 +21,8 @@ export type Payload = {
   } | null;
   /** The actively checked service of a `service_down` incident, with its dashboard link. */
   service: { id: number; name: string; status: string; url: string } | null;
+  /** The project of the monitor or service, if it has one. */
+  project: { id: number; name: string } | null;
   incident: {
     id: number;
     service: number | null;
@@ -30,6 +32,8 @@ export type Payload = {
     reason: string;
     opened_at: string;
     resolved_at: string | null;
+    acknowledged_at: string | null;
+    acknowledged_by: string | null;
   } | null;
   run: {
     rid: string;
@@ -66,6 +70,7 @@ export function testPayload(now: Date): Payload {
     occurred_at: now.toISOString().slice(0, 19) + "Z",
     monitor: null,
     service: null,
+    project: null,
     incident: null,
     run: null,
   };

@@ -1,20 +1,50 @@
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import { emailSubject, emailText, slackMessage } from "./format";
+import { confirmationMail, emailSubject, emailText, slackMessage } from "./format";
 import type { Payload } from "./payload";
 import { signBody } from "./signature";
 import { guardedRequest, OutboundRefusedError } from "../outbound";
+import type { IntegrationKind } from "../../shared/integration-kinds";
+import { messageOf } from "./message";
+import { KIND_SENDERS, permanentRefusal } from "./kinds";
+import type { KindRequest } from "./kinds/types";
+import { renderBodyTemplate } from "./kinds/webhook-template";
 
 /** An integration as the senders need it. */
 export type Target = {
   id: number;
-  kind: string; // webhook | slack | email
+  kind: string; // src/shared/integration-kinds.ts
   url: string | null;
   email: string | null;
   secret: string | null;
+  /** email: when the recipient confirmed the address (null: not yet). */
+  confirmed_at: string | Date | null;
+  /** The kind's settings as stored (JSON text). */
+  config: string;
+  /** Why the receiver last refused for good (null: not failing). */
+  failing_reason?: string | null;
+  /** The events it receives (JSON array), for routing. */
+  events?: string;
 };
 
-export type SendResult = { ok: boolean; responseStatus: number | null; error: string | null; durationMs: number };
+/** The error recorded for an email integration whose recipient has not confirmed the address. */
+export const UNCONFIRMED_ERROR = "not sent: the recipient has not confirmed the address yet";
+
+/** An email integration sends nothing but its confirmation mail until its recipient confirms. */
+export function awaitsConfirmation(target: Pick<Target, "kind" | "confirmed_at">): boolean {
+  return target.kind === "email" && !target.confirmed_at;
+}
+
+export type SendResult = {
+  ok: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  /** Set when the receiver refused for good (401, 403, 404...): no retry; the integration is marked failing. */
+  permanent?: string | null;
+  /** The start of the receiver's answer (shown by "Send test"). */
+  answer?: string | null;
+};
 
 export type SendOptions = { smtpUrl: string | null; smtpFrom: string; timeoutMs?: number };
 
@@ -27,18 +57,37 @@ const TIMEOUT_MS = 10_000;
 export async function send(target: Target, payload: Payload, opts: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const done = (r: Omit<SendResult, "durationMs">): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
+  if (awaitsConfirmation(target)) return done({ ok: false, responseStatus: null, error: UNCONFIRMED_ERROR });
   try {
+    const config = parseConfig(target.config);
     if (target.kind === "webhook") {
-      const body = JSON.stringify(payload);
-      return done(await postJson(target.url!, body, webhookHeaders(target, payload, body), opts));
+      const template = typeof config.body_template === "string" ? renderBodyTemplate(config.body_template, payload) : null;
+      const body = template ? template.body : JSON.stringify(payload);
+      const headers = { "Content-Type": template?.contentType ?? "application/json", ...webhookHeaders(target, payload, body) };
+      return done(await request(target.kind, { method: "POST", url: target.url!, headers, body }, opts));
     }
-    if (target.kind === "slack") return done(await postJson(target.url!, JSON.stringify(slackMessage(payload)), {}, opts));
+    if (target.kind === "slack") return done(await request(target.kind, jsonPost(target.url!, slackMessage(payload)), opts));
     if (target.kind === "email") return done(await sendEmail(target.email!, payload, opts));
+    const kind = KIND_SENDERS[target.kind as IntegrationKind] as
+      | { render(m: ReturnType<typeof messageOf>, c: unknown, ctx: { integrationId: number }): KindRequest }
+      | undefined;
+    if (kind) return done(await request(target.kind, kind.render(messageOf(payload), config, { integrationId: target.id }), opts));
     return done({ ok: false, responseStatus: null, error: `unknown integration kind ${target.kind}` });
   } catch (err) {
     return done({ ok: false, responseStatus: null, error: describeError(err) });
   }
 }
+
+function parseConfig(text: string | null | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || "{}");
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const jsonPost = (url: string, body: unknown): KindRequest => ({ method: "POST", url, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 function webhookHeaders(target: Target, payload: Payload, body: string): Record<string, string> {
   return {
@@ -48,17 +97,19 @@ function webhookHeaders(target: Target, payload: Payload, body: string): Record<
   };
 }
 
-/** POST through the outbound guard: checked address, no redirects, time limit, capped body read. */
-async function postJson(url: string, body: string, headers: Record<string, string>, opts: SendOptions) {
-  const res = await guardedRequest(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "User-Agent": "Lifeline-Notifications/1", ...headers },
-    body,
+/** One request through the outbound guard: checked address, no redirects, time limit, capped body read. */
+async function request(kind: string, r: KindRequest, opts: SendOptions) {
+  const res = await guardedRequest(r.url, {
+    method: r.method,
+    headers: { "User-Agent": "Lifeline-Notifications/1", ...r.headers },
+    body: r.body,
     timeoutMs: opts.timeoutMs ?? TIMEOUT_MS,
     maxBodyBytes: 4096,
   });
   const ok = res.status >= 200 && res.status < 300;
-  return { ok, responseStatus: res.status, error: ok ? null : `HTTP ${res.status}` };
+  const answer = res.body.toString("utf8").slice(0, 500);
+  const permanent = ok ? null : permanentRefusal(kind as IntegrationKind, res.status, answer);
+  return { ok, responseStatus: res.status, error: ok ? null : (permanent ?? `HTTP ${res.status}`), permanent, answer };
 }
 
 const transports = new Map<string, Transporter>();
@@ -78,14 +129,29 @@ function transportFor(smtpUrl: string, timeoutMs: number): Transporter {
   return t;
 }
 
-async function sendEmail(to: string, payload: Payload, opts: SendOptions) {
+/**
+ * The confirmation mail of an email integration: the one mail sent to an address before its
+ * recipient confirms it. Never throws; the error text carries no credential.
+ */
+export async function sendConfirmationMail(to: string, link: string, opts: SendOptions): Promise<SendResult> {
+  const started = performance.now();
+  const { subject, text } = confirmationMail(link);
+  let r: Omit<SendResult, "durationMs">;
+  try {
+    r = await sendMail(to, subject, text, opts);
+  } catch (err) {
+    r = { ok: false, responseStatus: null, error: describeError(err) };
+  }
+  return { ...r, durationMs: Math.round(performance.now() - started) };
+}
+
+function sendEmail(to: string, payload: Payload, opts: SendOptions) {
+  return sendMail(to, emailSubject(payload), emailText(payload), opts);
+}
+
+async function sendMail(to: string, subject: string, text: string, opts: SendOptions) {
   if (!opts.smtpUrl) return { ok: false, responseStatus: null, error: "SMTP_URL is not configured" };
-  const info = await transportFor(opts.smtpUrl, opts.timeoutMs ?? TIMEOUT_MS).sendMail({
-    from: opts.smtpFrom,
-    to,
-    subject: emailSubject(payload),
-    text: emailText(payload),
-  });
+  const info = await transportFor(opts.smtpUrl, opts.timeoutMs ?? TIMEOUT_MS).sendMail({ from: opts.smtpFrom, to, subject, text });
   const accepted = info.accepted.length > 0;
   return { ok: accepted, responseStatus: null, error: accepted ? null : `rejected by the SMTP server: ${String(info.response).slice(0, 200)}` };
 }

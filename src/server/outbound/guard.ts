@@ -2,6 +2,7 @@ import dns from "node:dns";
 import { isIP } from "node:net";
 import { Agent, buildConnector, request, type Dispatcher } from "undici";
 import { env } from "../../env";
+import { OUTBOUND_REFUSAL_PREFIX as REFUSED } from "../domain/service-status";
 import { classifyAddress, describeClass } from "./address";
 
 /**
@@ -28,7 +29,7 @@ export function addressRefusal(address: string, policy: OutboundPolicy): string 
   const cls = classifyAddress(address);
   if (cls === "public") return null;
   if (policy.allowPrivate && cls !== "invalid") return null;
-  return `refused: ${address} is ${describeClass(cls)}; ${HINT}`;
+  return `${REFUSED}${address} is ${describeClass(cls)}; ${HINT}`;
 }
 
 /**
@@ -43,7 +44,7 @@ export function literalTargetRefusal(url: string, policy: OutboundPolicy): strin
     return null; // the URL's own validation reports this
   }
   if (host === "localhost" || host.endsWith(".localhost")) {
-    return policy.allowPrivate ? null : `refused: ${host} is a loopback address; ${HINT}`;
+    return policy.allowPrivate ? null : `${REFUSED}${host} is a loopback address; ${HINT}`;
   }
   return isIP(host) ? addressRefusal(host, policy) : null;
 }
@@ -108,7 +109,7 @@ export function outboundPolicy(): OutboundPolicy {
 }
 
 export type GuardedRequest = {
-  method?: "GET" | "HEAD" | "POST";
+  method?: "GET" | "HEAD" | "POST" | "PUT";
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;

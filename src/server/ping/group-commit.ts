@@ -1,3 +1,4 @@
+import { operatorMetrics } from "../observability/operator-metrics";
 import type { PingStore, RunEvent, RunEventResult } from "./store";
 
 /** At most this many events share one commit. */
@@ -19,6 +20,7 @@ export function groupCommitStore(commitGroup: (items: PendingEvent[]) => void | 
     queue = queue.slice(items.length);
     scheduled = queue.length > 0;
     if (scheduled) setImmediate(flush);
+    operatorMetrics().groupCommitSize.observe(items.length);
     void commitGroup(items);
   };
   return {

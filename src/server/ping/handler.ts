@@ -1,3 +1,4 @@
+import { operatorMetrics, type PingOutcome } from "../observability/operator-metrics";
 import { capLog, LOG_LIMIT_BYTES } from "../domain/runs";
 import { isPlausibleToken, isUuid, parsePingPath, PING_FORMS_TEXT } from "../domain/ping-request";
 import type { PingStore } from "./store";
@@ -28,7 +29,17 @@ const answer = (status: number, body: string | null = null, extra: Record<string
   body,
 });
 
+/** Counts each ping by outcome (lifeline_pings_total; an increment, nothing else). */
 export async function answerPing(req: PingRequest, path: string, store: PingStore, now: () => Date = () => new Date()): Promise<PingAnswer> {
+  const a = await answerUncounted(req, path, store, now);
+  operatorMetrics().pings.inc({ outcome: outcomeOf(a.status) });
+  return a;
+}
+
+const outcomeOf = (status: number): PingOutcome =>
+  status === 200 || status === 204 ? "accepted" : status === 429 ? "rate_limited" : status === 404 ? "unknown_token" : "bad_request";
+
+async function answerUncounted(req: PingRequest, path: string, store: PingStore, now: () => Date): Promise<PingAnswer> {
   const method = req.method.toUpperCase();
   if (method !== "GET" && method !== "POST" && method !== "HEAD") {
     return answer(405, "Pings use GET, POST or HEAD\n", { Allow: "GET, POST, HEAD" });
@@ -42,6 +53,7 @@ export async function answerPing(req: PingRequest, path: string, store: PingStor
 
   const body = method === "POST" ? await req.readBody() : null;
   const log = body && body.length > 0 ? capLog(body) : null;
+  const endTimer = operatorMetrics().pingCommitSeconds.startTimer();
   const result = await store.record({
     target: { token: form.token },
     kind: form.kind,
@@ -53,6 +65,7 @@ export async function answerPing(req: PingRequest, path: string, store: PingStor
     rateCapped: true,
     now: now(),
   });
+  endTimer();
   if (result.outcome === "not_found") return answer(404);
   if (result.outcome === "rate_limited") return answer(429, null, { "Retry-After": String(result.retryAfterSeconds) });
   return method === "HEAD" ? answer(204) : answer(200, "OK");

@@ -1,3 +1,4 @@
+import { logger } from "../observability/log";
 import type http from "node:http";
 import { answerPing, readCapped } from "./handler";
 import type { PingStore } from "./store";
@@ -39,7 +40,7 @@ export async function servePing(req: http.IncomingMessage, res: http.ServerRespo
     res.writeHead(a.status, a.headers);
     res.end(a.body ?? undefined);
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", where: "ping", error: err instanceof Error ? err.message : String(err) }));
+    logger().error({ where: "ping", error: err instanceof Error ? err.message : String(err) });
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
     res.end("Internal error\n");
   }

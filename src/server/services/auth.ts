@@ -5,7 +5,10 @@ import { db } from "../db";
 import { hashPassword, verifyPassword, burnPasswordCheck } from "../auth/passwords";
 import { hashToken, randomToken, REFRESH_TOKEN_SECONDS, signAccessToken } from "../auth/tokens";
 import { createPersonalOrg } from "./orgs/orgs";
-import { clientAddress, loginKeys, passwordKeys, registerKeys, throttled } from "../auth/throttle";
+import { knownDevice, newDeviceToken, signInLimits } from "../auth/throttle";
+import { clientAddress } from "../auth/client-address";
+import { attempt } from "../limits/counter";
+import { passwordLimits, registerLimits } from "../limits/rules";
 
 const isCode = (code: string) => (err: unknown) => err instanceof AppError && err.code === code;
 
@@ -28,7 +31,7 @@ export async function register(
   now = new Date(),
   address: string | null = null,
 ): Promise<TokenPair> {
-  return throttled(registerKeys(address), () => registerUser(input, now), { now, isFailure: isCode("VALIDATION_ERROR") });
+  return attempt(registerLimits(address), () => registerUser(input, now), { now, isFailure: isCode("VALIDATION_ERROR") });
 }
 
 async function registerUser(input: { email: string; password: string; first_name?: string; last_name?: string }, now: Date): Promise<TokenPair> {
@@ -50,28 +53,41 @@ async function registerUser(input: { email: string; password: string; first_name
   return issueSession(user, "api", now);
 }
 
-/** The same 401 for an unknown email and a wrong password, at the same cost. */
-export async function checkCredentials(emailInput: string, password: string) {
-  const user = await db().user.findUnique({ where: { email: normalizeEmail(emailInput) } });
-  if (!user) {
-    await burnPasswordCheck(password);
-    throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
-  return user;
-}
-
 /**
- * Checks credentials under login throttling (per account and per client address): used by the REST
- * login and the dashboard sign-in alike.
+ * Checks credentials under sign-in throttling (throttle.ts): used by the REST login and the
+ * dashboard sign-in alike. The attempt is counted (and refused with 429 when a limit is used up)
+ * before the password is checked, so parallel guesses get no more checks than the limit. An unknown
+ * email answers the same 401 as a wrong password, at the same cost. Answers the user and the device
+ * token to hand back (the known device's own, or a new one).
  */
-export async function signIn(email: string, password: string, now: Date, address: string | null) {
-  const keys = loginKeys(email, address);
-  return throttled(keys, () => checkCredentials(email, password), { now, isFailure: isCode("UNAUTHORIZED"), clearOnSuccess: keys.slice(0, 1) });
+export async function signIn(emailInput: string, password: string, now: Date, address: string | null, deviceToken: string | null = null) {
+  const user = await db().user.findUnique({ where: { email: normalizeEmail(emailInput) } });
+  const deviceId = user ? knownDevice(deviceToken, user.id) : null;
+  const { limits, clearOnSuccess } = signInLimits(emailInput, address, deviceId);
+  const signedIn = await attempt(
+    limits,
+    async () => {
+      if (!user) {
+        await burnPasswordCheck(password, emailInput);
+        throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
+      }
+      if (!(await verifyPassword(user.passwordHash, password, emailInput))) throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
+      return user;
+    },
+    { now, isFailure: isCode("UNAUTHORIZED"), clearOnSuccess },
+  );
+  return { user: signedIn, device: deviceId ? deviceToken! : newDeviceToken(signedIn.id) };
 }
 
-export async function login(input: { email: string; password: string }, now = new Date(), address: string | null = null): Promise<TokenPair> {
-  return issueSession(await signIn(input.email, input.password, now, address), "api", now);
+/** The REST login: a token pair, and the device token for the client's next logins. */
+export async function login(
+  input: { email: string; password: string },
+  now = new Date(),
+  address: string | null = null,
+  deviceToken: string | null = null,
+): Promise<TokenPair & { device: string }> {
+  const { user, device } = await signIn(input.email, input.password, now, address, deviceToken);
+  return { ...(await issueSession(user, "api", now)), device };
 }
 
 export { clientAddress };
@@ -149,14 +165,14 @@ export async function changePassword(
   now = new Date(),
 ): Promise<void> {
   const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
-  await throttled(
-    passwordKeys(userId),
+  await attempt(
+    passwordLimits(userId),
     async () => {
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
         throw validationError("current_password", "The current password is wrong");
       }
     },
-    { now, isFailure: isCode("VALIDATION_ERROR"), clearOnSuccess: passwordKeys(userId) },
+    { now, isFailure: isCode("VALIDATION_ERROR"), clearOnSuccess: passwordLimits(userId).map((l) => l.key) },
   );
   const passwordHash = await hashPassword(input.new_password);
   await db().$transaction([

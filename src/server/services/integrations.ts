@@ -1,5 +1,6 @@
 import { writeTransaction } from "../transactions";
-import { AppError, notFound } from "../../shared/errors";
+import { AppError, notFound, validationError } from "../../shared/errors";
+import { isMaskOf, MASK, maskSecrets, secretFieldsOf, } from "../../shared/integration-secrets";
 import { pageMetaOf } from "../../shared/schemas/common";
 import {
   kindFieldErrors, type CreateIntegrationInput, type IntegrationKind, type IntegrationPatch,
@@ -8,21 +9,36 @@ import { isoSeconds } from "../../shared/time";
 import { env } from "../../env";
 import { db } from "../db";
 import { testPayload } from "../notify/payload";
-import { send } from "../notify/senders";
+import { consume } from "../limits/counter";
+import { testDeliveryLimits } from "../limits/rules";
+import { awaitsConfirmation, send } from "../notify/senders";
+import { directDelivery } from "./direct-delivery";
+import { requestConfirmation } from "./integration-confirmation";
 import { newWebhookSecret } from "../notify/signature";
 import { literalTargetRefusal, outboundPolicy } from "../outbound";
 import type { Delivery, Integration } from "../../generated/prisma/client";
+import { isLegacyKind } from "../../shared/integration-kinds";
+import { configView, eventsView, liftTopLevel, parseStoredConfig, resolveConfig, storedEvents } from "./integration-config";
 
-/** The integration as the API shows it; the webhook secret only when `withSecret` (create, rotate). */
-function view(i: Integration, withSecret = false) {
+/**
+ * The integration as the API shows it, to every role: credentials masked (integration-secrets.ts).
+ * `revealSecret`: the webhook secret Lifeline has just generated, shown in full this once.
+ */
+function view(i: Integration, revealSecret = false) {
+  const kind = i.kind as IntegrationKind;
+  const masked = maskSecrets(kind, { url: i.url, secret: i.secret });
   return {
     id: i.id,
     name: i.name,
-    kind: i.kind as IntegrationKind,
-    url: i.url,
+    kind,
+    url: masked.url,
     email: i.email,
+    confirmed: !awaitsConfirmation({ kind, confirmed_at: i.confirmedAt }),
     is_default: i.isDefault,
-    ...(withSecret && i.secret ? { secret: i.secret } : {}),
+    events: eventsView(i.events),
+    config: configView(kind, i.config),
+    failing: i.failingReason ? { reason: i.failingReason, since: isoSeconds(i.failingSince ?? i.updatedAt) } : null,
+    ...(i.secret ? { secret: revealSecret ? i.secret : masked.secret! } : {}),
     created_at: isoSeconds(i.createdAt),
     updated_at: isoSeconds(i.updatedAt),
   };
@@ -32,7 +48,7 @@ function deliveryView(d: Delivery) {
   return {
     id: d.id,
     integration_id: d.integrationId,
-    event: d.event as "incident.opened" | "incident.resolved" | "run.drifted" | "test",
+    event: d.event as "incident.opened" | "incident.resolved" | "incident.acknowledged" | "run.drifted" | "test" | "confirmation",
     event_id: d.outboxId,
     attempt: d.attempt,
     status: d.status as "success" | "failed",
@@ -71,8 +87,13 @@ export async function getIntegration(orgId: number, id: number) {
   return view(await find(orgId, id));
 }
 
-export async function createIntegration(orgId: number, input: CreateIntegrationInput) {
+export async function createIntegration(orgId: number, sent: CreateIntegrationInput) {
+  const lifted = liftTopLevel(sent.kind, sent.config, sent);
+  const input = { ...sent, ...lifted.top };
   assertKindFields(input.kind, input, true);
+  const config = resolveConfig(input.kind, lifted.rest, null);
+  withoutKeptSecrets(input.kind, null, input);
+  const generated = input.kind === "webhook" && !input.secret;
   const row = await db().integration.create({
     data: {
       orgId,
@@ -82,25 +103,63 @@ export async function createIntegration(orgId: number, input: CreateIntegrationI
       email: input.email ?? null,
       secret: input.kind === "webhook" ? (input.secret ?? newWebhookSecret()) : null,
       isDefault: input.is_default,
+      config: JSON.stringify(config),
+      ...(input.events ? { events: storedEvents(input.events) } : {}),
     },
   });
-  return view(row, true);
+  if (row.kind !== "email") return view(row, generated);
+  await requestConfirmation(row.id, row.email!);
+  return view(await find(orgId, row.id));
 }
 
-export async function updateIntegration(orgId: number, id: number, patch: IntegrationPatch) {
+/**
+ * A credential sent back exactly as the answers mask it keeps the stored one (a client that PATCHes
+ * what it read); any other masked-looking value (also on create) is refused rather than stored.
+ */
+function withoutKeptSecrets<T extends { url?: string; secret?: string }>(kind: IntegrationKind, stored: Integration | null, fields: T): T {
+  const kept: T = { ...fields };
+  if (!isLegacyKind(kind)) return kept; // their credentials are config fields (integration-config.ts)
+  for (const field of secretFieldsOf(kind) as readonly ("url" | "secret")[]) {
+    const sent = fields[field];
+    if (sent === undefined) continue;
+    if (stored && isMaskOf(sent, stored[field])) delete kept[field];
+    else if (sent.includes(MASK)) {
+      throw validationError(field, `This is a masked value: send the ${field} in full${stored ? ", or leave the field out to keep the stored one" : ""}`);
+    }
+  }
+  return kept;
+}
+
+export async function updateIntegration(orgId: number, id: number, sent: IntegrationPatch) {
   const current = await find(orgId, id);
+  const lifted = liftTopLevel(current.kind as IntegrationKind, sent.config, sent);
+  const patch = { ...sent, ...lifted.top };
   assertKindFields(current.kind as IntegrationKind, patch, false);
+  const config = sent.config ? resolveConfig(current.kind as IntegrationKind, lifted.rest, parseStoredConfig(current.config)) : null;
+  const p = withoutKeptSecrets(current.kind as IntegrationKind, current, patch);
+  const rotate = p.rotate_secret === true;
+  // A new address, or the same one still unconfirmed (a new link), is asked again. It is unconfirmed
+  // in the same statement that stores it, so no notification reaches it in between.
+  const ask = current.kind === "email" && p.email !== undefined && (p.email !== current.email || !current.confirmedAt);
   const row = await db().integration.update({
     where: { id: current.id },
     data: {
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.url !== undefined ? { url: patch.url } : {}),
-      ...(patch.email !== undefined ? { email: patch.email } : {}),
-      ...(patch.is_default !== undefined ? { isDefault: patch.is_default } : {}),
-      ...(patch.rotate_secret ? { secret: newWebhookSecret() } : {}),
+      ...(p.name !== undefined ? { name: p.name } : {}),
+      ...(p.url !== undefined ? { url: p.url } : {}),
+      ...(p.email !== undefined ? { email: p.email } : {}),
+      ...(p.secret !== undefined ? { secret: p.secret } : {}),
+      ...(p.is_default !== undefined ? { isDefault: p.is_default } : {}),
+      ...(rotate ? { secret: newWebhookSecret() } : {}),
+      ...(ask ? { confirmedAt: null } : {}),
+      ...(config ? { config: JSON.stringify(config) } : {}),
+      ...(p.events ? { events: storedEvents(p.events) } : {}),
+      // New settings may well fix a refusing receiver: the next delivery tells.
+      ...(config || p.url !== undefined ? { failingReason: null, failingSince: null } : {}),
     },
   });
-  return view(row, patch.rotate_secret === true);
+  if (!ask) return view(row, rotate);
+  await requestConfirmation(row.id, row.email!);
+  return view(await find(orgId, row.id));
 }
 
 /** Deletes the integration and its delivery history, and drops its id from the organization's monitors. */
@@ -122,22 +181,21 @@ export async function deleteIntegration(orgId: number, id: number) {
 /** Sends a test notification now (one attempt, recorded like any delivery) and answers the attempt. */
 export async function testIntegration(orgId: number, id: number, now = new Date()) {
   const target = await find(orgId, id);
+  if (awaitsConfirmation({ kind: target.kind, confirmed_at: target.confirmedAt })) {
+    throw new AppError("INTEGRATION_UNCONFIRMED", "The recipient has not confirmed this address yet: nothing but the confirmation mail is sent to it");
+  }
+  await consume(testDeliveryLimits(target.id), now); // 5 per integration per hour (docs/limits.md)
   const config = env();
-  const result = await send(target, testPayload(now), { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom });
-  const row = await db().delivery.create({
-    data: {
-      integrationId: target.id,
-      outboxId: null,
-      event: "test",
-      attempt: 1,
-      status: result.ok ? "success" : "failed",
-      responseStatus: result.responseStatus,
-      error: result.error,
-      durationMs: result.durationMs,
-      createdAt: new Date(),
-    },
-  });
-  return deliveryView(row);
+  const result = await send({ ...target, confirmed_at: target.confirmedAt }, testPayload(now), { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom });
+  const [row] = await db().$transaction([
+    db().delivery.create({ data: directDelivery(target.id, "test", result) }),
+    ...(result.ok && target.failingReason
+      ? [db().integration.update({ where: { id: target.id }, data: { failingReason: null, failingSince: null } })]
+      : !result.ok && result.permanent
+        ? [db().integration.update({ where: { id: target.id }, data: { failingReason: result.permanent, failingSince: target.failingSince ?? now } })]
+        : []),
+  ]);
+  return { ...deliveryView(row), answer: result.answer ?? null };
 }
 
 export async function listDeliveries(orgId: number, q: { id: number; page: number; limit: number }) {

@@ -4,7 +4,9 @@ import { isoOrNull, isoSeconds } from "../../shared/time";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db } from "../db";
 import { checkStore } from "../storage/checks";
+import { writeTransaction } from "../transactions";
 import type { ActiveOrg } from "./orgs/access";
+import { moveOffProbes } from "./probe-use";
 
 /**
  * Probes (spec 4.4, decisions 8). Platform probes are public; private probes belong to an
@@ -13,9 +15,14 @@ import type { ActiveOrg } from "./orgs/access";
  */
 type ProbeRow = { id: number; name: string; location: string; kind: string; orgId: number | null; version: string | null; lastSeenAt: Date | null; createdAt: Date; org?: { slug: string } | null };
 
-export function probeView(p: ProbeRow) {
+/** A probe seen within this long is online. */
+const ONLINE_MS = 120_000;
+const isOnline = (lastSeenAt: Date | null, now: Date) => !!lastSeenAt && now.getTime() - lastSeenAt.getTime() < ONLINE_MS;
+
+export function probeView(p: ProbeRow, now = new Date()) {
   return {
     id: p.id, name: p.name, location: p.location, kind: p.kind as "platform" | "private", org: p.org?.slug ?? null,
+    status: isOnline(p.lastSeenAt, now) ? ("online" as const) : ("offline" as const),
     version: p.version, last_seen_at: isoOrNull(p.lastSeenAt), created_at: isoSeconds(p.createdAt),
   };
 }
@@ -27,11 +34,12 @@ export function newProbeToken(): string {
 
 const include = { org: { select: { slug: true } } } as const;
 
+/** `GET /probes`: the platform probes for anyone (no credentials needed), and the private probes of `orgIds`. */
 export async function listProbes(orgIds: number[]) {
   const rows = await db().probe.findMany({
     where: { OR: [{ kind: "platform" }, { orgId: { in: orgIds } }] }, include, orderBy: { id: "asc" },
   });
-  return rows.map(probeView);
+  return rows.map((p) => probeView(p));
 }
 
 /** The probe if the caller may see it: platform probes for everyone, private ones for their organizations. 404 otherwise. */
@@ -71,10 +79,29 @@ export async function patchProbe(org: ActiveOrg, id: number, patch: { name?: str
   return probeView(p);
 }
 
-/** Deletes the probe: its token hash goes with the row, so the token is refused at once. */
-export async function deleteProbe(org: ActiveOrg, id: number) {
-  await managedProbe(org, id);
-  await db().probe.delete({ where: { id } });
+/** At most this many services are named in a 409's details (the message gives the total). */
+const LISTED_SERVICES = 100;
+
+/**
+ * Deletes the probe: its token hash goes with the row, so the token is refused at once. A service
+ * is never silently left unchecked: while services use the probe the answer is 409 CONFLICT naming
+ * them (`details.services`, `"<id>: <name>"`); with `force` they move off it in the same
+ * transaction (probe-use.ts: the platform probes when it was their only one, `pending`, a
+ * `status_reason` saying why).
+ */
+export async function deleteProbe(org: ActiveOrg, id: number, force = false) {
+  const p = await managedProbe(org, id);
+  const refused = await writeTransaction(async (tx) => {
+    const users = await tx.serviceProbe.findMany({ where: { probeId: id }, select: { service: { select: { id: true, name: true } } }, orderBy: { serviceId: "asc" } });
+    if (users.length > 0 && !force) return users.map((u) => u.service);
+    await moveOffProbes(tx, users.map((u) => u.service.id), [id], `Probe ${p.name} (#${id}) was deleted`, new Date());
+    await tx.probe.delete({ where: { id } });
+    return null;
+  });
+  if (refused) {
+    const message = `Probe ${p.name} checks ${refused.length} service${refused.length === 1 ? "" : "s"}; delete with force=true to move ${refused.length === 1 ? "it" : "them"} to the platform probes, or take the probe out of their probe_ids first`;
+    throw new AppError("CONFLICT", message, { services: refused.slice(0, LISTED_SERVICES).map((s) => `${s.id}: ${s.name}`) });
+  }
 }
 
 /** A new token; the old digest is replaced in the same statement, so the old token is refused at once. */
@@ -104,7 +131,7 @@ export async function probeHealthSummary(orgIds: number[], now = new Date()) {
   };
   return probes.map((p) => ({
     id: p.id, name: p.name, kind: p.kind as "platform" | "private", version: p.version, last_seen_at: isoOrNull(p.lastSeenAt),
-    online: !!p.lastSeenAt && now.getTime() - p.lastSeenAt.getTime() < 120_000,
+    online: isOnline(p.lastSeenAt, now),
     checks_per_minute: Math.round(((perProbe.get(p.id) ?? 0) / 5) * 10) / 10,
     lag_seconds: lagOf(laneOf(p)),
   }));

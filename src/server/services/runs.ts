@@ -1,4 +1,5 @@
 import { notFound } from "../../shared/errors";
+import { pageMetaOf } from "../../shared/schemas/common";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import { db } from "../db";
 import { capLog } from "../domain/runs";
@@ -49,7 +50,7 @@ export async function listRuns(
     db().cronRun.findMany({ where, orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
     db().cronRun.count({ where }),
   ]);
-  return { data: rows.map(runView), meta: { total, page: q.page, limit: q.limit } };
+  return { data: rows.map(runView), meta: pageMetaOf(q.page, q.limit, total) };
 }
 
 export async function getRun(orgId: number, monitorId: number, rid: string) {

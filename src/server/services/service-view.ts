@@ -1,7 +1,9 @@
 import type { ServiceStatus } from "../../shared/schemas/services";
 import { displayedStatus } from "../../shared/service-rules";
+import { reasonBeside } from "../domain/service-status";
 import type { ServiceType } from "../../shared/service-types";
 import { isoOrNull, isoSeconds } from "../../shared/time";
+import { snoozeShown } from "../domain/incidents";
 
 /** How a service is read (spec 2.5): both timestamp naming forms, and the project summary. */
 export type ServiceView = {
@@ -18,6 +20,7 @@ export type ServiceView = {
   status_reason: string | null;
   probe_ids: number[];
   degraded_ms: number | null;
+  snoozed_until: string | null;
   created_at: string;
   date_created: string;
   date_modified: string;
@@ -36,6 +39,7 @@ export const serviceSelect = {
   statusSince: true,
   statusReason: true,
   degradedMs: true,
+  snoozedUntil: true,
   probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
   createdAt: true,
   updatedAt: true,
@@ -54,19 +58,17 @@ type ServiceRow = {
   statusSince: Date | null;
   statusReason: string | null;
   degradedMs: number | null;
+  snoozedUntil: Date | null;
   probes: { probeId: number }[];
   createdAt: Date;
   updatedAt: Date;
   project: { id: number; name: string; color: string; icon: string } | null;
 };
 
-/** The status a service shows (a paused service shows paused, and no failure reason). */
+/** The status a service shows and the reason beside it (never beside operational or paused; reasonBeside). */
 export function statusFields(row: Pick<ServiceRow, "enabled" | "status" | "statusSince" | "statusReason">) {
-  return {
-    status: displayedStatus(row.enabled, row.status),
-    status_since: isoOrNull(row.statusSince),
-    status_reason: row.enabled ? row.statusReason : null,
-  };
+  const status = displayedStatus(row.enabled, row.status);
+  return { status, status_since: isoOrNull(row.statusSince), status_reason: reasonBeside(status, row.statusReason) };
 }
 
 export function serviceView(row: ServiceRow): ServiceView {
@@ -83,6 +85,7 @@ export function serviceView(row: ServiceRow): ServiceView {
     ...statusFields(row),
     probe_ids: row.probes.map((p) => p.probeId),
     degraded_ms: row.degradedMs,
+    snoozed_until: isoOrNull(snoozeShown(row.snoozedUntil, new Date())),
     created_at: created,
     date_created: created,
     date_modified: isoSeconds(row.updatedAt),

@@ -3,12 +3,16 @@ import { AppError, notFound, type ErrorDetails } from "../../shared/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { pageMetaOf } from "../../shared/schemas/common";
 import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../shared/schemas/services";
+import { planOf } from "../../shared/plans";
 import { defaultInterval, intervalProblem, mergeConfig, statusAfterEdit } from "../../shared/service-rules";
 import { checkConfig, type ServiceType } from "../../shared/service-types";
 import { db } from "../db";
+import { refusedByOutboundSetting } from "../domain/service-status";
 import { apiStore } from "../storage/api-store";
 import { isoOrNull } from "../../shared/time";
+import { checkProbeUse } from "./probe-use";
 import { resolveServiceIncidents, syncLanes } from "./service-lanes";
+import { afterServiceStatus, NO_HOLD_RULES } from "../domain/incidents";
 import { serviceSelect, serviceView, statusFields, type ServiceView } from "./service-view";
 
 /** Services (spec 2.5, 4.4; decisions 8): owned by a user; another user's service reads as 404. */
@@ -45,16 +49,27 @@ export async function serviceStatus(userId: number, id: number) {
   return {
     id, status, enabled: service.enabled, status_since, status_reason, last_check_at: isoOrNull(latest),
     probes: lanes.map((l) => ({
-      probe_id: l.lane === 0 ? null : l.lane, outcome: (l.outcome as "up" | "down" | null) ?? null, reason: l.reason,
+      probe_id: l.lane === 0 ? null : l.lane, outcome: (l.outcome as "up" | "down" | null) ?? null, reason: l.outcome === "down" ? l.reason : null,
+      outbound_refused: l.outcome === "down" && refusedByOutboundSetting(l.reason),
       response_time_ms: l.responseTimeMs, consecutive_failures: l.consecutiveFailures, checked_at: isoOrNull(l.resultAt),
       next_check_at: isoOrNull(l.leasableAt && l.leasedBy === null ? l.leasableAt : null),
     })),
   };
 }
 
+/**
+ * POST /services. The plan's `maxServices` (of the owner's default organization) holds under
+ * concurrency: the count and the insert run under the owner's row lock (a no-op update of the user
+ * row as the transaction's first write: PostgreSQL locks the row until commit, SQLite takes the
+ * database write lock), so parallel creates of one user run one after the other. A refused create
+ * commits (nothing written) and answers 403 PLAN_LIMIT_REACHED, as cron monitors do.
+ */
 export async function createService(userId: number, input: CreateServiceInput): Promise<ServiceView> {
-  const id = await writeTransaction(async (tx) => {
+  const outcome = await writeTransaction(async (tx): Promise<{ id: number } | { max: number }> => {
+    await tx.$executeRaw`UPDATE users SET default_org_id = default_org_id WHERE id = ${userId}`;
     const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null, probeIds: input.probe_ids ?? [] });
+    const max = planOf(checked.plan).maxServices;
+    if (Number.isFinite(max) && (await tx.service.count({ where: { userId } })) >= max) return { max };
     const created = await tx.service.create({
       data: {
         userId,
@@ -70,9 +85,10 @@ export async function createService(userId: number, input: CreateServiceInput): 
       select: { id: true },
     });
     await syncLanes(tx, created.id, { probeIds: checked.probeIds, enabled: input.enabled ?? true, recheck: true }, new Date());
-    return created.id;
+    return { id: created.id };
   });
-  return getService(userId, id);
+  if ("max" in outcome) throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${outcome.max} services; delete one or upgrade the plan`);
+  return getService(userId, outcome.id);
 }
 
 /** PUT: full replace with the create body; omitted optional fields take their create defaults. */
@@ -130,25 +146,32 @@ async function editService(
     const found = await tx.service.findFirst({
       where: { id, userId },
       select: {
-        id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true, degradedMs: true,
+        id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true, degradedMs: true, snoozedUntil: true,
         probes: { select: { probeId: true }, orderBy: { probeId: "asc" } }, user: { select: { defaultOrgId: true } },
       },
     });
     if (!found) throw notFound("Service");
-    const { probes, user, ...rest } = found;
+    const { probes, user, snoozedUntil, ...rest } = found;
     const current: ServiceRecord = { ...rest, probeIds: probes.map((p) => p.probeId) };
     const { probeIds, ...next } = await decide(tx, current);
     const status = statusAfterEdit(current, next);
     const now = new Date();
-    const recheck = (status === "pending" && current.status !== "pending") || next.interval !== current.interval || probeIds.join() !== current.probeIds.join();
+    // Resuming always makes a check due: a service paused while `pending` (created paused, or moved
+    // off a probe) would otherwise keep lanes nothing may lease.
+    const recheck = (status === "pending" && current.status !== "pending") || (!current.enabled && next.enabled) ||
+      next.interval !== current.interval || probeIds.join() !== current.probeIds.join();
     await tx.service.update({
       where: { id },
       data: { ...next, status, ...(status !== current.status ? { statusSince: now, statusReason: null } : {}) },
     });
     await syncLanes(tx, id, { probeIds, enabled: next.enabled, recheck }, now);
-    if (current.status === "down" && (status !== "down" || !next.enabled)) {
-      await resolveServiceIncidents(tx, id, user.defaultOrgId, now);
-    }
+    const incidents = afterServiceStatus(
+      { id, orgId: user.defaultOrgId, snoozedUntil },
+      { previous: current.status, status: next.enabled ? status : "paused", reason: null },
+      NO_HOLD_RULES,
+      now,
+    );
+    if (incidents.resolve) await resolveServiceIncidents(tx, id, incidents.resolve.notify ? user.defaultOrgId : null, now);
   });
   return getService(userId, id);
 }
@@ -160,16 +183,18 @@ export async function deleteService(userId: number, id: number): Promise<void> {
 
 /**
  * Checks a service's config for its type, its interval against the plan of the owner's default
- * organization, and its project's ownership, reporting every problem at once keyed by field
- * (`url`, `interval`, `project_id`). An interval not given keeps `keepInterval`, or gets the default.
+ * organization, its project's ownership and its probes (probe-use.ts: 403 without `probe.use`),
+ * reporting every problem at once keyed by field (`url`, `interval`, `project_id`, `probe_ids`). An interval not given keeps `keepInterval`, or gets the default.
  */
 async function checkDraft(
   tx: Tx,
   userId: number,
   draft: { type: ServiceType; config: unknown; interval?: number; projectId: number | null; probeIds: number[] },
   keepInterval?: number,
-): Promise<{ config: string; interval: number; probeIds: number[] }> {
+): Promise<{ config: string; interval: number; probeIds: number[]; plan: string }> {
   const details: ErrorDetails = {};
+  const probeIds = [...new Set(draft.probeIds)].sort((a, b) => a - b);
+  const missing = await checkProbeUse(tx, userId, probeIds); // 403 before any 400
   const checked = checkConfig(draft.type, draft.config);
   if (!checked.ok) Object.assign(details, checked.details);
   const plan = await ownerPlan(tx, userId);
@@ -179,19 +204,11 @@ async function checkDraft(
   if (draft.projectId !== null && !(await tx.project.findFirst({ where: { id: draft.projectId, userId }, select: { id: true } }))) {
     details.project_id = [`Project ${draft.projectId} not found`];
   }
-  const probeIds = [...new Set(draft.probeIds)].sort((a, b) => a - b);
-  if (probeIds.length > 0) {
-    const usable = await tx.probe.findMany({
-      where: { id: { in: probeIds }, kind: "private", org: { memberships: { some: { userId } } } },
-      select: { id: true },
-    });
-    const missing = probeIds.filter((p) => !usable.some((u) => u.id === p));
-    if (missing.length > 0) details.probe_ids = [`Probe ${missing.join(", ")} not found among the private probes of your organizations`];
-  }
+  if (missing.length > 0) details.probe_ids = [`Probe ${missing.join(", ")} not found among the private probes of your organizations`];
   if (!checked.ok || Object.keys(details).length > 0) {
     throw new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details);
   }
-  return { config: JSON.stringify(checked.config), interval, probeIds };
+  return { config: JSON.stringify(checked.config), interval, probeIds, plan };
 }
 
 /** Services follow the plan of their owner's default organization (decisions 8). */

@@ -2,6 +2,8 @@ import { env } from "../../env";
 import { db } from "../db";
 import { checkpointerState, type WorkerState } from "../storage/sqlite/checkpointer";
 import { apiStore } from "../storage/api-store";
+import { isLive, platformProbeState, sweeperState, WORKER_KEY_PREFIX, type PlatformProbeState, type SweeperState, type WorkerBeat } from "../domain/workers";
+import { isoOrNull, isoSeconds } from "../../shared/time";
 import pkg from "../../../package.json" with { type: "json" };
 
 export async function health(): Promise<{ status: "ok"; database: "ok" }> {
@@ -12,16 +14,22 @@ export async function health(): Promise<{ status: "ok"; database: "ok" }> {
 /** The last successful sweep, as the sweeper records it under `system_status.sweep`. */
 export type SweepReport = { at: string; duration_ms: number; counts: Record<string, number> };
 
-export type SweeperState = { state: "starting" | "running" | "late" | "not_started"; last_sweep_at: string | null };
+type SweeperInstance = Pick<WorkerBeat, "id" | "pid" | "host" | "mode" | "started_at" | "seen_at">;
 
 export async function status() {
-  const sweep = await db().systemStatus.findUnique({ where: { key: "sweep" } });
+  const now = new Date();
+  const [rows, platform] = await Promise.all([
+    db().systemStatus.findMany({ where: { OR: [{ key: "sweep" }, { key: { startsWith: `${WORKER_KEY_PREFIX}sweeper:` } }] } }),
+    platformProbeOf(now),
+  ]);
+  const sweep = rows.find((r) => r.key === "sweep");
   const lastSweep = sweep ? (JSON.parse(sweep.value) as SweepReport) : null;
+  const beats = rows.filter((r) => r.key !== "sweep").map((r) => JSON.parse(r.value) as WorkerBeat);
   return {
     version: pkg.version,
     database: env().databaseKind,
     last_sweep: lastSweep,
-    workers: { checkpointer: checkpointerOf(), sweeper: sweeperOf(lastSweep, new Date()) },
+    workers: { checkpointer: checkpointerOf(), sweeper: sweeperOf(beats, lastSweep, now), platform_probe: platform },
   };
 }
 
@@ -30,14 +38,31 @@ function checkpointerOf(): WorkerState {
   return env().databaseKind === "sqlite" ? checkpointerState() : { state: "not_started", error: "not needed on PostgreSQL" };
 }
 
-/**
- * The sweeper is its own process (started beside the web app, or run elsewhere): it is `running` while its
- * sweeps land on time (within two intervals and a minute), `late` when they stop, `starting` until
- * the first one.
- */
-export function sweeperOf(last: SweepReport | null, now: Date): SweeperState {
-  if (!last) return { state: "starting", last_sweep_at: null };
-  const ageMs = now.getTime() - Date.parse(last.at);
-  const onTime = ageMs <= 2 * env().sweepIntervalSeconds * 1000 + 60_000;
-  return { state: onTime ? "running" : "late", last_sweep_at: last.at };
+/** The sweeper processes alive now, from their heartbeats (domain/workers.ts), and the state they make. */
+export function sweeperOf(
+  beats: WorkerBeat[],
+  last: SweepReport | null,
+  now: Date,
+): { state: SweeperState; last_sweep_at: string | null; instances: SweeperInstance[] } {
+  const live = beats.filter((b) => isLive(b, now)).sort((a, b) => a.started_at.localeCompare(b.started_at) || a.id.localeCompare(b.id));
+  return {
+    state: sweeperState(live, last?.at ?? null, now),
+    last_sweep_at: last?.at ?? null,
+    instances: live.map((b) => ({ id: b.id, pid: b.pid, host: b.host, mode: b.mode, started_at: isoSeconds(new Date(b.started_at)), seen_at: isoSeconds(new Date(b.seen_at)) })),
+  };
+}
+
+const MISSING_MESSAGE =
+  "No platform probe has been seen for a few minutes: services that name no private probe are not being checked. " +
+  "Run `npm run probe` with a platform probe's token (npm run admin -- probe:platform), or deploy/kubernetes/probe.yaml.";
+
+/** Whether services wait on the platform probes and when one was last seen (two indexed reads). */
+async function platformProbeOf(now: Date): Promise<{ state: PlatformProbeState; last_seen_at: string | null; message: string | null }> {
+  const [waiting, seen] = await Promise.all([
+    db().serviceLane.findFirst({ where: { lane: 0, leasableAt: { not: null } }, select: { serviceId: true } }),
+    db().probe.aggregate({ where: { kind: "platform" }, _max: { lastSeenAt: true } }),
+  ]);
+  const lastSeenAt = seen._max.lastSeenAt ?? null;
+  const state = platformProbeState(waiting !== null, lastSeenAt, now);
+  return { state, last_seen_at: isoOrNull(lastSeenAt), message: state === "missing" ? MISSING_MESSAGE : null };
 }

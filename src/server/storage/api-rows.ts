@@ -19,7 +19,7 @@ const textOrNull = (v: unknown): string | null => (v === null || v === undefined
 export const MONITOR_COLUMNS =
   "id, org_id, project_id, name, icon, schedule_kind, period_seconds, cron_expression, timezone, grace_seconds, " +
   "max_runtime_seconds, drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, state_since, last_ping_at, " +
-  "last_run_status, next_expected_at, ping_token, integration_ids, source, external_id, managed, created_at, updated_at";
+  "last_run_status, next_expected_at, ping_token, integration_ids, source, external_id, managed, created_at, updated_at, snoozed_until";
 
 /** MONITOR_COLUMNS of the table aliased `alias`. */
 export const monitorColumns = (alias: string) => MONITOR_COLUMNS.replace(/(^|, )/g, `$1${alias}.`);
@@ -55,6 +55,7 @@ export function monitorFromValues(v: unknown[]): MonitorRecord {
     managed: flag(v[25]),
     createdAt: time(v[26]),
     updatedAt: time(v[27]),
+    snoozedUntil: timeOrNull(v[28]),
   };
 }
 
@@ -67,6 +68,7 @@ export function monitorValues(m: Omit<MonitorRecord, "id">, param: (v: unknown) 
     m.orgId, m.projectId, m.name, m.icon, m.scheduleKind, m.periodSeconds, m.cronExpression, m.timezone, m.graceSeconds,
     m.maxRuntimeSeconds, m.driftPct, m.driftMinSeconds, m.driftAlerts, m.paused, m.suspended, m.state, m.stateSince, m.lastPingAt,
     m.lastRunStatus, m.nextExpectedAt, m.pingToken, m.integrationIds, m.source, m.externalId, m.managed, m.createdAt, m.updatedAt,
+    m.snoozedUntil,
   ].map(param);
 }
 

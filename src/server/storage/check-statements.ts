@@ -1,4 +1,8 @@
+import { PROBE_USE, rolesWith } from "../../shared/capabilities";
 import { idsIn, jsonRowsSource, type Engine } from "./json-rows";
+
+/** The roles whose services a private lane may be leased for (constants of capabilities.ts, not input). */
+const PROBE_USE_ROLES = rolesWith(PROBE_USE);
 
 /**
  * The statements of the probes' hot path (leases and result batches), one text per engine, each
@@ -10,10 +14,17 @@ export type CheckStatements = ReturnType<typeof checkStatements>;
 export function checkStatements(engine: Engine) {
   const pg = engine === "postgresql";
   return {
-    /** Params: lane, horizon, max. The lane's due checks in due order (PostgreSQL: rows another probe holds are skipped). */
+    /**
+     * Params: lane, horizon, max. The lane's due checks in due order (PostgreSQL: rows another probe
+     * holds are skipped). A private lane is leased only while the service's owner holds `probe.use`
+     * in the probe's organization (probe-use.ts): a row left behind by a removed or demoted member
+     * is never handed out. The membership lookup is on its unique (org_id, user_id) index.
+     */
     pickDue: `SELECT l.service_id, l.lane, l.slot, l.due_at, s.type, s.config
       FROM service_lanes l JOIN services s ON s.id = l.service_id
       WHERE l.lane = ? AND l.leasable_at <= ?
+        AND (l.lane = 0 OR EXISTS (SELECT 1 FROM probes p JOIN memberships m ON m.org_id = p.org_id AND m.user_id = s.user_id
+          WHERE p.id = l.lane AND m.role IN (${PROBE_USE_ROLES.map((r) => `'${r}'`).join(", ")})))
       ORDER BY l.leasable_at LIMIT ?${pg ? " FOR UPDATE OF l SKIP LOCKED" : ""}`,
 
     /** Params: lane, horizon. When the lane's next check beyond the horizon is due (an idle probe sleeps until then). */
@@ -30,7 +41,7 @@ export function checkStatements(engine: Engine) {
 
     /** Params: service ids. Every lane of the batch's services with what the status rules read. */
     lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,
-        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, u.default_org_id AS org_id
+        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id
       FROM service_lanes l JOIN services s ON s.id = l.service_id JOIN users u ON u.id = s.user_id
       WHERE ${idsIn(engine, "l.service_id")}
       ORDER BY l.service_id, l.lane${pg ? " FOR UPDATE OF s, l" : ""}`,
@@ -60,11 +71,11 @@ export function checkStatements(engine: Engine) {
     setStatus: `UPDATE services SET status = ?, status_since = ?, status_reason = ? WHERE id = ?`,
     /** Params: reason, id. */
     setReason: `UPDATE services SET status_reason = ? WHERE id = ?`,
-    /** Params: org, service, reason, now. */
-    openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at)
-      VALUES (?, ?, 'service_down', 'open', ?, ?) RETURNING id`,
-    /** Params: now, service. */
-    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE service_id = ? AND status = 'open' RETURNING id`,
+    /** Params: org, service, kind, reason, now, held. */
+    openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, held)
+      VALUES (?, ?, ?, 'open', ?, ?, ?) RETURNING id`,
+    /** Params: now, service. Returns each incident resolved and whether it was still held. */
+    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE service_id = ? AND status = 'open' RETURNING id, held`,
     /** Params: org, event, service, incident, now. */
     outbox: `INSERT INTO outbox (org_id, event, service_id, incident_id, created_at) VALUES (?, ?, ?, ?, ?)`,
 

@@ -1,20 +1,26 @@
 import type Database from "better-sqlite3";
 import type { Pool } from "pg";
 import { checkFromConfig } from "../checks/from-config";
+import type { StoredResult } from "../checks/stored-result";
 import { laneAfterResult, leaseSeconds, type LaneSchedule } from "../domain/check-slots";
 import { CONFIRM_RECHECK_SECONDS, decideStatus, type ServiceStatus } from "../domain/service-status";
+import { timeOrNull } from "./api-rows";
+import { afterServiceStatus, NO_HOLD_RULES, type NotificationRules } from "../domain/incidents";
 import { checkStatements, type CheckStatements } from "./check-statements";
 import { idsParam, jsonTime, type Engine } from "./json-rows";
 import { inTransaction } from "./postgres/pool";
 import { pgRunner } from "./postgres/runner";
 import type { SqlRunner } from "./runner";
+import { immediateTransaction } from "./sqlite/immediate";
 import { sqliteRunner } from "./sqlite/runner";
 
 /**
  * The probes' hot path on either engine: leasing due checks and recording result batches, each a
  * fixed number of statements in one transaction whatever the batch size. Status flips, incidents
  * and outbox rows are written in the transaction of the result that causes them, so however many
- * probes report at once a service goes down once, with one incident and one notification.
+ * probes report at once a service goes down once, with one incident and one notification. What a
+ * flip does to incidents and notifications is decided by domain/incidents.ts under the store's
+ * notification rules (none by default).
  */
 export interface CheckStore {
   /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`; with none due, says when the next one is. */
@@ -29,22 +35,8 @@ export interface CheckStore {
 
 export type LeasedCheck = { serviceId: number; lane: number; slot: number; dueAt: Date; leaseExpiresAt: Date; type: string; config: Record<string, unknown> };
 
-export type PostedResult = {
-  serviceId: number;
-  lane: number;
-  /** The leased slot, or null for an off-schedule run. */
-  slot: number | null;
-  outcome: "up" | "down";
-  reason: string | null;
-  statusCode: number | null;
-  responseTimeMs: number;
-  startedAt: Date;
-  dnsMs: number | null;
-  connectMs: number | null;
-  tlsMs: number | null;
-  firstByteMs: number | null;
-  certificateDaysLeft: number | null;
-};
+/** A result to record (checks/stored-result.ts maps a check result to it). */
+export type PostedResult = StoredResult;
 
 export type RecordOutcome = { accepted: true } | { accepted: false; why: string };
 
@@ -52,7 +44,7 @@ export type RecordOutcome = { accepted: true } | { accepted: false; why: string 
 type Transactor = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
 type Access = { transact: Transactor; read: Transactor };
 
-export function createSqliteCheckStore(db: Database.Database): CheckStore {
+export function createSqliteCheckStore(db: Database.Database, rules: NotificationRules = NO_HOLD_RULES): CheckStore {
   const sql = sqliteRunner(db);
   let queue: Promise<unknown> = Promise.resolve();
   // One connection, one caller at a time: later callers wait their turn (the work's awaits must not
@@ -62,35 +54,25 @@ export function createSqliteCheckStore(db: Database.Database): CheckStore {
     queue = turn.catch(() => undefined);
     return turn;
   };
-  const transact: Transactor = (work) =>
-    inTurn(async () => {
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        const result = await work(sql);
-        db.exec("COMMIT");
-        return result;
-      } catch (err) {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        throw err;
-      }
-    });
-  return checkStore("sqlite", { transact, read: inTurn });
+  const immediate = immediateTransaction(db, sql);
+  const transact: Transactor = (work) => inTurn(() => immediate(work));
+  return checkStore("sqlite", { transact, read: inTurn }, rules);
 }
 
-export function createPgCheckStore(pool: Pool): CheckStore {
+export function createPgCheckStore(pool: Pool, rules: NotificationRules = NO_HOLD_RULES): CheckStore {
   const sql = pgRunner(pool);
-  return checkStore("postgresql", { transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))), read: (work) => work(sql) });
+  return checkStore("postgresql", { transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))), read: (work) => work(sql) }, rules);
 }
 
 type LaneRow = {
   service_id: number; lane: number; slot: number; due_at: string; leasable_at: string | null; leased_by: number | null;
   outcome: string | null; reason: string | null; response_time_ms: number | null; consecutive_failures: number; result_at: string | null;
-  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; org_id: number | null;
+  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; snoozed_until: string | null; org_id: number | null;
 };
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
-function checkStore(engine: Engine, { transact, read }: Access): CheckStore {
+function checkStore(engine: Engine, { transact, read }: Access, rules: NotificationRules): CheckStore {
   const s = checkStatements(engine);
   return {
     lease: (probeId, lane, max, horizon, now) =>
@@ -107,13 +89,21 @@ function checkStore(engine: Engine, { transact, read }: Access): CheckStore {
         await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, lane: l.lane, until: jsonTime(engine, l.leaseExpiresAt) })))]);
         return { leased, nextDueAt: null };
       }),
-    record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, probeId, results, now))),
+    record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, rules, probeId, results, now))),
     makeDue: (serviceId, lane, now) => transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),
     oldestDue: async (lane, now) => read(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [lane, now]))?.due ?? null)),
   };
 }
 
-async function recordResults(engine: Engine, s: CheckStatements, sql: SqlRunner, probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]> {
+async function recordResults(
+  engine: Engine,
+  s: CheckStatements,
+  sql: SqlRunner,
+  rules: NotificationRules,
+  probeId: number,
+  results: PostedResult[],
+  now: Date,
+): Promise<RecordOutcome[]> {
   const serviceIds = [...new Set(results.map((r) => r.serviceId))];
   const rows = await sql.all<LaneRow>(s.lanesOf, [idsParam(engine, serviceIds)]);
   const lanes = new Map(rows.map((r) => [`${r.service_id}:${r.lane}`, r]));
@@ -150,7 +140,7 @@ async function recordResults(engine: Engine, s: CheckStatements, sql: SqlRunner,
   await sql.run(s.updateLanes, [JSON.stringify(touched.map((r) => laneJson(engine, r)))]);
   await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r)))]);
   for (const serviceId of new Set(accepted.map((r) => r.serviceId))) {
-    await applyStatus(s, sql, rows.filter((r) => r.service_id === serviceId), now);
+    await applyStatus(s, sql, rules, rows.filter((r) => r.service_id === serviceId), now);
   }
   return outcomes;
 }
@@ -176,7 +166,7 @@ function resultJson(engine: Engine, probeId: number, r: PostedResult) {
 }
 
 /** The service's status from all its lanes' latest results; a flip writes the status, the incident and the outbox row. */
-async function applyStatus(s: CheckStatements, sql: SqlRunner, lanes: LaneRow[], now: Date): Promise<void> {
+async function applyStatus(s: CheckStatements, sql: SqlRunner, rules: NotificationRules, lanes: LaneRow[], now: Date): Promise<void> {
   const service = lanes[0]!;
   if (!service.enabled) return; // paused: the edit that paused it settled status and incidents
   const previous = service.status as ServiceStatus;
@@ -195,11 +185,13 @@ async function applyStatus(s: CheckStatements, sql: SqlRunner, lanes: LaneRow[],
   const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
   if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
   else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
-  if (decision.incident === "open") {
-    const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, reason ?? "down", now]);
-    if (service.org_id !== null) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
-  } else if (decision.incident === "resolve") {
-    const resolved = await sql.all<{ id: number }>(s.resolveIncidents, [now, service.service_id]);
-    if (service.org_id !== null) for (const i of resolved) await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
+  const plan = afterServiceStatus({ id: service.service_id, orgId: service.org_id, snoozedUntil: timeOrNull(service.snoozed_until) }, { previous, status: decision.status, reason }, rules, now);
+  if (plan.open) {
+    const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, plan.open.kind, plan.open.reason, now, plan.open.held]);
+    if (plan.open.notify) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
+  } else if (plan.resolve) {
+    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [now, service.service_id]);
+    // An incident still held was never announced: its resolution is not either.
+    if (plan.resolve.notify) for (const i of resolved.filter((r) => !r.held)) await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
   }
 }

@@ -8,6 +8,8 @@ export type SweepCounts = {
   missed_runs: number;
   max_runtime: number;
   incidents_opened: number;
+  /** Held incidents notified because their hold ended (a snooze expired), each once across sweepers. */
+  held_released: number;
   /** Compare-and-swap updates that found the row already changed by another sweeper or a ping. */
   lost_races: number;
   /** Monitors whose stored schedule could not be evaluated (logged, skipped). */
@@ -30,6 +32,7 @@ export const emptyCounts = (): SweepCounts => ({
   missed_runs: 0,
   max_runtime: 0,
   incidents_opened: 0,
+  held_released: 0,
   lost_races: 0,
   errors: 0,
   runs_deleted: 0,

@@ -17,6 +17,8 @@ export type DueMonitorRow = {
   timezone: string;
   period_seconds: number | null;
   source: string | null;
+  /** The monitor's snooze end (ISO text; null: not snoozed). */
+  snoozed_until: string | null;
 };
 
 /** A running run with its monitor's limits, as both engines' sweepers read it. */
@@ -28,6 +30,7 @@ export type RunningRunRow = {
   org_id: number;
   grace_seconds: number;
   max_runtime_seconds: number | null;
+  snoozed_until: string | null;
 };
 
 export type Plan = { row: DueMonitorRow; decision: Overdue };

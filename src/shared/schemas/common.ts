@@ -16,5 +16,14 @@ export function pageMetaOf(page: number, limit: number, total: number) {
 }
 
 export const timestamp = z.string().describe("ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ");
-export const idParam = z.number().int().positive();
+/**
+ * Ids are 1 to 2147483647: the id columns are 32-bit on PostgreSQL (SERIAL), so a larger id names
+ * no row and is refused like any number out of its range (400), on both engines. A new instance per
+ * call (trpc-to-openapi mutates the number schemas it coerces in query strings).
+ */
+export const MAX_ID = 2_147_483_647;
+export const id = () => z.number().int().positive().max(MAX_ID);
+export const idParam = id();
+/** A `project` filter (`<id>` or the literal `null`): an id beyond MAX_ID is refused like the id itself. */
+export const withinIdRange = (value: string) => value === "null" || Number(value) <= MAX_ID;
 export const messageOutput = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idParam, paginationInput, timestamp } from "./common";
+import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
+import { storable, text } from "./text";
 
 /**
  * Cron monitor DTOs (spec 2.2, 4.1), shared by the REST/tRPC procedures and the dashboard form.
@@ -44,20 +45,20 @@ const timezoneField = z.unknown().meta({
 
 // --- Other writable fields: standard validation (400 VALIDATION_ERROR, details per field) -------
 
-const name = z.string().trim().min(1, "Name must have 1 to 128 characters").max(128, "Name must have 1 to 128 characters");
-const icon = z.string().max(64, "Icon must have at most 64 characters").nullable();
+const name = text().trim().min(1, "Name must have 1 to 128 characters").max(128, "Name must have 1 to 128 characters");
+const icon = text().max(64, "Icon must have at most 64 characters").nullable();
 const graceSeconds = z.number().int().min(MIN_GRACE_SECONDS, "grace_seconds must be at least 60").max(MAX_DURATION_SECONDS);
 const maxRuntimeSeconds = z.number().int().min(1).max(MAX_DURATION_SECONDS).nullable();
 const driftPct = z.number().min(0).max(100).describe("Fraction of the rolling median baseline (0.5 = 50 %)");
 const driftMinSeconds = z.number().int().min(0).max(MAX_DURATION_SECONDS);
 const flag = z.boolean();
-const projectId = z.number().int().positive().nullable().describe("A project you may use, or null");
+const projectId = id().nullable().describe("A project you may use, or null");
 const integrationIds = z
-  .array(z.number().int().positive())
+  .array(id())
   .max(100)
   .describe("Integrations to notify; empty means the organization's default integrations");
-const source = z.string().trim().min(1).max(64).nullable().describe("Managing source, e.g. `kubernetes` (create only)");
-const externalId = z.string().trim().min(1).max(255).nullable().describe("Stable id from the managing source (create only)");
+const source = text().trim().min(1).max(64).nullable().describe("Managing source, e.g. `kubernetes` (create only)");
+const externalId = text().trim().min(1).max(255).nullable().describe("Stable id from the managing source (create only)");
 
 /** The writable fields that may change after creation (everything but `source` and `external_id`). */
 const editableFields = {
@@ -95,9 +96,9 @@ export const cronMonitorIdInput = z.object({ id: idParam });
 
 export const listCronMonitorsInput = z.object({
   state: z.enum(MONITOR_STATES).describe("Displayed state (`paused` covers paused and suspended monitors)").optional(),
-  project: z
-    .string()
+  project: text()
     .regex(/^(null|[1-9]\d{0,9})$/, "Use a project id or the literal null")
+    .refine(withinIdRange, "Use a project id up to 2147483647 or the literal null")
     .describe("A project id, or the literal `null` for monitors without a project")
     .optional(),
   ...paginationInput,
@@ -110,6 +111,7 @@ export const schedulePreviewInput = z.object({
   tz: z.string().describe("IANA time zone name; default UTC. The times are shown with this zone's offset").optional(),
   from: z.iso
     .datetime({ offset: true })
+    .check(storable)
     .describe("ISO 8601 instant; default now. The times are the first ones strictly after it")
     .optional(),
 });
@@ -161,6 +163,7 @@ export const cronMonitor = z.object({
   source: z.string().nullable(),
   external_id: z.string().nullable(),
   managed: z.boolean(),
+  snoozed_until: timestamp.nullable().describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   recent_runs: z.array(runSummary).describe("The last 20 runs, newest first"),
   avg_duration_ms: z.number().nullable().describe("Average duration of successful runs in the last 7 days"),
   overlap_count: z.number().int().describe("Overlapping runs in the last 7 days"),

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { id, MAX_ID } from "./common";
+import { storable, text } from "./text";
 
 /**
  * The probe-facing protocol (decisions 8): a probe leases its due checks and posts their results in
  * batches, authenticated by `X-Auth`. Instants here carry milliseconds (start lag is measured in them).
  */
-const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 instant with milliseconds");
+const instant = z.iso.datetime({ offset: true }).check(storable).describe("ISO 8601 instant with milliseconds");
 
 export const MAX_LEASE_BATCH = 500;
 export const MAX_RESULT_BATCH = 500;
@@ -24,11 +26,11 @@ export const leasedCheck = z.object({
 });
 
 export const postedResult = z.object({
-  service_id: z.number().int().positive(),
-  lane: z.number().int().min(0),
-  slot: z.number().int().min(0),
+  service_id: id(),
+  lane: z.number().int().min(0).max(MAX_ID),
+  slot: z.number().int().min(0).max(MAX_ID),
   outcome: z.enum(["up", "down"]),
-  reason: z.string().max(500).nullable(),
+  reason: text().max(500).nullable(),
   status_code: z.number().int().min(100).max(999).nullable(),
   response_time_ms: z.number().min(0).max(3_600_000),
   started_at: instant,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idParam, timestamp } from "./common";
+import { id, idParam, timestamp } from "./common";
+import { storable, text } from "./text";
 
 /** Projects (spec 2.4, 4.3): owned by a user, grouping services and cron monitors. */
 export const DEFAULT_PROJECT_COLOR = "#3B82F6";
@@ -10,17 +11,17 @@ const int32 = z.number().int().min(-2147483648).max(2147483647);
 export const projectFields = {
   name: z
     .string({ error: (issue) => (issue.input === undefined ? "A name is required" : "The name must be a string") })
+    .check(storable)
     .trim()
     .min(1, "Enter a name that is not empty or only spaces")
     .max(128, "Use at most 128 characters")
     .describe("1 to 128 characters, unique per user (case-insensitively)"),
-  description: z.string().max(500, "Use at most 500 characters"),
-  color: z
-    .string()
+  description: text().max(500, "Use at most 500 characters"),
+  color: text()
     .regex(/^#[0-9A-Fa-f]{6}$/, "Use the form #RRGGBB (6 hex digits)")
     .toUpperCase()
     .describe("#RRGGBB, normalized to uppercase"),
-  icon: z.string().max(64, "Use at most 64 characters").describe("Icon identifier, no format check"),
+  icon: text().max(64, "Use at most 64 characters").describe("Icon identifier, no format check"),
   order: int32.describe("Lower values first"),
 };
 
@@ -47,12 +48,12 @@ export const patchProjectInput = z.object({
 export type ProjectChanges = Partial<Record<"name" | "description" | "color" | "icon", string> & { order: number }>;
 
 export const reorderProjectsInput = z.object({
-  projects: z.array(z.object({ id: z.number().int(), order: int32 })).max(1000),
+  projects: z.array(z.object({ id: id(), order: int32 })).max(1000),
 });
 
 const serviceIds = () =>
   z
-    .array(z.number().int().positive(), {
+    .array(id(), {
       error: (issue) => (issue.input === undefined ? "List at least one service id" : "service_ids must be a list of service ids"),
     })
     .min(1, "List at least one service id")

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { timestamp } from "./common";
+import { id, timestamp } from "./common";
+import { storable, text } from "./text";
 
 export const runStatus = z.enum(["running", "success", "fail", "missed"]);
 export const runSource = z.enum(["shell", "kubernetes", "api"]);
@@ -34,23 +35,23 @@ export const cronRun = z.object({
 });
 
 export const runListInput = z.object({
-  id: z.number().int().positive(),
+  id: id(),
   status: runStatus.optional(),
-  from: z.iso.datetime({ offset: true }).optional().describe("ISO 8601 instant: runs started at or after"),
-  to: z.iso.datetime({ offset: true }).optional().describe("ISO 8601 instant: runs started before"),
+  from: z.iso.datetime({ offset: true }).check(storable).optional().describe("ISO 8601 instant: runs started at or after"),
+  to: z.iso.datetime({ offset: true }).check(storable).optional().describe("ISO 8601 instant: runs started before"),
   page: z.number().int().min(1).default(1),
   limit: z.number().int().min(1).max(200).default(50),
 });
 
 export const reportedEventInput = z.object({
-  id: z.number().int().positive(),
+  id: id(),
   event: z.enum(["start", "success", "fail"]),
-  rid: z.string().uuid("rid must be a UUID").optional(),
+  rid: text().uuid("rid must be a UUID").optional(),
   exit_code: z.number().int().min(0).max(255).optional(),
-  log: z.string().optional().describe("Captured output; cut at 102400 bytes"),
+  log: z.string().optional().describe("Captured output; cut at 102400 bytes; NUL and unpaired surrogates are stored as U+FFFD"),
   source: runSource.default("kubernetes"),
   meta: z
-    .object({ job_name: z.string().max(256).optional(), namespace: z.string().max(256).optional(), reason: z.string().max(1024).optional() })
+    .object({ job_name: text().max(256).optional(), namespace: text().max(256).optional(), reason: text().max(1024).optional() })
     .optional(),
 });
 
@@ -70,4 +71,6 @@ export const incident = z.object({
   reason: z.string(),
   opened_at: timestamp,
   resolved_at: timestamp.nullable(),
+  acknowledged_at: timestamp.nullable().describe("When someone acknowledged the incident (POST /incidents/{id}/acknowledge)"),
+  acknowledged_by: z.string().nullable().describe("Who acknowledged it: the user's email, or `token:<name>` for a service token"),
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { SERVICE_TYPE_NAMES } from "../service-types";
-import { idParam, paginationInput, timestamp } from "./common";
+import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { projectSummary } from "./projects";
+import { text } from "./text";
 
 /** Services (spec 2.5, 4.4; decisions 8): actively probed monitors owned by a user. */
 export const SERVICE_STATUSES = ["pending", "operational", "degraded", "down", "paused"] as const;
@@ -14,13 +15,13 @@ export const DEFAULT_INTERVAL_SECONDS = 300;
 
 const serviceType = z.enum(SERVICE_TYPE_NAMES);
 const config = z
-  .record(z.string(), z.unknown())
+  .record(text(), z.unknown())
   .describe("Configuration of the type; its JSON Schema is at GET /service-types/{type}/schema");
 
 export const serviceFields = {
-  name: z.string().trim().min(1, "Enter a name that is not empty or only spaces").max(128, "Use at most 128 characters"),
+  name: text().trim().min(1, "Enter a name that is not empty or only spaces").max(128, "Use at most 128 characters"),
   type: serviceType,
-  project_id: z.number().int().positive().nullable().describe("A project of yours, or null"),
+  project_id: id().nullable().describe("A project of yours, or null"),
   config,
   interval: z
     .number()
@@ -30,7 +31,7 @@ export const serviceFields = {
     .describe("Seconds between checks; at least the plan minimum (Free: 300)"),
   enabled: z.boolean().describe("false pauses the service (status `paused`)"),
   probe_ids: z
-    .array(z.number().int().positive())
+    .array(id())
     .max(10, "Name at most 10 probes")
     .describe("Private probes of your organizations that check the service (each checks every slot); empty: the platform probes"),
   degraded_ms: z
@@ -73,9 +74,9 @@ export type ServicePatch = Omit<z.infer<typeof patchServiceInput>, "id">;
 
 export const listServicesInput = z.object({
   ...paginationInput,
-  project: z
-    .string()
+  project: text()
     .regex(/^(null|\d+)$/, "A project id, or null for services in no project")
+    .refine(withinIdRange, "A project id up to 2147483647, or null for services in no project")
     .optional()
     .describe("Project id, or the literal null for unassigned services"),
   status: z.enum(SERVICE_STATUSES).optional(),
@@ -93,9 +94,10 @@ export const service = z.object({
   config: z.record(z.string(), z.unknown()),
   status: z.enum(SERVICE_STATUSES),
   status_since: timestamp.nullable().describe("When the status last changed (null: never checked)"),
-  status_reason: z.string().nullable().describe("Why the latest check failed (timeout, refused, unexpected status...), null while up"),
+  status_reason: z.string().nullable().describe("Why the service is degraded or down (the failing check's words: timeout, refused, unexpected status...) or pending (why it waits: a probe taken away, a first failure being re-checked); null while operational or paused"),
   probe_ids: z.array(z.number().int()).describe("The private probes that check it; empty: the platform probes"),
   degraded_ms: z.number().int().nullable(),
+  snoozed_until: timestamp.nullable().describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   created_at: timestamp,
   date_created: timestamp.describe("Same instant as created_at (both naming forms appear in the spec)"),
   date_modified: timestamp,
@@ -109,7 +111,7 @@ export const serviceStatus = z.object({
   status_reason: z.string().nullable(),
   last_check_at: timestamp.nullable().describe("When the latest check result arrived"),
   probes: z
-    .array(z.object({ probe_id: z.number().int().nullable().describe("null: the platform probes"), outcome: z.enum(["up", "down"]).nullable(), reason: z.string().nullable(), response_time_ms: z.number().nullable(), consecutive_failures: z.number().int(), checked_at: timestamp.nullable(), next_check_at: timestamp.nullable() }))
+    .array(z.object({ probe_id: z.number().int().nullable().describe("null: the platform probes"), outcome: z.enum(["up", "down"]).nullable(), reason: z.string().nullable().describe("Why the lane's latest check failed; null while up"), outbound_refused: z.boolean().describe("The latest failure is the probe's own outbound setting refusing the target (OUTBOUND_ALLOW_PRIVATE), not the target failing"), response_time_ms: z.number().nullable(), consecutive_failures: z.number().int(), checked_at: timestamp.nullable(), next_check_at: timestamp.nullable() }))
     .describe("Each probe lane's latest result and next check"),
 });
 

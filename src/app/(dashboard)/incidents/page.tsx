@@ -1,5 +1,7 @@
+import { incidentsFirst } from "../../../components/first-screen";
 import { IncidentPage } from "../../../components/incidents/incident-page";
+import { Prefetch } from "../../../trpc/server";
 
 export default function IncidentsPage() {
-  return <IncidentPage />;
+  return <Prefetch first={incidentsFirst}><IncidentPage /></Prefetch>;
 }

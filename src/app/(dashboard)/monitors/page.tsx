@@ -1,5 +1,7 @@
+import { monitorListFirst } from "../../../components/first-screen";
 import { MonitorList } from "../../../components/monitors/monitor-list";
+import { Prefetch } from "../../../trpc/server";
 
 export default function MonitorsPage() {
-  return <MonitorList />;
+  return <Prefetch first={monitorListFirst}><MonitorList /></Prefetch>;
 }

@@ -1,5 +1,7 @@
+import { serviceListFirst } from "../../../components/first-screen";
 import { ServiceList } from "../../../components/services/service-list";
+import { Prefetch } from "../../../trpc/server";
 
 export default function ServicesPage() {
-  return <ServiceList />;
+  return <Prefetch first={serviceListFirst}><ServiceList /></Prefetch>;
 }

@@ -1,16 +1,20 @@
+import { settingsFirst } from "../../../components/first-screen";
 import { IntegrationsSection } from "../../../components/integrations/integrations-section";
 import { OrgsSection } from "../../../components/settings/orgs-section";
 import { ProbesSection } from "../../../components/settings/probes-section";
 import { ProfileSection } from "../../../components/settings/profile-section";
+import { Prefetch } from "../../../trpc/server";
 
 export default function SettingsPage() {
   return (
     <section className="stack-lg">
       <h1>Settings</h1>
-      <ProfileSection />
-      <OrgsSection />
-      <IntegrationsSection />
-      <ProbesSection />
+      <Prefetch first={settingsFirst}>
+        <ProfileSection />
+        <OrgsSection />
+        <IntegrationsSection />
+        <ProbesSection />
+      </Prefetch>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { logger } from "../../observability/log";
 import { TRPCError } from "@trpc/server";
 import { AppError, type ErrorCode, type ErrorDetails } from "../../../shared/errors";
 import { isoSeconds } from "../../../shared/time";
@@ -84,9 +85,16 @@ function assignmentText(error: AppError): string {
   return `${error.message} (${problems.join("; ")})`;
 }
 
-/** One log line for an unexpected failure, with the request id a user will quote. */
+/**
+ * One log line for an unexpected failure, with the request id a user will quote: the error's name
+ * and message (its start and its end when long: an ORM message opens with a code frame and ends
+ * with the cause), and a database error's code and meta when it has them.
+ */
 export function logUnexpected(requestId: string, path: string, error: unknown): void {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
-  const text = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-  console.error(JSON.stringify({ level: "error", request_id: requestId, path, error: text.replace(/\s+/g, " ").slice(0, 500) }));
+  const text = (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)).replace(/\s+/g, " ");
+  const short = text.length <= 800 ? text : `${text.slice(0, 300)} … ${text.slice(-500)}`;
+  const extra = cause && typeof cause === "object" ? (cause as { code?: unknown; meta?: unknown }) : {};
+  const detail = { ...(typeof extra.code === "string" ? { code: extra.code } : {}), ...(extra.meta && typeof extra.meta === "object" ? { meta: extra.meta } : {}) };
+  logger().error({ request_id: requestId, path, error: short, ...detail });
 }

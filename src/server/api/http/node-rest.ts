@@ -13,7 +13,6 @@ export function isRestRequest(target: string): boolean {
 }
 
 export async function serveRest(req: http.IncomingMessage, res: http.ServerResponse, origin: string): Promise<void> {
-  await ensureStarted();
   const method = req.method ?? "GET";
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -24,7 +23,7 @@ export async function serveRest(req: http.IncomingMessage, res: http.ServerRespo
     body: hasBody ? bodyStream(req) : undefined,
     duplex: "half",
   } as RequestInit);
-  const response = await handleRest(request);
+  const response = await handleRest(request, ensureStarted);
   const out: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") out[name] = value;

@@ -3,11 +3,14 @@ import { openApiDocument } from "../openapi";
 import { handlePing } from "../../ping/handler";
 import { pingStore } from "../../ping/connection";
 import { runLogResponse } from "./run-log";
+import { orgMetricsResponse } from "./org-metrics-route";
 
 /** REST answers that are not tRPC procedures, matched before the procedures. */
 export type RawRoute = {
   method: string;
   pattern: RegExp;
+  /** The path template, the `route` label of the REST request metrics. */
+  route: string;
   handle: (req: Request, match: RegExpExecArray) => Promise<Response> | Response;
 };
 
@@ -17,16 +20,20 @@ export const rawRoutes: RawRoute[] = [
   {
     method: "*",
     pattern: /^\/ping(\/.*)$/,
+    route: "/ping/{token}",
     handle: (req, match) => handlePing(req, match[1]!, pingStore()),
   },
   {
     method: "GET",
     pattern: /^\/cron-monitors\/([^/]+)\/runs\/([^/]+)\/log$/,
+    route: "/cron-monitors/{id}/runs/{rid}/log",
     handle: (req, match) => runLogResponse(req, match[1]!, match[2]!),
   },
+  { method: "GET", pattern: /^\/metrics$/, route: "/metrics", handle: (req) => orgMetricsResponse(req) },
   {
     method: "GET",
     pattern: /^\/openapi\.json$/,
+    route: "/openapi.json",
     handle: () => {
       cachedDocument ??= JSON.stringify(openApiDocument(`${env().appUrl}/api/v1`));
       return new Response(cachedDocument, { headers: { "Content-Type": "application/json" } });

@@ -1,5 +1,7 @@
+import { logger } from "../../observability/log";
 import crypto from "node:crypto";
 import { AppError } from "../../../shared/errors";
+import { operatorMetrics } from "../../observability/operator-metrics";
 import { appRouter } from "../root";
 import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
@@ -16,17 +18,33 @@ const routes = restRoutes(appRouter);
 /**
  * The REST interface: trpc-to-openapi's fetch adapter over the app router, wrapped so that every
  * answer carries CORS and X-Request-Id headers and every failure answers in the contract's format.
+ * `startup` (the process's start-up, run once) fails like anything else: a 500 in the standard body.
  */
-export async function handleRest(req: Request): Promise<Response> {
+export async function handleRest(req: Request, startup?: () => Promise<void>): Promise<Response> {
+  const started = performance.now();
   const requestId = crypto.randomUUID();
   const url = new URL(req.url);
   const path = url.pathname.slice(REST_PREFIX.length) || "/";
   const method = req.method.toUpperCase();
-  const response = await answer(req, method, path, url, requestId).catch((err: unknown) => {
+  const ready = startup ? startup() : Promise.resolve();
+  const response = await ready.then(() => answer(req, method, path, url, requestId)).catch((err: unknown) => {
     logUnexpected(requestId, url.pathname, err);
     return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId, path: url.pathname, format: "standard" });
   });
+  const route = countRequest(method, path, response.status, started);
+  logger().info({ event: "request", request_id: requestId, method, route, status: response.status, duration_ms: Math.round(performance.now() - started) });
   return withHeaders(response, { ...CORS_HEADERS, "X-Request-Id": requestId });
+}
+
+/** lifeline_http_requests_total and its latency histogram, labelled by path template (never the path itself). */
+function countRequest(method: string, path: string, status: number, started: number): string {
+  const raw = rawRoutes.find((r) => (r.method === method || r.method === "*") && r.pattern.test(path));
+  const match = raw ? null : matchRoute(routes, method, path);
+  const route = raw ? raw.route : match?.kind === "found" ? match.route.path : "unmatched";
+  const m = operatorMetrics();
+  m.httpRequests.inc({ route, method, status: String(status) });
+  m.httpSeconds.observe({ route, method }, (performance.now() - started) / 1000);
+  return route;
 }
 
 async function answer(req: Request, method: string, path: string, url: URL, requestId: string): Promise<Response> {

@@ -2,9 +2,15 @@ import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
 import { loginInput, meOutput, refreshInput, registerInput, tokenPair } from "../../../shared/schemas/accounts";
 import * as auth from "../../services/auth";
+import { DEVICE_HEADER } from "../../auth/throttle";
 import { publicProcedure, router, userProcedure } from "../trpc";
 
 const tags = ["Accounts"];
+
+/** The device token (docs/limits.md): answered by a successful login, sent back on the next ones. */
+const deviceHeader = z.object({
+  "X-Device-Token": z.string().describe("The device token a previous login answered: this client is a known device, throttled on its own count (docs/limits.md)"),
+});
 
 export const authRouter = router({
   register: publicProcedure
@@ -14,10 +20,22 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => ({ data: await auth.register(input, new Date(), auth.clientAddress(ctx.headers)) })),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens" }, throttled: true })
+    .meta({
+      openapi: {
+        method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens",
+        requestHeaders: deviceHeader.partial(),
+        responseHeaders: deviceHeader,
+      },
+      throttled: true,
+    })
     .input(loginInput)
     .output(envelope(tokenPair))
-    .mutation(async ({ ctx, input }) => ({ data: await auth.login(input, new Date(), auth.clientAddress(ctx.headers)) })),
+    .mutation(async ({ ctx, input }) => {
+      // A known device (the X-Device-Token a login answered before) is throttled on its own count.
+      const { device, ...pair } = await auth.login(input, new Date(), auth.clientAddress(ctx.headers), ctx.headers.get(DEVICE_HEADER));
+      ctx.response.headers["X-Device-Token"] = device;
+      return { data: pair };
+    }),
 
   refresh: publicProcedure
     .meta({ openapi: { method: "POST", path: "/auth/refresh", tags, summary: "Rotate the refresh token; the old one stops working" } })

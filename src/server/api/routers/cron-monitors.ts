@@ -11,6 +11,8 @@ import { getMonitor, listMonitors } from "../../services/cron-monitors/read";
 import { deleteMonitor, rotatePingToken, updateMonitor } from "../../services/cron-monitors/update";
 import type { ActiveOrg } from "../../services/orgs/access";
 import type { Principal } from "../../services/principal";
+import { snoozeInput } from "../../../shared/schemas/snooze";
+import { snoozeMonitor, unsnoozeMonitor } from "../../services/snooze";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Cron monitors"];
@@ -18,7 +20,7 @@ const tags = ["Cron monitors"];
 /** Users may use their own projects; a service token any project of its organization's members. */
 function callerOf(ctx: { principal: Principal; org: ActiveOrg }): MonitorCaller {
   const projects = ctx.principal.kind === "user" ? { kind: "user" as const, userId: ctx.principal.userId } : { kind: "org" as const, orgId: ctx.org.id };
-  return { orgId: ctx.org.id, plan: ctx.org.plan, projects };
+  return { orgId: ctx.org.id, plan: ctx.org.plan, projects, mayEdit: ctx.org.capabilities.includes("cronmonitor.edit") };
 }
 
 // Static paths (schedule-preview) come before the `{id}` paths: routes match first-come.
@@ -52,7 +54,7 @@ export const cronMonitorsRouter = router({
         summary: "Create a cron monitor (or upsert by source and external_id)",
         description:
           "201 when a monitor was created. With both `source` and `external_id`, an existing monitor with that pair is " +
-          "updated instead (same id and ping token) and the answer is 200. Schedule errors answer 400 with the schedule error body.",
+          "updated instead (same id and ping token) and the answer is 200; that update needs `cronmonitor.edit` (403 otherwise, nothing changed). Schedule errors answer 400 with the schedule error body.",
       },
       capability: "cronmonitor.create",
       successStatus: 201,
@@ -110,4 +112,31 @@ export const cronMonitorsRouter = router({
     .input(cronMonitorIdInput)
     .output(envelope(cronMonitor))
     .mutation(async ({ ctx, input }) => ({ data: await rotatePingToken({ orgId: ctx.org.id, monitorId: input.id }) })),
+
+  snooze: orgProcedure
+    .meta({
+      openapi: {
+        method: "POST", path: "/cron-monitors/{id}/snooze", tags, protect: true,
+        summary: "Snooze notifications until a time or for some minutes",
+        description:
+          "Exactly one of `until` (within the next 30 days) or `minutes` (1 to 43200). While snoozed, pings go on and " +
+          "incidents open and are recorded, but nothing is notified; an incident still open when the snooze ends is notified then, once.",
+      },
+      capability: "cronmonitor.edit",
+    })
+    .input(snoozeInput)
+    .output(envelope(cronMonitor))
+    .mutation(async ({ ctx, input: { id, ...body } }) => ({ data: await snoozeMonitor(ctx.org.id, id, { id, ...body }) })),
+
+  unsnooze: orgProcedure
+    .meta({
+      openapi: {
+        method: "DELETE", path: "/cron-monitors/{id}/snooze", tags, protect: true,
+        summary: "End the snooze now (an open incident it held is notified now)",
+      },
+      capability: "cronmonitor.edit",
+    })
+    .input(cronMonitorIdInput)
+    .output(envelope(cronMonitor))
+    .mutation(async ({ ctx, input }) => ({ data: await unsnoozeMonitor(ctx.org.id, input.id) })),
 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { AppError } from "../../../shared/errors";
-import { envelope } from "../../../shared/schemas/common";
+import { envelope, id, pageMeta } from "../../../shared/schemas/common";
+import { text } from "../../../shared/schemas/text";
 import { cronRun, reportedEventInput, reportedEventOutput, runListInput } from "../../../shared/schemas/runs";
 import * as runs from "../../services/runs";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Cron runs"];
-const listMeta = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
 export const cronRunsRouter = router({
   list: orgProcedure
@@ -15,7 +15,7 @@ export const cronRunsRouter = router({
       capability: "cronmonitor.view",
     })
     .input(runListInput)
-    .output(z.object({ data: z.array(cronRun), meta: listMeta }))
+    .output(z.object({ data: z.array(cronRun), meta: pageMeta }))
     .query(({ ctx, input }) => runs.listRuns(ctx.org.id, input)),
 
   get: orgProcedure
@@ -23,7 +23,7 @@ export const cronRunsRouter = router({
       openapi: { method: "GET", path: "/cron-monitors/{id}/runs/{rid}", tags, summary: "One run with its events timeline (no log body)", protect: true },
       capability: "cronmonitor.view",
     })
-    .input(z.object({ id: z.number().int().positive(), rid: z.string().min(1).max(64) }))
+    .input(z.object({ id: id(), rid: text().min(1).max(64) }))
     .output(envelope(cronRun))
     .query(async ({ ctx, input }) => ({ data: await runs.getRun(ctx.org.id, input.id, input.rid) })),
 

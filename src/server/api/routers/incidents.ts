@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { envelope, pageMeta, paginationInput } from "../../../shared/schemas/common";
+import { envelope, id, pageMeta, paginationInput } from "../../../shared/schemas/common";
 import { incident } from "../../../shared/schemas/runs";
 import * as incidents from "../../services/incidents";
 import { orgProcedure, router } from "../trpc";
+import { acknowledgerName } from "../../services/incidents";
 
 const tags = ["Incidents"];
 
@@ -14,8 +15,8 @@ export const incidentsRouter = router({
     })
     .input(
       z.object({
-        cron_monitor: z.number().int().positive().optional(),
-        service: z.number().int().positive().optional(),
+        cron_monitor: id().optional(),
+        service: id().optional(),
         status: z.enum(["open", "resolved"]).optional(),
         ...paginationInput,
       }),
@@ -25,12 +26,27 @@ export const incidentsRouter = router({
       incidents.listIncidents({ orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null }, input),
     ),
 
+  acknowledge: orgProcedure
+    .meta({
+      openapi: { method: "POST", path: "/incidents/{id}/acknowledge", tags, summary: "Acknowledge an open incident: records who and when, notifies incident.acknowledged", protect: true },
+      capability: "cronmonitor.edit",
+      conflict: "The incident is resolved",
+    })
+    .input(z.object({ id: id() }))
+    .output(envelope(incident))
+    .mutation(async ({ ctx, input }) => ({
+      data: await incidents.acknowledgeIncident(
+        { orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null, by: await acknowledgerName(ctx.principal) },
+        input.id,
+      ),
+    })),
+
   get: orgProcedure
     .meta({
       openapi: { method: "GET", path: "/incidents/{id}", tags, summary: "One incident", protect: true },
       capability: "cronmonitor.view",
     })
-    .input(z.object({ id: z.number().int().positive() }))
+    .input(z.object({ id: id() }))
     .output(envelope(incident))
     .query(async ({ ctx, input }) => ({
       data: await incidents.getIncident({ orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null }, input.id),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope, idParam, pageMeta } from "../../../shared/schemas/common";
 import {
-  createIntegrationInput, delivery, integration, listDeliveriesInput, listIntegrationsInput, patchIntegrationInput,
+  createIntegrationInput, delivery, testDelivery, integration, listDeliveriesInput, listIntegrationsInput, patchIntegrationInput,
 } from "../../../shared/schemas/integrations";
 import * as integrations from "../../services/integrations";
 import { orgProcedure, router } from "../trpc";
@@ -20,7 +20,7 @@ export const integrationsRouter = router({
 
   create: orgProcedure
     .meta({
-      openapi: { method: "POST", path: "/integrations", tags, summary: "Add a webhook, Slack or email integration", protect: true },
+      openapi: { method: "POST", path: "/integrations", tags, summary: "Add an integration (the kind chooses its config)", protect: true },
       capability: edit,
       successStatus: 201,
     })
@@ -56,9 +56,10 @@ export const integrationsRouter = router({
     .meta({
       openapi: { method: "POST", path: "/integrations/{id}/test", tags, summary: "Send a test notification now; answers the recorded attempt", protect: true },
       capability: edit,
+      throttled: true,
     })
     .input(z.object({ id: idParam }))
-    .output(envelope(delivery))
+    .output(envelope(testDelivery))
     .mutation(async ({ ctx, input }) => ({ data: await integrations.testIntegration(ctx.org.id, input.id) })),
 
   deliveries: orgProcedure

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope } from "../../../shared/schemas/common";
+import { envelope, id } from "../../../shared/schemas/common";
 import {
   createOrgInput, createServiceTokenInput, currentOrg, email, member, org, orgSlug, role, serviceToken,
 } from "../../../shared/schemas/accounts";
@@ -8,6 +8,7 @@ import type { Capability } from "../../../shared/capabilities";
 import { resolveOrg } from "../../services/orgs/access";
 import * as orgs from "../../services/orgs/orgs";
 import * as members from "../../services/orgs/members";
+import { clientAddress } from "../../auth/client-address";
 import * as tokens from "../../services/orgs/service-tokens";
 import type { Principal } from "../../services/principal";
 import { orgProcedure, router, userProcedure } from "../trpc";
@@ -59,16 +60,20 @@ export const orgsRouter = router({
     .query(async ({ ctx, input }) => ({ data: await members.listMembers(await orgInPath(ctx.user, input.slug)) })),
 
   addMember: userProcedure
-    .meta({ openapi: { method: "POST", path: "/orgs/{slug}/members", tags, summary: "Add a registered user", protect: true }, successStatus: 201 })
+    .meta({ openapi: { method: "POST", path: "/orgs/{slug}/members", tags, summary: "Add a registered user", protect: true }, successStatus: 201, throttled: true })
     .input(z.object({ slug: orgSlug, email, role }))
     .output(envelope(member))
     .mutation(async ({ ctx, input }) => ({
-      data: await members.addMember(await orgInPath(ctx.user, input.slug, "org.manage"), input),
+      data: await members.addMember(await orgInPath(ctx.user, input.slug, "org.manage"), input, {
+        inviterId: ctx.user.userId,
+        address: clientAddress(ctx.headers),
+        now: new Date(),
+      }),
     })),
 
   changeMember: userProcedure
     .meta({ openapi: { method: "PATCH", path: "/orgs/{slug}/members/{user_id}", tags, summary: "Change a member's role", protect: true } })
-    .input(z.object({ slug: orgSlug, user_id: z.number().int().positive(), role }))
+    .input(z.object({ slug: orgSlug, user_id: id(), role }))
     .output(envelope(member))
     .mutation(async ({ ctx, input }) => ({
       data: await members.changeRole(await orgInPath(ctx.user, input.slug, "org.manage"), input.user_id, input.role),
@@ -76,7 +81,7 @@ export const orgsRouter = router({
 
   removeMember: userProcedure
     .meta({ openapi: { method: "DELETE", path: "/orgs/{slug}/members/{user_id}", tags, summary: "Remove a member", protect: true }, successStatus: 204 })
-    .input(z.object({ slug: orgSlug, user_id: z.number().int().positive() }))
+    .input(z.object({ slug: orgSlug, user_id: id() }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await members.removeMember(await orgInPath(ctx.user, input.slug, "org.manage"), input.user_id);
@@ -104,7 +109,7 @@ export const orgsRouter = router({
       openapi: { method: "DELETE", path: "/orgs/{slug}/service-tokens/{id}", tags, summary: "Revoke a service token at once", protect: true },
       successStatus: 204,
     })
-    .input(z.object({ slug: orgSlug, id: z.number().int().positive() }))
+    .input(z.object({ slug: orgSlug, id: id() }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await tokens.revokeServiceToken(await orgInPath(ctx.user, input.slug, "org.manage"), input.id);

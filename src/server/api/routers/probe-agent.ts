@@ -6,6 +6,7 @@ import { probe } from "../../../shared/schemas/probes";
 import { db } from "../../db";
 import { laneOf, probeByToken, probeView } from "../../services/probes";
 import { checkStore } from "../../storage/checks";
+import { checkResultFromWire, storedResult } from "../../checks/stored-result";
 import { publicProcedure, router } from "../trpc";
 
 const tags = ["Probe agent"];
@@ -58,12 +59,7 @@ export const probeAgentRouter = router({
     .mutation(async ({ ctx, input }) => {
       const outcomes = await checkStore().record(
         ctx.probe.id,
-        input.results.map((r) => ({
-          serviceId: r.service_id, lane: r.lane, slot: r.slot, outcome: r.outcome, reason: r.reason, statusCode: r.status_code,
-          responseTimeMs: r.response_time_ms, startedAt: new Date(r.started_at), dnsMs: r.timing.dns_ms ?? null,
-          connectMs: r.timing.connect_ms ?? null, tlsMs: r.timing.tls_ms ?? null, firstByteMs: r.timing.first_byte_ms ?? null,
-          certificateDaysLeft: r.certificate_days_left,
-        })),
+        input.results.map((r) => storedResult({ serviceId: r.service_id, lane: r.lane, slot: r.slot }, checkResultFromWire(r))),
         new Date(),
       );
       const refused = input.results.flatMap((r, i) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { envelope, idParam } from "../../../shared/schemas/common";
-import { createProbeInput, patchProbeInput, probe, probeHealth, probeWithToken } from "../../../shared/schemas/probes";
+import { createProbeInput, deleteProbeInput, patchProbeInput, probe, probeHealth, probeWithToken } from "../../../shared/schemas/probes";
 import { db } from "../../db";
 import * as probes from "../../services/probes";
-import { orgProcedure, router, userProcedure } from "../trpc";
+import { optionalAuthProcedure, orgProcedure, router, userProcedure } from "../trpc";
 
 const tags = ["Probes"];
 
@@ -18,11 +18,22 @@ export const probesRouter = router({
     .output(envelope(z.array(probeHealth)))
     .query(async ({ ctx }) => ({ data: await probes.probeHealthSummary(await orgIdsOf(ctx.user.userId)) })),
 
-  list: userProcedure
-    .meta({ openapi: { method: "GET", path: "/probes", tags, summary: "Platform probes and your organizations' private probes", protect: true } })
+  list: optionalAuthProcedure
+    .meta({
+      openapi: {
+        method: "GET", path: "/probes", tags, protect: false,
+        summary: "Probe locations: public for platform probes; with credentials also your organizations' private probes",
+        description: "No credentials needed: without them the platform probes are listed. With a user's access token, also the private probes of the user's organizations; with a service token, those of its organization. Credentials that are sent must be valid (401 otherwise).",
+      },
+      optionalAuth: true,
+    })
     .input(z.object({}))
     .output(envelope(z.array(probe)))
-    .query(async ({ ctx }) => ({ data: await probes.listProbes(await orgIdsOf(ctx.user.userId)) })),
+    .query(async ({ ctx }) => {
+      const p = ctx.principal;
+      const orgIds = p === null ? [] : p.kind === "service_token" ? [p.orgId] : await orgIdsOf(p.userId);
+      return { data: await probes.listProbes(orgIds) };
+    }),
 
   create: orgProcedure
     .meta({ openapi: { method: "POST", path: "/probes", tags, summary: "Register a private probe (Team plan and above); the token is shown once", protect: true }, successStatus: 201 })
@@ -43,11 +54,11 @@ export const probesRouter = router({
     .mutation(async ({ ctx, input: { id, ...patch } }) => ({ data: await probes.patchProbe(ctx.org, id, patch) })),
 
   delete: orgProcedure
-    .meta({ openapi: { method: "DELETE", path: "/probes/{id}", tags, summary: "Remove a private probe; its token stops working at once", protect: true }, successStatus: 204 })
-    .input(z.object({ id: idParam }))
+    .meta({ openapi: { method: "DELETE", path: "/probes/{id}", tags, summary: "Remove a private probe; its token stops working at once (409 while services use it, unless force=true moves them to the platform probes)", protect: true }, successStatus: 204, conflict: "Services use the probe (details.services names them, `<id>: <name>`); nothing was deleted. Repeat with force=true to move them to the platform probes" })
+    .input(deleteProbeInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await probes.deleteProbe(ctx.org, input.id);
+      await probes.deleteProbe(ctx.org, input.id, input.force === "true");
     }),
 
   rotateToken: orgProcedure

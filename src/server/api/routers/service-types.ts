@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
+import { text } from "../../../shared/schemas/text";
 import { serviceTypeDetail, serviceTypeSummary } from "../../../shared/schemas/services";
 import * as types from "../../services/service-types";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Services"];
-const typeParam = z.object({ type: z.string().min(1).max(32) });
+const typeParam = z.object({ type: text().min(1).max(32) });
 
 export const serviceTypesRouter = router({
   list: userProcedure

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { envelope, idParam, pageMeta } from "../../../shared/schemas/common";
+import { envelope, id, idParam, pageMeta } from "../../../shared/schemas/common";
 import {
   checkRunResult, createServiceInput, listServicesInput, patchServiceInput, replaceServiceInput, service, serviceStatus,
 } from "../../../shared/schemas/services";
+import { snoozeIdInput, snoozeInput } from "../../../shared/schemas/snooze";
 import { runServiceNow } from "../../services/service-run";
+import { snoozeService, unsnoozeService } from "../../services/snooze";
 import * as services from "../../services/services";
 import { router, userProcedure } from "../trpc";
 
@@ -55,9 +57,29 @@ export const servicesRouter = router({
     .output(envelope(serviceStatus))
     .query(async ({ ctx, input }) => ({ data: await services.serviceStatus(ctx.user.userId, input.id) })),
 
+  snooze: userProcedure
+    .meta({
+      openapi: {
+        method: "POST", path: "/services/{id}/snooze", tags, protect: true,
+        summary: "Snooze notifications until a time or for some minutes",
+        description:
+          "Exactly one of `until` (within the next 30 days) or `minutes` (1 to 43200). While snoozed, checks go on and " +
+          "incidents open and are recorded, but nothing is notified; an incident still open when the snooze ends is notified then, once.",
+      },
+    })
+    .input(snoozeInput)
+    .output(envelope(service))
+    .mutation(async ({ ctx, input: { id, ...body } }) => ({ data: await snoozeService(ctx.user.userId, id, { id, ...body }) })),
+
+  unsnooze: userProcedure
+    .meta({ openapi: { method: "DELETE", path: "/services/{id}/snooze", tags, summary: "End the snooze now (an open incident it held is notified now)", protect: true } })
+    .input(snoozeIdInput)
+    .output(envelope(service))
+    .mutation(async ({ ctx, input }) => ({ data: await unsnoozeService(ctx.user.userId, input.id) })),
+
   run: userProcedure
-    .meta({ openapi: { method: "POST", path: "/services/{id}/run", tags, summary: "Check the service now, off-schedule, and answer with the result (optional query probe)", protect: true } })
-    .input(z.object({ id: idParam, probe: z.number().int().positive().optional().describe("A probe that checks this service (default: the platform probe, or its first private probe)") }))
+    .meta({ openapi: { method: "POST", path: "/services/{id}/run", tags, summary: "Check the service now, off-schedule, and answer with the result (optional query probe)", protect: true }, throttled: true })
+    .input(z.object({ id: idParam, probe: id().optional().describe("A probe that checks this service (default: the platform probe, or its first private probe)") }))
     .output(envelope(checkRunResult))
     .mutation(async ({ ctx, input }) => ({ data: await runServiceNow(ctx.user.userId, input.id, input.probe) })),
 });

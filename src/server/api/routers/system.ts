@@ -25,7 +25,31 @@ export const systemRouter = router({
             .nullable(),
           workers: z.object({
             checkpointer: z.object({ state: z.enum(["starting", "running", "failed", "not_started"]), error: z.string().optional() }),
-            sweeper: z.object({ state: z.enum(["starting", "running", "late", "not_started"]), last_sweep_at: timestamp.nullable() }),
+            sweeper: z.object({
+              state: z
+                .enum(["starting", "running", "late", "not_started"])
+                .describe("From the live sweeper processes' heartbeats: not_started when none is alive, starting until the first sweep, late when sweeps stop landing"),
+              last_sweep_at: timestamp.nullable().describe("The last sweep any sweeper recorded"),
+              instances: z
+                .array(
+                  z.object({
+                    id: z.string().describe("The sweeper process's own id (random, per process)"),
+                    pid: z.number().int(),
+                    host: z.string(),
+                    mode: z.enum(["loop", "once"]),
+                    started_at: timestamp,
+                    seen_at: timestamp.describe("Its latest heartbeat"),
+                  }),
+                )
+                .describe("The sweeper processes alive now"),
+            }),
+            platform_probe: z
+              .object({
+                state: z.enum(["running", "missing", "not_needed"]),
+                last_seen_at: timestamp.nullable(),
+                message: z.string().nullable(),
+              })
+              .describe("missing: enabled services wait on the platform probes and none has been seen for 3 minutes"),
           }),
         }),
       ),

@@ -10,7 +10,8 @@ import type { Db } from "../../db";
  */
 export type ProjectScope = { kind: "user"; userId: number } | { kind: "org"; orgId: number };
 
-export type MonitorCaller = { orgId: number; plan: string; projects: ProjectScope };
+/** `mayEdit`: the caller holds `cronmonitor.edit` (an upsert that updates an existing monitor needs it). */
+export type MonitorCaller = { orgId: number; plan: string; projects: ProjectScope; mayEdit: boolean };
 
 /** 400 VALIDATION_ERROR keyed `project_id` unless the caller may use the project. */
 export async function assertUsableProject(client: Db, scope: ProjectScope, projectId: number): Promise<void> {

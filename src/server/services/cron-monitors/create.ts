@@ -17,12 +17,14 @@ export function newPingToken(): string {
   return randomToken(32);
 }
 
-type Outcome = { kind: "created" | "updated"; id: number } | { kind: "limit"; max: number };
+type Outcome = { kind: "created" | "updated"; id: number } | { kind: "limit"; max: number } | { kind: "forbidden" };
 
 /**
  * POST /cron-monitors. With both `source` and `external_id` it is an upsert keyed by
  * (organization, source, external_id): an existing pair is updated in place (same id, same ping
- * token) and does not count against `max_cron_monitors`.
+ * token) and does not count against `max_cron_monitors`. Updating an existing pair is an edit: it
+ * needs `cronmonitor.edit` (`caller.mayEdit`); without it the upsert answers 403 and changes nothing,
+ * while a new pair is still created with `cronmonitor.create` alone.
  *
  * The plan limit holds under concurrency: counting and inserting run under the organization's write
  * lock (lock.ts), so they cannot interleave with another create of the same organization, in this
@@ -47,10 +49,10 @@ export async function createMonitor(
   // Every outcome commits: a refused create returns a marker instead of throwing inside the
   // transaction, so nothing is rolled back on the shared connection.
   const outcome = await inOrganizationLock(client, caller.orgId, async (tx): Promise<Outcome> => {
-    if (managed) {
-      const updated = await updateManagedPair(tx, { orgId: caller.orgId, source, externalId }, input, schedule, now);
-      if (updated !== null) return { kind: "updated", id: updated };
-    }
+    const pair = { orgId: caller.orgId, source, externalId };
+    if (!caller.mayEdit && (await tx.cronMonitor.findFirst({ where: pair, select: { id: true } }))) return { kind: "forbidden" };
+    const updated = await updateManagedPair(tx, pair, input, schedule, now);
+    if (updated !== null) return { kind: "updated", id: updated };
     const count = await tx.cronMonitor.count({ where: { orgId: caller.orgId } });
     if (count >= max) return { kind: "limit", max };
     const row = await tx.cronMonitor.create({
@@ -71,6 +73,9 @@ export async function createMonitor(
     });
     return { kind: "created", id: row.id };
   });
+  if (outcome.kind === "forbidden") {
+    throw new AppError("FORBIDDEN", "Updating an existing monitor through source and external_id needs the cronmonitor.edit capability");
+  }
   if (outcome.kind === "limit") {
     throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`);
   }
@@ -136,6 +141,7 @@ async function createPlain(
       source: input.source ?? null,
       externalId: input.external_id ?? null,
       managed: false,
+      snoozedUntil: null,
       createdAt: now,
       updatedAt: now,
     },

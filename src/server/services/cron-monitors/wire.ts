@@ -4,6 +4,7 @@ import { describeSchedule } from "../../../shared/schedule";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { env } from "../../../env";
 import { displayState, scheduleOf } from "../../domain/monitor-state";
+import { snoozeShown } from "../../domain/incidents";
 
 /** A monitor's run figures for the read model (spec 2.2; decisions 4). */
 export type RunStats = { recentRuns: RunSummary[]; avgDurationMs: number | null; overlapCount: number };
@@ -64,6 +65,7 @@ export function toWire(row: MonitorRow, stats: RunStats = NO_RUNS): CronMonitor 
     source: row.source,
     external_id: row.externalId,
     managed: row.managed,
+    snoozed_until: isoOrNull(snoozeShown(row.snoozedUntil, new Date())),
     recent_runs: stats.recentRuns,
     avg_duration_ms: stats.avgDurationMs,
     overlap_count: stats.overlapCount,

@@ -1,8 +1,12 @@
 import { AppError, notFound, validationError } from "../../../shared/errors";
-import type { Role } from "../../../shared/capabilities";
+import { PROBE_USE, type Role } from "../../../shared/capabilities";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
+import { writeTransaction } from "../../transactions";
+import { PROBE_USE_ROLES, releaseProbesOf } from "../probe-use";
 import type { ActiveOrg } from "./access";
+import { attempt } from "../../limits/counter";
+import { inviteLimits } from "../../limits/rules";
 
 export type MemberView = { user_id: number; email: string; first_name: string; last_name: string; role: Role; joined_at: string };
 
@@ -18,21 +22,44 @@ export async function listMembers(org: ActiveOrg): Promise<MemberView[]> {
   }));
 }
 
+const NO_SUCH_USER = "No user with this email; they must register first";
+
 /** Only an owner may grant or take away the owner role. */
 function assertMayAssign(org: ActiveOrg, role: Role) {
   if (role === "owner" && org.role !== "owner") throw new AppError("FORBIDDEN", "Only an owner can make someone an owner");
 }
 
-export async function addMember(org: ActiveOrg, input: { email: string; role: Role }): Promise<MemberView> {
+/**
+ * Adds a registered user. An email no user has is a failure throttled like sign-ins (per inviting
+ * user and per client address, counted before the lookup), so the answer cannot be used to probe
+ * for accounts at speed.
+ */
+export async function addMember(
+  org: ActiveOrg,
+  input: { email: string; role: Role },
+  by: { inviterId: number; address: string | null; now: Date },
+): Promise<MemberView> {
   assertMayAssign(org, input.role);
-  const user = await db().user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
-  if (!user) throw validationError("email", "No user with this email; they must register first");
+  const unknownEmail = (err: unknown) => err instanceof AppError && err.details?.email?.[0] === NO_SUCH_USER;
+  const user = await attempt(
+    inviteLimits(by.inviterId, by.address),
+    async () => {
+      const found = await db().user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
+      if (!found) throw validationError("email", NO_SUCH_USER);
+      return found;
+    },
+    { now: by.now, isFailure: unknownEmail },
+  );
   const existing = await db().membership.findUnique({ where: { orgId_userId: { orgId: org.id, userId: user.id } } });
   if (existing) throw validationError("email", "This user is already a member");
   await db().membership.create({ data: { orgId: org.id, userId: user.id, role: input.role } });
   return (await listMembers(org)).find((m) => m.user_id === user.id)!;
 }
 
+/**
+ * A role below `probe.use` (member, viewer) takes the organization's private probes off the member's
+ * services in the same transaction (probe-use.ts); so does removing the member.
+ */
 export async function changeRole(org: ActiveOrg, userId: number, role: Role): Promise<MemberView> {
   const member = await db().membership.findUnique({ where: { orgId_userId: { orgId: org.id, userId } } });
   if (!member) throw notFound("Member");
@@ -41,7 +68,12 @@ export async function changeRole(org: ActiveOrg, userId: number, role: Role): Pr
     assertMayAssign(org, "owner");
     if (role !== "owner") await assertNotLastOwner(org.id);
   }
-  await db().membership.update({ where: { id: member.id }, data: { role } });
+  await writeTransaction(async (tx) => {
+    await tx.membership.update({ where: { id: member.id }, data: { role } });
+    if (!PROBE_USE_ROLES.includes(role)) {
+      await releaseProbesOf(tx, userId, org, `Probes of organization ${org.slug} no longer check this service: its owner's role there (${role}) does not hold ${PROBE_USE}`, new Date());
+    }
+  });
   return (await listMembers(org)).find((m) => m.user_id === userId)!;
 }
 
@@ -52,7 +84,10 @@ export async function removeMember(org: ActiveOrg, userId: number): Promise<void
     assertMayAssign(org, "owner");
     await assertNotLastOwner(org.id);
   }
-  await db().membership.delete({ where: { id: member.id } });
+  await writeTransaction(async (tx) => {
+    await tx.membership.delete({ where: { id: member.id } });
+    await releaseProbesOf(tx, userId, org, `Probes of organization ${org.slug} no longer check this service: its owner is no longer a member there`, new Date());
+  });
 }
 
 async function assertNotLastOwner(orgId: number) {

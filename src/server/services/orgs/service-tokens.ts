@@ -1,5 +1,5 @@
 import { notFound } from "../../../shared/errors";
-import { formatTokenCapabilities, parseTokenCapabilities, type CronCapability as Capability } from "../../../shared/capabilities";
+import { formatTokenCapabilities, parseTokenCapabilities, type TokenCapability as Capability } from "../../../shared/capabilities";
 import { isoSeconds } from "../../../shared/time";
 import { hashToken, randomToken, SERVICE_TOKEN_PREFIX } from "../../auth/tokens";
 import { db } from "../../db";

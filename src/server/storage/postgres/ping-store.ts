@@ -5,6 +5,8 @@ import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
 import { displayState, monitorAfterEvent } from "../../domain/monitor-state";
 import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
 import { groupCommitStore } from "../../ping/group-commit";
+import { timeOrNull } from "../api-rows";
+import { afterRunEvent, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import type { TimelineEvent } from "../../../shared/schemas/runs";
 import { pgTime, run } from "./pool";
 import { LOCK_MANY_SQL, READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
@@ -21,16 +23,17 @@ import { LOCK_MANY_SQL, READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type P
  * (runs, logs, monitors, incidents, outbox rows, as data-modifying CTEs over arrays). So a group of
  * any size usually costs BEGIN, three statements and COMMIT. Every caller's promise settles only after COMMIT. If the group fails (a
  * deadlock with a sweeper, say), each of its events is recorded again in a transaction of its own, so
- * one bad event fails alone.
+ * one bad event fails alone. Incidents and notifications follow domain/incidents.ts under `rules`
+ * (none by default), whose plan travels as the write's parameters.
  */
-export function createPgPingStore(pool: Pool): PingStore {
+export function createPgPingStore(pool: Pool, rules: NotificationRules = NO_HOLD_RULES): PingStore {
   const recordGroup = async (events: RunEvent[]): Promise<RunEventResult[]> => {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
       const results: RunEventResult[] = new Array(events.length);
       let waiting = events.map((event, i) => ({ event, i }));
-      while (waiting.length > 0) waiting = await recordWave(client, waiting, results);
+      while (waiting.length > 0) waiting = await recordWave(client, waiting, results, rules);
       await client.query("COMMIT");
       return results;
     } catch (err) {
@@ -64,7 +67,7 @@ type Pending = { event: RunEvent; i: number };
  * in order, for the next wave. Two events may name one monitor differently (a token and an id): the
  * read shows it, and the later one waits.
  */
-async function recordWave(client: PoolClient, pending: Pending[], results: RunEventResult[]): Promise<Pending[]> {
+async function recordWave(client: PoolClient, pending: Pending[], results: RunEventResult[], rules: NotificationRules): Promise<Pending[]> {
   const seen = new Set<string>();
   const wave: Pending[] = [];
   const later: Pending[] = [];
@@ -91,14 +94,14 @@ async function recordWave(client: PoolClient, pending: Pending[], results: RunEv
     if (!m) return void (results[p.i] = { outcome: "not_found" });
     if (recorded.has(m.id)) return void deferred.push(p);
     recorded.add(m.id);
-    results[p.i] = applyEvent(m, p.event, writes);
+    results[p.i] = applyEvent(m, p.event, writes, rules);
   });
   if (!writes.empty) await run(client, "ping_write_many", WRITE_MANY_SQL, writes.params());
   return [...deferred, ...later].sort((a, b) => a.i - b.i);
 }
 
 /** The rules for one event on its locked monitor: its answer, and its writes added to the wave's. */
-function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites): RunEventResult {
+function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: NotificationRules): RunEventResult {
   const nowMs = e.now.getTime();
   const rate = admitPing(e.rateCapped ? parseRecentPings(m.recent_pings) : [], nowMs);
   if (!rate.accepted) return { outcome: "rate_limited", retryAfterSeconds: rate.retryAfterSeconds };
@@ -107,8 +110,8 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites): RunEventR
   const applied = e.kind === "log" ? attachNote(m, e, now, writes) : writeRun(m, e, now, writes);
   const next = monitorAfterEvent(m, applied, e.now);
   const paused = next.paused;
-  const folded = paused || m.suspended;
-  const alerting = !applied.duplicate;
+  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended, driftAlerts: m.drift_alerts, snoozedUntil: timeOrNull(m.snoozed_until) };
+  const plan = afterRunEvent(monitor, applied, rules, e.now);
   writes.monitor(
     m.id,
     now,
@@ -121,9 +124,12 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites): RunEventR
     applied.unattachedEvents ?? m.unattached_events,
     m.org_id,
     applied.runId,
-    alerting && applied.completion === "success",
-    alerting && !folded && applied.completion === "fail",
-    alerting && !folded && applied.drifted && m.drift_alerts,
+    plan.resolve !== null,
+    plan.resolve?.notify ?? false,
+    plan.open?.kind ?? null,
+    plan.open?.reason ?? null,
+    plan.open?.notify ?? false,
+    plan.drifted,
   );
   return { outcome: "accepted", monitorId: m.id, rid: applied.rid, runStatus: applied.runStatus, state: displayState(next.state, paused, m.suspended) };
 }
@@ -179,7 +185,7 @@ class WaveWrites {
   private readonly newRuns: unknown[][] = Array.from({ length: 13 }, () => []);
   private readonly completions: unknown[][] = Array.from({ length: 11 }, () => []);
   private readonly timelines: unknown[][] = [[], []];
-  private readonly monitors: unknown[][] = Array.from({ length: 14 }, () => []);
+  private readonly monitors: unknown[][] = Array.from({ length: 17 }, () => []);
 
   get empty() {
     return this.monitors[0]!.length === 0;

@@ -1,7 +1,11 @@
 import { createRequire } from "node:module";
 import type { Pool, PoolClient, QueryResultRow } from "pg";
+import { watchPool } from "../../observability/operator-metrics";
 
 const requireModule = createRequire(import.meta.url);
+
+/** Every pool is watched by the operator metrics (lifeline_db_pool_connections). */
+const watched = (pool: Pool) => (watchPool(pool), pool);
 
 /** PostgreSQL's OID for `timestamp` (without time zone), the type of every Prisma DateTime column. */
 const TIMESTAMP_OID = 1114;
@@ -13,14 +17,14 @@ const TIMESTAMP_OID = 1114;
  */
 export function openPgPool(databaseUrl: string, max = 10): Pool {
   const pg = requireModule("pg") as typeof import("pg");
-  return new pg.Pool({
+  return watched(new pg.Pool({
     connectionString: databaseUrl,
     max,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === TIMESTAMP_OID ? (v: string) => `${v.replace(" ", "T")}Z` : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
-  });
+  }));
 }
 
 /** A timestamp parameter: UTC, as PostgreSQL's `timestamp` reads it. */

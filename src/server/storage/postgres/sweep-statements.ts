@@ -7,7 +7,7 @@ const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** One page of due monitors after the keyset (at, id), claimed until commit; pages other sweepers hold are skipped. */
 export const DUE_PAGE = `
 SELECT id, org_id, state, ${iso("next_expected_at")} AS next_expected_at, grace_seconds, schedule_kind, cron_expression,
-  timezone, period_seconds, source
+  timezone, period_seconds, source, snoozed_until
 FROM cron_monitors
 WHERE paused = false AND suspended = false AND next_expected_at <= $1::timestamp
   AND ($2::timestamp IS NULL OR next_expected_at > $2::timestamp OR (next_expected_at = $2::timestamp AND id > $3::int))
@@ -27,9 +27,11 @@ FROM unnest($1::int[], $2::timestamp[]) AS u(id, next)
 WHERE m.id = u.id`;
 
 /**
- * The missed runs, then one `missed` incident per monitor that has none open, with its outbox row
- * pointing at the monitor's last missed run. Params: run monitors, rids, fire times, sources, now,
- * incident orgs, incident monitors, reasons. Returns one row per incident opened.
+ * The missed runs, then one incident per monitor that has none open, with its outbox row (unless
+ * held) pointing at the monitor's last missed run. Params: run monitors, rids, fire times, sources,
+ * now, then the incident plans (domain/incidents.ts): orgs, monitors, reasons, kinds, notify? (an
+ * incident not notified is stored `held`: a cron monitor always has an organization).
+ * Returns one row per incident opened.
  */
 export const MISSED_RUNS_AND_INCIDENTS = `
 WITH runs AS (
@@ -39,31 +41,34 @@ WITH runs AS (
   FROM unnest($1::int[], $2::text[], $3::timestamp[], $4::text[]) AS u(monitor_id, rid, started_at, source)
   RETURNING id, monitor_id),
 last_run AS (SELECT monitor_id, max(id) AS run_id FROM runs GROUP BY monitor_id),
+plan AS (SELECT * FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::boolean[]) AS u(org_id, monitor_id, reason, kind, notify)),
 opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
-  SELECT u.org_id, u.monitor_id, 'missed', 'open', u.reason, $5::timestamp
-  FROM unnest($6::int[], $7::int[], $8::text[]) AS u(org_id, monitor_id, reason)
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held)
+  SELECT u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify
+  FROM plan u
   ON CONFLICT DO NOTHING
-  RETURNING id, org_id, cron_monitor_id)
-INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
-SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, l.run_id, $5::timestamp
-FROM opened o LEFT JOIN last_run l ON l.monitor_id = o.cron_monitor_id
-RETURNING id`;
+  RETURNING id, org_id, cron_monitor_id),
+notified AS (
+  INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
+  SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, l.run_id, $5::timestamp
+  FROM opened o JOIN plan u ON u.monitor_id = o.cron_monitor_id AND u.notify LEFT JOIN last_run l ON l.monitor_id = o.cron_monitor_id)
+SELECT id FROM opened`;
 
 /** Running runs not yet alerted, claimed until commit. */
 export const RUNNING_RUNS = `
-SELECT r.id AS run_id, r.rid, ${iso("r.started_at")} AS started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds
+SELECT r.id AS run_id, r.rid, ${iso("r.started_at")} AS started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds, m.snoozed_until
 FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
 WHERE r.status = 'running' AND r.timed_out = false AND r.started_at <= $1::timestamp AND m.paused = false AND m.suspended = false
 FOR UPDATE OF r SKIP LOCKED`;
 
 /**
- * Flags the overrunning runs, takes their monitors down and opens one `max_runtime` incident per
- * monitor with none open, with its outbox row. Params: run ids, monitor ids, org ids, reasons, now.
- * Returns one row per incident opened.
+ * Flags the overrunning runs, takes their monitors down and opens one incident per monitor with none
+ * open (the plan of its first run), with its outbox row unless held. Params: run ids, monitor ids,
+ * org ids, reasons, now, kinds, notify? (the plans, domain/incidents.ts). Returns one row per
+ * incident opened.
  */
 export const TIME_OUT_RUNS = `
-WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) AS u(run_id, monitor_id, org_id, reason)),
+WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $6::text[], $7::boolean[]) AS u(run_id, monitor_id, org_id, reason, kind, notify)),
 flagged AS (
   UPDATE cron_runs r SET timed_out = true FROM u WHERE r.id = u.run_id AND r.status = 'running' AND NOT r.timed_out
   RETURNING r.id, r.monitor_id),
@@ -71,15 +76,16 @@ down AS (
   UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $5::timestamp END
   WHERE m.id IN (SELECT monitor_id FROM flagged)),
 opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
-  SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, 'max_runtime', 'open', u.reason, $5::timestamp
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held)
+  SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify
   FROM u ORDER BY u.monitor_id, u.run_id
   ON CONFLICT DO NOTHING
-  RETURNING id, org_id, cron_monitor_id)
-INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
-SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, (SELECT min(u.run_id) FROM u WHERE u.monitor_id = o.cron_monitor_id), $5::timestamp
-FROM opened o
-RETURNING id`;
+  RETURNING id, org_id, cron_monitor_id),
+notified AS (
+  INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
+  SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, f.run_id, $5::timestamp
+  FROM opened o JOIN LATERAL (SELECT u.run_id, u.notify FROM u WHERE u.monitor_id = o.cron_monitor_id ORDER BY u.run_id LIMIT 1) f ON f.notify)
+SELECT id FROM opened`;
 
 /** One batch of runs older than the cutoff and their logs. Params: cutoff, batch size. */
 export const DELETE_OLD_RUNS = `

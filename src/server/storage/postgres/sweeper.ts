@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import { timeOrNull } from "../api-rows";
 import type { Pool, PoolClient } from "pg";
 import { isoSeconds } from "../../../shared/time";
-import { missedReason, overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
+import { overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
+import { afterMissedPings, afterOverrun, NO_HOLD_RULES, type IncidentPlan, type NotificationRules } from "../../domain/incidents";
 import { addCounts, emptyCounts, type SweepCounts } from "../../sweep/counts";
 import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan, type RunningRunRow } from "../../sweep/plan";
 import type { Sweeper, SweeperOptions, SweepReport } from "../../sweep/sweep";
@@ -9,6 +11,8 @@ import { DEFAULT_RESULT_RETENTION_DAYS } from "../../domain/check-metrics";
 import { checkRollups } from "./sweep-check-rollups";
 import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
+import { releaseHeldIncidents } from "../held-incidents";
+import { pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
 const HOUSEKEEPING_MAX_BATCHES = 20;
@@ -23,12 +27,15 @@ const HOUSEKEEPING_MAX_BATCHES = 20;
  */
 export function createPgSweeper(pool: Pool, log: (line: object) => void = () => {}, options: SweeperOptions = {}): Sweeper {
   const retentionDays = options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
+  const rules = options.notificationRules ?? NO_HOLD_RULES;
   return {
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
-      await sweepDue(pool, now, counts, log);
-      await sweepOverrunning(pool, now, counts);
+      await sweepDue(pool, now, counts, log, rules);
+      await sweepOverrunning(pool, now, counts, rules);
+      // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
+      counts.held_released += await releaseHeldIncidents(pgRunner(pool), (work) => inTransaction(pool, (client) => work(pgRunner(client))), rules, now);
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
       await housekeeping(pool, realNow, counts);
       await checkRollups(pool, realNow, counts, retentionDays);
@@ -36,16 +43,21 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
       await run(pool, "sweep_status", SQL.RECORD_STATUS, ["sweep", JSON.stringify(report), pgTime(new Date())]);
       return report;
     },
+    async sweepDue(now: Date) {
+      const counts = emptyCounts();
+      await sweepDue(pool, now, counts, log, rules);
+      return counts;
+    },
   };
 }
 
-async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: object) => void) {
+async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: object) => void, rules: NotificationRules) {
   let after: { at: string; id: number } | null = null;
   for (;;) {
     const page: DueMonitorRow[] = await countedTransaction(pool, counts, async (client, counts) => {
       const rows = await run<DueMonitorRow>(client, "sweep_due", SQL.DUE_PAGE, [pgTime(now), after?.at ?? null, after?.id ?? 0, PAGE_SIZE]);
       counts.due += rows.length;
-      await applyPlans(client, planDue(rows, now, counts, log), now, counts);
+      await applyPlans(client, planDue(rows, now, counts, log), now, counts, rules);
       return rows;
     });
     if (page.length < PAGE_SIZE) return;
@@ -66,7 +78,7 @@ async function countedTransaction<T>(pool: Pool, counts: SweepCounts, work: (cli
 }
 
 /** The page's plans, applied to rows this transaction holds locked: no compare-and-swap needed. */
-async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: SweepCounts) {
+async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: SweepCounts, rules: NotificationRules) {
   const at = pgTime(now);
   const late = plans.filter((p) => p.decision.kind === "late").map((p) => p.row.id);
   if (late.length > 0) counts.late += (await client.query({ name: "sweep_late", text: SQL.MARK_LATE, values: [late, at] })).rowCount ?? 0;
@@ -77,6 +89,7 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
   counts.missed += down.length;
   const runs = down.flatMap(({ row, d }) => d.missed.map((fire) => ({ monitor: row.id, at: pgTime(fire), source: row.source === "kubernetes" ? "kubernetes" : "shell" })));
   counts.missed_runs += runs.length;
+  const incidents = down.map(({ row, d }) => opening(afterMissedPings({ id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until) }, { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped }, rules, now)));
   const opened = await run<{ id: number }>(client, "sweep_missed_incidents", SQL.MISSED_RUNS_AND_INCIDENTS, [
     runs.map((r) => r.monitor),
     runs.map(() => crypto.randomUUID()),
@@ -85,32 +98,41 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
     at,
     down.map(({ row }) => row.org_id),
     down.map(({ row }) => row.id),
-    down.map(({ d }) => missedReason(d.missed[0]!, d.missed.length, d.skipped)),
+    incidents.map((p) => p.reason),
+    incidents.map((p) => p.kind),
+    incidents.map((p) => p.notify),
   ]);
   counts.incidents_opened += opened.length;
 }
 
 /** Overrunning runs: flagged `timed_out` once, the monitor down, a `max_runtime` incident opened. */
-async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts) {
+async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rules: NotificationRules) {
   await countedTransaction(pool, counts, async (client, counts) => {
     const candidates = await run<RunningRunRow>(client, "sweep_running", SQL.RUNNING_RUNS, [pgTime(now)]);
     const overrunning = candidates.filter((r) =>
       overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
     );
     if (overrunning.length === 0) return;
-    const reasons = overrunning.map(
-      (r) => `Run ${r.rid} has been running for longer than its ${runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds })} s limit`,
+    const plans = overrunning.map((r) =>
+      opening(afterOverrun({ id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until) }, { rid: r.rid, limitSeconds: runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }) }, rules, now)),
     );
     const opened = await run<{ id: number }>(client, "sweep_overrun", SQL.TIME_OUT_RUNS, [
       overrunning.map((r) => r.run_id),
       overrunning.map((r) => r.id),
       overrunning.map((r) => r.org_id),
-      reasons,
+      plans.map((p) => p.reason),
       pgTime(now),
+      plans.map((p) => p.kind),
+      plans.map((p) => p.notify),
     ]);
     counts.max_runtime += overrunning.length;
     counts.incidents_opened += opened.length;
   });
+}
+
+/** The incident a sweep's plan opens (a sweep only ever opens one). */
+function opening(plan: IncidentPlan): NonNullable<IncidentPlan["open"]> {
+  return plan.open!;
 }
 
 /** Retention (decisions 4), in batches, each its own short transaction. */

@@ -1,3 +1,4 @@
+import { logger } from "../../observability/log";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 
@@ -52,7 +53,7 @@ export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL
   globalForWorkers.lifelineCheckpointer = { state: "starting" };
   const fail = (error: string) => {
     globalForWorkers.lifelineCheckpointer = { state: "failed", error };
-    console.error(JSON.stringify({ level: "error", where: "checkpointer", event: "failed", error }));
+    logger().error({ where: "checkpointer", event: "failed", error });
   };
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -62,7 +63,7 @@ export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL
   worker.on("message", (message) => {
     if (message !== "running") return;
     globalForWorkers.lifelineCheckpointer = { state: "running" };
-    console.log(JSON.stringify({ level: "info", where: "checkpointer", event: "started", interval_ms: intervalMs }));
+    logger().info({ where: "checkpointer", event: "started", interval_ms: intervalMs });
   });
   worker.on("error", (err) => fail(err.message));
   worker.on("exit", (code) => {

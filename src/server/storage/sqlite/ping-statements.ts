@@ -1,19 +1,10 @@
 import type Database from "better-sqlite3";
-
-/**
- * Opens a cron monitor's incident (org, monitor, kind, reason, now); the partial unique index keeps at
- * most one open per monitor, so `changes` is 0 when one is already open. Shared with the sweeper.
- */
-export const OPEN_INCIDENT_SQL = `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at)
-  VALUES (?, ?, ?, 'open', ?, ?) ON CONFLICT DO NOTHING`;
-
-/** An outbox row (org, event, monitor, incident, run, now), written in the transaction of the flip. */
-export const INSERT_OUTBOX_SQL = `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
+import { prepareIncidentStatements } from "./incident-writes";
 
 /** The prepared statements of the SQLite ping store, prepared once per connection. */
 export function prepareStatements(db: Database.Database) {
   const monitorColumns = `id, org_id, schedule_kind, cron_expression, timezone, period_seconds, max_runtime_seconds,
-    drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events`;
+    drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events, snoozed_until`;
   const runColumns = `id, rid, status, started_at, finished_at, events`;
   return {
     monitorByToken: db.prepare(`SELECT ${monitorColumns} FROM cron_monitors WHERE ping_token = ?`),
@@ -51,11 +42,7 @@ export function prepareStatements(db: Database.Database) {
          unattached_events = @unattachedEvents
        WHERE id = @id`,
     ),
-    openIncident: db.prepare(OPEN_INCIDENT_SQL),
-    resolveIncidents: db.prepare(
-      `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE cron_monitor_id = ? AND status = 'open' RETURNING id`,
-    ),
-    insertOutbox: db.prepare(INSERT_OUTBOX_SQL),
+    ...prepareIncidentStatements(db),
   };
 }
 
@@ -78,6 +65,7 @@ export type MonitorRow = {
   next_expected_at: string | null;
   recent_pings: string;
   unattached_events: string;
+  snoozed_until: string | null;
 };
 
 export type RunRow = { id: number; rid: string; status: string; started_at: string; finished_at: string | null; events: string };

@@ -5,6 +5,9 @@ import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
 import { displayState, monitorAfterEvent } from "../../domain/monitor-state";
 import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../../ping/store";
 import { groupCommitStore } from "../../ping/group-commit";
+import { timeOrNull } from "../api-rows";
+import { afterRunEvent, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
+import { writeMonitorIncidents } from "./incident-writes";
 import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./ping-statements";
 
 import type { TimelineEvent } from "../../../shared/schemas/runs";
@@ -17,11 +20,12 @@ import type { TimelineEvent } from "../../../shared/schemas/runs";
  * so a failing event rolls back alone. Every caller's promise settles only after the commit, so an
  * `OK` is never sent for a ping that is not stored. The commit (writing the WAL frames) dominates a
  * ping's cost, so sharing it is what makes the ingest fast; processing stays sequential, so the rate
- * cap, run pairing and incident bookkeeping are exact across processes.
+ * cap, run pairing and incident bookkeeping are exact across processes. What an event does to
+ * incidents and notifications is decided by domain/incidents.ts under `rules` (none by default).
  */
-export function createSqlitePingStore(db: Database.Database): PingStore {
+export function createSqlitePingStore(db: Database.Database, rules: NotificationRules = NO_HOLD_RULES): PingStore {
   const s = prepareStatements(db);
-  const one = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, event)); // a savepoint when nested
+  const one = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, rules, event)); // a savepoint when nested
   const batch = db.transaction((events: RunEvent[]) =>
     events.map((event) => {
       try {
@@ -43,7 +47,7 @@ export function createSqlitePingStore(db: Database.Database): PingStore {
   });
 }
 
-function recordEvent(s: Statements, e: RunEvent): RunEventResult {
+function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunEventResult {
   const m = ("token" in e.target ? s.monitorByToken.get(e.target.token) : s.monitorById.get(e.target.monitorId, e.target.orgId)) as
     | MonitorRow
     | undefined;
@@ -68,7 +72,8 @@ function recordEvent(s: Statements, e: RunEvent): RunEventResult {
     paused: paused ? 1 : 0,
     unattachedEvents: applied.unattachedEvents ?? m.unattached_events,
   });
-  if (!applied.duplicate) notify(s, m, applied, paused || m.suspended === 1, now);
+  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended === 1, driftAlerts: m.drift_alerts === 1, snoozedUntil: timeOrNull(m.snoozed_until) };
+  writeMonitorIncidents(s, afterRunEvent(monitor, applied, rules, e.now), { id: m.id, orgId: m.org_id }, applied.runId, now);
   return {
     outcome: "accepted",
     monitorId: m.id,
@@ -143,19 +148,4 @@ function attachNote(s: Statements, m: MonitorRow, e: RunEvent, now: string): App
 function storeLog(s: Statements, runId: number, log: NonNullable<RunEvent["log"]>) {
   s.upsertRunLog.run(runId, log.text);
   s.setRunLogSize.run(log.bytes, log.truncated ? 1 : 0, runId);
-}
-
-/** Incidents and outbox rows for the flip, in the same transaction. Alerting is off while folded. */
-function notify(s: Statements, m: MonitorRow, a: Applied, folded: boolean, now: string) {
-  if (a.completion === "success") {
-    for (const { id } of s.resolveIncidents.all(now, m.id) as { id: number }[]) {
-      s.insertOutbox.run(m.org_id, "incident.resolved", m.id, id, a.runId, now);
-    }
-  }
-  if (folded) return;
-  if (a.completion === "fail") {
-    const opened = s.openIncident.run(m.org_id, m.id, "failed", "The job reported a failure", now);
-    if (opened.changes === 1) s.insertOutbox.run(m.org_id, "incident.opened", m.id, Number(opened.lastInsertRowid), a.runId, now);
-  }
-  if (a.drifted && m.drift_alerts === 1) s.insertOutbox.run(m.org_id, "run.drifted", m.id, null, a.runId, now);
 }

@@ -1,6 +1,9 @@
 import type Database from "better-sqlite3";
+import { timeOrNull } from "../api-rows";
 import { overran, runtimeLimitSeconds } from "../../domain/sweep-rules";
+import { afterOverrun, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import { sqlTime } from "./ping-statements";
+import { writeMonitorIncidents } from "./incident-writes";
 import type { SweepCounts } from "../../sweep/counts";
 import type { RunningRunRow, SweepStatements } from "./sweep-statements";
 
@@ -10,7 +13,13 @@ import type { RunningRunRow, SweepStatements } from "./sweep-statements";
  * and then resolves the incident) but is flagged `timed_out`, so it is alerted once and no later
  * sweep reads it again.
  */
-export function sweepOverrunningRuns(db: Database.Database, s: SweepStatements, now: Date, counts: SweepCounts) {
+export function sweepOverrunningRuns(
+  db: Database.Database,
+  s: SweepStatements,
+  now: Date,
+  counts: SweepCounts,
+  rules: NotificationRules = NO_HOLD_RULES,
+) {
   const nowText = sqlTime(now);
   const overrunning = (s.runningRuns.all({ now: nowText }) as RunningRunRow[]).filter((r) =>
     overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
@@ -24,13 +33,10 @@ export function sweepOverrunningRuns(db: Database.Database, s: SweepStatements, 
       }
       counts.max_runtime++;
       s.markDown.run({ id: r.id, now: nowText });
-      const limit = runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds });
-      const reason = `Run ${r.rid} has been running for longer than its ${limit} s limit`;
-      const opened = s.openIncident.run(r.org_id, r.id, "max_runtime", reason, nowText);
-      if (opened.changes === 1) {
-        counts.incidents_opened++;
-        s.insertOutbox.run(r.org_id, "incident.opened", r.id, Number(opened.lastInsertRowid), r.run_id, nowText);
-      }
+      const limitSeconds = runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds });
+      const monitor = { id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until) };
+      const plan = afterOverrun(monitor, { rid: r.rid, limitSeconds }, rules, now);
+      if (writeMonitorIncidents(s, plan, monitor, r.run_id, nowText)) counts.incidents_opened++;
     }
   }).immediate();
 }

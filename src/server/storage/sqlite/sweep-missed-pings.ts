@@ -1,21 +1,30 @@
 import crypto from "node:crypto";
+import { timeOrNull } from "../api-rows";
 import type Database from "better-sqlite3";
-import { missedReason } from "../../domain/sweep-rules";
+import { afterMissedPings, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import type { SweepCounts } from "../../sweep/counts";
 import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan } from "../../sweep/plan";
 import { sqlTime } from "./ping-statements";
+import { writeMonitorIncidents } from "./incident-writes";
 import type { SweepStatements } from "./sweep-statements";
 
 /**
  * Late and missed pings: every armed, unfolded monitor whose expected time has passed. The rules
  * are computed outside the write transaction; the transaction only applies them as CAS updates.
  */
-export function sweepDueMonitors(db: Database.Database, s: SweepStatements, now: Date, counts: SweepCounts, log: (line: object) => void) {
+export function sweepDueMonitors(
+  db: Database.Database,
+  s: SweepStatements,
+  now: Date,
+  counts: SweepCounts,
+  log: (line: object) => void,
+  rules: NotificationRules,
+) {
   const nowText = sqlTime(now);
   let page = s.dueFirstPage.all({ now: nowText, limit: PAGE_SIZE }) as DueMonitorRow[];
   while (page.length > 0) {
     counts.due += page.length;
-    applyPlans(db, s, planDue(page, now, counts, log), now, counts);
+    applyPlans(db, s, planDue(page, now, counts, log), now, counts, rules);
     if (page.length < PAGE_SIZE) break;
     const last = page[page.length - 1]!;
     page = s.dueNextPage.all({ now: nowText, afterAt: last.next_expected_at, afterId: last.id, limit: PAGE_SIZE }) as DueMonitorRow[];
@@ -23,15 +32,22 @@ export function sweepDueMonitors(db: Database.Database, s: SweepStatements, now:
 }
 
 /** Applies the plans of one page in one write transaction; rows changed since they were read are left alone. */
-export function applyPlans(db: Database.Database, s: SweepStatements, plans: Plan[], now: Date, counts: SweepCounts) {
+export function applyPlans(
+  db: Database.Database,
+  s: SweepStatements,
+  plans: Plan[],
+  now: Date,
+  counts: SweepCounts,
+  rules: NotificationRules = NO_HOLD_RULES,
+) {
   if (plans.length === 0) return;
   const nowText = sqlTime(now);
   db.transaction(() => {
-    for (const plan of plans) applyPlan(s, plan, nowText, counts);
+    for (const plan of plans) applyPlan(s, plan, now, nowText, counts, rules);
   }).immediate();
 }
 
-function applyPlan(s: SweepStatements, { row, decision }: Plan, now: string, counts: SweepCounts) {
+function applyPlan(s: SweepStatements, { row, decision }: Plan, at: Date, now: string, counts: SweepCounts, rules: NotificationRules) {
   if (decision.kind === "late") {
     const changed = s.markLate.run({ id: row.id, expectedAt: row.next_expected_at, now }).changes;
     if (changed === 1) counts.late++;
@@ -57,10 +73,7 @@ function applyPlan(s: SweepStatements, { row, decision }: Plan, now: string, cou
     lastRunId = Number(run.lastInsertRowid);
     counts.missed_runs++;
   }
-  const reason = missedReason(decision.missed[0]!, decision.missed.length, decision.skipped);
-  const opened = s.openIncident.run(row.org_id, row.id, "missed", reason, now);
-  if (opened.changes === 1) {
-    counts.incidents_opened++;
-    s.insertOutbox.run(row.org_id, "incident.opened", row.id, Number(opened.lastInsertRowid), lastRunId, now);
-  }
+  const missed = { first: decision.missed[0]!, count: decision.missed.length, skipped: decision.skipped };
+  const monitor = { id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until) };
+  if (writeMonitorIncidents(s, afterMissedPings(monitor, missed, rules, at), monitor, lastRunId, now)) counts.incidents_opened++;
 }

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { INSERT_OUTBOX_SQL, OPEN_INCIDENT_SQL } from "./ping-statements";
+import { prepareIncidentStatements } from "./incident-writes";
 export type { DueMonitorRow, RunningRunRow } from "../../sweep/plan";
 
 /**
@@ -8,7 +8,7 @@ export type { DueMonitorRow, RunningRunRow } from "../../sweep/plan";
  * changed in between is left alone (0 rows changed: the race is lost, which is not an error).
  */
 export function prepareSweepStatements(db: Database.Database) {
-  const dueColumns = `id, org_id, state, next_expected_at, grace_seconds, schedule_kind, cron_expression, timezone, period_seconds, source`;
+  const dueColumns = `id, org_id, state, next_expected_at, grace_seconds, schedule_kind, cron_expression, timezone, period_seconds, source, snoozed_until`;
   return {
     /** Due monitors, one page in (next_expected_at, id) order, through the (paused, suspended, next_expected_at) index. */
     dueFirstPage: db.prepare(
@@ -39,7 +39,7 @@ export function prepareSweepStatements(db: Database.Database) {
 
     /** Running runs not yet alerted, through the (status, timed_out, started_at) index. */
     runningRuns: db.prepare(
-      `SELECT r.id AS run_id, r.rid, r.started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds
+      `SELECT r.id AS run_id, r.rid, r.started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds, m.snoozed_until
        FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
        WHERE r.status = 'running' AND r.timed_out = 0 AND r.started_at <= @now AND m.paused = 0 AND m.suspended = 0`,
     ),
@@ -53,8 +53,7 @@ export function prepareSweepStatements(db: Database.Database) {
        WHERE id = @id`,
     ),
 
-    openIncident: db.prepare(OPEN_INCIDENT_SQL),
-    insertOutbox: db.prepare(INSERT_OUTBOX_SQL),
+    ...prepareIncidentStatements(db),
 
     deleteOldLogs: db.prepare(
       `DELETE FROM cron_run_logs WHERE run_id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`,

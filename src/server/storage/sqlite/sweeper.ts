@@ -1,5 +1,8 @@
 import type Database from "better-sqlite3";
 import { isoSeconds } from "../../../shared/time";
+import { NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
+import type { SweepCounts } from "../../sweep/counts";
+import type { SqlRunner } from "../runner";
 import { emptyCounts } from "../../sweep/counts";
 import type { Sweeper, SweeperOptions, SweepReport } from "../../sweep/sweep";
 import { sqlTime } from "./ping-statements";
@@ -8,7 +11,18 @@ import { prepareCheckRollups } from "./sweep-check-rollups";
 import { housekeeping } from "./sweep-housekeeping";
 import { sweepOverrunningRuns } from "./sweep-max-runtime";
 import { sweepDueMonitors } from "./sweep-missed-pings";
+import { releaseHeldIncidents } from "../held-incidents";
+import { immediateTransaction } from "./immediate";
+import { sqliteRunner } from "./runner";
 import { prepareSweepStatements, type SweepStatements } from "./sweep-statements";
+
+/**
+ * Held incidents whose hold ended, notified once (held-incidents.ts) under the write lock. The
+ * runner's statements are synchronous, so nothing else runs on this connection inside the transaction.
+ */
+async function releaseHeld(db: Database.Database, sql: SqlRunner, rules: NotificationRules, now: Date, counts: SweepCounts) {
+  counts.held_released += await releaseHeldIncidents(sql, immediateTransaction(db, sql), rules, now);
+}
 
 /**
  * One sweep, as if at `now`: late and missed pings, overrunning runs, housekeeping, then the report
@@ -17,13 +31,16 @@ import { prepareSweepStatements, type SweepStatements } from "./sweep-statements
  */
 export function createSweeper(db: Database.Database, log: (line: object) => void = () => {}, options: SweeperOptions = {}): Sweeper {
   const s: SweepStatements = prepareSweepStatements(db);
+  const rules = options.notificationRules ?? NO_HOLD_RULES;
+  const sql = sqliteRunner(db);
   const checkRollups = prepareCheckRollups(db, options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS);
   return {
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
-      sweepDueMonitors(db, s, now, counts, log);
-      sweepOverrunningRuns(db, s, now, counts);
+      sweepDueMonitors(db, s, now, counts, log, rules);
+      sweepOverrunningRuns(db, s, now, counts, rules);
+      await releaseHeld(db, sql, rules, now, counts);
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes data.
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
       housekeeping(db, s, realNow, counts);
@@ -38,6 +55,11 @@ export function createSweeper(db: Database.Database, log: (line: object) => void
       // `at` is the wall-clock time the sweep finished (a health signal); `now` what it swept as.
       s.recordStatus.run({ key: "sweep", value: JSON.stringify(report), now: sqlTime(new Date()) });
       return report;
+    },
+    async sweepDue(now: Date) {
+      const counts = emptyCounts();
+      sweepDueMonitors(db, s, now, counts, log, rules);
+      return counts;
     },
   };
 }

@@ -1,6 +1,8 @@
+import { monitorFirst } from "../../../../components/first-screen";
 import { MonitorView } from "../../../../components/monitors/monitor-view";
+import { Prefetch } from "../../../../trpc/server";
 
 export default async function MonitorPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return <MonitorView id={Number(id)} />;
+  const id = Number((await params).id);
+  return <Prefetch first={monitorFirst(id)}><MonitorView id={id} /></Prefetch>;
 }

@@ -3,13 +3,28 @@ import { NextRequest } from "next/server";
 import { AppError } from "../../../../shared/errors";
 import { readBodyLimited } from "../../../../server/api/http/body-limit";
 import { authOptions } from "../../../../server/auth/next-auth";
-import { assertNotThrottled, clientAddress, loginKeys } from "../../../../server/auth/throttle";
-import { errorResponse } from "../../../../server/api/http/errors";
+import { parse as parseCookies } from "cookie";
+import { clientAddress } from "../../../../server/auth/client-address";
+import { DEVICE_COOKIE, deviceCookie } from "../../../../server/auth/throttle";
+import { withSignInAttempt, type SignInAttempt } from "../../../../server/auth/sign-in-attempt";
+import { errorResponse, logUnexpected } from "../../../../server/api/http/errors";
 import { ensureStarted } from "../../../../server/startup";
 
 export const dynamic = "force-dynamic";
 
+/** next-auth's routes; a fault answers the standard 500 body (no internals), logged under its request id. */
 async function handler(req: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }) {
+  try {
+    return await answer(req, ctx);
+  } catch (err) {
+    const requestId = crypto.randomUUID();
+    const path = new URL(req.url).pathname;
+    logUnexpected(requestId, path, err);
+    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId, path, format: "standard" });
+  }
+}
+
+async function answer(req: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }) {
   let request = req;
   if (req.method === "POST") {
     // Sign-in forms are small: the body is read under the 1 MiB cap (body-limit.ts), never whole.
@@ -18,28 +33,31 @@ async function handler(req: NextRequest, ctx: { params: Promise<{ nextauth: stri
     request = new NextRequest(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) });
   }
   await ensureStarted();
-  const throttledAnswer = await refusedWhileThrottled(request, (await ctx.params).nextauth);
-  if (throttledAnswer) return throttledAnswer;
-  return NextAuth(authOptions())(request, ctx);
+  const path = (await ctx.params).nextauth.join("/");
+  if (request.method !== "POST" || path !== "callback/credentials") return NextAuth(authOptions())(request, ctx);
+  return signInWithCredentials(request, ctx);
 }
 
 /**
- * The dashboard sign-in shares the REST login's throttle: while the account or the address is
- * throttled, the credentials callback answers 429 with Retry-After and the standard error body
- * (failures themselves are counted in `authorize`).
+ * The credentials callback, throttled exactly like the REST login (services/auth.signIn, called by
+ * next-auth's `authorize`): a throttled attempt answers 429 with Retry-After and the standard error
+ * body instead of next-auth's refusal; a success sets the device cookie, so this browser is a known
+ * device of the account from then on (throttle.ts).
  */
-async function refusedWhileThrottled(req: Request, path: string[]): Promise<Response | null> {
-  if (req.method !== "POST" || path.join("/") !== "callback/credentials") return null;
-  const form = await req.clone().formData().catch(() => null);
-  const email = form?.get("email");
-  if (typeof email !== "string" || email === "") return null;
-  try {
-    await assertNotThrottled(loginKeys(email, clientAddress(req.headers)), new Date());
-    return null;
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    return errorResponse(err, { requestId: crypto.randomUUID(), path: new URL(req.url).pathname, format: "standard" });
+async function signInWithCredentials(request: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }): Promise<Response> {
+  const cookies = parseCookies(request.headers.get("cookie") ?? "");
+  const attempt: SignInAttempt = { address: clientAddress(request.headers), device: cookies[DEVICE_COOKIE] ?? null, refused: null, signedInDevice: null };
+  const response: Response = await withSignInAttempt(attempt, () => NextAuth(authOptions())(request, ctx));
+  if (attempt.faultId) {
+    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId: attempt.faultId, path: new URL(request.url).pathname, format: "standard" });
   }
+  if (attempt.refused) {
+    return errorResponse(attempt.refused, { requestId: crypto.randomUUID(), path: new URL(request.url).pathname, format: "standard" });
+  }
+  if (!attempt.signedInDevice) return response;
+  const signedIn = new Response(response.body, response);
+  signedIn.headers.append("Set-Cookie", deviceCookie(attempt.signedInDevice));
+  return signedIn;
 }
 
 export { handler as GET, handler as POST };
