@@ -30,6 +30,8 @@ if (!fs.existsSync("node_modules/.package-lock.json")) must("npm", ["install", "
 const missing = [];
 if (!fs.existsSync(chromium)) missing.push("chromium");
 if (!fs.existsSync("/usr/bin/prometheus") || !fs.existsSync("/usr/bin/promtool")) missing.push("prometheus");
+// curl and jq: tests/integration/readme-api.test.ts runs the README's "Using the API" block as written.
+for (const tool of ["curl", "jq"]) if (!fs.existsSync(`/usr/bin/${tool}`)) missing.push(tool);
 if (missing.length > 0) {
   if (process.getuid?.() === 0) {
     must("apt-get", ["update", "-qq"]);

@@ -42,7 +42,7 @@ forEachPingServer(() => {
         const res = await ping(monitor.ping_token, suffix);
         expect(res.status, suffix).toBe(400);
         // Every form this server takes, the /ping/<token> form included (the ingest takes both).
-        expect(res.text).toBe("Accepted ping forms: /ping/<token> (or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>\n");
+        expect(res.text).toBe("Accepted ping forms: /ping/<token> (also /api/v1/ping/<token>, or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>\n");
       }
       expect(await runRows(monitor.id)).toHaveLength(0);
     });
@@ -232,16 +232,17 @@ forEachPingServer(() => {
 });
 
 describe("the standalone ingest (npm run ping-server)", () => {
-  it("answers a bad form with 400 naming the forms it takes, /ping/<token> and /<token> alike", async () => {
+  it("answers a bad form with 400 naming the forms it takes, /ping/<token>, /api/v1/ping/<token> and /<token> alike", async () => {
     const ingest = await startPingServer();
     try {
       const user = await registerUser("ingest");
       const monitor = await createMonitor(user);
-      for (const prefix of ["/ping/", "/"]) {
+      for (const prefix of ["/ping/", "/api/v1/ping/", "/"]) {
         const bad = await fetch(`${ingest.url}${prefix}${monitor.ping_token}/foo`);
         expect(bad.status).toBe(400);
         const text = await bad.text();
         expect(text).toContain("/ping/<token>");
+        expect(text).toContain("/api/v1/ping/<token>");
         expect(text).toContain("/<token>");
         const good = await fetch(`${ingest.url}${prefix}${monitor.ping_token}/start`);
         expect(good.status).toBe(200); // both forms the answer names are taken

@@ -22,8 +22,9 @@ describe("which requests npm start's web server answers as pings", () => {
     expect(webPingPath(`/${TOKEN}`, "lifeline.example", null)).toBeNull();
   });
 
-  it("lets the standalone ingest take both /ping/<token> and /<token>", () => {
+  it("lets the standalone ingest take /ping/<token>, /api/v1/ping/<token> and /<token>", () => {
     expect(ingestPingPath(`/ping/${TOKEN}?rid=x`)).toBe(`/${TOKEN}`);
     expect(ingestPingPath(`/${TOKEN}/log`)).toBe(`/${TOKEN}/log`);
+    expect(ingestPingPath(`/api/v1/ping/${TOKEN}/fail`)).toBe(`/${TOKEN}/fail`);
   });
 });

@@ -6,7 +6,7 @@ export type PingKind = "success" | "start" | "fail" | "log";
 export type PingForm = { token: string; kind: PingKind; exitCode: number | null };
 
 export const PING_FORMS_TEXT =
-  "Accepted ping forms: /ping/<token> (or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>";
+  "Accepted ping forms: /ping/<token> (also /api/v1/ping/<token>, or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>";
 
 export function parsePingPath(path: string): PingForm | null {
   const parts = path.replace(/^\/+/, "").split("/");

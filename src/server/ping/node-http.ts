@@ -26,11 +26,13 @@ export function webPingPath(target: string, host: string | undefined, pingHost: 
   return null;
 }
 
-/** The ping path of a request to the standalone ingest: `/ping/<token>…` or `/<token>…`. */
+/** The ping path of a request to the standalone ingest: `/ping/<token>…`, `/api/v1/ping/<token>…` or `/<token>…`. */
 export function ingestPingPath(target: string): string {
   const q = target.indexOf("?");
   const pathname = q < 0 ? target : target.slice(0, q);
-  return pathname.startsWith("/ping/") ? pathname.slice(5) : pathname;
+  if (pathname.startsWith("/ping/")) return pathname.slice(5);
+  if (pathname.startsWith("/api/v1/ping/")) return pathname.slice(12);
+  return pathname;
 }
 
 /** Answers one ping on node:http; `OK` only once the store has committed it. */
