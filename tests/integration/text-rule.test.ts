@@ -111,6 +111,12 @@ describe("exotic text that is allowed", () => {
       const items = Array.isArray(dashList.body.result.data) ? dashList.body.result.data : dashList.body.result.data.data;
       expect(items.find((r: any) => r.id === row.id), row.trpcList).toMatchObject(row.fields);
     }
+    // The dashboard's pages render their first screen on the server: the text is in the HTML as stored.
+    for (const page of [`/monitors/${monitor.id}`, `/services/${service.body.data.id}`, "/monitors", "/projects"]) {
+      const html = await fetch(`${base()}${page}`, { headers: { cookie } });
+      expect(html.status, page).toBe(200);
+      expect(Buffer.from(await html.arrayBuffer()).includes(Buffer.from(EXOTIC, "utf8")), page).toBe(true);
+    }
   });
 });
 
