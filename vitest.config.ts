@@ -19,6 +19,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
+          hookTimeout: 240_000, // a project does not inherit the root's settings; a hook may start a Lifeline
         },
       },
       {
@@ -29,6 +30,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-setup-pg.ts"],
           testTimeout: 60_000,
+          hookTimeout: 240_000,
         },
       },
     ],
