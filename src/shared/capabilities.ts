@@ -11,7 +11,9 @@ export type CronCapability = (typeof CRON_CAPABILITIES)[number];
 /**
  * `probe.use`: naming the organization's private probes in a service's `probe_ids` (a private probe
  * checks from inside the organization's network, without the outbound guard). Checked on service
- * create and update, and again at every lease and run-now against the service's owner.
+ * create and update, and again at every lease and run-now against the service's owner (a user).
+ * Grantable to service tokens, where it has no effect today: services take a user's token only
+ * (docs/api-probes.md "Service tokens").
  */
 export const PROBE_USE = "probe.use";
 

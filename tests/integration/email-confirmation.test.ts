@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
+import { baseUrl, call, expectStandardError, registerUser, type Answer, type TestUser } from "../support/http";
 import { testDb } from "../support/db";
 import { dashboardCookie, trpcMutation } from "../support/dashboard";
 import { confirmationLink, confirmationMails, confirmByMail } from "../support/integrations";
@@ -21,6 +21,16 @@ const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(addr
 const stored = (id: number) =>
   testDb().one<{ confirmed_at: string | null; confirm_token_hash: string | null }>(`SELECT confirmed_at, confirm_token_hash FROM integrations WHERE id = ?`, [id]);
 const quietPeriod = () => new Promise((r) => setTimeout(r, 2500)); // longer than the embedded sweeper's delivery poll
+/** Ends the integration's 10-minute confirmation-mail window, as ten minutes passing would (docs/limits.md). */
+const tenMinutesLater = (id: number) => testDb().run(`UPDATE rate_limits SET window_end = ? WHERE "key" = ?`, [Date.now() - 1000, `confirm-mail:${id}`]);
+
+function expectMailLimited(res: Answer, min: number, max: number, message: RegExp) {
+  expectStandardError(res, 429, "RATE_LIMITED");
+  const wait = Number(res.headers.get("retry-after"));
+  expect(wait).toBeGreaterThanOrEqual(min);
+  expect(wait).toBeLessThanOrEqual(max);
+  expect(res.body.error.message).toMatch(message);
+}
 
 async function emailIntegration(user: TestUser, address: string) {
   const res = await call("POST", "/integrations", { token: user.access, body: { name: "On call", kind: "email", email: address, is_default: true } });
@@ -88,7 +98,8 @@ describe("email integrations need the recipient's confirmation", () => {
     const integration = await emailIntegration(user, address);
     const first = await eventually(() => confirmationMails(smtp.mails, address)[0]);
 
-    // Saved again with the same, unconfirmed address: a new link replaces the old one.
+    // Saved again with the same, unconfirmed address (once the 10-minute mail window has passed): a new link replaces the old one.
+    await tenMinutesLater(integration.id);
     const again = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: address } });
     expect(again.body.data.confirmed).toBe(false);
     const second = await eventually(() => confirmationMails(smtp.mails, address)[1]);
@@ -98,6 +109,7 @@ describe("email integrations need the recipient's confirmation", () => {
     // Renaming a confirmed integration asks nothing; a new address is unconfirmed until its recipient agrees.
     expect((await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed", email: address } })).body.data.confirmed).toBe(true);
     const moved = newAddress("second");
+    await tenMinutesLater(integration.id);
     const patched = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: moved } });
     expect(patched.body.data).toMatchObject({ email: moved, confirmed: false });
     expectStandardError(await call("POST", `/integrations/${integration.id}/test`, { token: user.access }), 409, "INTEGRATION_UNCONFIRMED");
@@ -119,4 +131,86 @@ describe("email integrations need the recipient's confirmation", () => {
     expect((await fetch(`${baseUrl()}/confirm-email/short`)).status).toBe(404);
     expect((await stored(integration.id))!.confirmed_at).toBeNull();
   });
+});
+
+describe("confirmation mails are limited", () => {
+  it("mails an integration at most once per 10 minutes and 5 times a day; a refused re-send (429, both faces) stores nothing and sends nothing", async () => {
+    const user = await registerUser("resend");
+    const address = newAddress("resend");
+    const integration = await emailIntegration(user, address);
+    const first = await eventually(() => confirmationMails(smtp.mails, address)[0]);
+
+    const resend = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed", email: address } });
+    expectMailLimited(resend, 1, 600, /less than 10 minutes ago/);
+    const moved = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: newAddress("elsewhere") } });
+    expectMailLimited(moved, 1, 600, /less than 10 minutes ago/);
+    const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+    const viaTrpc = await trpcMutation(baseUrl(), "integrations.update", { id: integration.id, email: address }, { cookie });
+    expect(viaTrpc.status).toBe(429);
+    expect(Number(viaTrpc.body.error.data.retryAfterSeconds)).toBeGreaterThan(0);
+    expect(viaTrpc.body.error.data).toMatchObject({ appCode: "RATE_LIMITED", httpStatus: 429 });
+    const row = await rows<{ name: string; email: string }>(`SELECT name, email FROM integrations WHERE id = ?`, integration.id);
+    expect(row).toEqual([{ name: "On call", email: address }]);
+    // A change that mails nothing is not limited.
+    expect((await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed" } })).status).toBe(200);
+    await quietPeriod();
+    expect(mailsTo(address)).toHaveLength(1);
+    expect((await fetch(confirmationLink(first))).status).toBe(200); // the first link still works (and confirms the address)
+
+    // Confirmed addresses changed again and again: each new address is a confirmation mail, five a day.
+    for (let n = 2; n <= 5; n++) {
+      await tenMinutesLater(integration.id);
+      const next = newAddress(`move-${n}`);
+      expect((await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: next } })).status).toBe(200);
+      await eventually(() => confirmationMails(smtp.mails, next)[0]);
+    }
+    await tenMinutesLater(integration.id);
+    const sixth = newAddress("move-6");
+    expectMailLimited(await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: sixth } }), 601, 24 * 3600, /5 confirmation mails per integration per day/);
+    await quietPeriod();
+    expect(mailsTo(sixth)).toHaveLength(0);
+    const deliveries = await rows(`SELECT id FROM deliveries WHERE integration_id = ? AND event = 'confirmation'`, integration.id);
+    expect(deliveries).toHaveLength(5);
+  });
+
+  it("lets at most 20 email integrations of an organization await confirmation, also when created at once; a confirmation makes room", async () => {
+    const user = await registerUser("unconfirmed-cap");
+    const addresses = Array.from({ length: 24 }, (_, i) => newAddress(`cap-${i}`));
+    const answers = await Promise.all(
+      addresses.map((email) => call("POST", "/integrations", { token: user.access, body: { name: "Cap", kind: "email", email } })),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).toHaveLength(20);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expectStandardError(refused, 409, "CONFLICT");
+      expect(refused.body.error.message).toMatch(/At most 20 email integrations/);
+      expect(Object.keys(refused.body.error.details)).toEqual(["email"]);
+    }
+    const orgId = (await rows<{ id: number }>(`SELECT default_org_id AS id FROM users WHERE id = ?`, user.id))[0]!.id;
+    const waiting = async () => Number((await rows<{ n: number }>(`SELECT COUNT(*) AS n FROM integrations WHERE org_id = ? AND kind = 'email' AND confirmed_at IS NULL`, orgId))[0]!.n);
+    expect(await waiting()).toBe(20);
+    const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+    const viaTrpc = await trpcMutation(baseUrl(), "integrations.create", { name: "One more", kind: "email", email: newAddress("cap-trpc"), is_default: false }, { cookie });
+    expect(viaTrpc.status).toBe(409);
+    expect(viaTrpc.body.error.data.appCode).toBe("CONFLICT");
+    expect((await call("POST", "/integrations", { token: user.access, body: { name: "Hook", kind: "webhook", url: "https://receiver.example.test/hook" } })).status).toBe(201);
+
+    // One recipient confirms: room for one more.
+    const confirmed = created[0]!.body.data as { id: number; email: string };
+    await confirmByMail(smtp.mails, confirmed.email);
+    const room = await call("POST", "/integrations", { token: user.access, body: { name: "Cap", kind: "email", email: newAddress("cap-room") } });
+    expect(room.status).toBe(201);
+    expect(await waiting()).toBe(20);
+
+    // A confirmed address changed while 20 await: 409, nothing stored, and its mail budget given back.
+    await tenMinutesLater(confirmed.id);
+    const change = () => call("PATCH", `/integrations/${confirmed.id}`, { token: user.access, body: { email: newAddress("cap-change") } });
+    expectStandardError(await change(), 409, "CONFLICT");
+    expect((await rows(`SELECT email FROM integrations WHERE id = ?`, confirmed.id))[0]).toEqual({ email: confirmed.email });
+    expect((await call("DELETE", `/integrations/${created[1]!.body.data.id}`, { token: user.access })).status).toBe(204);
+    const changed = await change();
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.confirmed).toBe(false);
+    expect(await waiting()).toBe(20);
+  }, 60_000);
 });

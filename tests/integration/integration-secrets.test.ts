@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
 import { testDb } from "../support/db";
 import { dashboardCookie, trpcMutation, trpcQuery } from "../support/dashboard";
+import { startReceiver } from "../support/sweeper";
 
 // Integration credentials (Slack and webhook URLs, the webhook signing secret) are write-only:
 // every face shows them masked to every role; an editor replaces them.
@@ -51,17 +52,21 @@ describe("integration credentials are write-only", () => {
     expect(await stored(hook.id)).toMatchObject({ url: HOOK_URL, secret: HOOK_SECRET });
   });
 
-  it("shows a viewer no credential on the dashboard: tRPC answers and the settings page", async () => {
+  it("shows a viewer no credential on the dashboard: tRPC answers and the settings page of the organization chosen in the switcher", async () => {
     const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
-    const headers = { cookie, ...org() };
+    const headers = { cookie, ...org() }; // the browser's tRPC calls name the organization in X-Org-Slug
     const list = await trpcQuery(baseUrl(), "integrations.list", { page: 1, limit: 20 }, headers);
     expect(list.status).toBe(200);
     expect(list.body.result.data.data.map((i: any) => i.url)).toEqual(["https://hooks.slack.com/…/****CRET", "https://receiver.example.test/…/****rt77"]);
     const one = await trpcQuery(baseUrl(), "integrations.get", { id: hook.id }, headers);
     expect(one.body.result.data.data.secret).toBe("****4711");
-    const page = await fetch(`${baseUrl()}/settings`, { headers });
+    // The server render reads the org switcher's cookie (src/trpc/server.tsx), as a browser sends it.
+    const page = await fetch(`${baseUrl()}/settings`, { headers: { cookie: `${cookie}; lifeline_org=${owner.orgSlug}` } });
     expect(page.status).toBe(200);
-    for (const answer of [list.text, one.text, await page.text()]) expect(secretsIn(answer)).toEqual([]);
+    const html = await page.text();
+    expect(html).toContain("****CRET"); // the owner's organization's integrations are on the page, masked
+    expect(html).toContain("****4711");
+    for (const answer of [list.text, one.text, html]) expect(secretsIn(answer)).toEqual([]);
     // A viewer cannot replace them either.
     const refused = await trpcMutation(baseUrl(), "integrations.update", { id: slack.id, url: "https://hooks.slack.com/services/evil" }, headers);
     expect(refused.status).toBe(403);
@@ -104,5 +109,34 @@ describe("integration credentials are write-only", () => {
     expect(viaTrpc.status).toBe(200);
     expect(viaTrpc.body.result.data.data).toMatchObject({ secret: "****1234", url: "https://receiver.example.test/…/****rt77" });
     expect((await stored(hookCreated.id))!.secret).toBe("dashboard-chosen-secret-1234");
+  });
+});
+
+describe("delivery history", () => {
+  it("shows a viewer an integration's deliveries on both faces without its credentials", async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const local = `${receiver.url}/catch/9081/tok3nPathPart77`;
+      const created = await call("POST", "/integrations", { token: owner.access, body: { name: "Local hook", kind: "webhook", url: local, secret: HOOK_SECRET } });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id as number;
+      const test = await call("POST", `/integrations/${id}/test`, { token: owner.access });
+      expect(test.body.data).toMatchObject({ status: "failed", response_status: 500, error: "HTTP 500" });
+      expect(receiver.received.map((r) => r.path)).toEqual(["/hook/catch/9081/tok3nPathPart77"]); // the credential was used
+
+      const rest = await call("GET", `/integrations/${id}/deliveries`, { token: viewer.access, headers: org() });
+      expect(rest.status).toBe(200);
+      expect(rest.body.data).toEqual([expect.objectContaining({ integration_id: id, event: "test", status: "failed", response_status: 500 })]);
+      const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
+      const viaTrpc = await trpcQuery(baseUrl(), "integrations.deliveries", { id, page: 1, limit: 20 }, { cookie, ...org() });
+      expect(viaTrpc.status).toBe(200);
+      expect(viaTrpc.body.result.data.data).toHaveLength(1);
+      for (const answer of [rest.text, viaTrpc.text]) {
+        expect(secretsIn(answer)).toEqual([]);
+        expect(answer).not.toContain(new URL(receiver.url).host); // nothing of the URL at all
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -5,13 +5,14 @@ import { baseUrl, call, expectStandardError, registerUser, type Answer, type Tes
 import { startLifeline, type Lifeline } from "../support/lifeline";
 import { privateProbe, startProbe, startTarget, type ProbeProcess } from "../support/probes";
 import { setPlan } from "../support/projects";
-import { startReceiver } from "../support/sweeper";
+import { eventually, startReceiver } from "../support/sweeper";
 
 // The limits of docs/limits.md, each a 429 RATE_LIMITED with Retry-After on REST and the dashboard's
 // tRPC face, counted in the database: a second web process on the suite's database shares every
 // count. Run-now uses the owner's private probe (a real `npm run probe` process) against a target on
 // loopback; in-flight markers and account counts that would take minutes to reach are staged in the
-// database (`rate_limits`), as a crashed process or an hour of use would leave them.
+// database (`rate_limits`), as a crashed process or an hour of use would leave them; a run in flight is
+// a real one, on a target that hangs.
 let owner: TestUser;
 let second: Lifeline;
 let probe: { id: number; token: string };
@@ -77,11 +78,29 @@ describe("run-now limits", () => {
     expect(again.body.data).toMatchObject({ service_id: id, probe_id: probe.id, outcome: "up" });
   }, 60_000);
 
-  it("refuses a run while another is in flight, and a marker left by a crashed process stops counting when it expires", async () => {
-    const busy = await service("in flight");
-    await stage(`run-inflight:${busy}`, 1, Date.now() + 60_000);
-    expectLimited(await call("POST", `/services/${busy}/run`, { token: owner.access }), 60, /already in progress/);
+  it("refuses a run on a second web process while one is in flight, and frees the service when that run ends", async () => {
+    const slow = await startTarget("hang"); // the check lasts its whole timeout (2 s), then reports down
+    try {
+      const created = await call("POST", "/services", {
+        token: owner.access, body: { name: "in flight", type: "http", config: { url: slow.url, timeout: 2 }, interval: 300, probe_ids: [probe.id] },
+      });
+      const busy = created.body.data.id as number;
+      const inFlight = async () => (await testDb().query(`SELECT "key" FROM rate_limits WHERE "key" = ?`, [`run-inflight:${busy}`])).length;
+      const results = async () => Number((await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM check_results WHERE service_id = ?", [busy]))!.n);
+      await eventually(async () => (await results()) > 0, 30_000); // the first scheduled check is over
+      const running = call("POST", `/services/${busy}/run`, { token: owner.access });
+      await eventually(async () => (await inFlight()) === 1, 10_000);
+      expectLimited(await onSecond("POST", `/services/${busy}/run`, { token: owner.access }), 2 + 15 + 5, /already in progress/);
+      const done = await running;
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ service_id: busy, probe_id: probe.id, outcome: "down" });
+      expect(await inFlight()).toBe(0); // released at the end: only the 10-second rule is left
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 
+  it("lets a run through once the in-flight marker of a crashed process has expired", async () => {
     const crashed = await service("crashed run");
     await stage(`run-inflight:${crashed}`, 1, Date.now() - 1000);
     const res = await call("POST", `/services/${crashed}/run`, { token: owner.access });
@@ -117,6 +136,17 @@ describe("test deliveries", () => {
     expect(dashboard.status).toBe(429);
     expect(dashboard.body.error.data).toMatchObject({ appCode: "RATE_LIMITED", httpStatus: 429 });
     expect((await call("POST", `/integrations/${other}/test`, { token: owner.access })).status).toBe(200);
+  });
+});
+
+describe("confirmation mails", () => {
+  it("refuses a second confirmation mail of an email integration within 10 minutes on another web process, storing nothing", async () => {
+    const address = `limits-${owner.id}@example.test`;
+    const created = await call("POST", "/integrations", { token: owner.access, body: { name: "mail", kind: "email", email: address } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    expectLimited(await onSecond("PATCH", `/integrations/${id}`, { token: owner.access, body: { email: `moved-${address}` } }), 600, /less than 10 minutes ago/);
+    expect((await call("GET", `/integrations/${id}`, { token: owner.access })).body.data).toMatchObject({ email: address, confirmed: false });
   });
 });
 

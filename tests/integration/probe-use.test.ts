@@ -90,16 +90,22 @@ describe("probe.use on create and update", () => {
     await expectEveryServiceLeasable([owner, admin, member, viewer]);
   });
 
-  it("refuses a member's probe_ids with 403 on the dashboard's tRPC face too, and accepts an admin's", async () => {
-    const memberCookie = await dashboardCookie(baseUrl(), member.email, member.password);
-    const refused = await trpcMutation(baseUrl(), "services.create", body({ probe_ids: [probe.id] }), { cookie: memberCookie });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.data).toMatchObject({ appCode: "FORBIDDEN", details: { probe_ids: [expect.stringContaining("probe.use")] } });
-    const plain = await trpcMutation(baseUrl(), "services.create", body(), { cookie: memberCookie });
-    expect(plain.status).toBe(200);
-    const patched = await trpcMutation(baseUrl(), "services.update", { id: plain.body.result.data.data.id, probe_ids: [probe.id] }, { cookie: memberCookie });
-    expect(patched.status).toBe(403);
-    expect(patched.body.error.data.appCode).toBe("FORBIDDEN");
+  it("refuses a viewer's and a member's probe_ids with 403 on the dashboard's tRPC face too, and accepts an admin's", async () => {
+    for (const user of [viewer, member]) {
+      const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+      const before = await servicesOf(user);
+      const refused = await trpcMutation(baseUrl(), "services.create", body({ probe_ids: [probe.id] }), { cookie });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.data).toMatchObject({ appCode: "FORBIDDEN", details: { probe_ids: [expect.stringContaining("probe.use")] } });
+      expect(await servicesOf(user)).toBe(before);
+      const plain = await trpcMutation(baseUrl(), "services.create", body(), { cookie });
+      expect(plain.status).toBe(200);
+      const id = plain.body.result.data.data.id as number;
+      const patched = await trpcMutation(baseUrl(), "services.update", { id, probe_ids: [probe.id] }, { cookie });
+      expect(patched.status).toBe(403);
+      expect(patched.body.error.data.appCode).toBe("FORBIDDEN");
+      expect(await lanesOf(id)).toEqual([0]);
+    }
 
     const adminCookie = await dashboardCookie(baseUrl(), admin.email, admin.password);
     const ok = await trpcMutation(baseUrl(), "services.create", body({ probe_ids: [probe.id], enabled: false }), { cookie: adminCookie });
@@ -114,12 +120,18 @@ describe("probe.use on create and update", () => {
     expect(Object.keys(res.body.error.details)).toEqual(["probe_ids"]);
   });
 
-  it("lets an owner grant probe.use to a service token and lists it among the token's capabilities", async () => {
+  it("lets an owner grant probe.use to a service token and lists it, though a token cannot aim a probe: services need a user's token (403)", async () => {
     const res = await call("POST", `/orgs/${owner.orgSlug}/service-tokens`, { token: owner.access, body: { name: "ci", capabilities: ["probe.use", "cronmonitor.view"] } });
     expect(res.status).toBe(201);
     expect(res.body.data.capabilities).toEqual(["probe.use", "cronmonitor.view"]);
     const current = await call("GET", "/orgs/current", { token: res.body.data.token });
     expect(current.body.data.capabilities).toContain("probe.use");
+    // Services belong to users (spec 5: project endpoints need a JWT; docs/api-probes.md): the grant aims nothing today.
+    const owned = (await create(owner, { name: "owner's, on the platform", enabled: false })).body.data.id as number;
+    const viaToken = await call("POST", "/services", { token: res.body.data.token, body: body({ probe_ids: [probe.id] }) });
+    expectStandardError(viaToken, 403, "FORBIDDEN");
+    expectStandardError(await call("PATCH", `/services/${owned}`, { token: res.body.data.token, body: { probe_ids: [probe.id] } }), 403, "FORBIDDEN");
+    expect(await lanesOf(owned)).toEqual([0]);
   });
 });
 
@@ -151,6 +163,12 @@ describe("the rule over time", () => {
     const run = await call("POST", `/services/${theirs}/run?probe=${probe.id}`, { token: leaver.access });
     expectStandardError(run, 400, "VALIDATION_ERROR");
     expect(Object.keys(run.body.error.details)).toEqual(["probe"]);
+    const cookie = await dashboardCookie(baseUrl(), leaver.email, leaver.password);
+    const viaTrpc = await trpcMutation(baseUrl(), "services.run", { id: theirs, probe: probe.id }, { cookie });
+    expect(viaTrpc.status).toBe(400);
+    expect(viaTrpc.body.error.data).toMatchObject({ appCode: "VALIDATION_ERROR", details: { probe: [`Probe ${probe.id} is not a platform probe`] } });
+    expect(run.body.error.details).toEqual(viaTrpc.body.error.data.details); // the same refusal on both faces
+    expect(await resultsBy(theirs, probe.id)).toBe(counted);
     expectStandardError(await call("PATCH", `/services/${theirs}`, { token: leaver.access, body: { probe_ids: [probe.id] } }), 400, "VALIDATION_ERROR");
   }, 90_000);
 
@@ -227,6 +245,11 @@ describe("the rule over time", () => {
     const run = await call("POST", `/services/${id}/run?probe=${idle.id}`, { token: stale.access });
     expectStandardError(run, 403, "FORBIDDEN");
     expect(run.body.error.message).toContain("probe.use");
+    const cookie = await dashboardCookie(baseUrl(), stale.email, stale.password);
+    const viaTrpc = await trpcMutation(baseUrl(), "services.run", { id, probe: idle.id }, { cookie });
+    expect(viaTrpc.status).toBe(403);
+    expect(viaTrpc.body.error.data.appCode).toBe("FORBIDDEN");
+    expect(viaTrpc.body.error.message).toContain("probe.use");
 
     await testDb().run("UPDATE memberships SET role = 'admin' WHERE user_id = ? AND org_id = (SELECT org_id FROM probes WHERE id = ?)", [stale.id, idle.id]);
     expect(await lease()).toContain(id);

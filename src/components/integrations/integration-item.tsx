@@ -18,7 +18,7 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
   const client = useTRPCClient();
   const [editing, setEditing] = useState(false);
   const test = useMutation({ mutationFn: () => client.integrations.test.mutate({ id: item.id }) });
-  // Saving the same, still unconfirmed address mails a new confirmation link.
+  // Saving the same, still unconfirmed address mails a new confirmation link (at most one per 10 minutes).
   const resend = useMutation({ mutationFn: () => client.integrations.update.mutate({ id: item.id, email: item.email ?? undefined }) });
   const outcome = test.data?.data;
 
@@ -56,6 +56,12 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
       <p role="status" className={`small-text test-outcome ${outcome ? (outcome.status === "success" ? "ok-text" : "error") : ""}`} data-testid="test-outcome">
         {test.isError ? `Not sent: ${errorText(test.error)}` : outcome ? `Test: ${outcome.status === "success" ? "✓" : "✗"} ${outcomeText(outcome)}${outcome.answer ? `. The receiver answered: ${outcome.answer.slice(0, 200)}` : ""}` : ""}
       </p>
+      {!item.confirmed && (
+        // A re-send is limited (one per 10 minutes, five a day; docs/limits.md): the refusal says when to try again.
+        <p role="status" className="small-text error" data-testid="resend-outcome">
+          {resend.isError ? `Confirmation mail not sent: ${errorText(resend.error)}` : ""}
+        </p>
+      )}
     </li>
   );
 }

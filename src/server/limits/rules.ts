@@ -25,6 +25,11 @@ export const LIMITS = {
   runPerAccountPerHour: 60,
   /** Test deliveries per integration per hour. */
   testDeliveriesPerHour: 5,
+  /** Confirmation mails of one email integration: one per 10 minutes, 5 per day. */
+  confirmationMailSeconds: 600,
+  confirmationMailsPerDay: 5,
+  /** Email integrations of one organization awaiting their recipient's confirmation (a count, not a rate). */
+  unconfirmedEmailIntegrations: 20,
   /** Wrong passwords of a `password` status page in a row, per page and client address. */
   statusPagePassword: 10,
   /** Calls in one tRPC batch of the dashboard (more: 400 before any runs). */
@@ -82,6 +87,21 @@ export const testDeliveryLimits = (integrationId: number): Limit[] => [
   {
     key: `integration-test:${integrationId}`, max: LIMITS.testDeliveriesPerHour, windowSeconds: 3600,
     message: `At most ${LIMITS.testDeliveriesPerHour} test deliveries per integration per hour; try again in {s} seconds`,
+  },
+];
+
+/**
+ * Confirmation mails of an email integration (create, a new address, "Resend confirmation"): one per
+ * 10 minutes and 5 per day, so an account cannot make Lifeline mail an address it does not own again and again.
+ */
+export const confirmationMailLimits = (integrationId: number): Limit[] => [
+  {
+    key: `confirm-mail:${integrationId}`, max: 1, windowSeconds: LIMITS.confirmationMailSeconds,
+    message: `A confirmation mail of this integration went out less than ${LIMITS.confirmationMailSeconds / 60} minutes ago; try again in {s} seconds`,
+  },
+  {
+    key: `confirm-mail-day:${integrationId}`, max: LIMITS.confirmationMailsPerDay, windowSeconds: 24 * 3600,
+    message: `At most ${LIMITS.confirmationMailsPerDay} confirmation mails per integration per day; try again in {s} seconds`,
   },
 ];
 

@@ -9,14 +9,14 @@ import { isoSeconds } from "../../shared/time";
 import { env } from "../../env";
 import { db } from "../db";
 import { testPayload } from "../notify/payload";
-import { consume } from "../limits/counter";
-import { testDeliveryLimits } from "../limits/rules";
+import { consume, refund } from "../limits/counter";
+import { confirmationMailLimits, LIMITS, testDeliveryLimits } from "../limits/rules";
 import { awaitsConfirmation, send } from "../notify/senders";
 import { directDelivery } from "./direct-delivery";
 import { requestConfirmation } from "./integration-confirmation";
 import { newWebhookSecret } from "../notify/signature";
 import { literalTargetRefusal, outboundPolicy } from "../outbound";
-import type { Delivery, Integration } from "../../generated/prisma/client";
+import type { Delivery, Integration, Prisma } from "../../generated/prisma/client";
 import { isLegacyKind } from "../../shared/integration-kinds";
 import { configView, eventsView, liftTopLevel, parseStoredConfig, resolveConfig, storedEvents } from "./integration-config";
 
@@ -94,20 +94,24 @@ export async function createIntegration(orgId: number, sent: CreateIntegrationIn
   const config = resolveConfig(input.kind, lifted.rest, null);
   withoutKeptSecrets(input.kind, null, input);
   const generated = input.kind === "webhook" && !input.secret;
-  const row = await db().integration.create({
-    data: {
-      orgId,
-      name: input.name,
-      kind: input.kind,
-      url: input.url ?? null,
-      email: input.email ?? null,
-      secret: input.kind === "webhook" ? (input.secret ?? newWebhookSecret()) : null,
-      isDefault: input.is_default,
-      config: JSON.stringify(config),
-      ...(input.events ? { events: storedEvents(input.events) } : {}),
-    },
+  const row = await writeTransaction(async (tx) => {
+    if (input.kind === "email") await assertRoomForUnconfirmed(tx, orgId);
+    return tx.integration.create({
+      data: {
+        orgId,
+        name: input.name,
+        kind: input.kind,
+        url: input.url ?? null,
+        email: input.email ?? null,
+        secret: input.kind === "webhook" ? (input.secret ?? newWebhookSecret()) : null,
+        isDefault: input.is_default,
+        config: JSON.stringify(config),
+        ...(input.events ? { events: storedEvents(input.events) } : {}),
+      },
+    });
   });
   if (row.kind !== "email") return view(row, generated);
+  await consume(confirmationMailLimits(row.id), new Date()); // a new id: counts the first mail, never refuses it
   await requestConfirmation(row.id, row.email!);
   return view(await find(orgId, row.id));
 }
@@ -141,25 +145,48 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
   // A new address, or the same one still unconfirmed (a new link), is asked again. It is unconfirmed
   // in the same statement that stores it, so no notification reaches it in between.
   const ask = current.kind === "email" && p.email !== undefined && (p.email !== current.email || !current.confirmedAt);
-  const row = await db().integration.update({
-    where: { id: current.id },
-    data: {
-      ...(p.name !== undefined ? { name: p.name } : {}),
-      ...(p.url !== undefined ? { url: p.url } : {}),
-      ...(p.email !== undefined ? { email: p.email } : {}),
-      ...(p.secret !== undefined ? { secret: p.secret } : {}),
-      ...(p.is_default !== undefined ? { isDefault: p.is_default } : {}),
-      ...(rotate ? { secret: newWebhookSecret() } : {}),
-      ...(ask ? { confirmedAt: null } : {}),
-      ...(config ? { config: JSON.stringify(config) } : {}),
-      ...(p.events ? { events: storedEvents(p.events) } : {}),
-      // New settings may well fix a refusing receiver: the next delivery tells.
-      ...(config || p.url !== undefined ? { failingReason: null, failingSince: null } : {}),
-    },
+  // Its mail is counted before anything is stored: a refused re-send (429) changes nothing.
+  const mailLimits = ask ? confirmationMailLimits(current.id) : [];
+  await consume(mailLimits, new Date());
+  const row = await writeTransaction(async (tx) => {
+    if (ask && current.confirmedAt) await assertRoomForUnconfirmed(tx, orgId); // confirmed until now: one more awaits
+    return tx.integration.update({
+      where: { id: current.id },
+      data: {
+        ...(p.name !== undefined ? { name: p.name } : {}),
+        ...(p.url !== undefined ? { url: p.url } : {}),
+        ...(p.email !== undefined ? { email: p.email } : {}),
+        ...(p.secret !== undefined ? { secret: p.secret } : {}),
+        ...(p.is_default !== undefined ? { isDefault: p.is_default } : {}),
+        ...(rotate ? { secret: newWebhookSecret() } : {}),
+        ...(ask ? { confirmedAt: null } : {}),
+        ...(config ? { config: JSON.stringify(config) } : {}),
+        ...(p.events ? { events: storedEvents(p.events) } : {}),
+        // New settings may well fix a refusing receiver: the next delivery tells.
+        ...(config || p.url !== undefined ? { failingReason: null, failingSince: null } : {}),
+      },
+    });
+  }).catch(async (err: unknown) => {
+    await refund(mailLimits.map((l) => l.key)); // nothing stored, nothing mailed
+    throw err;
   });
   if (!ask) return view(row, rotate);
   await requestConfirmation(row.id, row.email!);
   return view(await find(orgId, row.id));
+}
+
+/**
+ * At most LIMITS.unconfirmedEmailIntegrations email integrations of an organization await their
+ * recipient's confirmation (docs/limits.md): counted under the organization's row lock (a no-op
+ * update as the transaction's first write), so parallel creates cannot pass it together.
+ */
+async function assertRoomForUnconfirmed(tx: Prisma.TransactionClient, orgId: number) {
+  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
+  const waiting = await tx.integration.count({ where: { orgId, kind: "email", confirmedAt: null } });
+  if (waiting < LIMITS.unconfirmedEmailIntegrations) return;
+  throw new AppError("CONFLICT", `At most ${LIMITS.unconfirmedEmailIntegrations} email integrations of an organization may await their recipient's confirmation; wait for a confirmation or delete one`, {
+    email: [`${waiting} email integrations of this organization await confirmation already`],
+  });
 }
 
 /** Deletes the integration and its delivery history, and drops its id from the organization's monitors. */

@@ -23,6 +23,7 @@ export const integrationsRouter = router({
       openapi: { method: "POST", path: "/integrations", tags, summary: "Add an integration (the kind chooses its config)", protect: true },
       capability: edit,
       successStatus: 201,
+      conflict: "An email integration, and the organization has 20 awaiting their recipient's confirmation already (docs/limits.md)",
     })
     .input(createIntegrationInput)
     .output(envelope(integration))
@@ -35,7 +36,13 @@ export const integrationsRouter = router({
     .query(async ({ ctx, input }) => ({ data: await integrations.getIntegration(ctx.org.id, input.id) })),
 
   update: orgProcedure
-    .meta({ openapi: { method: "PATCH", path: "/integrations/{id}", tags, summary: "Change some fields of an integration", protect: true }, capability: edit })
+    .meta({
+      openapi: { method: "PATCH", path: "/integrations/{id}", tags, summary: "Change some fields of an integration", protect: true },
+      capability: edit,
+      // A new or re-sent confirmation mail is limited (429); a confirmed address changed while 20 others await confirmation: 409.
+      throttled: true,
+      conflict: "A confirmed email integration's new address, and the organization has 20 awaiting their recipient's confirmation already (docs/limits.md)",
+    })
     .input(patchIntegrationInput)
     .output(envelope(integration))
     .mutation(async ({ ctx, input: { id, ...patch } }) => ({ data: await integrations.updateIntegration(ctx.org.id, id, patch) })),
