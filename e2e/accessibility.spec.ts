@@ -145,6 +145,8 @@ test("the integration forms per kind, the events picker and the delivery log pas
         await expect(page.getByRole("form", { name: "Save integration" }).getByLabel("New bot token")).toBeVisible();
         const v = await violations(page);
         if (v.length > 0) found[`edit telegram ${scheme} ${size.width}px`] = v;
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) found[`sideways overflow ${scheme} ${size.width}px`] = overflow;
       }
     }
     expect(found).toEqual({});

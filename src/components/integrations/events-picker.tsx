@@ -16,7 +16,7 @@ export function EventsPicker(props: { value: readonly RoutedEvent[]; onChange: (
         {NOTIFICATION_EVENTS.map((e) => (
           <label key={e} className="check">
             <input type="checkbox" checked={props.value.includes(e)} onChange={(ev) => toggle(e, ev.target.checked)} />
-            {EVENT_LABEL[e]} <code className="muted small-text">{e}</code>
+            {EVENT_LABEL[e]}
           </label>
         ))}
       </div>

@@ -5,7 +5,8 @@ import { Field } from "../monitors/fields";
 import { errorKeyOf, isSecretField, storedText, type StoredIntegration } from "./config-values";
 import { KIND_LOOK, type KindField } from "./kinds";
 
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+/** "Bot token" → "bot token"; an acronym stays ("URL", "API key"). */
+const lowerFirst = (s: string) => (/^[A-Z]{2}/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
 /**
  * The settings of one kind, one input per field of its table in kinds.ts, each with its help and its
