@@ -3,15 +3,15 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { apiMonitor, signedInUser } from "./support";
 
-/** A loopback fake of a service's endpoint (Discord's webhook, Telegram's Bot API): records each request, answers 200 with `answer`. */
-async function startFakeReceiver(answer: string) {
+/** A loopback fake of a service's endpoint (Discord's webhook, Telegram's Bot API): records each request, answers 200 with `answer` (of the request's number, from 1). */
+async function startFakeReceiver(answer: string | ((n: number) => string)) {
   const received: { method: string; url: string; body: string }[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       received.push({ method: req.method ?? "", url: req.url ?? "", body });
-      res.writeHead(200, { "Content-Type": "application/json" }).end(answer);
+      res.writeHead(200, { "Content-Type": "application/json" }).end(typeof answer === "string" ? answer : answer(received.length));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -98,7 +98,7 @@ test("a Telegram integration added through the form shows field errors beside th
 });
 
 test("a Telegram integration renamed in the form keeps its token and events, and its delivery log lists each test", async ({ page, request }) => {
-  const telegram = await startFakeReceiver('{"ok":true,"result":{"message_id":8}}');
+  const telegram = await startFakeReceiver((n) => `{"ok":true,"result":{"message_id":${n}}}`);
   try {
     const { access } = await signedInUser(page, request, "telegram-edit");
     const created = await request.post("/api/v1/integrations", {
@@ -109,7 +109,7 @@ test("a Telegram integration renamed in the form keeps its token and events, and
     await page.goto("/settings");
     const row = (name: string) => page.getByTestId("integration-row").filter({ has: page.getByText(name, { exact: true }) });
     await row("Night Telegram").getByRole("button", { name: "Send test to Night Telegram" }).click();
-    await expect(row("Night Telegram").getByTestId("test-outcome")).toContainText("Delivered (HTTP 200)");
+    await expect(row("Night Telegram").getByTestId("test-outcome")).toContainText('"message_id":1}');
 
     await row("Night Telegram").getByRole("button", { name: "Edit Night Telegram" }).click();
     const form = page.getByRole("form", { name: "Save integration" });
@@ -125,7 +125,7 @@ test("a Telegram integration renamed in the form keeps its token and events, and
     await expect(renamed).not.toContainText("Run drifted");
 
     await renamed.getByRole("button", { name: "Send test to Day Telegram" }).click();
-    await expect(renamed.getByTestId("test-outcome")).toContainText('"message_id":8');
+    await expect(renamed.getByTestId("test-outcome")).toContainText('"message_id":2}');
     expect(telegram.received.map((r) => r.url)).toEqual([`/bot${BOT_TOKEN}/sendMessage`, `/bot${BOT_TOKEN}/sendMessage`]);
     expect(JSON.parse(telegram.received[1]!.body).chat_id).toBe("@night_ops");
 
