@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiMonitor, apiProject, signedInUser } from "./support";
@@ -107,4 +109,48 @@ test("the run log is reached and scrolled by keyboard, and a table that may scro
   await expect(runs).toHaveAttribute("tabindex", "0");
   await runs.focus();
   await expect(runs).toBeFocused();
+});
+
+test("the integration forms per kind, the events picker and the delivery log pass axe-core, light and dark, at 360 px and 1280 px", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const receiver = http.createServer((req, res) => { req.resume(); req.on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}')); });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const { access } = await signedInUser(page, request, "axe-integrations");
+    const headers = { Authorization: `Bearer ${access}` };
+    const apiUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const created = await request.post("/api/v1/integrations", { headers, data: { name: "Ops Telegram", kind: "telegram", config: { bot_token: "123456:AAbbCCddEEffGGhhIIjjKKll", chat_id: "@ops_room", api_url: apiUrl } } });
+    expect(created.status()).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    expect((await request.post(`/api/v1/integrations/${id}/test`, { headers })).status()).toBe(200);
+    const found: Record<string, unknown> = {};
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.goto("/settings");
+        const row = page.getByTestId("integration-row").filter({ hasText: "Ops Telegram" });
+        await row.getByText("Delivery log").click();
+        await expect(row.getByTestId("delivery-log")).toContainText("HTTP 200");
+        await page.getByRole("button", { name: "New integration" }).click();
+        const form = page.getByRole("form", { name: "Add integration" });
+        for (const kind of ["telegram", "webhook", "opsgenie"]) {
+          await form.getByLabel("Kind").selectOption(kind);
+          await form.getByRole("button", { name: "Add integration" }).click(); // empty: errors beside the fields
+          await expect(form.getByRole("alert").first()).toBeVisible();
+          const v = await violations(page);
+          if (v.length > 0) found[`new ${kind} ${scheme} ${size.width}px`] = v;
+        }
+        await row.getByRole("button", { name: "Edit Ops Telegram" }).click();
+        await expect(page.getByRole("form", { name: "Save integration" }).getByLabel("New bot token")).toBeVisible();
+        const v = await violations(page);
+        if (v.length > 0) found[`edit telegram ${scheme} ${size.width}px`] = v;
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) found[`sideways overflow ${scheme} ${size.width}px`] = overflow;
+      }
+    }
+    expect(found).toEqual({});
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });

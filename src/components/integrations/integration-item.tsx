@@ -1,23 +1,28 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
 import type { integration } from "../../shared/schemas/integrations";
-import { useTRPCClient } from "../../trpc/react";
+import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
+import { targetText } from "./config-values";
+import { DeliveryLog } from "./delivery-log";
 import { outcomeText } from "./delivery-outcome";
 import { IntegrationForm, type IntegrationValues } from "./integration-form";
-import { KIND_LOOK } from "./kinds";
+import { EVENT_LABEL, KIND_LOOK } from "./kinds";
 
 export type Integration = z.infer<typeof integration>;
 
-/** One integration: kind, target and default in words; send a test, edit, delete (with confirmation). */
+/** One integration: kind, target, events and default in words; send a test, edit, delete (with confirmation); its delivery log. */
 export function IntegrationItem({ item, onSave, onDelete }: { item: Integration; onSave: (v: IntegrationValues) => Promise<unknown>; onDelete: () => void }) {
+  const trpc = useTRPC();
   const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const test = useMutation({ mutationFn: () => client.integrations.test.mutate({ id: item.id }) });
+  // A test is a delivery (the log) and may set or clear `failing` (the list).
+  const test = useMutation({ mutationFn: () => client.integrations.test.mutate({ id: item.id }), onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() }) });
   // Saving the same, still unconfirmed address mails a new confirmation link (at most one per 10 minutes).
   const resend = useMutation({ mutationFn: () => client.integrations.update.mutate({ id: item.id, email: item.email ?? undefined }) });
   const outcome = test.data?.data;
@@ -38,7 +43,7 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
         {!item.confirmed && <span className="badge state-late" title="Nothing but the confirmation mail is sent until the recipient follows its link">Awaiting confirmation</span>}
       </div>
       {item.failing && <p className="error small-text" role="status">Failing since {item.failing.since}: {item.failing.reason}. Retries stop until a delivery or test succeeds.</p>}
-      <code className="integration-target">{item.url ?? item.email ?? (typeof item.config.url === "string" ? item.config.url : null)}</code>
+      <code className="integration-target">{targetText(item.kind, item)}</code>
       <div className="row tight wrap">
         <button type="button" className="secondary small" disabled={test.isPending} aria-label={`Send test to ${item.name}`} onClick={() => test.mutate()}>
           {test.isPending ? "Sending…" : "Send test"}
@@ -62,6 +67,8 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
           {resend.isError ? `Confirmation mail not sent: ${errorText(resend.error)}` : ""}
         </p>
       )}
+      <p className="muted small-text integration-events">Receives: {item.events.length ? item.events.map((e) => EVENT_LABEL[e]).join(", ") : "tests only"}</p>
+      <DeliveryLog id={item.id} name={item.name} />
     </li>
   );
 }

@@ -32,7 +32,7 @@ export function IntegrationsSection() {
         <h2 id="integrations-title" className="h3">Integrations</h2>
         {!creating && <button type="button" className="secondary" onClick={() => { setCreating(true); setSecret(null); }}>New integration</button>}
       </div>
-      <p className="muted small-text">Where the notifications of the organization you work in go: webhooks, Slack and email. Monitors that choose none notify the defaults.</p>
+      <p className="muted small-text">Where the notifications of the organization you work in go: webhooks, email, chat (Slack, Discord, Teams, Google Chat, Mattermost, Matrix, Telegram), push (ntfy, Gotify, Pushover) and on-call (PagerDuty, Opsgenie). Monitors that choose none notify the defaults.</p>
       {secret && (
         <div className="card stack" role="status">
           <p><strong>Copy the signing secret of {secret.name} now: it is shown only once.</strong></p>
@@ -46,7 +46,7 @@ export function IntegrationsSection() {
           <IntegrationForm submitLabel="Add integration" onCancel={() => setCreating(false)} onSubmit={async (v) => {
             const r = await client.integrations.create.mutate(v);
             setCreating(false);
-            if (r.data.secret) setSecret({ name: r.data.name, value: r.data.secret });
+            if (r.data.secret && !v.secret) setSecret({ name: r.data.name, value: r.data.secret }); // generated: shown in full once
             await refresh();
           }} />
         </section>
@@ -60,7 +60,8 @@ export function IntegrationsSection() {
         <ul className="integration-list" aria-label="Integrations">
           {rows.map((i) => (
             <IntegrationItem key={i.id} item={i} onDelete={() => remove.mutate(i.id)} onSave={async (v) => {
-              await client.integrations.update.mutate({ id: i.id, name: v.name, url: v.url, email: v.email, secret: v.secret, is_default: v.is_default });
+              const { kind: _kind, ...patch } = v; // the kind cannot change
+              await client.integrations.update.mutate({ id: i.id, ...patch });
               await refresh();
             }} />
           ))}
