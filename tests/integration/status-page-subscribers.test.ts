@@ -14,7 +14,7 @@ import { orgIdOf } from "../support/seed";
 import { dashboardCookie, trpcMutation, trpcQuery } from "../support/dashboard";
 import { createMonitor, ping } from "../support/monitors";
 import { createStatusPage } from "../support/status-pages";
-import { eventually, mailText, startSmtp } from "../support/sweeper";
+import { eventually, mailText, startSmtp, sweep } from "../support/sweeper";
 
 // Subscribers of a public status page, against the suite's real server and a real SMTP server
 // started here (the server's SMTP_URL points to it): double opt-in, one mail per incident event of
@@ -299,5 +299,19 @@ describe("status page subscribers", () => {
     } finally {
       for (const close of closers) await close();
     }
+  });
+
+  it("forgets subscribers' mail records older than 90 days at the sweeper's housekeeping and keeps younger ones", async () => {
+    const page = await createStatusPage(alice);
+    const email = newEmail("aged");
+    await confirmedSubscriber(page.slug, email);
+    const subscriber = (await testDb().one<{ id: number }>(`SELECT id FROM status_page_subscribers WHERE page_id = ?`, [page.id]))!;
+    const day = 86_400_000;
+    await testDb().run(`INSERT INTO status_page_subscriber_mails (outbox_id, subscriber_id, status, created_at) VALUES (?, ?, 'sent', ?), (?, ?, 'sent', ?)`, [
+      2_000_000_001, subscriber.id, new Date(Date.now() - 91 * day), 2_000_000_002, subscriber.id, new Date(Date.now() - 89 * day),
+    ]);
+    const run = await sweep(new Date());
+    expect(run.report!.counts.deliveries_deleted).toBeGreaterThanOrEqual(1);
+    expect(await testDb().query(`SELECT outbox_id FROM status_page_subscriber_mails WHERE subscriber_id = ?`, [subscriber.id])).toEqual([{ outbox_id: 2_000_000_002 }]);
   });
 });
