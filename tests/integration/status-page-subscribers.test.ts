@@ -175,6 +175,15 @@ describe("status page subscribers", () => {
     expectStandardError(await subscribeJson(page.slug, { email: newEmail("x"), extra: 1 }), 400, "VALIDATION_ERROR");
     expectStandardError(await subscribeJson(page.slug, { email: "a\u0000b@example.test" }), 400, "VALIDATION_ERROR");
     expect((await subscribeForm(page.slug, "nope")).status).toBe(400);
+    const garbled = await call("POST", `${baseUrl()}/status/${page.slug}/subscribe`, {
+      rawBody: "{not json", headers: { "content-type": "application/json", "x-forwarded-for": newClient() },
+    });
+    expectStandardError(garbled, 400, "VALIDATION_ERROR");
+    for (const slug of ["UPPER", "a".repeat(65), "no.dots"]) expect((await subscribeJson(slug, { email: newEmail("s") })).status).toBe(404);
+    for (const token of ["x".repeat(43), "1.short", "99999999999." + "A".repeat(43)]) {
+      expect((await fetch(`${baseUrl()}/status/${page.slug}/subscriptions/confirm/${token}`)).status).toBe(404);
+      expect((await fetch(`${baseUrl()}/status/${page.slug}/subscriptions/unsubscribe/${token}`, { method: "POST" })).status).toBe(404);
+    }
 
     const members = await createStatusPage(alice, { visibility: "members" });
     expectStandardError(await subscribeJson(members.slug, { email: newEmail("m") }), 404, "NOT_FOUND");
