@@ -262,6 +262,21 @@ describe("status page subscribers", () => {
     expect(mailsTo(pending)).toHaveLength(1);
   });
 
+  it("mails nothing while the page is a members page, and again after it is public", async () => {
+    const job = await createMonitor(alice);
+    const page = await createStatusPage(alice, { components: [{ cron_monitor_id: job.id, display_name: "Quiet" }] });
+    const email = newEmail("members");
+    await confirmedSubscriber(page.slug, email);
+    expect((await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { visibility: "members" } })).status).toBe(200);
+    const hidden = await openIncident(job.id, job.ping_token);
+    await processed(hidden, "incident.opened");
+    expect(mailsTo(email)).toHaveLength(1);
+    expect((await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { visibility: "public" } })).status).toBe(200);
+    expect((await ping(job.ping_token)).status).toBe(200);
+    await eventually(() => mailsTo(email).length === 2);
+    expect(subjectOf(mailsTo(email)[1]!)).toBe("[Our status] Quiet is operational again");
+  });
+
   it("sends an event to a subscriber exactly once when two delivery workers handle it at the same time", async () => {
     // The workers run in this process on connections of their own, as two sweepers would; the row
     // is stored processed, so the server's own worker leaves it to them.
