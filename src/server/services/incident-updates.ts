@@ -19,9 +19,9 @@ const view = (u: { id: number; incidentId: number; status: string; message: stri
   created_at: isoSeconds(u.createdAt),
 });
 
-/** The incident must be one the caller sees (getIncident: the organization's monitors, the caller's services). */
 /**
- * Stored with an `incident.updated` outbox row in the same transaction: the delivery worker mails it
+ * The incident must be one the caller sees (getIncident: the organization's monitors, the caller's
+ * services). Stored with an `incident.updated` outbox row in the same transaction: the delivery worker mails it
  * to the subscribers of the pages showing the incident's monitor or service (integrations do not
  * receive this event), never the request itself.
  */
