@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, apiMonitor, uniqueEmail } from "./support";
 
@@ -80,4 +81,35 @@ test.describe("with JavaScript disabled", () => {
     await expect(backups.locator("ol.bars li")).toHaveCount(90);
     await expect(page.getByText("Billing down from")).toBeVisible();
   });
+
+  test("a visitor subscribes through the page's form and is told to check the mail", async ({ page, request }) => {
+    const access = await owner(request);
+    const slug = `subscribe-${Date.now()}`;
+    const res = await request.post("/api/v1/status-pages", { headers: { Authorization: `Bearer ${access}` }, data: { slug, title: "Acme" } });
+    expect(res.status()).toBe(201);
+    await page.goto(`/status/${slug}`);
+    await page.getByLabel("Email address").fill(uniqueEmail("visitor"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your mail");
+    expect(new URL(page.url()).pathname).toBe(`/status/${slug}/subscribe`);
+  });
+});
+
+test("the public page with its subscribe form passes axe-core, light and dark, at 360 px and 1280 px", async ({ page, request }) => {
+  const access = await owner(request);
+  const monitor = await apiMonitor(request, access, { name: "Backups", schedule_kind: "period", period_seconds: 3600 });
+  await request.get(monitor.ping_url);
+  const slug = `axe-${Date.now()}`;
+  const res = await request.post("/api/v1/status-pages", { headers: { Authorization: `Bearer ${access}` }, data: { slug, title: "Acme", components: [{ cron_monitor_id: monitor.id }] } });
+  expect(res.status()).toBe(201);
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const size of [{ width: 360, height: 780 }, { width: 1280, height: 900 }]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(size);
+      await page.goto(`/status/${slug}`);
+      await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      expect(result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) })), `${colorScheme} ${size.width}px`).toEqual([]);
+    }
+  }
 });

@@ -32,6 +32,12 @@ export const LIMITS = {
   unconfirmedEmailIntegrations: 20,
   /** Wrong passwords of a `password` status page in a row, per page and client address. */
   statusPagePassword: 10,
+  /** Subscriptions to status pages (each may mail a confirmation), per client address per hour. */
+  subscribeAddressPerHour: 10,
+  /** Subscriptions to one status page per hour, from everyone. */
+  subscribePagePerHour: 100,
+  /** Confirmation mails to one email address per hour, over every page. */
+  subscribeEmailPerHour: 3,
   /** Calls in one tRPC batch of the dashboard (more: 400 before any runs). */
   trpcBatch: 20,
 } as const;
@@ -112,3 +118,15 @@ export const statusPagePasswordLimit = (pageId: number, address: string | null):
   windowSeconds: authWindow(),
   message: FAILED,
 });
+
+const SUBSCRIBE = "Too many subscriptions; try again in {s} seconds";
+
+/**
+ * A status page's subscribe form: every valid request counts, per client address, per page and per
+ * email address (its digest), so neither a visitor nor a crowd can make the page mail a flood.
+ */
+export const subscribeLimits = (pageId: number, address: string | null, email: string): Limit[] => [
+  ...(address ? [{ key: `subscribe-address:${address}`, max: LIMITS.subscribeAddressPerHour, windowSeconds: 3600, message: SUBSCRIBE }] : []),
+  { key: `subscribe-page:${pageId}`, max: LIMITS.subscribePagePerHour, windowSeconds: 3600, message: SUBSCRIBE },
+  { key: `subscribe-email:${digest(email)}`, max: LIMITS.subscribeEmailPerHour, windowSeconds: 3600, message: SUBSCRIBE },
+];

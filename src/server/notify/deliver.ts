@@ -4,6 +4,7 @@ import type { SqlRunner } from "../storage/runner";
 import { CLAIM_LEASE_MS, OUTBOX_SQL, outboxReader, type OutboxRow } from "./outbox";
 import type { Payload } from "./payload";
 import { noteOutcome } from "./failing";
+import { createSubscriberDelivery, isSubscriberEvent } from "./subscribers";
 import { awaitsConfirmation, send, UNCONFIRMED_ERROR, type SendOptions, type SendResult, type Target } from "./senders";
 
 /** Attempts per event and integration (decisions 7). */
@@ -37,6 +38,7 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
   const outbox = outboxReader(sql);
   const worker = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   const log = opts.log ?? (() => {});
+  const subscribers = createSubscriberDelivery(sql, opts);
 
   async function claim(id: number): Promise<OutboxRow | null> {
     const now = new Date();
@@ -88,8 +90,16 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
       const row = await claim(id);
       if (!row) return;
       counts.events++;
-      const payload = await outbox.payload(row, opts.appUrl);
-      await Promise.all((await outbox.targets(row)).map((t) => deliverTo(row, payload, t, counts)));
+      const targets = await outbox.targets(row);
+      if (targets.length > 0) {
+        const payload = await outbox.payload(row, opts.appUrl);
+        await Promise.all(targets.map((t) => deliverTo(row, payload, t, counts)));
+      }
+      if (isSubscriberEvent(row.event)) {
+        const mailed = await subscribers.deliver(row);
+        counts.sent += mailed.sent;
+        counts.failed += mailed.failed;
+      }
       await sql.run(OUTBOX_SQL.finish, [new Date(), row.id, worker]);
     } catch (err) {
       // Left claimed: another attempt follows when the lease runs out.

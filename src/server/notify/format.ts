@@ -10,6 +10,8 @@ export function headline(p: Payload): string {
       return `${name} is back UP: incident resolved`;
     case "incident.acknowledged":
       return `${name}: incident acknowledged${p.incident?.acknowledged_by ? ` by ${p.incident.acknowledged_by}` : ""}`;
+    case "incident.updated": // status page subscribers only (notify/subscribers.ts); no integration receives it
+      return `${name}: incident updated`;
     case "run.drifted":
       return `${name} ran longer than usual`;
     case "test":

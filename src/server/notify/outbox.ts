@@ -18,6 +18,8 @@ export type OutboxRow = {
   service_id: number | null;
   incident_id: number | null;
   run_id: number | null;
+  /** incident.updated: the update (status page subscribers). */
+  update_id: number | null;
   created_at: string;
 };
 
@@ -75,7 +77,7 @@ export const OUTBOX_SQL = {
   claim: `UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE id = ? AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)`,
   /** Params: now, id, worker. */
   finish: `UPDATE outbox SET processed_at = ? WHERE id = ? AND claimed_by = ?`,
-  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, created_at FROM outbox WHERE id = ?`,
+  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, update_id, created_at FROM outbox WHERE id = ?`,
   service: `SELECT id, name, status, enabled, project_id, (SELECT name FROM projects WHERE projects.id = services.project_id) AS project_name
       FROM services WHERE id = ?`,
   monitor: `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,

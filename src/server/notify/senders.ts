@@ -133,25 +133,35 @@ function transportFor(smtpUrl: string, timeoutMs: number): Transporter {
  * The confirmation mail of an email integration: the one mail sent to an address before its
  * recipient confirms it. Never throws; the error text carries no credential.
  */
-export async function sendConfirmationMail(to: string, link: string, opts: SendOptions): Promise<SendResult> {
-  const started = performance.now();
+export function sendConfirmationMail(to: string, link: string, opts: SendOptions): Promise<SendResult> {
   const { subject, text } = confirmationMail(link);
+  return sendMessage(to, { subject, text }, opts);
+}
+
+/**
+ * One mail of fixed parts (status page subscribers: text, an HTML part, List-Unsubscribe headers).
+ * Never throws; the error text carries no credential.
+ */
+export async function sendMessage(to: string, message: MailParts, opts: SendOptions): Promise<SendResult> {
+  const started = performance.now();
   let r: Omit<SendResult, "durationMs">;
   try {
-    r = await sendMail(to, subject, text, opts);
+    r = await sendMail(to, message.subject, message.text, opts, { html: message.html, headers: message.headers });
   } catch (err) {
     r = { ok: false, responseStatus: null, error: describeError(err) };
   }
   return { ...r, durationMs: Math.round(performance.now() - started) };
 }
 
+export type MailParts = { subject: string; text: string; html?: string; headers?: Record<string, string> };
+
 function sendEmail(to: string, payload: Payload, opts: SendOptions) {
   return sendMail(to, emailSubject(payload), emailText(payload), opts);
 }
 
-async function sendMail(to: string, subject: string, text: string, opts: SendOptions) {
+async function sendMail(to: string, subject: string, text: string, opts: SendOptions, extra: Pick<MailParts, "html" | "headers"> = {}) {
   if (!opts.smtpUrl) return { ok: false, responseStatus: null, error: "SMTP_URL is not configured" };
-  const info = await transportFor(opts.smtpUrl, opts.timeoutMs ?? TIMEOUT_MS).sendMail({ from: opts.smtpFrom, to, subject, text });
+  const info = await transportFor(opts.smtpUrl, opts.timeoutMs ?? TIMEOUT_MS).sendMail({ from: opts.smtpFrom, to, subject, text, ...extra });
   const accepted = info.accepted.length > 0;
   return { ok: accepted, responseStatus: null, error: accepted ? null : `rejected by the SMTP server: ${String(info.response).slice(0, 200)}` };
 }

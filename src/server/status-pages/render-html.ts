@@ -54,7 +54,18 @@ function documentOf(title: string, body: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
 }
 
-export function renderStatusHtml(s: PublicStatus, feedPath: string, jsonPath: string): string {
+/** The subscribe form (public and password pages): works without script, posts to `/status/{slug}/subscribe`. */
+export function subscribeForm(action: string, problem: string | null = null): string {
+  return (
+    `<h2 id="subscribe">Get incident updates by email</h2><form method="post" action="${e(action)}"><label for="sub-email">Email address</label>` +
+    `<input id="sub-email" name="email" type="email" autocomplete="email" maxlength="254" required><button type="submit">Subscribe</button></form>` +
+    (problem ? `<p role="alert" class="down">${e(problem)}</p>` : "") +
+    `<p class="muted">A confirmation link is mailed first; nothing else is sent until you follow it. Every mail has a one-click unsubscribe link.</p>`
+  );
+}
+
+/** `subscribePath`: where the subscribe form posts, or null for a page that takes no subscribers. */
+export function renderStatusHtml(s: PublicStatus, feedPath: string, jsonPath: string, subscribePath: string | null = null): string {
   const groups = s.groups
     .map((g) => (g.name === null ? g.components.map(component).join("") : `<h2>${e(g.name)}</h2>${g.components.map(component).join("")}`))
     .join("");
@@ -66,6 +77,7 @@ export function renderStatusHtml(s: PublicStatus, feedPath: string, jsonPath: st
       `<p class="overall ${s.status.indicator}" role="status">${e(s.status.description)}</p>` +
       `<h2>Components</h2>${groups || "<p>No components yet.</p>"}` +
       `<h2>Active incidents</h2>${active}<h2>Past incidents (90 days)</h2>${past}` +
+      (subscribePath ? subscribeForm(subscribePath) : "") +
       `<p class="muted">Updated <time datetime="${s.generated_at}">${s.generated_at}</time> · <a href="${e(jsonPath)}">JSON</a> · <a href="${e(feedPath)}">Atom feed</a></p>`,
   );
 }
@@ -80,6 +92,6 @@ export function renderPasswordForm(action: string, failed: boolean): string {
   );
 }
 
-export function renderMessage(title: string, text: string): string {
-  return documentOf(title, `<h1>${e(title)}</h1><p>${e(text)}</p>`);
+export function renderMessage(title: string, text: string, extra = ""): string {
+  return documentOf(title, `<h1>${e(title)}</h1><p>${e(text)}</p>${extra}`);
 }

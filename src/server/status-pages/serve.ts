@@ -2,6 +2,7 @@ import { publicStatus, type PageGate, type PublicStatus } from "../services/stat
 import { accessOf, isRateLimited, submitPassword } from "./gate";
 import { renderMessage, renderPasswordForm, renderStatusHtml } from "./render-html";
 import { renderStatusFeed } from "./render-feed";
+import { takesSubscribers } from "../services/status-pages/subscribers";
 
 export type StatusForm = "html" | "json" | "feed";
 
@@ -48,7 +49,8 @@ export async function serveStatus(page: PageGate, form: StatusForm, headers: Hea
     const feedUrl = `${origin}/status/${page.slug}/feed`;
     return new Response(once(data, `feed ${feedUrl}`, () => renderStatusFeed(data, feedUrl)), { headers: { ...common, "Content-Type": "application/atom+xml; charset=utf-8" } });
   }
-  const html = once(data, "html", () => renderStatusHtml(data, `/status/${page.slug}/feed`, `/status/${page.slug}.json`));
+  const subscribe = takesSubscribers(page.visibility) ? `/status/${page.slug}/subscribe` : null;
+  const html = once(data, `html ${subscribe}`, () => renderStatusHtml(data, `/status/${page.slug}/feed`, `/status/${page.slug}.json`, subscribe));
   return new Response(html, { headers: { ...common, "Content-Type": HTML } });
 }
 

@@ -90,3 +90,21 @@ export const statusPage = z.object({
   date_modified: timestamp,
 });
 export type StatusPageView = z.infer<typeof statusPage>;
+
+/** A subscriber's email on the public form and the JSON way: trimmed and lowercased before it is stored. */
+export const subscriberEmail = text()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email("Enter a valid email address"));
+
+export const subscribeInput = z.object({ email: subscriberEmail }).strict();
+
+export const statusPageSubscriber = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(["pending", "confirmed"]).describe("pending: the confirmation link was not followed yet; nothing is mailed"),
+  date_created: timestamp,
+  confirmed_at: timestamp.nullable(),
+});
+export type StatusPageSubscriberView = z.infer<typeof statusPageSubscriber>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { envelope, idParam } from "../../../shared/schemas/common";
-import { createStatusPageInput, patchStatusPageInput, statusPage } from "../../../shared/schemas/status-pages";
+import { envelope, id, idParam } from "../../../shared/schemas/common";
+import { createStatusPageInput, patchStatusPageInput, statusPage, statusPageSubscriber } from "../../../shared/schemas/status-pages";
 import * as pages from "../../services/status-pages/pages";
+import * as subscribers from "../../services/status-pages/subscribers";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Status pages"];
@@ -54,5 +55,26 @@ export const statusPagesRouter = router({
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await pages.deleteStatusPage(scopeOf(ctx), input.id);
+    }),
+
+  subscribers: orgProcedure
+    .meta({
+      openapi: { method: "GET", path: "/status-pages/{id}/subscribers", tags, summary: "The page's email subscribers (pending and confirmed)", protect: true },
+      capability: "cronmonitor.view",
+    })
+    .input(z.object({ id: idParam }))
+    .output(envelope(z.array(statusPageSubscriber)))
+    .query(async ({ ctx, input }) => ({ data: await subscribers.listSubscribers(scopeOf(ctx), input.id) })),
+
+  removeSubscriber: orgProcedure
+    .meta({
+      openapi: { method: "DELETE", path: "/status-pages/{id}/subscribers/{subscriber_id}", tags, summary: "Remove a subscriber (nothing more is mailed to it)", protect: true },
+      capability: "cronmonitor.edit",
+      successStatus: 204,
+    })
+    .input(z.object({ id: idParam, subscriber_id: id() }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await subscribers.removeSubscriber(scopeOf(ctx), input.id, input.subscriber_id);
     }),
 });

@@ -4,6 +4,7 @@ import { isoSeconds } from "../../../shared/time";
 import { hashPassword } from "../../auth/passwords";
 import { db } from "../../db";
 import { env } from "../../../env";
+import { statusPageUrl } from "../../status-pages/links";
 import { isUniqueViolation, writeTransaction } from "../../transactions";
 import { invalidateStatusPage } from "./cache";
 
@@ -23,9 +24,7 @@ function readPage(scope: PageScope, id: number) {
   return db().statusPage.findFirst({ where: { id, orgId: scope.orgId }, include });
 }
 
-export function statusPageUrl(slug: string): string {
-  return `${env().appUrl}/status/${slug}`;
-}
+export { statusPageUrl };
 
 function view(scope: PageScope, p: PageRow): StatusPageView {
   return {

@@ -96,6 +96,9 @@ SELECT (SELECT count(*) FROM logs)::int AS logs, (SELECT count(*) FROM runs)::in
 
 export const DELETE_OLD_OUTBOX = `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < $1::timestamp LIMIT $2)`;
 export const DELETE_OLD_DELIVERIES = `DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE created_at < $1::timestamp LIMIT $2)`;
+/** Status page subscribers' mails (notify/subscribers.ts), counted with the deliveries. */
+export const DELETE_OLD_SUBSCRIBER_MAILS = `DELETE FROM status_page_subscriber_mails
+  WHERE id IN (SELECT id FROM status_page_subscriber_mails WHERE created_at < $1::timestamp LIMIT $2)`;
 
 export const RECORD_STATUS = `
 INSERT INTO system_status (key, value, updated_at) VALUES ($1, $2, $3::timestamp)

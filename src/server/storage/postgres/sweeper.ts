@@ -147,6 +147,7 @@ async function housekeeping(pool: Pool, now: Date, counts: SweepCounts) {
   for (const [name, text, key] of [
     ["sweep_old_outbox", SQL.DELETE_OLD_OUTBOX, "outbox_deleted"],
     ["sweep_old_deliveries", SQL.DELETE_OLD_DELIVERIES, "deliveries_deleted"],
+    ["sweep_old_subscriber_mails", SQL.DELETE_OLD_SUBSCRIBER_MAILS, "deliveries_deleted"],
   ] as const) {
     for (let i = 0; i < HOUSEKEEPING_MAX_BATCHES; i++) {
       const deleted = (await pool.query({ name, text, values: [cutoff, HOUSEKEEPING_BATCH] })).rowCount ?? 0;

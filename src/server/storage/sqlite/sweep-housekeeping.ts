@@ -10,7 +10,7 @@ const MAX_BATCHES = 20;
 
 /**
  * Retention (decisions 4): runs and their logs older than 90 days, and processed outbox rows and
- * delivery attempts of the same age. Each batch is its own short transaction.
+ * delivery attempts (and status page subscribers' mails) of the same age. Each batch is its own short transaction.
  */
 export function housekeeping(db: Database.Database, s: SweepStatements, now: Date, counts: SweepCounts) {
   const cutoff = sqlTime(retentionCutoff(now));
@@ -25,6 +25,7 @@ export function housekeeping(db: Database.Database, s: SweepStatements, now: Dat
   for (const [statement, key] of [
     [s.deleteOldOutbox, "outbox_deleted"],
     [s.deleteOldDeliveries, "deliveries_deleted"],
+    [s.deleteOldSubscriberMails, "deliveries_deleted"],
   ] as const) {
     for (let i = 0; i < MAX_BATCHES; i++) {
       const deleted = statement.run(args).changes;

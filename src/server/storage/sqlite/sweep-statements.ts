@@ -63,6 +63,10 @@ export function prepareSweepStatements(db: Database.Database) {
     deleteOldDeliveries: db.prepare(
       `DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE created_at < @cutoff LIMIT @limit)`,
     ),
+    /** Status page subscribers' mails (notify/subscribers.ts), counted with the deliveries. */
+    deleteOldSubscriberMails: db.prepare(
+      `DELETE FROM status_page_subscriber_mails WHERE id IN (SELECT id FROM status_page_subscriber_mails WHERE created_at < @cutoff LIMIT @limit)`,
+    ),
 
     recordStatus: db.prepare(
       `INSERT INTO system_status (key, value, updated_at) VALUES (@key, @value, @now)
