@@ -91,9 +91,10 @@ function BadgeItem({ badge, onRevoke }: { badge: BadgeView; onRevoke: () => void
   return (
     <li className="stack" data-testid="badge-item" style={{ borderTop: "1px solid var(--border)", paddingTop: "0.75rem" }}>
       <div className="row between wrap">
-        <span className="row tight wrap">
+        <span className="row tight wrap" style={{ minWidth: 0, maxWidth: "100%" }}>
+          {/* A long label makes a wide SVG: it shrinks to the card on a narrow screen. */}
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG of the server's own, sized by its text */}
-          <img src={samePath(badge.urls.svg)} alt={`Badge preview: ${badge.label}`} height={20} data-testid="badge-preview" />
+          <img src={samePath(badge.urls.svg)} alt={`Badge preview: ${badge.label}`} style={{ maxWidth: "100%", height: "auto" }} data-testid="badge-preview" />
           <span className="muted small-text">{badge.states === "up_down" ? "Up/down only" : "Up, late, down"}</span>
         </span>
         <ConfirmButton label={`Revoke badge ${badge.label}`} text="Revoke" small title={`Revoke badge ${badge.label}?`} confirmLabel="Revoke badge" danger onConfirm={onRevoke}>
