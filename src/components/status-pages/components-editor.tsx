@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { moved } from "./order";
 
 /** One row of the page's component list, as the editor holds it (display name and group as typed). */
 export type ComponentDraft = { type: "cron_monitor" | "service"; id: number; name: string; display_name: string; group: string };
@@ -8,15 +9,6 @@ export type Candidate = { type: ComponentDraft["type"]; id: number; name: string
 
 const keyOf = (c: { type: string; id: number }) => `${c.type}:${c.id}`;
 const TYPE_WORDS = { cron_monitor: "Cron monitor", service: "Service" } as const;
-
-/** Moves the item at `from` by `step` places (-1 up, +1 down); the list as it was at an end. */
-export function moved<T>(list: T[], from: number, step: -1 | 1): T[] {
-  const to = from + step;
-  if (to < 0 || to >= list.length) return list;
-  const next = [...list];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
-}
 
 /**
  * The components of a status page in display order: add a cron monitor or service of the organization,
