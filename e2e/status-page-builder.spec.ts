@@ -102,6 +102,46 @@ test("a page built in the dashboard (components added, grouped, reordered) reads
   }
 });
 
+test("a page edited in the dashboard (component removed, password set) changes the public page, and a confirmed delete makes it answer 404", async ({ page, request, browser, baseURL }) => {
+  const { access } = await signedInUser(page, request, "editor");
+  const auth = { Authorization: `Bearer ${access}` };
+  const backups = await apiMonitor(request, access, { name: "Backups", schedule_kind: "period", period_seconds: 3600 });
+  const invoices = await apiMonitor(request, access, { name: "Invoices", schedule_kind: "period", period_seconds: 3600 });
+  const slug = `edit-${Date.now()}`;
+  const created = await request.post("/api/v1/status-pages", { headers: auth, data: { slug, title: "Acme", components: [{ cron_monitor_id: backups.id }, { cron_monitor_id: invoices.id }] } });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await page.goto(`/status-pages/${id}`);
+  await expect(page.getByTestId("component-row")).toHaveText([/Backups/, /Invoices/]);
+  await page.getByRole("button", { name: "Remove Backups" }).click();
+  await page.getByLabel("Visibility").selectOption("password");
+  await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await page.getByRole("button", { name: "Save status page" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const stored = ((await (await request.get(`/api/v1/status-pages/${id}`, { headers: auth })).json()) as { data: Record<string, unknown> }).data;
+  expect(stored).toMatchObject({ visibility: "password", has_password: true, components: [{ type: "cron_monitor", id: invoices.id }] });
+  expect(JSON.stringify(stored)).not.toContain("correct horse battery");
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const pub = await visitor.newPage();
+    await pub.goto(`/status/${slug}`);
+    await expect(pub.getByRole("heading", { level: 1 })).toHaveText("This status page is protected");
+    await pub.getByLabel("Password").fill("correct horse battery");
+    await pub.getByRole("button", { name: "Open" }).click();
+    await expect(pub.locator("section.component h3")).toHaveText(["Invoices"]);
+  } finally {
+    await visitor.close();
+  }
+
+  await page.getByRole("button", { name: "Delete status page" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete status page" }).click();
+  await expect(page).toHaveURL(/\/status-pages$/);
+  await expect(page.getByTestId("status-page-row").filter({ hasText: slug })).toHaveCount(0);
+  expect((await request.get(`/status/${slug}`)).status()).toBe(404);
+});
+
 test("the public status page passes axe-core with no violation, light and dark, at 360 px and 1280 px", async ({ page, request }) => {
   test.setTimeout(120_000);
   const { access } = await signedInUser(page, request, "public-axe");
