@@ -40,6 +40,14 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
     data: { name: "Ops hook", kind: "webhook", url: "https://hooks.example.test/lifeline" },
   });
   expect(integration.status()).toBe(201);
+  const statusPage = await request.post("/api/v1/status-pages", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { slug: `axe-${Date.now()}`, title: "Acme status", components: [{ cron_monitor_id: monitor.id, group: "Jobs" }, { service_id: service.id, display_name: "Database" }] },
+  });
+  expect(statusPage.status()).toBe(201);
+  const statusPageId = ((await statusPage.json()) as { data: { id: number } }).data.id;
+  // A badge, so the monitor's page shows one with its URLs, copy buttons and preview.
+  expect((await request.post("/api/v1/badges", { headers: { Authorization: `Bearer ${access}` }, data: { cron_monitor_id: monitor.id } })).status()).toBe(201);
 
   const pages: { path: string; ready: (p: Page) => Locator }[] = [
     { path: "/monitors", ready: (p) => p.getByTestId("monitor-row").first() },
@@ -53,6 +61,9 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
     { path: `/services/${service.id}/edit`, ready: (p) => p.getByRole("form", { name: "Save service" }) },
     { path: "/incidents", ready: (p) => p.getByTestId("incident-row").first() },
     { path: "/settings", ready: (p) => p.getByRole("heading", { name: "Probes" }) },
+    { path: "/status-pages", ready: (p) => p.getByTestId("status-page-row").first() },
+    { path: "/status-pages/new", ready: (p) => p.getByRole("form", { name: "New status page" }) },
+    { path: `/status-pages/${statusPageId}`, ready: (p) => p.getByTestId("component-row").first() },
   ];
   const found: Record<string, unknown> = {};
   for (const scheme of SCHEMES) {

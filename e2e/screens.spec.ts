@@ -25,6 +25,13 @@ test("every dashboard page renders at 360 px and 1280 px in light and dark theme
   await request.get(`${monitor.ping_url}/start?rid=${rid}`);
   await request.post(`${monitor.ping_url}/0?rid=${rid}`, { data: "dump ok\n  tables: 42\n", headers: { "Content-Type": "text/plain" } });
   await request.get(`${monitor.ping_url}/fail`);
+  const statusPage = await request.post("/api/v1/status-pages", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { slug: `screens-${Date.now()}`, title: "Acme status with a rather long title to test wrapping", components: [{ cron_monitor_id: monitor.id, group: "Nightly jobs" }] },
+  });
+  expect(statusPage.status()).toBe(201);
+  const statusPageId = ((await statusPage.json()) as { data: { id: number } }).data.id;
+  expect((await request.post("/api/v1/badges", { headers: { Authorization: `Bearer ${access}` }, data: { cron_monitor_id: monitor.id } })).status()).toBe(201);
 
   const pages = [
     { name: "monitors", path: "/monitors", ready: page.getByTestId("monitor-row").first() },
@@ -34,6 +41,8 @@ test("every dashboard page renders at 360 px and 1280 px in light and dark theme
     { name: "projects", path: "/projects", ready: page.getByTestId("project-item").first() },
     { name: "services", path: "/services", ready: page.getByRole("heading", { name: "Services" }) },
     { name: "incidents", path: "/incidents", ready: page.getByTestId("incident-row").first() },
+    { name: "status-pages", path: "/status-pages", ready: page.getByTestId("status-page-row").first() },
+    { name: "status-page", path: `/status-pages/${statusPageId}`, ready: page.getByTestId("component-row").first() },
     { name: "settings", path: "/settings", ready: page.getByRole("cell", { name: /@example.test/ }).first() },
   ];
   for (const scheme of SCHEMES) {

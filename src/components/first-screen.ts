@@ -24,6 +24,7 @@ export const monitorFirst = (id: number): FirstScreen => (t) => [
   t.projects.list.queryOptions(),
   t.cronRuns.list.queryOptions({ id, ...FIRST_PAGE }),
   t.incidents.list.queryOptions({ cron_monitor: id, ...FIRST_PAGE }),
+  t.badges.list.queryOptions(),
 ];
 
 export const editMonitorFirst = (id: number): FirstScreen => (t, fetch) => [t.cronMonitors.get.queryOptions({ id }), ...(newMonitorFirst(t, fetch) as [])];
@@ -45,9 +46,17 @@ export const serviceFirst = (id: number): FirstScreen => (t) => [
   t.serviceMetrics.responseTimes.queryOptions({ id, period: "24h" }),
   t.serviceMetrics.errors.queryOptions({ id, page: 1, limit: CHECK_ERRORS_LIMIT }),
   t.incidents.list.queryOptions({ service: id, ...FIRST_PAGE }),
+  t.badges.list.queryOptions(),
 ];
 
 export const editServiceFirst = (id: number): FirstScreen => (t) => [t.services.get.queryOptions({ id }), t.projects.list.queryOptions()];
+
+export const statusPagesFirst: FirstScreen = (t) => [t.statusPages.list.queryOptions()];
+
+/** The pickers of the components editor. */
+export const newStatusPageFirst: FirstScreen = (t) => [t.cronMonitors.list.queryOptions(PICKER_PAGE), t.services.list.queryOptions(PICKER_PAGE)];
+
+export const statusPageFirst = (id: number): FirstScreen => (t, fetch) => [t.statusPages.get.queryOptions({ id }), ...(newStatusPageFirst(t, fetch) as [])];
 
 export const incidentsFirst: FirstScreen = (t) => [
   t.cronMonitors.list.queryOptions(PICKER_PAGE),

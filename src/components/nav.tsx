@@ -10,6 +10,7 @@ const AREAS = [
   { href: "/projects", label: "Projects" },
   { href: "/services", label: "Services" },
   { href: "/incidents", label: "Incidents" },
+  { href: "/status-pages", label: "Status pages" },
   { href: "/settings", label: "Settings" },
 ];
 

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, expectStandardError, registerUser, type TestUser } from "../support/http";
-import { createMonitor, ping } from "../support/monitors";
+import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { newProject, newService } from "../support/projects";
+import { dashboardCookie, trpcMutation } from "../support/dashboard";
+import { createMonitor, monitorRow, ping } from "../support/monitors";
+import { seedMonitor, sweep } from "../support/sweeper";
 
 let alice: TestUser;
 let bob: TestUser;
@@ -9,6 +11,9 @@ let bob: TestUser;
 beforeAll(async () => {
   [alice, bob] = await Promise.all([registerUser("alice"), registerUser("bob")]);
 });
+
+/** The same key with its last character changed: certainly another key of the same form. */
+const otherKeyUrl = (svgUrl: string) => svgUrl.replace(/([A-Za-z0-9_-])\.svg$/, (_, last: string) => `${last === "A" ? "B" : "A"}.svg`);
 
 const fetchText = async (url: string) => {
   const res = await fetch(url);
@@ -38,7 +43,10 @@ describe("badges", () => {
     const key = b.urls.svg.match(/\/badge\/([^/]+)\.svg$/)[1];
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(res.text).not.toContain(job.ping_token);
-    expect(key).not.toContain(String(job.id));
+    // Not derived from the object: a second badge of the same monitor gets another key.
+    const again = (await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: job.id } })).body.data;
+    expect(again.urls.svg).not.toBe(b.urls.svg);
+    expect(key).not.toBe(String(job.id));
 
     const svg = await fetchText(b.urls.svg);
     expect(svg.status).toBe(200);
@@ -61,7 +69,10 @@ describe("badges", () => {
     expect((await fetchText(`${base}/badge/${b.id}.svg`)).status).toBe(404);
     expect((await fetchText(`${base}/badge/${job.id}.json`)).status).toBe(404);
     expect((await fetchText(`${base}/badge/${job.ping_token}.svg`)).status).toBe(404);
-    expect((await fetchText(b.urls.svg.replace(/[A-Za-z0-9_-]\.svg$/, "A.svg").replace(/AA\.svg$/, "BA.svg"))).status).toBe(404);
+    const changed = otherKeyUrl(b.urls.svg);
+    expect(changed).not.toBe(b.urls.svg);
+    expect(changed.length).toBe(b.urls.svg.length);
+    expect((await fetchText(changed)).status).toBe(404);
     const list = await call("GET", "/badges", { token: alice.access });
     expect(list.body.data.map((x: { id: number }) => x.id)).toContain(b.id);
     expect((await call("DELETE", `/badges/${b.id}`, { token: alice.access })).status).toBe(204);
@@ -93,5 +104,42 @@ describe("badges", () => {
     expect((await call("GET", "/badges", { token: alice.access })).body.data.map((x: { id: number }) => x.id)).not.toContain(mine.id);
     expectStandardError(await call("DELETE", `/badges/${mine.id}`, { token: alice.access }), 404, "NOT_FOUND");
     expect((await fetchText(mine.urls.svg)).status).toBe(200);
+  });
+
+  it("shows a late monitor as late on an all-states badge and as up on an up/down-only badge, and down on both", async () => {
+    const m = await seedMonitor(alice, { periodSeconds: 3600, graceSeconds: 300 });
+    expect((await ping(m.ping_token)).status).toBe(200);
+    const expectedAt: string = (await monitorRow(m.id)).next_expected_at;
+    const all = await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: m.id, label: "all" } });
+    const upDown = await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: m.id, label: "two", states: "up_down" } });
+    expect(all.status).toBe(201);
+    expect(upDown.status).toBe(201);
+    expect(all.body.data.states).toBe("all");
+    expect(upDown.body.data.states).toBe("up_down");
+
+    expect((await sweep(new Date(new Date(expectedAt).getTime() + 60_000))).code).toBe(0);
+    expect((await monitorRow(m.id)).state).toBe("late");
+    expect((await fetchText(all.body.data.urls.svg)).text).toContain(">late<");
+    const twoSvg = (await fetchText(upDown.body.data.urls.svg)).text;
+    expect(twoSvg).toContain(">up<");
+    expect(twoSvg).not.toContain(">late<");
+    expectWellFormedSvg(twoSvg);
+    expect(JSON.parse((await fetchText(upDown.body.data.urls.json)).text).status).toBe("up");
+    expect(JSON.parse((await fetchText(upDown.body.data.urls.shields)).text)).toMatchObject({ message: "up", color: "brightgreen" });
+
+    expect((await ping(m.ping_token, "/fail")).status).toBe(200);
+    expect(JSON.parse((await fetchText(all.body.data.urls.json)).text).status).toBe("down");
+    expect(JSON.parse((await fetchText(upDown.body.data.urls.json)).text).status).toBe("down");
+    const listed = (await call("GET", "/badges", { token: alice.access })).body.data.find((x: { id: number }) => x.id === upDown.body.data.id);
+    expect(listed.states).toBe("up_down");
+  });
+
+  it("refuses an unknown states value with 400 on REST and on the dashboard's tRPC face", async () => {
+    const job = await createMonitor(alice);
+    expectStandardError(await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: job.id, states: "sometimes" } }), 400, "VALIDATION_ERROR");
+    const cookie = await dashboardCookie(baseUrl(), alice.email, alice.password);
+    const res = await trpcMutation(baseUrl(), "badges.create", { cron_monitor_id: job.id, states: "up" }, { cookie, "x-org-slug": alice.orgSlug });
+    expect(res.status).toBe(400);
+    expect(res.body.error.data.appCode).toBe("VALIDATION_ERROR");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeStatus, badgeSvg, worstStatus } from "../../src/server/domain/badge";
+import { badgeStatus, badgeSvg, shownStatus, worstStatus } from "../../src/server/domain/badge";
 
 describe("badge rules", () => {
   it("maps monitor states and service statuses to up, late, down or unknown", () => {
@@ -9,6 +9,13 @@ describe("badge rules", () => {
     expect(badgeStatus("down", false)).toBe("down");
     expect(badgeStatus("new", false)).toBe("unknown");
     expect(badgeStatus("up", true)).toBe("unknown");
+  });
+
+  it("shows late as up on an up/down-only badge and leaves every other status as it is", () => {
+    expect(shownStatus("late", "up_down")).toBe("up");
+    expect(shownStatus("down", "up_down")).toBe("down");
+    expect(shownStatus("unknown", "up_down")).toBe("unknown");
+    expect(shownStatus("late", "all")).toBe("late");
   });
 
   it("gives a project its worst part", () => {

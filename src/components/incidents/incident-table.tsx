@@ -9,6 +9,7 @@ import { Pager } from "../common/pager";
 import { RelativeTime } from "../common/relative-time";
 import { LIST_LIMIT } from "../first-screen";
 import { TableScroll } from "../common/table-scroll";
+import { PostUpdate } from "./post-update";
 
 const KIND_WORDS = { missed: "Missed run", failed: "Failed run", max_runtime: "Ran too long", service_down: "Service down" } as const;
 /** The first page is answered during the server render (first-screen.ts). */
@@ -39,6 +40,7 @@ export function IncidentTable({ filter, names }: { filter: IncidentFilter; names
                   <span className={`badge incident-${i.status}`}>{i.status === "open" ? "▲ Open" : "✓ Resolved"}</span>
                   {i.acknowledged_by && <><br /><span className="muted small-text">Acknowledged by {i.acknowledged_by}</span></>}
                   {i.status === "open" && !i.acknowledged_at && <AcknowledgeButton id={i.id} />}
+                  {i.status === "open" && <PostUpdate incidentId={i.id} />}
                 </td>
                 <td>{KIND_WORDS[i.kind]}<br /><span className="muted small-text">{i.reason}</span></td>
                 <td>

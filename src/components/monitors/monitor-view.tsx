@@ -7,6 +7,7 @@ import { errorText } from "../common/errors";
 import { LocalTime, RelativeTime } from "../common/relative-time";
 import { countdown, durationText } from "../common/time";
 import { useNow } from "../common/use-now";
+import { BadgesCard } from "../badges/badges-card";
 import { IncidentTable } from "../incidents/incident-table";
 import { NotFound } from "./edit-monitor";
 import { MonitorActions } from "./monitor-actions";
@@ -54,6 +55,7 @@ export function MonitorView({ id }: { id: number }) {
       <SnoozeControl object={{ kind: "cron_monitor", id: m.id, snoozed_until: m.snoozed_until }} />
       <PingSnippets monitor={m} />
       <RunsTable monitorId={m.id} refreshMs={REFRESH_MS} />
+      <BadgesCard target={{ type: "cron_monitor", id: m.id, name: m.name }} />
       <section className="card stack" aria-labelledby="incidents-title">
         <h2 id="incidents-title" className="h3">Incidents</h2>
         <IncidentTable filter={{ cron_monitor: m.id }} names={{ monitors: new Map([[m.id, m.name]]), services: new Map() }} />

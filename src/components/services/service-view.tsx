@@ -12,6 +12,7 @@ import { msText, percentText, targetText } from "./format";
 import { ResponseChart } from "./response-chart";
 import { ServiceActions } from "./service-actions";
 import { SnoozeControl } from "../common/snooze-control";
+import { BadgesCard } from "../badges/badges-card";
 import { ServiceStatusBadge } from "./status-badge";
 import { PERIODS, useResponseTimes, useService, useUptime, type Period } from "./use-service-data";
 
@@ -59,6 +60,7 @@ export function ServiceView({ id }: { id: number }) {
       <CheckNow serviceId={s.id} disabled={!s.enabled} />
       <ResponseTimesCard serviceId={s.id} />
       <CheckErrors serviceId={s.id} />
+      <BadgesCard target={{ type: "service", id: s.id, name: s.name }} />
       <section className="card stack" aria-labelledby="incidents-title">
         <h2 id="incidents-title" className="h3">Incidents</h2>
         <IncidentTable filter={{ service: s.id }} names={{ monitors: new Map(), services: new Map([[s.id, s.name]]) }} />

@@ -2,6 +2,7 @@
  * Pure rules of status badges: the status word of an object, a project's from its parts, and the
  * SVG (sized by its text; every text escaped).
  */
+import type { BadgeStates } from "../../shared/schemas/badges";
 import { escapeMarkup as e } from "../status-pages/escape";
 
 export type BadgeStatus = "up" | "late" | "down" | "unknown";
@@ -12,6 +13,11 @@ export function badgeStatus(raw: string, paused: boolean): BadgeStatus {
   if (raw === "down") return "down";
   if (raw === "late" || raw === "degraded") return "late";
   return "unknown";
+}
+
+/** An up/down-only badge shows late (a late monitor, a degraded service) as up; no data stays no data. */
+export function shownStatus(status: BadgeStatus, states: BadgeStates): BadgeStatus {
+  return states === "up_down" && status === "late" ? "up" : status;
 }
 
 /** A project is as bad as its worst part; unknown when no part has a status. */

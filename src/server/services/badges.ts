@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { AppError, notFound, validationError } from "../../shared/errors";
-import type { BadgeView, CreateBadgeInput } from "../../shared/schemas/badges";
+import type { BadgeStates, BadgeView, CreateBadgeInput } from "../../shared/schemas/badges";
 import { isoSeconds } from "../../shared/time";
 import { env } from "../../env";
 import { db } from "../db";
-import { badgeStatus, worstStatus, type BadgeStatus } from "../domain/badge";
+import { badgeStatus, shownStatus, worstStatus, type BadgeStatus } from "../domain/badge";
 import { barsFromChecks, barsFromIncidents } from "../domain/status-page";
 import type { PageScope } from "./status-pages/pages";
 
@@ -21,7 +21,7 @@ export function badgeUrls(key: string) {
   return { svg: `${base}.svg`, json: `${base}.json`, shields: `${base}/shields` };
 }
 
-type BadgeRow = { id: number; key: string; label: string; cronMonitorId: number | null; serviceId: number | null; projectId: number | null; createdAt: Date };
+type BadgeRow = { id: number; key: string; label: string; states: string; cronMonitorId: number | null; serviceId: number | null; projectId: number | null; createdAt: Date };
 
 function view(b: BadgeRow): BadgeView {
   const target = b.cronMonitorId !== null
@@ -29,7 +29,7 @@ function view(b: BadgeRow): BadgeView {
     : b.serviceId !== null
       ? { type: "service" as const, id: b.serviceId }
       : { type: "project" as const, id: b.projectId! };
-  return { id: b.id, label: b.label, target, urls: badgeUrls(b.key), date_created: isoSeconds(b.createdAt) };
+  return { id: b.id, label: b.label, states: b.states as BadgeStates, target, urls: badgeUrls(b.key), date_created: isoSeconds(b.createdAt) };
 }
 
 /** The object's name, if the caller may badge it: the organization's cron monitor, the caller's own service or project. */
@@ -61,6 +61,7 @@ export async function createBadge(scope: PageScope, input: CreateBadgeInput): Pr
       key,
       keyHash: digest(key),
       label: (input.label ?? name).slice(0, 64),
+      states: input.states ?? "all",
       cronMonitorId: input.cron_monitor_id ?? null,
       serviceId: input.service_id ?? null,
       projectId: input.project_id ?? null,
@@ -124,10 +125,10 @@ export async function publicBadge(key: string, now: Date): Promise<PublicBadge |
     parts = [...s, ...m];
     const figures = parts.flatMap((p) => (p.uptime === null ? [] : [p.uptime]));
     const mean = figures.length ? Math.round((figures.reduce((a, x) => a + x, 0) / figures.length) * 1000) / 1000 : null;
-    return { status: worstStatus(parts.map((p) => p.status)), label: b.label, uptime_30d: mean };
+    return { status: shownStatus(worstStatus(parts.map((p) => p.status)), b.states as BadgeStates), label: b.label, uptime_30d: mean };
   }
   if (parts.length === 0) return null;
-  return { status: parts[0]!.status, label: b.label, uptime_30d: parts[0]!.uptime };
+  return { status: shownStatus(parts[0]!.status, b.states as BadgeStates), label: b.label, uptime_30d: parts[0]!.uptime };
 }
 
 export const badgeGone = () => new AppError("NOT_FOUND", "Badge not found");

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "badges" ADD COLUMN     "states" TEXT NOT NULL DEFAULT 'all';
+
