@@ -147,12 +147,15 @@ describe("reminders with two sweepers racing as if at past instants", () => {
     const { incident } = await failing(user, [integration.id]);
     await sweep(null);
     await eventually(() => r.received.length >= 1);
-    // A reminder row as a sweep writes it, then the acknowledgement before any delivery ran.
+    // A reminder row as a sweep writes it, held by a claim of a worker that does not exist (the
+    // server's own delivery hears of new rows at once), then the acknowledgement, then the release.
     await testDb().run(
-      "INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, integration_id, reminder_seq, created_at) SELECT org_id, 'incident.reminder', cron_monitor_id, id, ?, 1, ? FROM incidents WHERE id = ?",
-      [integration.id, new Date(), incident],
+      `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, integration_id, reminder_seq, created_at, claimed_by, claimed_at)
+       SELECT org_id, 'incident.reminder', cron_monitor_id, id, ?, 1, ?, 'test-hold', ? FROM incidents WHERE id = ?`,
+      [integration.id, new Date(), new Date(), incident],
     );
     expect((await call("POST", `/incidents/${incident}/acknowledge`, { token: user.access })).status).toBe(200);
+    await testDb().run("UPDATE outbox SET claimed_by = NULL, claimed_at = NULL WHERE incident_id = ? AND event = 'incident.reminder'", [incident]);
     await sweep(null);
     await eventually(async () => (await rows("SELECT 1 FROM outbox WHERE incident_id = ? AND processed_at IS NULL", incident)).length === 0);
     expect(eventsOf(r)).toEqual(["incident.opened"]);
