@@ -162,6 +162,29 @@ describe("reminders with two sweepers racing as if at past instants", () => {
   });
 });
 
+describe("which incidents are reminded", () => {
+  it("follows the organization's defaults for a monitor that lists none, and skips snoozed and paused monitors", async () => {
+    const user = await registerUser("remind-defaults");
+    const r = await receiver();
+    const fallback = await call("POST", "/integrations", {
+      token: user.access,
+      body: { name: "default", kind: "webhook", url: r.base, is_default: true, events: WITH_REMINDERS, repeat_minutes: 10 },
+    });
+    expect(fallback.status).toBe(201);
+    const [listsNone, snoozed, paused] = [await failing(user, []), await failing(user, []), await failing(user, [])];
+    expect((await call("POST", `/cron-monitors/${snoozed.monitor.id}/snooze`, { token: user.access, body: { minutes: 60 } })).status).toBe(200);
+    await testDb().run("UPDATE cron_monitors SET paused = ? WHERE id = ?", [true, paused.monitor.id]);
+    const opened = new Date(Date.now() - 2 * 3600_000);
+    for (const x of [listsNone, snoozed, paused]) await openedAt(x.incident, opened);
+
+    expect((await sweep(after(opened, 10, 30))).code).toBe(0);
+    expect(await reminderRows(listsNone.incident)).toEqual([{ integration_id: fallback.body.data.id, reminder_seq: 1 }]);
+    expect(await reminderRows(snoozed.incident)).toEqual([]);
+    expect(await reminderRows(paused.incident)).toEqual([]);
+    await eventually(() => eventsOf(r).filter((e) => e === "incident.reminder").length >= 1);
+  });
+});
+
 describe("repeat_minutes on the API", () => {
   it("is null by default, set and cleared on both faces, and refused outside 10 to 10080 whole minutes with a 400 keyed by the field", async () => {
     const user = await registerUser("repeat-api");
