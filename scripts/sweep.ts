@@ -123,7 +123,7 @@ async function main() {
     nextDeadline: storage.nextDeadline,
     intervalMs: opts.intervalMs,
     wakeMaxMs: config.sweepWakeMaxSeconds * 1000,
-    swept: (counts) => (counts.incidents_opened > 0 || counts.held_released > 0) && dispatcher.wake(),
+    swept: (counts) => (counts.incidents_opened > 0 || counts.held_released > 0 || counts.reminders > 0) && dispatcher.wake(),
     // A full sweep's lag and duration (operator metrics), and the heartbeat after it.
     fullSweepStarting: (lateMs) => {
       operatorMetrics().sweepLagSeconds.set(lateMs / 1000);

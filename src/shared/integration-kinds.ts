@@ -89,6 +89,13 @@ export const NOTIFICATION_EVENTS = ["incident.opened", "incident.resolved", "inc
 export type RoutedEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const DEFAULT_EVENTS: readonly RoutedEvent[] = NOTIFICATION_EVENTS.filter((e) => e !== "incident.reminder");
 
+/**
+ * `repeat_minutes`: the interval of `incident.reminder` (docs/limits.md). At most a week, which is
+ * well within the outbox's retention, so the latest reminder's row is always still there.
+ */
+export const REPEAT_MINUTES_MIN = 10;
+export const REPEAT_MINUTES_MAX = 10080;
+
 /** Whether an integration with this stored `events` list receives the event (tests always do). */
 export function receivesEvent(storedEvents: string | null | undefined, event: string): boolean {
   if (event === "test") return true;

@@ -176,8 +176,9 @@ const CASES: Case[] = [
       expect(seen.path).toBe("/v2/alerts");
       expect(b.message).toContain(titleOf(stage, ctx).slice(0, 20));
       expect(b.priority).toBe(stage === "opened" ? "P1" : "P5");
-      expect(b.alias).toBe(stage === "opened" ? `lifeline-incident-${ctx.incidentId}` : b.alias);
-      if (stage === "test") expect(b.alias).toMatch(/^lifeline-test-/);
+      // The opening's alias is the incident's (what the close names); a test's is its own, never an incident's.
+      if (stage === "opened") expect(b.alias).toBe(`lifeline-incident-${ctx.incidentId}`);
+      else expect(b.alias).toMatch(/^lifeline-test-[0-9a-f-]{36}$/);
     },
   },
   {
@@ -203,14 +204,17 @@ const CASES: Case[] = [
     config: (b) => ({ homeserver_url: b, room_id: "!roomid:example.org", access_token: "syt_matrix_access_token_123" }),
     secrets: ["access_token"],
     answer: { status: 200, body: '{"event_id":"$abc"}' },
-    check(seen, stage) {
+    check(seen, stage, ctx) {
       expect(seen.method).toBe("PUT");
       expect(seen.path).toMatch(/^\/_matrix\/client\/v3\/rooms\/!roomid%3Aexample\.org\/send\/m\.room\.message\/lifeline-[\w-]+$/);
       expect(seen.headers.authorization).toBe("Bearer syt_matrix_access_token_123");
       const b = json(seen);
       expect(b).toMatchObject({ msgtype: "m.text", format: "org.matrix.custom.html" });
+      // The headline of each stage, as plain text and as the bold first line of the HTML.
+      expect(b.body.split("\n")[0]).toContain(titleOf(stage, ctx));
       expect(b.formatted_body).toMatch(/^<b>/);
-      expect(b.body).toContain(stage === "test" ? "Test notification" : "");
+      expect(b.formatted_body).toContain(titleOf(stage, ctx).replace(/"/g, "&quot;"));
+      if (stage !== "test") expect(b.body).toContain(`Open in Lifeline: ${baseUrl()}/monitors/${ctx.monitorId}`);
     },
   },
 ];

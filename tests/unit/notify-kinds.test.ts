@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { messageOf } from "../../src/server/notify/message";
 import { KIND_SENDERS, permanentRefusal } from "../../src/server/notify/kinds";
 import { renderBodyTemplate } from "../../src/server/notify/kinds/webhook-template";
+import { emailText, slackMessage } from "../../src/server/notify/format";
 import type { Payload } from "../../src/server/notify/payload";
 import { INTEGRATION_KINDS, isLegacyKind } from "../../src/shared/integration-kinds";
 import { SECRET_FIELDS } from "../../src/shared/integration-secrets";
@@ -51,6 +52,41 @@ describe("the message model", () => {
     const tg = JSON.parse(KIND_SENDERS.telegram!.render(messageOf(opened), { bot_token: "1:x", chat_id: "5" }, { integrationId: 1 }).body);
     expect(tg.text).toContain("nightly &quot;db&quot; &lt;backup&gt;");
     expect(tg.text).not.toContain("<backup>");
+  });
+});
+
+describe("reminders", () => {
+  const reminder: Payload = { ...opened, event: "incident.reminder", event_id: 77, occurred_at: "2027-01-10T11:09:30Z" };
+  const configs: Record<string, Record<string, unknown>> = {
+    discord: { url: "https://d.example/h" }, teams: { url: "https://t.example/h" }, google_chat: { url: "https://g.example/h" },
+    mattermost: { url: "https://m.example/h" }, ntfy: { url: "https://ntfy.example", topic: "ops" }, gotify: { url: "https://go.example", token: "t" },
+    telegram: { bot_token: "1:x", chat_id: "5" }, pagerduty: { routing_key: "k".repeat(32) }, opsgenie: { api_key: "a", region: "us" },
+    pushover: { app_token: "a".repeat(30), user_key: "u".repeat(30) },
+    matrix: { homeserver_url: "https://mx.example", room_id: "!r:mx.example", access_token: "x" },
+  };
+
+  it("says in every kind that the incident is still down, for how long, and how to stop the reminders", () => {
+    const m = messageOf(reminder);
+    expect(m.tone).toBe("opened");
+    expect(m.title).toBe('"nightly "db" <backup>" is still DOWN after 1 h 5 min: the job reported a failure');
+    expect(m.facts).toContainEqual({ label: "Open for", value: "1 h 5 min" });
+    for (const [kind, sender] of Object.entries(KIND_SENDERS)) {
+      const request = sender!.render(m, configs[kind] as never, { integrationId: 4 });
+      const body = request.body.startsWith("{") ? request.body : [...new URLSearchParams(request.body).values()].join("\n");
+      expect(body, kind).toContain("still DOWN after 1 h 5 min");
+    }
+    expect(slackMessage(reminder).text).toContain("still DOWN after 1 h 5 min");
+    expect(slackMessage(reminder).text).toContain(":red_circle:");
+    expect(emailText(reminder)).toContain("Acknowledge it in Lifeline to stop the reminders.");
+  });
+
+  it("re-triggers PagerDuty and re-creates Opsgenie's alert under the incident's key, at the opening's severity", () => {
+    const m = messageOf(reminder);
+    const pd = JSON.parse(KIND_SENDERS.pagerduty!.render(m, { routing_key: "k".repeat(32) }, { integrationId: 1 }).body);
+    expect(pd).toMatchObject({ event_action: "trigger", dedup_key: "lifeline-incident-9", payload: { severity: "critical", class: "incident.reminder" } });
+    const og = KIND_SENDERS.opsgenie!.render(m, { api_key: "a", region: "us" }, { integrationId: 1 });
+    expect(og.url).toBe("https://api.opsgenie.com/v2/alerts");
+    expect(JSON.parse(og.body)).toMatchObject({ alias: "lifeline-incident-9", priority: "P1", tags: ["lifeline", "incident.reminder"] });
   });
 });
 

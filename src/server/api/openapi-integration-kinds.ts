@@ -14,8 +14,11 @@ export function documentIntegrationKinds(doc: OpenAPIObject): void {
   const media = body?.content?.["application/json"];
   const common = media?.schema;
   if (!media || !common?.properties) return;
+  const { kind: _k, config: _c, ...rest } = common.properties;
+  // Every kind takes the common fields (name, is_default, events, repeat_minutes...); only webhook,
+  // slack and email also take their settings top-level.
+  const { url: _u, email: _e, secret: _s, ...shared } = rest;
   const members = INTEGRATION_KINDS.map((kind) => {
-    const { kind: _k, config: _c, ...rest } = common.properties!;
     const legacy = isLegacyKind(kind);
     const config = z.toJSONSchema(KIND_CONFIG[kind], { io: "input", unrepresentable: "any" }) as Schema;
     delete config.$schema;
@@ -23,7 +26,7 @@ export function documentIntegrationKinds(doc: OpenAPIObject): void {
       type: "object",
       title: kind,
       properties: {
-        ...(legacy ? rest : { name: rest.name, is_default: rest.is_default }),
+        ...(legacy ? rest : shared),
         kind: { type: "string", enum: [kind] },
         config,
       },

@@ -8,6 +8,8 @@ export function headline(p: Payload): string {
       return `${name} is DOWN: ${p.incident ? kindText(p.incident.kind) : "incident opened"}`;
     case "incident.resolved":
       return `${name} is back UP: incident resolved`;
+    case "incident.reminder":
+      return `${name} is still DOWN${p.incident ? ` after ${openFor(p.incident.opened_at, p.occurred_at)}` : ""}: ${p.incident ? kindText(p.incident.kind) : "incident open"}`;
     case "incident.acknowledged":
       return `${name}: incident acknowledged${p.incident?.acknowledged_by ? ` by ${p.incident.acknowledged_by}` : ""}`;
     case "incident.updated": // status page subscribers only (notify/subscribers.ts); no integration receives it
@@ -18,6 +20,18 @@ export function headline(p: Payload): string {
       return "Test notification from Lifeline";
   }
 }
+
+/** How long an incident has been open at `at`, in words ("25 min", "3 h 5 min", "2 d 4 h"). */
+export function openFor(openedAt: string, at: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(at) - Date.parse(openedAt)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
+}
+
+/** The line a reminder adds: why it comes, and how to stop it. */
+export const REMINDER_LINE = "Reminder: the incident is still open and nobody has acknowledged it. Acknowledge it in Lifeline to stop the reminders.";
 
 function kindText(kind: string): string {
   if (kind === "service_down") return "its checks fail";
@@ -31,6 +45,7 @@ function kindText(kind: string): string {
 export function details(p: Payload): string[] {
   const lines: string[] = [];
   if (p.event === "test") lines.push("This integration works: Lifeline will notify it about incidents.");
+  if (p.event === "incident.reminder") lines.push(REMINDER_LINE);
   if (p.incident) lines.push(`Incident #${p.incident.id} (${p.incident.kind}, ${p.incident.status}): ${p.incident.reason}`);
   if (p.monitor) lines.push(`Schedule: ${p.monitor.schedule}. Last ping: ${p.monitor.last_ping_at ?? "never"}.`);
   if (p.run) {
@@ -56,7 +71,7 @@ export function emailText(p: Payload): string {
 /** A Slack incoming-webhook message (mrkdwn). Slack's `<`, `>` and `&` are escaped in user text. */
 export function slackMessage(p: Payload): { text: string } {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const icon = p.event === "incident.opened" ? ":red_circle:" : p.event === "incident.resolved" ? ":large_green_circle:" : ":large_yellow_circle:";
+  const icon = p.event === "incident.opened" || p.event === "incident.reminder" ? ":red_circle:" : p.event === "incident.resolved" ? ":large_green_circle:" : ":large_yellow_circle:";
   const lines = details(p).filter((l) => !l.startsWith("Open in Lifeline")).map(esc);
   const link = p.monitor?.url ?? p.service?.url;
   if (link) lines.push(`<${link}|Open in Lifeline>`);

@@ -1,4 +1,4 @@
-import { details, headline } from "./format";
+import { details, headline, openFor } from "./format";
 import type { Payload } from "./payload";
 
 /**
@@ -7,7 +7,10 @@ import type { Payload } from "./payload";
  */
 export type Message = {
   event: Payload["event"];
-  /** "opened" | "resolved" | "info": drives colours, priorities and alert actions. */
+  /**
+   * "opened" | "resolved" | "info": drives colours, priorities and alert actions. A reminder is
+   * "opened" (the incident is still down): red, the priority of an opening.
+   */
   tone: "opened" | "resolved" | "info";
   /** The headline: what happened to whom ("\"nightly\" is DOWN: an expected ping did not arrive"). */
   title: string;
@@ -34,7 +37,7 @@ export type Message = {
 };
 
 export function messageOf(p: Payload): Message {
-  const tone = p.event === "incident.opened" ? "opened" : p.event === "incident.resolved" ? "resolved" : "info";
+  const tone = p.event === "incident.opened" || p.event === "incident.reminder" ? "opened" : p.event === "incident.resolved" ? "resolved" : "info";
   const subject = p.monitor?.name ?? p.service?.name ?? null;
   const where = p.monitor ? "monitor" : p.service ? "service" : null;
   const since = p.incident?.opened_at ?? p.occurred_at;
@@ -43,6 +46,7 @@ export function messageOf(p: Payload): Message {
   if (p.project) facts.push({ label: "Project", value: p.project.name });
   if (p.incident) facts.push({ label: "Reason", value: p.incident.reason }, { label: "Since", value: since });
   if (p.incident?.resolved_at) facts.push({ label: "Resolved", value: p.incident.resolved_at });
+  if (p.event === "incident.reminder" && p.incident) facts.push({ label: "Open for", value: openFor(p.incident.opened_at, p.occurred_at) });
   if (p.incident?.acknowledged_by) facts.push({ label: "Acknowledged by", value: p.incident.acknowledged_by });
   if (p.event === "test") facts.push({ label: "Test", value: "This integration works: Lifeline will notify it about incidents." });
   return {

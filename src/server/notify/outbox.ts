@@ -21,6 +21,8 @@ export type OutboxRow = {
   /** incident.updated: the update (status page subscribers). */
   update_id: number | null;
   created_at: string;
+  /** incident.reminder: the one integration it is for (storage/reminders.ts); null for every other event. */
+  integration_id: number | null;
 };
 
 type MonitorRow = {
@@ -77,7 +79,7 @@ export const OUTBOX_SQL = {
   claim: `UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE id = ? AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)`,
   /** Params: now, id, worker. */
   finish: `UPDATE outbox SET processed_at = ? WHERE id = ? AND claimed_by = ?`,
-  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, update_id, created_at FROM outbox WHERE id = ?`,
+  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, update_id, created_at, integration_id FROM outbox WHERE id = ?`,
   service: `SELECT id, name, status, enabled, project_id, (SELECT name FROM projects WHERE projects.id = services.project_id) AS project_name
       FROM services WHERE id = ?`,
   monitor: `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
@@ -122,6 +124,11 @@ export function outboxReader(sql: SqlRunner) {
       if (chosen.length > 0) return chosen;
     }
     return sql.all<Target>(OUTBOX_SQL.defaultTargets, [row.org_id]);
+  }
+
+  async function stillReminding(row: OutboxRow): Promise<boolean> {
+    const incident = row.incident_id ? await sql.get<IncidentRow>(OUTBOX_SQL.incident, [row.incident_id]) : undefined;
+    return !!incident && incident.status === "open" && incident.acknowledged_at === null;
   }
 
   return {
@@ -184,9 +191,15 @@ export function outboxReader(sql: SqlRunner) {
           : null,
       };
     },
-    /** Who hears about the event: the chosen integrations whose `events` include it. */
+    /**
+     * Who hears about the event: the chosen integrations whose `events` include it. A reminder goes
+     * to its one integration only, and to nobody once its incident was acknowledged or resolved
+     * after the sweep wrote it.
+     */
     async targets(row: OutboxRow): Promise<Target[]> {
-      return (await chosenTargets(row)).filter((t) => receivesEvent(t.events, row.event));
+      if (row.event === "incident.reminder" && !(await stillReminding(row))) return [];
+      const targets = (await chosenTargets(row)).filter((t) => receivesEvent(t.events, row.event));
+      return row.integration_id === null ? targets : targets.filter((t) => t.id === row.integration_id);
     },
   };
 }

@@ -3,7 +3,14 @@
  * incident, and the last run's status with the tail of its log. Webhooks receive it as JSON; Slack
  * and email render it as text (format.ts).
  */
-export type NotificationEvent = "incident.opened" | "incident.resolved" | "incident.acknowledged" | "incident.updated" | "run.drifted" | "test";
+export type NotificationEvent =
+  | "incident.opened"
+  | "incident.resolved"
+  | "incident.reminder"
+  | "incident.acknowledged"
+  | "incident.updated"
+  | "run.drifted"
+  | "test";
 
 export type Payload = {
   event: NotificationEvent;

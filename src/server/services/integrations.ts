@@ -36,6 +36,7 @@ function view(i: Integration, revealSecret = false) {
     confirmed: !awaitsConfirmation({ kind, confirmed_at: i.confirmedAt }),
     is_default: i.isDefault,
     events: eventsView(i.events),
+    repeat_minutes: i.repeatMinutes,
     config: configView(kind, i.config),
     failing: i.failingReason ? { reason: i.failingReason, since: isoSeconds(i.failingSince ?? i.updatedAt) } : null,
     ...(i.secret ? { secret: revealSecret ? i.secret : masked.secret! } : {}),
@@ -48,7 +49,7 @@ function deliveryView(d: Delivery) {
   return {
     id: d.id,
     integration_id: d.integrationId,
-    event: d.event as "incident.opened" | "incident.resolved" | "incident.acknowledged" | "run.drifted" | "test" | "confirmation",
+    event: d.event as "incident.opened" | "incident.resolved" | "incident.reminder" | "incident.acknowledged" | "run.drifted" | "test" | "confirmation",
     event_id: d.outboxId,
     attempt: d.attempt,
     status: d.status as "success" | "failed",
@@ -107,6 +108,7 @@ export async function createIntegration(orgId: number, sent: CreateIntegrationIn
         isDefault: input.is_default,
         config: JSON.stringify(config),
         ...(input.events ? { events: storedEvents(input.events) } : {}),
+        repeatMinutes: input.repeat_minutes ?? null,
       },
     });
   });
@@ -162,6 +164,7 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
         ...(ask ? { confirmedAt: null } : {}),
         ...(config ? { config: JSON.stringify(config) } : {}),
         ...(p.events ? { events: storedEvents(p.events) } : {}),
+        ...(p.repeat_minutes !== undefined ? { repeatMinutes: p.repeat_minutes } : {}),
         // New settings may well fix a refusing receiver: the next delivery tells.
         ...(config || p.url !== undefined ? { failingReason: null, failingSince: null } : {}),
       },

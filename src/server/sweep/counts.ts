@@ -10,6 +10,8 @@ export type SweepCounts = {
   incidents_opened: number;
   /** Held incidents notified because their hold ended (a snooze expired), each once across sweepers. */
   held_released: number;
+  /** `incident.reminder` outbox rows written (storage/reminders.ts), each once across sweepers. */
+  reminders: number;
   /** Compare-and-swap updates that found the row already changed by another sweeper or a ping. */
   lost_races: number;
   /** Monitors whose stored schedule could not be evaluated (logged, skipped). */
@@ -33,6 +35,7 @@ export const emptyCounts = (): SweepCounts => ({
   max_runtime: 0,
   incidents_opened: 0,
   held_released: 0,
+  reminders: 0,
   lost_races: 0,
   errors: 0,
   runs_deleted: 0,

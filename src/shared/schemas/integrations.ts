@@ -3,7 +3,7 @@ import { idParam, paginationInput, timestamp } from "./common";
 import { MASK } from "../integration-secrets";
 import { storable, text } from "./text";
 
-import { INTEGRATION_KINDS, NOTIFICATION_EVENTS, type IntegrationKind } from "../integration-kinds";
+import { INTEGRATION_KINDS, NOTIFICATION_EVENTS, REPEAT_MINUTES_MAX, REPEAT_MINUTES_MIN, type IntegrationKind } from "../integration-kinds";
 
 /** Integrations (decisions 7): where an organization's notifications go. */
 export { INTEGRATION_KINDS, type IntegrationKind };
@@ -26,6 +26,15 @@ const fields = {
     .array(z.enum(NOTIFICATION_EVENTS, `Choose among ${NOTIFICATION_EVENTS.join(", ")}`))
     .max(NOTIFICATION_EVENTS.length)
     .describe("The events it receives; default all but incident.reminder. Tests are always sent"),
+  repeat_minutes: z
+    .number()
+    .int("Use a whole number of minutes")
+    .min(REPEAT_MINUTES_MIN, `Use at least ${REPEAT_MINUTES_MIN} minutes`)
+    .max(REPEAT_MINUTES_MAX, `Use at most ${REPEAT_MINUTES_MAX} minutes (a week)`)
+    .nullable()
+    .describe(
+      `Minutes between incident.reminder notifications while an incident stays open and unacknowledged (${REPEAT_MINUTES_MIN}–${REPEAT_MINUTES_MAX}); null: no reminders (the default). Reminders are sent only when events includes incident.reminder`,
+    ),
 };
 
 const createBase = {
@@ -35,6 +44,7 @@ const createBase = {
   secret: fields.secret.optional(),
   is_default: fields.is_default.default(false),
   events: fields.events.optional(),
+  repeat_minutes: fields.repeat_minutes.optional(),
 };
 
 /**
@@ -67,6 +77,7 @@ export const patchIntegrationInput = z.object({
     .describe("webhook: a new signing key of your own, 16–256 characters"),
   is_default: fields.is_default.optional(),
   events: fields.events.optional(),
+  repeat_minutes: fields.repeat_minutes.optional(),
   config: z
     .record(text(), z.unknown())
     .optional()
@@ -110,6 +121,11 @@ export const integration = z.object({
     .describe("email: the recipient followed the confirmation link (until then nothing but that mail is sent); true for other kinds"),
   is_default: z.boolean(),
   events: z.array(z.enum(NOTIFICATION_EVENTS)).describe("The events it receives"),
+  repeat_minutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Minutes between incident.reminder notifications (sent when events includes incident.reminder); null: none"),
   config: z
     .record(text(), z.unknown())
     .describe("The kind's settings, credentials masked (src/shared/integration-kinds.ts; docs/api-sweeper-notifications.md)"),
@@ -133,7 +149,7 @@ export const delivery = z.object({
   id: z.number().int(),
   integration_id: z.number().int(),
   event: z
-    .enum(["incident.opened", "incident.resolved", "incident.acknowledged", "run.drifted", "test", "confirmation"])
+    .enum(["incident.opened", "incident.resolved", "incident.reminder", "incident.acknowledged", "run.drifted", "test", "confirmation"])
     .describe("confirmation: the mail asking an email integration's recipient to confirm the address"),
   event_id: z.number().int().nullable().describe("The notified event (also sent as X-Lifeline-Event-Id); null for tests"),
   attempt: z.number().int().describe("1 to 3"),

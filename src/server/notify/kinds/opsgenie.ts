@@ -5,7 +5,8 @@ const HOSTS = { us: "https://api.opsgenie.com", eu: "https://api.eu.opsgenie.com
 
 /**
  * Opsgenie Alert API: create an alert when an incident opens, close it by alias when it resolves.
- * The alias is the incident's id, never a name, so it survives renames of the monitor.
+ * The alias is the incident's id, never a name, so it survives renames of the monitor. A reminder
+ * creates with the same alias: Opsgenie counts it on the open alert (deduplication) rather than opening another.
  */
 export const opsgenie: KindSender<"opsgenie"> = {
   kind: "opsgenie",
@@ -27,7 +28,7 @@ export const opsgenie: KindSender<"opsgenie"> = {
         alias,
         description: clip([...m.lines, ...(m.link ? [`Open in Lifeline: ${m.link}`] : [])].join("\n"), 15000),
         source: "Lifeline",
-        priority: m.event === "incident.opened" ? "P1" : m.event === "test" ? "P5" : "P3",
+        priority: m.tone === "opened" ? "P1" : m.event === "test" ? "P5" : "P3",
         tags: ["lifeline", m.event],
         details: Object.fromEntries(m.facts.map((f) => [f.label, clip(f.value, 8000)])),
         ...(m.subject ? { entity: clip(m.subject, 512) } : {}),

@@ -4,7 +4,8 @@ import { clip, join, json, type KindSender } from "./types";
 
 /**
  * PagerDuty Events API v2: `trigger` when an incident opens, `resolve` when it resolves, with one
- * dedup_key per incident, so PagerDuty's alert follows Lifeline's incident.
+ * dedup_key per incident, so PagerDuty's alert follows Lifeline's incident. A reminder triggers
+ * again with the same key: PagerDuty adds it to the open alert's log instead of opening another.
  */
 export const pagerduty: KindSender<"pagerduty"> = {
   kind: "pagerduty",
@@ -22,7 +23,7 @@ export const pagerduty: KindSender<"pagerduty"> = {
       payload: {
         summary: clip(m.title, 1024),
         source: m.subject ?? "Lifeline",
-        severity: m.event === "incident.opened" ? "critical" : m.event === "test" ? "info" : "warning",
+        severity: m.tone === "opened" ? "critical" : m.event === "test" ? "info" : "warning",
         timestamp: m.since,
         component: m.subject ?? undefined,
         group: m.project ?? undefined,

@@ -12,6 +12,7 @@ import { checkRollups } from "./sweep-check-rollups";
 import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
 import { releaseHeldIncidents } from "../held-incidents";
+import { writeDueReminders } from "../reminders";
 import { pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
@@ -36,6 +37,8 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
       await sweepOverrunning(pool, now, counts, rules);
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
       counts.held_released += await releaseHeldIncidents(pgRunner(pool), (work) => inTransaction(pool, (client) => work(pgRunner(client))), rules, now);
+      // Reminders due: one insert-unique statement, once per interval across sweepers (reminders.ts).
+      counts.reminders += await writeDueReminders(pgRunner(pool), now);
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
       await housekeeping(pool, realNow, counts);
       await checkRollups(pool, realNow, counts, retentionDays);

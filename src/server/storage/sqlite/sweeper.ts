@@ -12,6 +12,7 @@ import { housekeeping } from "./sweep-housekeeping";
 import { sweepOverrunningRuns } from "./sweep-max-runtime";
 import { sweepDueMonitors } from "./sweep-missed-pings";
 import { releaseHeldIncidents } from "../held-incidents";
+import { writeDueReminders } from "../reminders";
 import { immediateTransaction } from "./immediate";
 import { sqliteRunner } from "./runner";
 import { prepareSweepStatements, type SweepStatements } from "./sweep-statements";
@@ -41,6 +42,7 @@ export function createSweeper(db: Database.Database, log: (line: object) => void
       sweepDueMonitors(db, s, now, counts, log, rules);
       sweepOverrunningRuns(db, s, now, counts, rules);
       await releaseHeld(db, sql, rules, now, counts);
+      counts.reminders += await writeDueReminders(sql, now);
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes data.
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
       housekeeping(db, s, realNow, counts);
