@@ -11,6 +11,7 @@ import type { Env } from "../src/env";
 import { pingStore } from "../src/server/ping/connection";
 import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
+import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
 import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
@@ -41,6 +42,7 @@ export async function startWebServer(config: Env): Promise<http.Server> {
       // The socket's peer, for the client address of per-address limits (auth/client-address.ts).
       withPeer(req.socket.remoteAddress, () => {
         if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
+        if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
         handleNext(req, res).catch(failed);
       });
     }),

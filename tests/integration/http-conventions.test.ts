@@ -127,3 +127,17 @@ describe("CORS", () => {
     for (const [k, v] of Object.entries(CORS)) expect(res.headers.get(k)).toBe(v);
   });
 });
+
+describe("a path that is not valid percent-encoding", () => {
+  it("is refused with 400 on the dashboard's, the status pages', the badges' and the links' routes, never a 5xx", async () => {
+    const base = inject("baseUrl");
+    for (const target of ["/status/%E0%A4%A", "/status/x%ZZ/feed", "/confirm-email/%E0%A4%A", "/monitors/%E0%A4%A", "/badge/%FF.svg"]) {
+      const res = await fetch(`${base}${target}`, { redirect: "manual" });
+      expect(res.status, target).toBe(400);
+      expect(await res.text(), target).toBe("Bad request: the path is not valid percent-encoding\n");
+    }
+    // The REST interface answers such a path itself, in the contract's format, and never with a 5xx.
+    const rest = await fetch(`${base}/api/v1/cron-monitors/%E0%A4%A`);
+    expect(rest.status).toBeLessThan(500);
+  });
+});
