@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffDelays } from "../../src/server/notify/deliver";
-import { confirmationMail, emailSubject, emailText, slackMessage } from "../../src/server/notify/format";
+import { confirmationMail } from "../../src/server/notify/format";
+import { emailSubject, emailText } from "../../src/server/notify/kinds/email";
+import { slackMessage } from "../../src/server/notify/kinds/slack";
 import { awaitsConfirmation, send, UNCONFIRMED_ERROR } from "../../src/server/notify/senders";
 import { dashboardLink, logTail, type Payload } from "../../src/server/notify/payload";
 import { signBody, verifySignature } from "../../src/server/notify/signature";
@@ -46,6 +48,13 @@ describe("notification text", () => {
     expect(text).toContain("Last run: fail, started 2027-01-10T10:00:00Z, took 60.0 s, exit code 2.");
     expect(text).toContain("disk full");
     expect(text).toContain("https://lifeline.example/monitors/3");
+  });
+
+  it("renders Slack and email from the one message model, so both name the project as every other kind does", () => {
+    const inProject: Payload = { ...payload, project: { id: 4, name: "Billing & <ops>" } };
+    expect(emailText(inProject)).toContain("Project: Billing & <ops>");
+    expect(slackMessage(inProject).text).toContain("Project: Billing &amp; &lt;ops&gt;");
+    expect(emailText(payload)).not.toContain("Project:");
   });
 
   it("escapes Slack's control characters and links the dashboard", () => {

@@ -59,26 +59,6 @@ export function details(p: Payload): string[] {
   return lines;
 }
 
-export function emailSubject(p: Payload): string {
-  return `[Lifeline] ${headline(p)}`;
-}
-
-export function emailText(p: Payload): string {
-  const tail = p.run?.log_tail ? `\n\nLog (last lines):\n${p.run.log_tail}` : "";
-  return `${headline(p)}\n\n${details(p).join("\n")}${tail}\n`;
-}
-
-/** A Slack incoming-webhook message (mrkdwn). Slack's `<`, `>` and `&` are escaped in user text. */
-export function slackMessage(p: Payload): { text: string } {
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const icon = p.event === "incident.opened" || p.event === "incident.reminder" ? ":red_circle:" : p.event === "incident.resolved" ? ":large_green_circle:" : ":large_yellow_circle:";
-  const lines = details(p).filter((l) => !l.startsWith("Open in Lifeline")).map(esc);
-  const link = p.monitor?.url ?? p.service?.url;
-  if (link) lines.push(`<${link}|Open in Lifeline>`);
-  const tail = p.run?.log_tail ? `\n\`\`\`${esc(p.run.log_tail).replace(/```/g, "'''")}\`\`\`` : "";
-  return { text: `${icon} *${esc(headline(p))}*\n${lines.join("\n")}${tail}` };
-}
-
 /**
  * The confirmation mail of an email integration. Only fixed text and the link: nothing an account
  * chose (names, monitor texts) reaches an address whose recipient has not agreed to receive mail.

@@ -1,6 +1,8 @@
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import { confirmationMail, emailSubject, emailText, slackMessage } from "./format";
+import { confirmationMail } from "./format";
+import { emailSubject, emailText } from "./kinds/email";
+import { slackMessage } from "./kinds/slack";
 import type { Payload } from "./payload";
 import { signBody } from "./signature";
 import { guardedRequest, OutboundRefusedError } from "../outbound";

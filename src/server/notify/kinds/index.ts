@@ -12,7 +12,11 @@ import { telegram } from "./telegram";
 import { teams } from "./teams";
 import type { KindSender } from "./types";
 
-/** The kinds rendered from the message model (webhook, slack and email are in senders.ts). */
+/**
+ * The kinds rendered from the message model and sent by one generic sender. Slack and email render the
+ * same model too (kinds/slack.ts, kinds/email.ts) but keep their senders in senders.ts; the webhook sends
+ * the payload itself (or its body_template).
+ */
 export const KIND_SENDERS: { [K in IntegrationKind]?: KindSender<K> } = {
   discord, teams, google_chat: googleChat, mattermost, ntfy, gotify, telegram, pagerduty, opsgenie, pushover, matrix,
 };
