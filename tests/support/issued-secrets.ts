@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { inject } from "vitest";
 
 /**
  * The whole-run "no secret in a log" check (issue 27). During an integration run every credential
@@ -29,14 +28,12 @@ export function secretsIn(value: unknown, found: string[] = [], depth = 0): stri
   return found;
 }
 
-/** In a test worker, its project's shared DATA_DIR; in the main process (global setup), RUN_DIR_ENV. */
-function runDir(): string | undefined {
-  try {
-    return inject("dataDir") ?? process.env[RUN_DIR_ENV];
-  } catch {
-    return process.env[RUN_DIR_ENV];
-  }
-}
+/**
+ * Set by the global setup in the main process, inherited by the test workers it forks afterwards.
+ * (This module never imports vitest: the global setup cannot.) One integration project per vitest
+ * command, as `npm test` runs them.
+ */
+const runDir = () => process.env[RUN_DIR_ENV];
 
 /** Records the credentials of one exchange (the request's only when it was accepted). Outside a run, nothing. */
 export function recordIssued(status: number, requestBody: unknown, answerBody: unknown): void {
