@@ -36,7 +36,8 @@ export function logger(fd: 1 | 2 = 1): Logger {
  * libraries: Next's start-up lines, React's render errors) becomes a log line whose `msg` is the
  * formatted text (log/info/debug on standard output, warn/error on standard error), Node's
  * process warnings become `warn` lines, and an uncaught exception or unhandled rejection a `fatal`
- * line before the process exits with 1. Called first thing by each server entry point
+ * line before the process exits with 1 (an `error` line, and no exit, when another listener such as
+ * Next's handles it). Called first thing by each server entry point
  * (scripts/serve.ts, ping-server.ts, sweep.ts, probe.ts); never by command-line tools, whose
  * output is meant for a person.
  */
@@ -45,12 +46,15 @@ export function routeConsoleToLog(): void {
   Object.assign(console, { log: line(1, "info"), info: line(1, "info"), debug: line(1, "debug"), trace: line(1, "debug"), warn: line(2, "warn"), error: line(2, "error") });
   process.removeAllListeners("warning");
   process.on("warning", (w) => logger(2).warn({ event: "process.warning", name: w.name }, w.message));
-  const fatal = (err: unknown) => {
-    logger(2).fatal({ event: "process.crashed" }, err instanceof Error ? (err.stack ?? err.message) : String(err));
-    process.exit(1);
+  // Node's default for both is to print the stack and exit 1; a library that listens too (Next's
+  // server logs them and goes on) keeps that choice, and this line is then an `error` only.
+  const crashed = (event: "uncaughtException" | "unhandledRejection") => (err: unknown) => {
+    const alone = process.listenerCount(event) === 1;
+    logger(2)[alone ? "fatal" : "error"]({ event: `process.${event}` }, err instanceof Error ? (err.stack ?? err.message) : String(err));
+    if (alone) process.exit(1);
   };
-  process.on("uncaughtException", fatal);
-  process.on("unhandledRejection", fatal);
+  process.on("uncaughtException", crashed("uncaughtException"));
+  process.on("unhandledRejection", crashed("unhandledRejection"));
 }
 
 /** The last line of a server process that cannot go on (bad configuration, database unreachable): one `fatal` line on standard error. */
