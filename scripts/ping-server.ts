@@ -2,7 +2,7 @@
 // host. The same handler as the web app's /ping route, on a bare node:http server (no framework).
 //   PING_PORT (default 3001), HOST; the database and other settings as for the web app. `/metrics` on
 //   the same port: the operator metrics, when METRICS_TOKEN is set.
-import { logger } from "../src/server/observability/log";
+import { logFatal, logger, routeConsoleToLog } from "../src/server/observability/log";
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
@@ -13,6 +13,7 @@ import { ingestPingPath, LISTEN_BACKLOG, servePing, stopGracefully, tunePingServ
 const port = Number(process.env.PING_PORT ?? 3001);
 
 async function main() {
+  routeConsoleToLog(); // every line this process prints is a JSON log line
   const config = env();
   await migrate(config.databaseUrl);
   const store = pingStore();
@@ -20,7 +21,7 @@ async function main() {
     if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res); // operator metrics: docs/api-metrics.md
     void servePing(req, res, ingestPingPath(req.url ?? "/"), store);
   }));
-  server.listen(port, config.host, LISTEN_BACKLOG, () => console.log(`[lifeline] ping ingest on http://${config.host}:${port}`));
+  server.listen(port, config.host, LISTEN_BACKLOG, () => logger().info({ event: "ping-server.listening" }, `ping ingest on http://${config.host}:${port}`));
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -33,6 +34,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(`[lifeline] ${err instanceof Error ? err.message : String(err)}`);
+  logFatal(err);
   process.exit(1);
 });

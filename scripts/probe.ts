@@ -4,16 +4,17 @@
 // stats line that often (`since_start`: cumulative counters; `window`: checks and start lag p50/p99
 // of that interval only; RSS); with METRICS_TOKEN and PROBE_METRICS_PORT, the operator metrics at
 // /metrics on that port. Stops gracefully on SIGTERM/SIGINT.
-import { createLogger, logger, logLine } from "../src/server/observability/log";
+import { logFatal, logger, logLine, routeConsoleToLog } from "../src/server/observability/log";
 import { ProbeAgent } from "../src/probe/agent";
 import { statsLine, ZERO_TOTALS } from "../src/probe/stats";
 import { listenForOperatorMetrics } from "../src/server/observability/node-metrics";
 
-const errorLog = createLogger(2); // the agent's own lines go to standard error, as before
+routeConsoleToLog(); // every line this process prints is a JSON log line
+const errorLog = logger(2); // the agent's own lines go to standard error, as before
 const appUrl = process.env.APP_URL;
 const token = process.env.PROBE_TOKEN;
 if (!appUrl || !token) {
-  console.error("[probe] APP_URL and PROBE_TOKEN are required");
+  logFatal("APP_URL and PROBE_TOKEN are required");
   process.exit(2);
 }
 const agent = new ProbeAgent({
@@ -27,7 +28,7 @@ const agent = new ProbeAgent({
 async function main() {
   listenForOperatorMetrics(process.env.PROBE_METRICS_PORT); // when METRICS_TOKEN is set
   const self = await startWithRetry();
-  console.log(`[probe] ${self.kind} probe "${self.name}" (id ${self.id}) checking for ${appUrl}`);
+  logger().info({ event: "probe.started", probe_id: self.id }, `${self.kind} probe "${self.name}" (id ${self.id}) checking for ${appUrl}`);
   const every = Number(process.env.PROBE_STATS_SECONDS ?? 0);
   if (every > 0) {
     let before = ZERO_TOTALS;
@@ -55,6 +56,6 @@ async function startWithRetry() {
 }
 
 main().catch((err: unknown) => {
-  console.error(`[probe] ${err instanceof Error ? err.message : String(err)}`);
+  logFatal(err);
   process.exit(1);
 });

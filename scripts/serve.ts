@@ -7,14 +7,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type http from "node:http";
 import { env } from "../src/env";
+import { logFatal, logger, routeConsoleToLog } from "../src/server/observability/log";
 import { migrate } from "../src/server/migrate";
 import { stopGracefully } from "../src/server/ping/node-http";
 import { ensureEmbeddedProbe } from "../src/server/services/platform-probe";
 import { startWebServer } from "./web-server";
 
 async function main() {
+  routeConsoleToLog(); // every line this process and its libraries print is a JSON log line
   const config = env(); // validates the configuration and creates DATA_DIR and APP_SECRET if needed
-  await migrate(config.databaseUrl, (line) => console.log(`[lifeline] ${line}`));
+  await migrate(config.databaseUrl, (line) => logger().info({ event: "migration" }, line));
   const childEnv = {
     ...process.env,
     APP_SECRET: config.appSecret,
@@ -30,7 +32,7 @@ async function main() {
   const start = (name: string, args: string[], extraEnv: Record<string, string> = {}) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...childEnv, ...extraEnv } });
     child.on("exit", (code) => {
-      if (!stopping) console.error(`[lifeline] ${name} exited (${code}); stopping`);
+      if (!stopping) logger(2).error({ event: "child.exited", child: name, code }, `${name} exited (${code}); stopping`);
       void stopAll(stopping ? 0 : (code ?? 1));
     });
     children.push(child);
@@ -54,26 +56,26 @@ async function main() {
   process.on("SIGTERM", () => void stopAll(0));
 
   web = await startWebServer(config);
-  console.log(`[lifeline] web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
+  logger().info({ event: "web.listening" }, `web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
   // The sweeper loop (missed pings, overrunning runs, housekeeping and notification delivery) and the
   // platform probe. `--web-only`: both run elsewhere (their own Deployments, a CronJob).
   if (process.argv.includes("--web-only")) {
-    console.log(
-      "[lifeline] web only: no embedded sweeper and no embedded platform probe; run `npm run sweep -- --loop` and `npm run probe` (PROBE_TOKEN from `npm run admin -- probe:platform`) elsewhere, or services stay pending and missed pings go unnoticed",
+    logger().info(
+      "web only: no embedded sweeper and no embedded platform probe; run `npm run sweep -- --loop` and `npm run probe` (PROBE_TOKEN from `npm run admin -- probe:platform`) elsewhere, or services stay pending and missed pings go unnoticed",
     );
   } else {
     start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
-    console.log(
+    logger().info(
       config.sweepWakeMaxSeconds > 0
-        ? `[lifeline] sweeper at every deadline (looked up at least every ${config.sweepWakeMaxSeconds} s), full sweep every ${config.sweepIntervalSeconds} s`
-        : `[lifeline] sweeper every ${config.sweepIntervalSeconds} s`,
+        ? `sweeper at every deadline (looked up at least every ${config.sweepWakeMaxSeconds} s), full sweep every ${config.sweepIntervalSeconds} s`
+        : `sweeper every ${config.sweepIntervalSeconds} s`,
     );
     if (config.probeEmbedded) {
       const token = await ensureEmbeddedProbe(config.appSecret);
       start("probe", ["--import", "tsx", "scripts/probe.ts"], { APP_URL: localUrl(config.host, config.port), PROBE_TOKEN: token });
-      console.log("[lifeline] platform probe running");
+      logger().info("platform probe running");
     } else {
-      console.log("[lifeline] PROBE_EMBEDDED=false: no embedded platform probe");
+      logger().info("PROBE_EMBEDDED=false: no embedded platform probe");
     }
   }
 }
@@ -91,6 +93,6 @@ function servedUrl(host: string, port: number): string {
 }
 
 main().catch((err: unknown) => {
-  console.error(`[lifeline] ${err instanceof Error ? err.message : String(err)}`);
+  logFatal(err);
   process.exit(1);
 });

@@ -12,7 +12,7 @@
 // Safe to run any number of times at once over one database. Logs a JSON line when it starts and
 // one per sweep. Keeps a heartbeat with its own id under system_status (GET /api/v1/status lists
 // the live sweepers from it), removed when it stops gracefully.
-import { logLine } from "../src/server/observability/log";
+import { logFatal, logLine, routeConsoleToLog } from "../src/server/observability/log";
 import { parseArgs } from "node:util";
 import { env } from "../src/env";
 import { isoSeconds } from "../src/shared/time";
@@ -63,6 +63,7 @@ async function deliver(delivery: Delivery) {
 }
 
 async function main() {
+  routeConsoleToLog(); // every line this process prints is a JSON log line
   const opts = options();
   const config = env();
   await migrate(config.databaseUrl);
@@ -148,7 +149,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(`[sweep] ${err instanceof Error ? err.message : String(err)}`);
+    logFatal(err);
     process.exit(1);
   },
 );

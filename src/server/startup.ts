@@ -1,5 +1,6 @@
 import { env } from "../env";
 import { migrate } from "./migrate";
+import { logger } from "./observability/log";
 import { pingStore } from "./ping/connection";
 
 /**
@@ -12,7 +13,7 @@ let started: Promise<void> | null = null;
 export function ensureStarted(): Promise<void> {
   started ??= (async () => {
     env();
-    await migrate(env().databaseUrl, (line) => console.log(line));
+    await migrate(env().databaseUrl, (line) => logger().info({ event: "migration" }, line));
     // On SQLite the ping connection comes up with the web app, and with it the WAL checkpointer.
     if (env().databaseKind === "sqlite") pingStore();
   })().catch((err: unknown) => {

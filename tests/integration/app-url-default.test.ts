@@ -36,7 +36,7 @@ describe("APP_URL default", () => {
 });
 
 describe("a production start without APP_URL", () => {
-  it("is refused with one line naming APP_URL and a non-zero exit, and leaves no DATA_DIR behind", () => {
+  it("is refused with one fatal JSON log line naming APP_URL and a non-zero exit, and leaves no DATA_DIR behind", () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-prod-")), "data");
     const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", APP_SECRET: "p".repeat(40), DATA_DIR: dataDir, PORT: "1", HOST: "127.0.0.1" };
     delete env.APP_URL;
@@ -44,7 +44,7 @@ describe("a production start without APP_URL", () => {
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[lifeline\] Invalid configuration: APP_URL: required in production \(/);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "fatal", msg: expect.stringMatching(/^Invalid configuration: APP_URL: required in production \(/) });
     expect(fs.existsSync(dataDir)).toBe(false);
   }, 90_000);
 });

@@ -5,6 +5,8 @@ import { baseUrl, call, registerUser } from "../support/http";
 import { startLifeline, type RunningLifeline } from "../support/lifeline";
 import { startPingServer } from "../support/ping-server";
 import { freePort } from "../support/ports";
+import { privateProbe, startProbe } from "../support/probes";
+import { setPlan } from "../support/projects";
 import { promtoolCheck } from "../support/prometheus";
 import { startSweep } from "../support/sweeper";
 
@@ -127,6 +129,33 @@ describe("operator metrics at /metrics", () => {
     } finally {
       sweeper.child.kill("SIGTERM");
       await sweeper.done;
+    }
+  }, 60_000);
+
+  it("are served by a probe agent on PROBE_METRICS_PORT, with its lease lag and results families, in a form promtool accepts", async () => {
+    const owner = await registerUser("probe-metrics");
+    await setPlan(owner, "enterprise"); // private probes
+    const probe = await privateProbe(owner, "metrics");
+    const port = await freePort();
+    const agent = startProbe(baseUrl(), probe.token, { METRICS_TOKEN, PROBE_METRICS_PORT: String(port), HOST: "127.0.0.1" });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 30_000; // a tsx start-up on a busy machine
+      let res = await scrape(url).catch(() => null);
+      while (res?.status !== 200 && Date.now() < deadline && agent.child.exitCode === null) {
+        await new Promise((r) => setTimeout(r, 250));
+        res = await scrape(url).catch(() => null);
+      }
+      expect(res?.status, agent.output().slice(-2000)).toBe(200);
+      expect(res!.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(res!.text).toContain("# TYPE lifeline_probe_lease_lag_seconds histogram");
+      expect(res!.text).toContain("# TYPE lifeline_probe_results_total counter");
+      expect(res!.text).toMatch(/^process_resident_memory_bytes \d+/m);
+      expect(promtoolCheck(res!.text)).toEqual({ status: 0, output: "" });
+      expect((await scrape(url, "wrong")).status).toBe(401);
+      expect((await scrape(url, null)).status).toBe(401);
+    } finally {
+      await agent.stop();
     }
   }, 60_000);
 });

@@ -134,12 +134,30 @@ describe("GET /api/v1/metrics", () => {
     expectStandardError(await scrape(metricsToken, { "x-org-slug": bob.orgSlug }), 403, "FORBIDDEN");
   });
 
-  it("answers OpenMetrics when the Accept header asks for it", async () => {
+  it("answers OpenMetrics when the Accept header asks for it, ending in one # EOF, every sample under its family's TYPE, and promtool accepts it", async () => {
     const res = await scrape(metricsToken, { accept: "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/openmetrics-text; version=1.0.0; charset=utf-8");
     expect(res.text.endsWith("# EOF\n")).toBe(true);
+    expect(res.text.match(/^# EOF$/gm)).toHaveLength(1);
     expect(res.text).toContain(`lifeline_cron_monitor_up{id="${upMonitor.id}"`);
+    // OpenMetrics' grammar for what this endpoint writes (gauges only): HELP and TYPE before a family's
+    // samples, a sample is `name{labels} value` of a declared family. (A real Prometheus negotiates
+    // this form too: the scrape test below reads it.)
+    const declared = new Set<string>();
+    const lines = res.text.split("\n").slice(0, -2); // the last two: "# EOF" and the empty string after it
+    for (const line of lines) {
+      const type = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) gauge$/.exec(line);
+      if (type) declared.add(type[1]!);
+      else if (!line.startsWith("# HELP ")) {
+        const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\["\\n])*",?)*\})? (?:-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(line);
+        expect(sample, `not an OpenMetrics line: ${line}`).not.toBeNull();
+        expect(declared.has(sample![1]!), `sample before its TYPE: ${line}`).toBe(true);
+      }
+    }
+    expect(declared.size).toBeGreaterThanOrEqual(11);
+    // promtool check metrics reads the Prometheus text format, of which these lines are also valid.
+    expect(promtoolCheck(res.text)).toEqual({ status: 0, output: "" });
   });
 
   it("needs metrics.read: a token without it is 403, no credentials 401, and metrics.read grants nothing else", async () => {

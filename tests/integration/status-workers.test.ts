@@ -50,7 +50,7 @@ describe("GET /status: workers from live processes", () => {
     const after = await statusOf(webOnly);
     expect(after.workers.sweeper).toEqual({ state: "not_started", last_sweep_at: lastSweepAt, instances: [] });
     expect(after.last_sweep?.at).toBe(lastSweepAt);
-    expect(webOnly.log()).toContain("[lifeline] web only: no embedded sweeper and no embedded platform probe; run `npm run sweep -- --loop` and `npm run probe`");
+    expect(webOnly.log()).toContain("web only: no embedded sweeper and no embedded platform probe; run `npm run sweep -- --loop` and `npm run probe`");
   }, 180_000);
 
   it("says the platform probe is missing while services wait on it and none has been seen, and running once one checks", async () => {

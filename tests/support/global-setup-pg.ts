@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { failRunOnLeak, RUN_DIR_ENV } from "./issued-secrets";
 import { startLifeline } from "./lifeline";
 import { freshDatabase, testPgServer } from "./pg-database";
 
@@ -12,7 +16,9 @@ export default async function setup(project: TestProject) {
   try {
     const databaseUrl = await freshDatabase(pgServer.url, "lifeline_it");
     // Receivers on loopback; X-Forwarded-For from loopback trusted (see global-setup.ts).
-    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" });
+    // The run's directory for the no-secret-in-logs check (see global-setup.ts).
+    const dataDir = (process.env[RUN_DIR_ENV] = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-")));
+    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" }, { dataDir });
     project.provide("baseUrl", server.baseUrl);
     project.provide("dataDir", server.dataDir);
     project.provide("databaseUrl", databaseUrl);
@@ -21,6 +27,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await server.stop();
       await pgServer.stop();
+      failRunOnLeak(dataDir); // fails the run when a server log holds a credential issued during it
     };
   } catch (err) {
     await pgServer.stop();

@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { failRunOnLeak, RUN_DIR_ENV } from "./issued-secrets";
 import { startLifeline } from "./lifeline";
 
 /**
@@ -9,12 +13,18 @@ import { startLifeline } from "./lifeline";
 export default async function setup(project: TestProject) {
   // Tests deliver to receivers on loopback; they stand as a proxy on loopback (TRUST_PROXY) and claim
   // client addresses through X-Forwarded-For, so per-address limits of one test never reach another.
-  const server = await startLifeline({ OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" });
+  // Its DATA_DIR is the run's directory for the no-secret-in-logs check (issued-secrets.ts): the
+  // workers inherit RUN_DIR_ENV, record every credential they see and every server log they start.
+  const dataDir = (process.env[RUN_DIR_ENV] = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-")));
+  const server = await startLifeline({ OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseUrl", server.databaseUrl);
   project.provide("smtpUrl", server.smtpUrl);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    failRunOnLeak(dataDir); // fails the run when a server log holds a credential issued during it
+  };
 }
 
 declare module "vitest" {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { expect, inject } from "vitest";
+import { recordIssued } from "./issued-secrets";
 
 /** A small client for the real REST interface of the server started by global-setup.ts. */
 export const baseUrl = () => inject("baseUrl");
@@ -27,6 +28,7 @@ export async function call<T = any>(
   } catch {
     /* plain text */
   }
+  recordIssued(res.status, opts.body, parsed);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 

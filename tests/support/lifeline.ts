@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { recordServerLog } from "./issued-secrets";
 import { freePort } from "./ports";
 
 export type RunningLifeline = {
@@ -41,6 +42,7 @@ export async function startLifeline(
   const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");
+  recordServerLog(logFile);
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),

@@ -1,7 +1,11 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseAllDocuments } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
+import { operatorMetrics } from "../../src/server/observability/operator-metrics";
+import { PROMTOOL } from "../support/prometheus";
 
 // The Kubernetes manifests under deploy/ run the project's real commands with documented settings:
 // every command names a script that exists (and a flag that script reads), every variable is in the
@@ -138,5 +142,100 @@ describe("deploy/ Kubernetes manifests", () => {
         expect(service.spec.ports.map((x: Doc) => x.name)).toContain(p.backend.service.port.name);
       }
     }
+  });
+});
+
+// deploy/'s observability files (issue 27) fit the code: every Deployment is scraped through the
+// prometheus.io annotations on a port it serves /metrics on, the Prometheus configuration passes
+// promtool and names every process, and each Grafana panel queries metric families Lifeline exports.
+const deployments: Doc[] = docs.filter(({ doc }) => doc.kind === "Deployment").map(({ doc }) => doc);
+
+/** Every family the code exports: the operator registry's (prom-client, default Node metrics included) and the organization endpoint's. */
+const exported = new Set([
+  ...(await operatorMetrics().registry.getMetricsAsJSON()).map((m) => m.name),
+  ...[...fs.readFileSync("src/server/services/org-metrics.ts", "utf8").matchAll(/name: "(lifeline_[a-z0-9_]+)"/g)].map((m) => m[1]!),
+]);
+/** The family a series name belongs to (a histogram's `_bucket`, `_sum`, `_count` series). */
+const family = (series: string) => (exported.has(series) ? series : series.replace(/_(bucket|sum|count)$/, ""));
+
+describe("deploy/ observability", () => {
+  it("annotate every Deployment's pods for scraping, on a container port whose process serves /metrics there", () => {
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(["lifeline-ping-ingest", "lifeline-probe", "lifeline-sweeper", "lifeline-web"]);
+    for (const d of deployments) {
+      const name = d.metadata.name as string;
+      const a = d.spec.template.metadata.annotations ?? {};
+      expect(a, name).toMatchObject({ "prometheus.io/scrape": "true", "prometheus.io/path": "/metrics", "prometheus.io/port": expect.stringMatching(/^\d+$/) });
+      const c = d.spec.template.spec.containers[0];
+      expect(c.ports.map((p: Doc) => p.containerPort), name).toContain(Number(a["prometheus.io/port"]));
+      // The process listens on that port: the web app's PORT, the ingest's PING_PORT, or a *_METRICS_PORT setting.
+      const env = Object.fromEntries((c.env ?? []).map((e: Doc) => [e.name, e.value]));
+      const portSetting = Object.entries(env).find(([k, v]) => /^(PORT|PING_PORT|[A-Z]+_METRICS_PORT)$/.test(k) && v === a["prometheus.io/port"]);
+      expect(portSetting, `${name}: no setting puts a listener on ${a["prometheus.io/port"]}`).toBeDefined();
+      // A separate metrics listener must be reachable from outside the pod.
+      if (/_METRICS_PORT$/.test(portSetting![0])) expect(env.HOST, name).toBe("0.0.0.0");
+    }
+  });
+
+  it("give the probe its metrics port through PROBE_METRICS_PORT, a setting the probe reads and the README documents", () => {
+    const probe = deployments.find((d) => d.metadata.name === "lifeline-probe")!.spec.template.spec.containers[0];
+    expect(probe.env).toContainEqual({ name: "PROBE_METRICS_PORT", value: "9465" });
+    expect(probe.ports).toContainEqual({ name: "metrics", containerPort: 9465 });
+    expect(fs.readFileSync("scripts/probe.ts", "utf8")).toContain("process.env.PROBE_METRICS_PORT");
+    expect(readme).toMatch(/^\| `PROBE_METRICS_PORT` \|/m);
+  });
+
+  it("pass promtool check config on deploy/prometheus/prometheus.yml, its token files in place", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-promconfig-"));
+    try {
+      const text = fs.readFileSync("deploy/prometheus/prometheus.yml", "utf8");
+      const tokenFiles = [...new Set([...text.matchAll(/credentials_file: (\S+?)[\s}]/g)].map((m) => m[1]!))];
+      expect(tokenFiles.length).toBeGreaterThan(0);
+      let local = text;
+      for (const f of tokenFiles) {
+        fs.writeFileSync(path.join(dir, path.basename(f)), "token\n");
+        local = local.replaceAll(f, path.join(dir, path.basename(f)));
+      }
+      fs.writeFileSync(path.join(dir, "prometheus.yml"), local);
+      const r = spawnSync(PROMTOOL, ["check", "config", path.join(dir, "prometheus.yml")], { encoding: "utf8", timeout: 20_000 });
+      expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("scrape every process in prometheus.yml and keep the annotated pods in kubernetes.yml", () => {
+    const config = parse(fs.readFileSync("deploy/prometheus/prometheus.yml", "utf8"));
+    const operator = config.scrape_configs.find((j: Doc) => j.job_name === "lifeline-operator");
+    const processes = operator.static_configs.map((s: Doc) => s.labels.process).sort();
+    expect(processes).toEqual(["ping-ingest", "probe", "sweeper", "web"]);
+    const org = config.scrape_configs.find((j: Doc) => j.job_name === "lifeline-org");
+    expect(org.metrics_path).toBe("/api/v1/metrics");
+    // kubernetes.yml needs a Prometheus built with Kubernetes discovery (Debian's promtool is not): parsed here.
+    const k8s = parse(fs.readFileSync("deploy/prometheus/kubernetes.yml", "utf8"));
+    const relabel = k8s.scrape_configs[0].relabel_configs as Doc[];
+    const keep = (label: string) => relabel.find((r) => r.action === "keep" && r.source_labels.includes(label));
+    expect(keep("__meta_kubernetes_pod_annotation_prometheus_io_scrape")?.regex).toBe("true");
+    expect(deployments.every((d) => new RegExp(`^${keep("__meta_kubernetes_pod_label_app_kubernetes_io_name")!.regex}$`).test(d.spec.template.metadata.labels["app.kubernetes.io/name"]))).toBe(true);
+  });
+
+  it("have a Grafana dashboard that parses and whose every panel queries only metric families Lifeline exports", () => {
+    const dashboard = JSON.parse(fs.readFileSync("deploy/grafana/lifeline-dashboard.json", "utf8"));
+    const panels = (dashboard.panels as Doc[]).filter((p) => p.type !== "row");
+    expect(panels.length).toBeGreaterThan(10);
+    const used = new Set<string>();
+    for (const p of panels) {
+      expect(p.targets?.length, p.title).toBeGreaterThan(0);
+      for (const t of p.targets as Doc[]) {
+        const names = [...(t.expr as string).matchAll(/\b((?:lifeline|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1]!);
+        expect(names.length, `${p.title}: ${t.expr}`).toBeGreaterThan(0);
+        for (const n of names) {
+          expect(exported.has(family(n)), `${p.title}: ${n} is not a family Lifeline exports`).toBe(true);
+          used.add(family(n));
+        }
+      }
+    }
+    // Both endpoints are on the dashboard.
+    expect([...used].some((n) => n.startsWith("lifeline_cron_monitor_") || n.startsWith("lifeline_service_"))).toBe(true);
+    expect(used.has("lifeline_pings_total")).toBe(true);
   });
 });

@@ -27,30 +27,38 @@ const escapeHelp = (v: string, openMetrics: boolean) => {
 };
 
 export function formatValue(v: number): string {
+  if (Number.isFinite(v)) return String(v);
   if (Number.isNaN(v)) return "NaN";
-  if (v === Infinity) return "+Inf";
-  if (v === -Infinity) return "-Inf";
-  return String(v);
+  return v > 0 ? "+Inf" : "-Inf";
 }
 
-const pairs = (labels: Labels) => Object.entries(labels).map(([k, v]) => `${k}="${escapeLabelValue(v)}"`);
-
-function labelText(s: Sample, rendered: WeakMap<Labels, string[]>): string {
-  let base = rendered.get(s.labels);
-  if (!base) rendered.set(s.labels, (base = pairs(s.labels)));
-  const all = s.extra ? [...base, ...pairs(s.extra)] : base;
-  return all.length === 0 ? "" : `{${all.join(",")}}`;
+/** `k="v",k2="v2"` (no braces): one string, no intermediate arrays. */
+function pairs(labels: Labels): string {
+  let text = "";
+  for (const k in labels) text += `${text === "" ? "" : ","}${k}="${escapeLabelValue(labels[k]!)}"`;
+  return text;
 }
 
-/** The exposition of families in order; a family without samples still states its HELP and TYPE. */
+/**
+ * The exposition of families in order; a family without samples still states its HELP and TYPE.
+ * One array of lines joined once; a `labels` object shared by several samples (a monitor's id, name
+ * and project across its families) is rendered once, and a sample costs one string.
+ */
 export function exposition(families: readonly Family[], openMetrics: boolean): string {
   const out: string[] = [];
-  const rendered = new WeakMap<Labels, string[]>();
+  const rendered = new Map<Labels, string>();
   for (const f of families) {
-    out.push(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}`);
-    out.push(`# TYPE ${f.name} ${f.type}`);
-    for (const s of f.samples) out.push(`${f.name}${labelText(s, rendered)} ${formatValue(s.value)}`);
+    const name = f.name;
+    out.push(`# HELP ${name} ${escapeHelp(f.help, openMetrics)}`, `# TYPE ${name} ${f.type}`);
+    for (const s of f.samples) {
+      let base = rendered.get(s.labels);
+      if (base === undefined) rendered.set(s.labels, (base = pairs(s.labels)));
+      const extra = s.extra === undefined ? "" : pairs(s.extra);
+      const all = extra === "" ? base : base === "" ? extra : `${base},${extra}`;
+      out.push(all === "" ? `${name} ${formatValue(s.value)}` : `${name}{${all}} ${formatValue(s.value)}`);
+    }
   }
   if (openMetrics) out.push("# EOF");
-  return out.join("\n") + "\n";
+  out.push("");
+  return out.join("\n");
 }

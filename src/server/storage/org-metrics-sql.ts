@@ -39,8 +39,8 @@ export function orgMetricsSql(d: Dialect) {
 
     /**
      * Checks and successful checks of each service in three windows, each read as domain
-     * splitWindow says: rolled-up hours [rollupFrom, rollupTo) (`uptimeRollups`: one pass over the
-     * rollups of the longest window) plus the raw head [from, rollupFrom) and the raw tail from
+     * splitWindow says: rolled-up hours [rollupFrom, rollupTo) (`uptimeRollups`: per service and
+     * window a sum read from the covering index check_rollups_uptime_idx) plus the raw head [from, rollupFrom) and the raw tail from
      * rollupTo (`uptimeRaw`: under an hour each for the heads, what the sweeper has not rolled up for
      * the tail). Rows: service_id, total_<w>, successful_<w> for w in 1d, 7d, 30d. The rollup part
      * changes only when the sweeper writes rollups (and moves the watermark), so the service caches
@@ -62,7 +62,14 @@ export type UptimeWindow = { from: number; rollupFrom: number; rollupTo: number 
 const WINDOWS = ["1d", "7d", "30d"];
 
 function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
-  const counted = (i: number) => (part === "rollups" ? `x.at >= ? AND x.at < ?` : `(x.k = ${i + 1}) OR (x.k = 9 AND x.at >= ?)`);
+  if (part === "rollups") {
+    // Per service and window, a sum over its rolled-up hours read from check_rollups_uptime_idx
+    // alone: about 3x less work than one pass over the 30 days testing each row against every window.
+    const sum = (col: string) => `(SELECT SUM(r.${col}) FROM check_rollups r WHERE r.service_id = s.id AND r.hour >= ? AND r.hour < ?)`;
+    const sums = WINDOWS.flatMap((w) => [`${sum("total")} AS total_${w}`, `${sum("successful")} AS successful_${w}`]);
+    return `SELECT s.id AS service_id, ${sums.join(", ")} FROM services s WHERE s.id IN ${d.ids}`;
+  }
+  const counted = (i: number) => `(x.k = ${i + 1}) OR (x.k = 9 AND x.at >= ?)`;
   const sums = WINDOWS.flatMap((w, i) => [
     `SUM(CASE WHEN ${counted(i)} THEN x.total ELSE 0 END) AS total_${w}`,
     `SUM(CASE WHEN ${counted(i)} THEN x.successful ELSE 0 END) AS successful_${w}`,
@@ -70,14 +77,12 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
   const raw = (k: number, range: string) =>
     `SELECT service_id, started_at AS at, ${k} AS k, 1 AS total, CASE WHEN up THEN 1 ELSE 0 END AS successful
       FROM check_results WHERE service_id IN ${d.ids} AND ${range}`;
-  const rows = part === "rollups"
-    ? `SELECT service_id, hour AS at, total, successful FROM check_rollups WHERE service_id IN ${d.ids} AND hour >= ? AND hour < ?`
-    : [
-        raw(1, "started_at >= ? AND started_at < ?"),
-        raw(2, "started_at >= ? AND started_at < ?"),
-        raw(3, "started_at >= ? AND started_at < ?"),
-        raw(9, "started_at >= ?"),
-      ].join("\n UNION ALL ");
+  const rows = [
+    raw(1, "started_at >= ? AND started_at < ?"),
+    raw(2, "started_at >= ? AND started_at < ?"),
+    raw(3, "started_at >= ? AND started_at < ?"),
+    raw(9, "started_at >= ?"),
+  ].join("\n UNION ALL ");
   return `SELECT x.service_id, ${sums.join(", ")} FROM (${rows}) x GROUP BY x.service_id`;
 }
 
@@ -85,11 +90,9 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
 export function uptimeParams(windows: readonly UptimeWindow[], idsParam: unknown): { rollups: unknown[]; raw: unknown[] } {
   const at = (t: number) => new Date(t);
   const twice = <T>(xs: T[]) => [...xs, ...xs]; // total and successful read the same conditions
-  const rollupFrom = Math.min(...windows.map((w) => w.rollupFrom));
-  const rollupTo = Math.max(...windows.map((w) => w.rollupTo));
   const tailFrom = Math.min(...windows.map((w) => w.rollupTo));
   return {
-    rollups: [...windows.flatMap((w) => twice([at(w.rollupFrom), at(w.rollupTo)])), idsParam, at(rollupFrom), at(rollupTo)],
+    rollups: [...windows.flatMap((w) => twice([at(w.rollupFrom), at(w.rollupTo)])), idsParam],
     raw: [
       ...windows.flatMap((w) => twice([at(w.rollupTo)])),
       ...windows.flatMap((w) => [idsParam, at(w.from), at(w.rollupFrom)]),

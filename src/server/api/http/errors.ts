@@ -1,4 +1,5 @@
-import { logger } from "../../observability/log";
+import { logger, type Logger } from "../../observability/log";
+import { redactPath } from "../../observability/redact";
 import { TRPCError } from "@trpc/server";
 import { AppError, type ErrorCode, type ErrorDetails } from "../../../shared/errors";
 import { isoSeconds } from "../../../shared/time";
@@ -88,13 +89,14 @@ function assignmentText(error: AppError): string {
 /**
  * One log line for an unexpected failure, with the request id a user will quote: the error's name
  * and message (its start and its end when long: an ORM message opens with a code frame and ends
- * with the cause), and a database error's code and meta when it has them.
+ * with the cause), and a database error's code and meta when it has them. The path is logged with
+ * its credential segment redacted (a ping token, a confirmation token, a badge key: redact.ts).
  */
-export function logUnexpected(requestId: string, path: string, error: unknown): void {
+export function logUnexpected(requestId: string, path: string, error: unknown, log: Logger = logger()): void {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   const text = (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)).replace(/\s+/g, " ");
   const short = text.length <= 800 ? text : `${text.slice(0, 300)} … ${text.slice(-500)}`;
   const extra = cause && typeof cause === "object" ? (cause as { code?: unknown; meta?: unknown }) : {};
   const detail = { ...(typeof extra.code === "string" ? { code: extra.code } : {}), ...(extra.meta && typeof extra.meta === "object" ? { meta: extra.meta } : {}) };
-  logger().error({ request_id: requestId, path, error: short, ...detail });
+  log.error({ request_id: requestId, path: redactPath(path), error: short, ...detail });
 }

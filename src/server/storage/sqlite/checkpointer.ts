@@ -38,7 +38,7 @@ setInterval(() => {
   try {
     checkpoint.run();
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", where: "checkpointer", error: String((err && err.message) || err) }));
+    parentPort.postMessage({ failed: String((err && err.message) || err) });
   }
 }, workerData.intervalMs);
 `;
@@ -60,7 +60,9 @@ export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL
     workerData: { file, intervalMs, requireFrom: path.join(process.cwd(), "package.json") },
   });
   worker.unref();
-  worker.on("message", (message) => {
+  worker.on("message", (message: unknown) => {
+    // A failed round: the thread has no logger of its own, its lines go through the process's.
+    if (message && typeof message === "object") return void logger().warn({ where: "checkpointer", error: (message as { failed: string }).failed });
     if (message !== "running") return;
     globalForWorkers.lifelineCheckpointer = { state: "running" };
     logger().info({ where: "checkpointer", event: "started", interval_ms: intervalMs });
