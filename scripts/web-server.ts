@@ -1,7 +1,8 @@
 // `npm start`'s web server: one node:http server, one port. Pings (`/ping/…`, `/api/v1/ping/…`, the
 // root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest; the
 // rest of the REST interface (`/api/v1/…`) to its handler without Next's routing
-// (src/server/api/http/node-rest.ts); everything else (dashboard, tRPC, /docs, static assets) to
+// (src/server/api/http/node-rest.ts); public status page reads (`/status/{slug}`, `.json`) to the same
+// code as their Next route (src/server/status-pages/node-front.ts); everything else (dashboard, tRPC, /docs, static assets) to
 // Next's request handler through Next's custom-server API. The Next /ping and /api/v1 routes stay
 // for deployments that run `next start` alone.
 import { logger } from "../src/server/observability/log";
@@ -12,6 +13,7 @@ import { pingStore } from "../src/server/ping/connection";
 import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
+import { serveStatusPageRead, statusPageRead } from "../src/server/status-pages/node-front";
 import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
@@ -43,6 +45,8 @@ export async function startWebServer(config: Env): Promise<http.Server> {
       withPeer(req.socket.remoteAddress, () => {
         if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
         if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
+        const statusRead = statusPageRead(req.method, req.url ?? "/");
+        if (statusRead) return void serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(failed);
         handleNext(req, res).catch(failed);
       });
     }),

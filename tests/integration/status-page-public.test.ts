@@ -89,6 +89,20 @@ describe("the public status page", () => {
     }
   });
 
+  it("answers every form under the dashboard's browser security headers (CSP without inline script, no framing)", async () => {
+    const page = await createStatusPage(alice, { title: "Headers page" });
+    for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`, "/status/no-such-page", "/status/no-such-page.json"]) {
+      const res = await get(p);
+      expect(res.headers.get("content-security-policy"), p).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
+      expect(res.headers.get("content-security-policy"), p).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-frame-options"), p).toBe("DENY");
+      expect(res.headers.get("x-content-type-options"), p).toBe("nosniff");
+    }
+    const head = await fetch(`${baseUrl()}/status/${page.slug}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
   it("serves the page at / for a request whose Host is its custom domain", async () => {
     const domain = `status-${Date.now()}.example.com`;
     await createStatusPage(alice, { title: "Custom domain page", custom_domain: domain });
