@@ -7,6 +7,8 @@ import { errorText } from "../common/errors";
 import { ProjectForm } from "./project-form";
 import { ProjectItem, type ProjectRow } from "./project-item";
 
+const REORDER_KEY = ["projects.reorder"];
+
 /** Projects: create, edit, delete, and reorder by keyboard or drag and drop (saved at once). */
 export function ProjectPage() {
   const trpc = useTRPC();
@@ -29,9 +31,14 @@ export function ProjectPage() {
     focusAfterMove.current = null;
   }, [order]);
 
+  // Moves made in quick succession are saved one after another (one scope): sent at once, a later
+  // order could commit before an earlier one and be overwritten by it. The list is read again only
+  // after the last of them, so a read between two saves never puts back an order already moved on.
   const reorder = useMutation({
+    mutationKey: REORDER_KEY,
+    scope: { id: "projects.reorder" },
     mutationFn: (rows: ProjectRow[]) => client.projects.reorder.mutate({ projects: rows.map((p, i) => ({ id: p.id, order: i + 1 })) }),
-    onSettled: refresh,
+    onSettled: () => (queryClient.isMutating({ mutationKey: REORDER_KEY }) <= 1 ? refresh() : undefined),
   });
   const remove = useMutation({ mutationFn: (id: number) => client.projects.delete.mutate({ id }), onSettled: refresh });
 
