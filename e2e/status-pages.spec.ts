@@ -80,6 +80,14 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.locator("section.component", { hasText: "Billing" }).getByText("Down", { exact: true })).toBeVisible();
     await expect(backups.locator("ol.bars li")).toHaveCount(90);
     await expect(page.getByText("Billing down from")).toBeVisible();
+    // A day's figure shows on keyboard focus (no script): the focused bar's tooltip says its uptime and incidents.
+    const today = backups.locator("ol.bars li").last();
+    await today.focus();
+    const tip = await today.evaluate((el) => ({ content: getComputedStyle(el, "::after").content, name: el.getAttribute("aria-label") }));
+    expect(tip.name).toMatch(/^\d{4}-\d{2}-\d{2}: (\d+(\.\d+)?% uptime|no data), \d+ incidents?$/);
+    expect(tip.content).toBe(JSON.stringify(tip.name));
+    await today.evaluate((el) => (el as HTMLElement).blur());
+    expect(await today.evaluate((el) => getComputedStyle(el, "::after").content)).toBe("none");
   });
 
   test("a visitor subscribes through the page's form and is told to check the mail", async ({ page, request }) => {

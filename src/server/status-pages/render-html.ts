@@ -17,6 +17,8 @@ main{max-width:56rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem;margin:.5rem
 .bars{display:flex;gap:1px;margin:.5rem 0 0;padding:0;list-style:none;height:2rem}
 .bars li{flex:1;min-width:1px;border-radius:1px;background:var(--none)}.bars li.b-ok{background:var(--ok)}.bars li.b-warn{background:var(--warn)}.bars li.b-bad{background:var(--bad)}
 .bars li:focus{outline:2px solid var(--fg);outline-offset:1px}
+.bars li{position:relative}.bars li:hover::after,.bars li:focus::after{content:attr(aria-label);position:absolute;bottom:calc(100% + 6px);white-space:nowrap;background:var(--fg);color:var(--bg);padding:.2rem .45rem;border-radius:.25rem;font-size:.8rem;z-index:1;pointer-events:none}
+.bars li:nth-child(-n+45)::after{left:0}.bars li:nth-child(n+46)::after{right:0}
 ul.incidents{padding-left:1.2rem}form{display:flex;gap:.5rem;flex-wrap:wrap}input{font:inherit;padding:.4rem}button{font:inherit;padding:.4rem .8rem}
 `;
 
@@ -36,7 +38,8 @@ function component(c: PublicComponent): string {
   const uptime = c.uptime_90d === undefined ? "" : `<span class="muted">${c.uptime_90d === null ? "no data" : `${c.uptime_90d}%`} uptime over 90 days</span>`;
   const bars = c.days
     ? `<ol class="bars" aria-label="Daily uptime of ${e(c.name)}, last 90 days">${c.days
-        .map((d) => `<li class="${barClass(d.uptime_pct)}" tabindex="0" title="${e(dayText(d))}" aria-label="${e(dayText(d))}"></li>`)
+        // The day's figure shows above the bar on hover and on keyboard focus (CSS, no script), and is its accessible name.
+        .map((d) => `<li class="${barClass(d.uptime_pct)}" tabindex="0" aria-label="${e(dayText(d))}"></li>`)
         .join("")}</ol>`
     : "";
   return `<section class="component"><div class="row"><h3 style="margin:0;font-size:1rem">${e(c.name)}</h3><strong class="${c.status}">${e(c.status_text)}</strong></div>${uptime}${bars}</section>`;
