@@ -204,7 +204,9 @@ describe("the sweeper's bookkeeping", () => {
   it("logs a JSON line as it starts and one per sweep, and records the last sweep for GET /status", async () => {
     const run = await sweep("2027-01-01T00:00:00Z");
     expect(run.code).toBe(0);
-    const events = run.lines.map((l) => l.event).filter((e) => e !== "delivery");
+    // Delivery lines (and failures of deliveries other tests left behind for receivers long gone, or
+    // reminders that this far-future instant makes due) are the deliverer's, not the sweep's.
+    const events = run.lines.map((l) => l.event).filter((e) => !String(e).startsWith("delivery"));
     expect(events).toEqual(["sweeper.started", "sweep"]);
     expect(run.lines[0]).toMatchObject({ once: true, now: "2027-01-01T00:00:00Z" });
     expect(run.report).toMatchObject({ now: "2027-01-01T00:00:00Z" });
