@@ -2,13 +2,12 @@
 // PostgreSQL: /livez (no database, the ceiling), /api/v1/health, GET one monitor, a list of 50
 // monitors with 5 runs each, and POST a monitor. BENCH_ROUNDS interleaved rounds (default 3) of
 // BENCH_SECONDS each (default 5); medians and ratios to /livez go to docs/performance.md ("api").
-import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { freshDataDir, load, machine, start, steal, stop, summarize, waitFor, writeSection, type Result } from "./lib";
-import { startBenchPg } from "./pg";
+import { startEnginePair } from "./engine-pair";
+import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -75,27 +74,19 @@ async function measure(e: Engine): Promise<Result[][]> {
 
 
 async function main() {
-  const env = { HOST: "127.0.0.1", NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex") };
-  const sqliteDir = freshDataDir("api");
-  const sqlitePort = 3910;
-  const pgPort = 3911;
-  const pgServer = await startBenchPg("bench_api");
-  const web = start(["scripts/start.mjs"], { ...env, DATA_DIR: sqliteDir, PORT: String(sqlitePort), APP_URL: `http://127.0.0.1:${sqlitePort}` });
-  const pgWeb = start(["scripts/start.mjs"], { ...env, DATA_DIR: freshDataDir("api-pg"), DATABASE_URL: pgServer.url, PORT: String(pgPort), APP_URL: `http://127.0.0.1:${pgPort}` });
   const results: { engine: string; rows: ReturnType<typeof summarize>[] }[] = [];
   const stealFrom = steal.read();
   const loadFrom = os.loadavg()[0]!.toFixed(2);
+  const pair = await startEnginePair("api", [3910, 3911]);
   try {
-    await waitFor(`http://127.0.0.1:${sqlitePort}/livez`);
-    await waitFor(`http://127.0.0.1:${pgPort}/livez`);
-    const file = new Database(path.join(sqliteDir, "lifeline.db"));
-    const sqliteBase = `http://127.0.0.1:${sqlitePort}`;
+    const { base: sqliteBase, port: sqlitePort } = pair.sqlite;
+    const { base: pgBase, port: pgPort } = pair.pg;
+    const file = new Database(path.join(pair.sqliteDir, "lifeline.db"));
     const s = await seed(sqliteBase, async (text, params) => void file.prepare(text).run(...params));
     file.close();
-    const client = new pg.Client({ connectionString: pgServer.url });
+    const client = new pg.Client({ connectionString: pair.pg.url });
     await client.connect();
     let i = 0;
-    const pgBase = `http://127.0.0.1:${pgPort}`;
     const p = await seed(pgBase, async (text, params) => void (await client.query(text.replace(/\?/g, () => `$${++i}`), params), (i = 0)));
     await client.end();
     const engines: Engine[] = [
@@ -104,10 +95,7 @@ async function main() {
     ];
     for (const e of engines) results.push({ engine: e.name, rows: (await measure(e)).map(summarize) });
   } finally {
-    stop(web);
-    stop(pgWeb);
-    await new Promise((r) => setTimeout(r, 500));
-    await pgServer.stop();
+    await pair.stop();
   }
   const stealPct = steal.percentSince(stealFrom);
   const loadTo = os.loadavg()[0]!.toFixed(2);

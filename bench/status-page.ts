@@ -2,13 +2,12 @@
 // hourly rollups, 25 cron monitors with incidents) under load (autocannon, 20 connections), beside
 // /livez of the same server, on SQLite and PostgreSQL. BENCH_ROUNDS interleaved rounds (default 3)
 // of BENCH_SECONDS (default 5); medians and ratios to /livez go to docs/performance.md ("status-page").
-import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { freshDataDir, load, machine, start, steal, stop, summarize, waitFor, writeSection, type Result } from "./lib";
-import { startBenchPg } from "./pg";
+import { startEnginePair } from "./engine-pair";
+import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -67,30 +66,22 @@ async function measure(e: Engine): Promise<Result[][]> {
 }
 
 async function main() {
-  const env = { HOST: "127.0.0.1", NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex"), PROBE_EMBEDDED: "false" };
-  const sqliteDir = freshDataDir("status-page");
-  const sqlitePort = 3920;
-  const pgPort = 3921;
-  const pgServer = await startBenchPg("bench_status_page");
-  const web = start(["scripts/start.mjs"], { ...env, DATA_DIR: sqliteDir, PORT: String(sqlitePort), APP_URL: `http://127.0.0.1:${sqlitePort}` });
-  const pgWeb = start(["scripts/start.mjs"], { ...env, DATA_DIR: freshDataDir("status-page-pg"), DATABASE_URL: pgServer.url, PORT: String(pgPort), APP_URL: `http://127.0.0.1:${pgPort}` });
   const results: { engine: string; rows: ReturnType<typeof summarize>[] }[] = [];
   const stealFrom = steal.read();
   const loadFrom = os.loadavg()[0]!.toFixed(2);
+  const pair = await startEnginePair("status-page", [3920, 3921], { PROBE_EMBEDDED: "false" });
   try {
-    await waitFor(`http://127.0.0.1:${sqlitePort}/livez`);
-    await waitFor(`http://127.0.0.1:${pgPort}/livez`);
-    const file = new Database(path.join(sqliteDir, "lifeline.db"));
-    const sqliteBase = `http://127.0.0.1:${sqlitePort}`;
+    const { base: sqliteBase, port: sqlitePort } = pair.sqlite;
+    const { base: pgBase, port: pgPort } = pair.pg;
+    const file = new Database(path.join(pair.sqliteDir, "lifeline.db"));
     const insertRollup = file.prepare(`INSERT INTO check_rollups (service_id, hour, total, successful, response_sum_ms, response_max_ms) VALUES (?, ?, ?, ?, 0, 0)`);
     const s = await seed(sqliteBase, {
       run: async (text, params) => void file.prepare(text).run(...params),
       rollups: async (id, rows) => file.transaction(() => rows.forEach(([hour, total, ok]) => insertRollup.run(id, hour, total, ok)))(),
     });
     file.close();
-    const client = new pg.Client({ connectionString: pgServer.url });
+    const client = new pg.Client({ connectionString: pair.pg.url });
     await client.connect();
-    const pgBase = `http://127.0.0.1:${pgPort}`;
     const p = await seed(pgBase, {
       run: async (text, params) => {
         let i = 0;
@@ -110,10 +101,7 @@ async function main() {
     ];
     for (const e of engines) results.push({ engine: e.name, rows: (await measure(e)).map(summarize) });
   } finally {
-    stop(web);
-    stop(pgWeb);
-    await new Promise((r) => setTimeout(r, 500));
-    await pgServer.stop();
+    await pair.stop();
   }
   const stealPct = steal.percentSince(stealFrom);
   const loadTo = os.loadavg()[0]!.toFixed(2);
