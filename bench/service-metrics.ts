@@ -129,7 +129,7 @@ export async function benchUptime90d(opts: { engine?: "sqlite" | "postgresql"; s
   } finally {
     stop(web);
     // This process's own pool (the in-process reads) goes before the cluster does.
-    await (globalThis as { lifelinePgPool?: pg.Pool }).lifelinePgPool?.end();
+    await (await import("../src/server/storage/engine")).closeProcessConnections();
     await new Promise((r) => setTimeout(r, 500));
     await pgServer?.stop();
   }

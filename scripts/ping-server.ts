@@ -6,7 +6,7 @@ import { logFatal, logger, routeConsoleToLog } from "../src/server/observability
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
-import { pingStore } from "../src/server/ping/connection";
+import { pingStore } from "../src/server/storage/engine";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import { ingestPingPath, LISTEN_BACKLOG, servePing, stopGracefully, tunePingServer } from "../src/server/ping/node-http";
 

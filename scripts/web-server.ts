@@ -9,7 +9,7 @@ import { logger } from "../src/server/observability/log";
 import http from "node:http";
 import next from "next";
 import type { Env } from "../src/env";
-import { pingStore } from "../src/server/ping/connection";
+import { pingStore } from "../src/server/storage/engine";
 import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
@@ -18,7 +18,7 @@ import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import { watchOutbox } from "../src/server/observability/operator-metrics";
-import { metricsStore } from "../src/server/storage/metrics-store";
+import { metricsStore } from "../src/server/storage/engine";
 
 export async function startWebServer(config: Env): Promise<http.Server> {
   // Opened before Next loads: this unbundled store (on SQLite its WAL checkpointer on a real file

@@ -31,6 +31,7 @@ const schema = z.object({
   PROBE_EMBEDDED: z.stringbool().default(true),
   TRUST_PROXY: z.string().optional(),
   CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(14),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
 });
 
 export type Env = {
@@ -64,6 +65,8 @@ export type Env = {
   probeEmbedded: boolean;
   /** Raw check results are kept this many days; hourly rollups (400 days) keep the long view. */
   checkResultRetentionDays: number;
+  /** PostgreSQL: the size of the process's one connection pool (Prisma and the hot paths share it). */
+  databasePoolSize: number;
 };
 
 let cached: Env | null = null;
@@ -111,6 +114,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     trustProxy,
     probeEmbedded: e.PROBE_EMBEDDED,
     checkResultRetentionDays: e.CHECK_RESULT_RETENTION_DAYS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
   };
 }
 

@@ -1,31 +1,12 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../generated/prisma/client";
-import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client";
-import { env, isPostgresUrl, sqlitePath } from "../env";
+import type { PrismaClient } from "../generated/prisma/client";
+import { prisma } from "./storage/engine";
 
 /**
- * The Prisma client, with the driver adapter chosen from DATABASE_URL. One per process.
- * Prisma fixes the provider when a client is generated, so there is one generated client per
- * database (scripts/db-generate.mjs) from the same models: their APIs are the same, and the rest of
- * the code sees one type.
+ * The process's Prisma client, on the connections storage/engine.ts opened (on PostgreSQL inside
+ * the process's one pool). Prisma fixes the provider when a client is generated, so there is one
+ * generated client per database (scripts/db-generate.mjs) from the same models: their APIs are the
+ * same, and the rest of the code sees one type.
  */
-const globalForDb = globalThis as unknown as { lifelineDb?: PrismaClient };
-
-export function createDb(databaseUrl = env().databaseUrl): PrismaClient {
-  if (isPostgresUrl(databaseUrl)) {
-    const client = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
-    return client as unknown as PrismaClient;
-  }
-  // Timestamps are stored as ISO 8601 text, the format the raw SQL of the ping path, the sweeper and
-  // the list reads compares with: stated here, not left to the adapter's default.
-  const adapter = new PrismaBetterSQLite3({ url: sqlitePath(databaseUrl, env().dataDir), timeout: 5000 }, { timestampFormat: "iso8601" });
-  return new PrismaClient({ adapter });
-}
-
-export function db(): PrismaClient {
-  if (!globalForDb.lifelineDb) globalForDb.lifelineDb = createDb();
-  return globalForDb.lifelineDb;
-}
+export const db = (): PrismaClient => prisma();
 
 export type Db = PrismaClient;

@@ -1,12 +1,12 @@
 import { env } from "../env";
 import { migrate } from "./migrate";
 import { logger } from "./observability/log";
-import { pingStore } from "./ping/connection";
+import { processConnections } from "./storage/engine";
 
 /**
  * Runs once per web process before the first request: validates the configuration and brings the
- * database up to date (creating the SQLite file on the embedded default), then opens the ping
- * connection and its checkpointer thread on SQLite.
+ * database up to date (creating the SQLite file on the embedded default), then opens the process's
+ * connections (storage/engine.ts; on SQLite with the WAL checkpointer thread).
  */
 let started: Promise<void> | null = null;
 
@@ -14,8 +14,8 @@ export function ensureStarted(): Promise<void> {
   started ??= (async () => {
     env();
     await migrate(env().databaseUrl, (line) => logger().info({ event: "migration" }, line));
-    // On SQLite the ping connection comes up with the web app, and with it the WAL checkpointer.
-    if (env().databaseKind === "sqlite") pingStore();
+    // The connections come up with the web app (on SQLite, and with them the WAL checkpointer).
+    processConnections();
   })().catch((err: unknown) => {
     started = null;
     throw err;

@@ -1,6 +1,6 @@
 import { parse as parseCookies } from "cookie";
 import { AppError } from "../shared/errors";
-import { dashboardSessionFrom } from "../server/auth/next-auth";
+import { dashboardSessionFrom } from "../server/api/next-auth";
 import { resolveOrg } from "../server/services/orgs/access";
 import { authenticate } from "../server/services/principal";
 import { getRunLog } from "../server/services/runs";

@@ -5,7 +5,7 @@ import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { createContext, type Context } from "../server/api/context";
 import { appRouter, type AppRouter } from "../server/api/root";
-import { dashboardSessionFrom } from "../server/auth/next-auth";
+import { dashboardSessionFrom } from "../server/api/next-auth";
 import { ensureStarted } from "../server/startup";
 import { ORG_COOKIE } from "./active-org";
 import { Hydrate, type ServerQuery } from "./hydrate";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFromConfig, runCheck } from "../../src/server/checks";
 import { storedResult } from "../../src/server/checks/stored-result";
 import type { HoldRule, IncidentNotice, IncidentSubject } from "../../src/server/domain/incidents";
-import type { RunEvent } from "../../src/server/ping/store";
+import type { RunEvent } from "../../src/server/storage/ping-store";
 import { createPgCheckStore, createSqliteCheckStore } from "../../src/server/storage/check-store";
 import { openPgPool } from "../../src/server/storage/postgres/pool";
 import { createPgPingStore } from "../../src/server/storage/postgres/ping-store";

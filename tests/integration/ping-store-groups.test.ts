@@ -5,7 +5,7 @@ import { openPgPool } from "../../src/server/storage/postgres/pool";
 import { createPgPingStore } from "../../src/server/storage/postgres/ping-store";
 import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { createSqlitePingStore } from "../../src/server/storage/sqlite/ping-store";
-import type { PingStore, RunEvent } from "../../src/server/ping/store";
+import type { PingStore, RunEvent } from "../../src/server/storage/ping-store";
 import { databaseKind, databaseUrl, testDb } from "../support/db";
 import { registerUser } from "../support/http";
 import { createMonitor } from "../support/monitors";

@@ -27,10 +27,8 @@ statementBudgetSuite("PostgreSQL", async () => {
     },
     async close() {
       pg.Client.prototype.query = query;
-      const { db } = await import("../../src/server/db");
-      await db().$disconnect();
-      const { pgPool } = await import("../../src/server/storage/postgres/pool");
-      await pgPool(databaseUrl).end();
+      const { closeProcessConnections } = await import("../../src/server/storage/engine");
+      await closeProcessConnections();
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -21,7 +21,8 @@ statementBudgetSuite("SQLite", async () => {
       prisma.$on("query", (event) => log(event.query));
       const { createSqliteApiStore, openApiConnection } = await import("../../src/server/storage/sqlite/api-store");
       const connection = openApiConnection(file, { verbose: (sql) => log(String(sql)) });
-      Object.assign(globalThis, { lifelineDb: prisma, lifelineApiStore: createSqliteApiStore(connection) });
+      // This process's storage door, with Prisma and the REST store on counting connections.
+      Object.assign(globalThis, { lifelineDoor: { connections: { kind: "sqlite", file, db: connection }, prisma, api: createSqliteApiStore(connection) } });
       close = async () => {
         connection.close();
         await prisma.$disconnect();

@@ -49,7 +49,8 @@ beforeAll(async () => {
     get: (sql, params) => (statements++, runner.get(sql, params)),
     run: (sql, params) => (statements++, runner.run(sql, params)),
   };
-  (globalThis as { lifelineMetricsStore?: unknown }).lifelineMetricsStore = { sql: counting, d: SQLITE, q: metricsSql(SQLITE) };
+  // This process's storage door, with the metrics reads on a counting runner.
+  (globalThis as { lifelineDoor?: unknown }).lifelineDoor = { connections: { kind: "sqlite", file, db }, metrics: { sql: counting, d: SQLITE, q: metricsSql(SQLITE) } };
   metrics = await import("../../src/server/services/service-metrics");
 });
 

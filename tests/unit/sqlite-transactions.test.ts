@@ -14,9 +14,9 @@ describe("one SQLite connection per process", () => {
     process.env.DATA_DIR = dir; // before src/env is first used
     const url = `file:${path.join(dir, "lifeline.db")}`;
     const { migrate } = await import("../../src/server/migrate");
-    const { createDb } = await import("../../src/server/db");
+    const { createPrisma } = await import("../../src/server/storage/engine");
     await migrate(url);
-    const db = createDb(url);
+    const db = createPrisma({ kind: "sqlite", file: path.join(dir, "lifeline.db") });
 
     let outsideRead: Promise<{ slug: string }[]> | null = null;
     const failing = db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barsFromChecks, barsFromIncidents, componentStatus, incidentsPerDay, overallStatus, windowDays } from "../../src/server/domain/status-page";
-import { escapeMarkup } from "../../src/server/status-pages/escape";
+import { escapeMarkup } from "../../src/server/domain/escape";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 

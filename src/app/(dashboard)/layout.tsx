@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { navFirst } from "../../components/first-screen";
 import { Nav } from "../../components/nav";
-import { dashboardSessionFrom } from "../../server/auth/next-auth";
+import { dashboardSessionFrom } from "../../server/api/next-auth";
 import { sessionIsLive } from "../../server/services/principal";
 import { profile } from "../../server/services/auth";
 import { ensureStarted } from "../../server/startup";

@@ -5,16 +5,11 @@ import type { Capability } from "../../shared/capabilities";
 import type { Context } from "./context";
 import { authenticate, type Principal } from "../services/principal";
 import { authenticateInOrg } from "../services/access";
-import { classify, isScheduleError } from "./http/errors";
+import { classify, isScheduleError, type ErrorFormat } from "./http/errors";
 import { trpcStatusOf } from "./trpc-errors";
 import { strictBodyTypes } from "./http/strict-json";
 
-/**
- * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
- * `standard` everywhere but projects (`project`: `{error:{message,details?}}`), project assignment
- * (`assignment`: `{error: "<text>"}`) and schedule errors on cron monitor routes (always spec 7.2).
- */
-export type ErrorFormat = "standard" | "project" | "assignment";
+export type { ErrorFormat };
 
 export type Meta = OpenApiMeta<{
   /** The one capability the procedure needs inside the active organization. */

@@ -3,7 +3,7 @@ import { runTcpCheck } from "./tcp";
 import type { Check, CheckOptions, CheckResult } from "./types";
 
 export { failureReason } from "./reason";
-export { checkFromConfig } from "./from-config";
+export { checkFromConfig } from "../domain/check-config";
 export * from "./types";
 
 /** Runs one check of any type. Never throws: every failure is a `down` result with its reason. */

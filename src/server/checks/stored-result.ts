@@ -1,21 +1,7 @@
 import type { CheckResult } from "./types";
 
-/** Which check a result answers: the service, its lane (0: platform probes), the leased slot (null: off-schedule). */
-export type ResultTarget = { serviceId: number; lane: number; slot: number | null };
-
-/** A check result as the check store records it (one `check_results` row and the lane's latest). */
-export type StoredResult = ResultTarget & {
-  outcome: "up" | "down";
-  reason: string | null;
-  statusCode: number | null;
-  responseTimeMs: number;
-  startedAt: Date;
-  dnsMs: number | null;
-  connectMs: number | null;
-  tlsMs: number | null;
-  firstByteMs: number | null;
-  certificateDaysLeft: number | null;
-};
+export type { ResultTarget, StoredResult } from "../storage/check-store";
+import type { ResultTarget, StoredResult } from "../storage/check-store";
 
 /**
  * The one mapping from a check result to the result stored: the platform probe in this process

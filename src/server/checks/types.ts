@@ -1,21 +1,7 @@
 import type { OutboundPolicy } from "../outbound";
 
-/**
- * What a probe checks and what it found. Shared by every probe (platform and private); no database.
- */
-export type HttpCheck = {
-  type: "http";
-  url: string;
-  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
-  expectedStatusCode: number;
-  timeoutSeconds: number;
-  /** Text the response body must contain (case-sensitive), or null. */
-  keyword?: string | null;
-};
-
-export type TcpCheck = { type: "tcp"; host: string; port: number; timeoutSeconds: number };
-
-export type Check = HttpCheck | TcpCheck;
+export type { Check, HttpCheck, TcpCheck } from "../domain/check-config";
+import type { Check } from "../domain/check-config";
 
 /** Milliseconds of each phase of the last connection; null where it did not happen (plain http has no TLS). */
 export type CheckTiming = { dnsMs: number | null; connectMs: number | null; tlsMs: number | null; firstByteMs: number | null };

@@ -3,7 +3,7 @@
  * SVG (sized by its text; every text escaped).
  */
 import type { BadgeStates } from "../../shared/schemas/badges";
-import { escapeMarkup as e } from "../status-pages/escape";
+import { escapeMarkup as e } from "./escape";
 
 export type BadgeStatus = "up" | "late" | "down" | "unknown";
 

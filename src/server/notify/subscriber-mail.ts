@@ -1,4 +1,4 @@
-import { escapeMarkup as e } from "../status-pages/escape";
+import { escapeMarkup as e } from "../domain/escape";
 
 /**
  * The mails of status page subscribers (docs/api-status-pages.md "Subscribers"): plain text and an

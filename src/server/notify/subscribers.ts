@@ -1,5 +1,5 @@
 import { isoSeconds } from "../../shared/time";
-import { statusPageUrl, unsubscribeLink, unsubscribeToken } from "../status-pages/links";
+import { statusPageUrl, unsubscribeLink, unsubscribeToken } from "./links";
 import type { SqlRunner } from "../storage/runner";
 import type { OutboxRow } from "./outbox";
 import { sendMessage, type SendOptions } from "./senders";

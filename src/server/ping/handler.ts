@@ -1,7 +1,7 @@
 import { operatorMetrics, type PingOutcome } from "../observability/operator-metrics";
 import { capLog, LOG_LIMIT_BYTES } from "../domain/runs";
 import { isPlausibleToken, isUuid, parsePingPath, PING_FORMS_TEXT } from "../domain/ping-request";
-import type { PingStore } from "./store";
+import type { PingStore } from "../storage/ping-store";
 
 /**
  * The public ping endpoint (spec 4.2, decisions 2), framework-free: `answerPing` takes a minimal

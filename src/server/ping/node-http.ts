@@ -1,7 +1,7 @@
 import { logger } from "../observability/log";
 import type http from "node:http";
 import { answerPing, readCapped } from "./handler";
-import type { PingStore } from "./store";
+import type { PingStore } from "../storage/ping-store";
 
 /**
  * The ping endpoint on a bare `node:http` server, shared by the standalone ingest

@@ -1,7 +1,8 @@
 import { AppError } from "../../shared/errors";
 import { capabilitiesOf, parseTokenCapabilities, type Role } from "../../shared/capabilities";
 import { hashToken, looksLikeJwt, SERVICE_TOKEN_PREFIX, verifyAccessToken } from "../auth/tokens";
-import { apiStore, type UserAccessRow } from "../storage/api-store";
+import { apiStore } from "../storage/engine";
+import { type UserAccessRow } from "../storage/api-store";
 import type { ActiveOrg } from "./orgs/access";
 import type { Principal } from "./principal";
 

@@ -3,7 +3,7 @@ import { HOUR_MS, parseWatermark, splitWindow } from "../domain/check-metrics";
 import { displayState } from "../domain/monitor-state";
 import { displayedStatus } from "../../shared/service-rules";
 import type { Family, Labels, Sample } from "../domain/exposition";
-import { metricsStore } from "../storage/metrics-store";
+import { metricsStore } from "../storage/engine";
 import { orgMetricsSql, uptimeParams, type OrgMetricsSql } from "../storage/org-metrics-sql";
 
 /**

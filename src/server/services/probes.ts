@@ -3,7 +3,7 @@ import { planOf } from "../../shared/plans";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import { hashToken, randomToken } from "../auth/tokens";
 import { db } from "../db";
-import { checkStore } from "../storage/checks";
+import { checkStore } from "../storage/engine";
 import { writeTransaction } from "../transactions";
 import type { ActiveOrg } from "./orgs/access";
 import { moveOffProbes } from "./probe-use";
@@ -35,6 +35,11 @@ export function newProbeToken(): string {
 const include = { org: { select: { slug: true } } } as const;
 
 /** `GET /probes`: the platform probes for anyone (no credentials needed), and the private probes of `orgIds`. */
+/** The organizations a user belongs to (whose private probes the user sees). */
+export async function memberOrgIds(userId: number): Promise<number[]> {
+  return (await db().membership.findMany({ where: { userId }, select: { orgId: true } })).map((m) => m.orgId);
+}
+
 export async function listProbes(orgIds: number[]) {
   const rows = await db().probe.findMany({
     where: { OR: [{ kind: "platform" }, { orgId: { in: orgIds } }] }, include, orderBy: { id: "asc" },

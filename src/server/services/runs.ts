@@ -3,8 +3,8 @@ import { pageMetaOf } from "../../shared/schemas/common";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import { db } from "../db";
 import { capLog } from "../domain/runs";
-import { pingStore } from "../ping/connection";
-import type { RunEventResult } from "../ping/store";
+import { pingStore } from "../storage/engine";
+import type { RunEventResult } from "../storage/ping-store";
 import type { CronRun } from "../../generated/prisma/client";
 
 import type { TimelineEvent } from "../../shared/schemas/runs";

@@ -7,7 +7,7 @@ import {
   HOUR_MS, PERIODS, SPARKLINE_POINTS, bucketStarts, floorHour, parseWatermark, rawFromOf, roundMs, splitWindow, uptimeOrNull,
   uptimePercentage,
 } from "../domain/check-metrics";
-import { metricsStore } from "../storage/metrics-store";
+import { metricsStore } from "../storage/engine";
 
 /**
  * Service metrics and errors (spec 4.4; docs/api-probes.md, "Metrics and errors"). Each read is a

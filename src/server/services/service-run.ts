@@ -4,7 +4,7 @@ import { checkFromConfig, runCheck } from "../checks";
 import { db } from "../db";
 import { outboundPolicy } from "../outbound";
 import { storedResult, type StoredResult } from "../checks/stored-result";
-import { checkStore } from "../storage/checks";
+import { checkStore } from "../storage/engine";
 import { PROBE_USE } from "../../shared/capabilities";
 import { PROBE_USE_ROLES } from "./probe-use";
 import { getService } from "./services";

@@ -8,7 +8,7 @@ import { defaultInterval, intervalProblem, mergeConfig, statusAfterEdit } from "
 import { checkConfig, type ServiceType } from "../../shared/service-types";
 import { db } from "../db";
 import { refusedByOutboundSetting } from "../domain/service-status";
-import { apiStore } from "../storage/api-store";
+import { apiStore } from "../storage/engine";
 import { isoOrNull } from "../../shared/time";
 import { checkProbeUse } from "./probe-use";
 import { resolveServiceIncidents, syncLanes } from "./service-lanes";

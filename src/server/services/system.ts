@@ -1,7 +1,7 @@
 import { env } from "../../env";
 import { db } from "../db";
-import { checkpointerState, type WorkerState } from "../storage/sqlite/checkpointer";
-import { apiStore } from "../storage/api-store";
+import { checkpointerState, type WorkerState } from "../storage/engine";
+import { apiStore } from "../storage/engine";
 import { isLive, platformProbeState, sweeperState, WORKER_KEY_PREFIX, type PlatformProbeState, type SweeperState, type WorkerBeat } from "../domain/workers";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import pkg from "../../../package.json" with { type: "json" };

@@ -3,7 +3,7 @@ import { parse as parseCookies } from "cookie";
 import { env } from "../../env";
 import { AppError } from "../../shared/errors";
 import { clientAddress } from "../auth/client-address";
-import { dashboardSessionFrom } from "../auth/next-auth";
+import { dashboardSessionFrom } from "../api/next-auth";
 import { verifyPassword } from "../auth/passwords";
 import { authenticate } from "../services/principal";
 import { db } from "../db";

@@ -1,5 +1,5 @@
 import type { PublicStatus } from "../services/status-pages/public";
-import { escapeMarkup as e } from "./escape";
+import { escapeMarkup as e } from "../domain/escape";
 
 /**
  * An Atom feed of the page's incidents (open and of 90 days) and their updates, newest first.

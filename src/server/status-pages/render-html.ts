@@ -1,5 +1,5 @@
 import type { PublicComponent, PublicIncident, PublicStatus } from "../services/status-pages/public";
-import { escapeMarkup as e } from "./escape";
+import { escapeMarkup as e } from "../domain/escape";
 
 /**
  * The public status page as one server-rendered HTML document: all content in the first answer,

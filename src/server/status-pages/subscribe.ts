@@ -7,7 +7,7 @@ import type { PageGate } from "../services/status-pages/public";
 import { confirmSubscription, subscribe, takesSubscribers, unsubscribe, type SubscriptionOutcome } from "../services/status-pages/subscribers";
 import { accessOf, isRateLimited } from "./gate";
 import { renderMessage, renderPasswordForm, subscribeForm } from "./render-html";
-import { escapeMarkup } from "./escape";
+import { escapeMarkup } from "../domain/escape";
 
 /**
  * The public subscription routes of a status page (docs/api-status-pages.md "Subscribers"):

@@ -1,7 +1,6 @@
 import type { RunSummary } from "../../shared/schemas/cron-monitors";
 import { isoSeconds } from "../../shared/time";
-import type { RunStats } from "../services/cron-monitors/wire";
-import type { MonitorRecord, OrgRow, ServiceStatusRecord } from "./api-store";
+import type { MonitorRecord, OrgRow, RunStats, ServiceStatusRecord } from "./api-store";
 
 /**
  * Engine-neutral reading of raw rows: SQLite gives 0/1 for flags and ISO text for times,

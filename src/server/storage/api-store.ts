@@ -1,15 +1,11 @@
 import type { CronMonitor as PrismaMonitorRow } from "../../generated/prisma/client";
-import { env, sqlitePath } from "../../env";
-import type { RunStats } from "../services/cron-monitors/wire";
-import { createPgApiStore } from "./postgres/api-store";
-import { pgPool } from "./postgres/pool";
-import { createSqliteApiStore, openApiConnection } from "./sqlite/api-store";
+import type { RunSummary } from "../../shared/schemas/cron-monitors";
 
 /**
  * The hot reads and writes of the REST interface and the dashboard (authentication with the active
  * organization, a monitor, a page of monitors, their run figures, a monitor's insert), each one or
  * two statements prepared once per connection. One implementation per engine; Prisma keeps the
- * long tail of rare writes.
+ * long tail of rare writes. Built by storage/engine.ts.
  */
 export interface ApiStore {
   /** `SELECT 1`: the database answers. */
@@ -29,6 +25,9 @@ export interface ApiStore {
   /** Inserts the monitor unless the organization already has `max` monitors (then undefined); `max` may be Infinity. */
   insertMonitor(values: NewMonitor, max: number): Promise<MonitorRecord | undefined>;
 }
+
+/** A monitor's recent runs and 7-day figures. */
+export type RunStats = { recentRuns: RunSummary[]; avgDurationMs: number | null; overlapCount: number };
 
 export type OrgRow = { id: number; slug: string; name: string; plan: string };
 export type UserAccessRow = { userId: number; revoked: boolean; expiresAt: Date; role: string | null; org: OrgRow | null };
@@ -69,17 +68,3 @@ export type ServiceStatusRecord = {
   /** In lane order. */
   lanes: LaneRecord[];
 };
-
-const globalForApi = globalThis as unknown as { lifelineApiStore?: ApiStore };
-
-/** The process's API store, on the configured database. */
-export function apiStore(): ApiStore {
-  if (!globalForApi.lifelineApiStore) {
-    const config = env();
-    globalForApi.lifelineApiStore =
-      config.databaseKind === "postgresql"
-        ? createPgApiStore(pgPool(config.databaseUrl))
-        : createSqliteApiStore(openApiConnection(sqlitePath(config.databaseUrl, config.dataDir)));
-  }
-  return globalForApi.lifelineApiStore;
-}

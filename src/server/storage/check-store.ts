@@ -1,7 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Pool } from "pg";
-import { checkFromConfig } from "../checks/from-config";
-import type { StoredResult } from "../checks/stored-result";
+import { checkFromConfig } from "../domain/check-config";
 import { laneAfterResult, leaseSeconds, type LaneSchedule } from "../domain/check-slots";
 import { CONFIRM_RECHECK_SECONDS, decideStatus, type ServiceStatus } from "../domain/service-status";
 import { timeOrNull } from "./api-rows";
@@ -34,6 +33,23 @@ export interface CheckStore {
 }
 
 export type LeasedCheck = { serviceId: number; lane: number; slot: number; dueAt: Date; leaseExpiresAt: Date; type: string; config: Record<string, unknown> };
+
+/** Which check a result answers: the service, its lane (0: platform probes), the leased slot (null: off-schedule). */
+export type ResultTarget = { serviceId: number; lane: number; slot: number | null };
+
+/** A check result as the check store records it (one `check_results` row and the lane's latest). */
+export type StoredResult = ResultTarget & {
+  outcome: "up" | "down";
+  reason: string | null;
+  statusCode: number | null;
+  responseTimeMs: number;
+  startedAt: Date;
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  firstByteMs: number | null;
+  certificateDaysLeft: number | null;
+};
 
 /** A result to record (checks/stored-result.ts maps a check result to it). */
 export type PostedResult = StoredResult;

@@ -1,6 +1,6 @@
-import type { SweepCounts } from "./counts";
-import type { NextDeadline } from "./deadlines";
-import type { Sweeper } from "./sweep";
+import type { SweepCounts } from "../domain/sweep-counts";
+import type { NextDeadline } from "../storage/next-deadline";
+import type { Sweeper } from "../storage/sweeper";
 
 export type SweepLoopOptions = {
   sweeper: Sweeper;

@@ -1,5 +1,5 @@
 import { handlePing } from "../../../server/ping/handler";
-import { pingStore } from "../../../server/ping/connection";
+import { pingStore } from "../../../server/storage/engine";
 import { ensureStarted } from "../../../server/startup";
 
 export const dynamic = "force-dynamic";

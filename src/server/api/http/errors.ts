@@ -3,13 +3,19 @@ import { redactPath } from "../../observability/redact";
 import { TRPCError } from "@trpc/server";
 import { AppError, type ErrorCode, type ErrorDetails } from "../../../shared/errors";
 import { isoSeconds } from "../../../shared/time";
-import type { ErrorFormat } from "../trpc";
 
 /**
  * The one mapping from a thrown error to the contract's answer. Chosen per route:
  * `standard` (spec 7.1), `project` (`{error:{message,details?}}`), `assignment` (`{error:"text"}`);
  * schedule errors always answer with the schedule body of spec 7.2.
  */
+/**
+ * Which contract body a failing REST route answers with (spec 7.1, 7.2; decisions 6):
+ * `standard` everywhere but projects (`project`: `{error:{message,details?}}`), project assignment
+ * (`assignment`: `{error: "<text>"}`) and schedule errors on cron monitor routes (always spec 7.2).
+ */
+export type ErrorFormat = "standard" | "project" | "assignment";
+
 export type ErrorContext = { requestId: string; path: string; format: ErrorFormat; now?: Date };
 
 type ScheduleErrorLike = Error & { code: string; field: string | null };

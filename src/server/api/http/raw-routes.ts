@@ -1,7 +1,7 @@
 import { env } from "../../../env";
 import { openApiDocument } from "../openapi";
 import { handlePing } from "../../ping/handler";
-import { pingStore } from "../../ping/connection";
+import { pingStore } from "../../storage/engine";
 import { runLogResponse } from "./run-log";
 import { orgMetricsResponse } from "./org-metrics-route";
 

@@ -3,28 +3,19 @@ import { AppError } from "../../../shared/errors";
 import { envelope } from "../../../shared/schemas/common";
 import { leasedCheck, leaseInput, resultsInput, resultsOutput } from "../../../shared/schemas/probe-agent";
 import { probe } from "../../../shared/schemas/probes";
-import { db } from "../../db";
-import { laneOf, probeByToken, probeView } from "../../services/probes";
-import { checkStore } from "../../storage/checks";
-import { checkResultFromWire, storedResult } from "../../checks/stored-result";
+import { leaseChecks, probeOrg, recordResults, seenProbe } from "../../services/probe-agent";
+import { probeView } from "../../services/probes";
 import { publicProcedure, router } from "../trpc";
 
 const tags = ["Probe agent"];
-
-/** `last_seen_at` is written at most this often per probe (a busy probe calls several times a second). */
-const SEEN_EVERY_MS = 10_000;
 
 /**
  * The probe-facing face: a probe authenticates with `X-Auth: <32-char token>` (spec 6). A deleted
  * probe or a rotated token is refused at once: the lookup is by the stored digest, on every call.
  */
 const probeProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const found = await probeByToken(ctx.headers.get("x-auth"));
-  if (!found) throw new AppError("UNAUTHORIZED", "Missing, revoked or rotated probe token (X-Auth)");
-  const version = ctx.headers.get("x-probe-version")?.slice(0, 40) ?? found.version;
-  const now = new Date();
-  const stale = !found.lastSeenAt || now.getTime() - found.lastSeenAt.getTime() >= SEEN_EVERY_MS || version !== found.version;
-  const seen = stale ? await db().probe.update({ where: { id: found.id }, data: { lastSeenAt: now, version } }) : found;
+  const seen = await seenProbe(ctx.headers.get("x-auth"), ctx.headers.get("x-probe-version"), new Date());
+  if (!seen) throw new AppError("UNAUTHORIZED", "Missing, revoked or rotated probe token (X-Auth)");
   return next({ ctx: { probe: seen } });
 });
 
@@ -33,16 +24,14 @@ export const probeAgentRouter = router({
     .meta({ openapi: { method: "GET", path: "/probe/self", tags, summary: "The probe this X-Auth token belongs to (records it as seen)" } })
     .input(z.object({}))
     .output(envelope(probe))
-    .query(async ({ ctx }) => ({ data: probeView({ ...ctx.probe, org: null, ...(await orgSlug(ctx.probe.orgId)) }) })),
+    .query(async ({ ctx }) => ({ data: probeView({ ...ctx.probe, org: null, ...(await probeOrg(ctx.probe.orgId)) }) })),
 
   lease: probeProcedure
     .meta({ openapi: { method: "POST", path: "/probe/leases", tags, summary: "Lease the probe's due checks (each slot goes to one probe)" } })
     .input(leaseInput)
     .output(envelope(z.array(leasedCheck)).extend({ next_due_at: z.string().nullable().describe("With nothing due: when the probe's next check is due (null: none scheduled); the agent sleeps until then") }))
     .mutation(async ({ ctx, input }) => {
-      const now = new Date();
-      const horizon = new Date(now.getTime() + input.lookahead_seconds * 1000);
-      const { leased, nextDueAt } = await checkStore().lease(ctx.probe.id, laneOf(ctx.probe), input.max, horizon, now);
+      const { leased, nextDueAt } = await leaseChecks(ctx.probe, input.max, input.lookahead_seconds, new Date());
       return {
         next_due_at: nextDueAt?.toISOString() ?? null,
         data: leased.map((l) => ({
@@ -57,11 +46,7 @@ export const probeAgentRouter = router({
     .input(resultsInput)
     .output(envelope(resultsOutput))
     .mutation(async ({ ctx, input }) => {
-      const outcomes = await checkStore().record(
-        ctx.probe.id,
-        input.results.map((r) => storedResult({ serviceId: r.service_id, lane: r.lane, slot: r.slot }, checkResultFromWire(r))),
-        new Date(),
-      );
+      const outcomes = await recordResults(ctx.probe, input.results, new Date());
       const refused = input.results.flatMap((r, i) => {
         const o = outcomes[i]!;
         return o.accepted ? [] : [{ service_id: r.service_id, lane: r.lane, slot: r.slot, reason: o.why }];
@@ -69,9 +54,3 @@ export const probeAgentRouter = router({
       return { data: { accepted: outcomes.length - refused.length, refused } };
     }),
 });
-
-async function orgSlug(orgId: number | null) {
-  if (orgId === null) return {};
-  const org = await db().organization.findUnique({ where: { id: orgId }, select: { slug: true } });
-  return { org };
-}

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { envelope, idParam } from "../../../shared/schemas/common";
 import { createProbeInput, deleteProbeInput, patchProbeInput, probe, probeHealth, probeWithToken } from "../../../shared/schemas/probes";
-import { db } from "../../db";
 import * as probes from "../../services/probes";
 import { optionalAuthProcedure, orgProcedure, router, userProcedure } from "../trpc";
 
 const tags = ["Probes"];
 
-const orgIdsOf = async (userId: number) =>
-  (await db().membership.findMany({ where: { userId }, select: { orgId: true } })).map((m) => m.orgId);
+const orgIdsOf = probes.memberOrgIds;
 
 /** Probes (spec 4.4; decisions 8). Static paths come before `{id}` paths. */
 export const probesRouter = router({

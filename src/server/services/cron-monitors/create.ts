@@ -8,7 +8,7 @@ import { assertOrgIntegrations, assertUsableProject, type MonitorCaller } from "
 import { editableColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
 import { getMonitor } from "./read";
-import { apiStore } from "../../storage/api-store";
+import { apiStore } from "../../storage/engine";
 import { toWire } from "./wire";
 import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForCreate, type ScheduleColumns } from "./schedule-input";
 

@@ -1,7 +1,8 @@
 import { notFound } from "../../../shared/errors";
 import type { CronMonitor, ListCronMonitorsInput } from "../../../shared/schemas/cron-monitors";
-import { apiStore, type ApiStore } from "../../storage/api-store";
-import { STATS_WINDOW_MS } from "./run-stats";
+import { apiStore } from "../../storage/engine";
+import { type ApiStore } from "../../storage/api-store";
+import { STATS_WINDOW_MS } from "../../domain/run-stats";
 import { toWire } from "./wire";
 
 export type MonitorPage = { data: CronMonitor[]; meta: { total: number; page: number; limit: number } };

@@ -1,4 +1,4 @@
-import type { MonitorRecord as MonitorRow } from "../../storage/api-store";
+import type { MonitorRecord as MonitorRow, RunStats } from "../../storage/api-store";
 import type { CronMonitor, RunSummary } from "../../../shared/schemas/cron-monitors";
 import { describeSchedule } from "../../../shared/schedule";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
@@ -7,7 +7,7 @@ import { displayState, scheduleOf } from "../../domain/monitor-state";
 import { snoozeShown } from "../../domain/incidents";
 
 /** A monitor's run figures for the read model (spec 2.2; decisions 4). */
-export type RunStats = { recentRuns: RunSummary[]; avgDurationMs: number | null; overlapCount: number };
+export type { RunStats };
 
 export const NO_RUNS: RunStats = { recentRuns: [], avgDurationMs: null, overlapCount: 0 };
 

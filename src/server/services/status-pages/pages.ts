@@ -4,7 +4,7 @@ import { isoSeconds } from "../../../shared/time";
 import { hashPassword } from "../../auth/passwords";
 import { db } from "../../db";
 import { env } from "../../../env";
-import { statusPageUrl } from "../../status-pages/links";
+import { statusPageUrl } from "../../notify/links";
 import { isUniqueViolation, writeTransaction } from "../../transactions";
 import { invalidateStatusPage } from "./cache";
 

@@ -12,7 +12,7 @@ import { sendMessage } from "../../notify/senders";
 import { logLine } from "../../observability/log";
 import { isUniqueViolation } from "../../transactions";
 import type { PageGate } from "./public";
-import { statusPageUrl, subscriptionConfirmLink, unsubscribeMac } from "../../status-pages/links";
+import { statusPageUrl, subscriptionConfirmLink, unsubscribeMac } from "../../notify/links";
 import type { PageScope } from "./pages";
 
 /**

@@ -1,7 +1,7 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
 import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
-import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
+import { RECENT_RUNS } from "../../domain/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
 const param = (v: unknown) => (v instanceof Date ? pgTime(v) : v);

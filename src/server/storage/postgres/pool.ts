@@ -68,11 +68,3 @@ async function transactionOnce<T>(pool: Pool, work: (client: PoolClient) => Prom
     client.release();
   }
 }
-
-const globalForPg = globalThis as unknown as { lifelinePgPool?: Pool };
-
-/** The process's pool for the hot paths, on the configured PostgreSQL database. */
-export function pgPool(databaseUrl: string): Pool {
-  globalForPg.lifelinePgPool ??= openPgPool(databaseUrl);
-  return globalForPg.lifelinePgPool;
-}

@@ -2,7 +2,7 @@ import type { Pool } from "pg";
 import {
   ROLLUP_BUDGET_MS, floorHour, parseWatermark, rawDeleteCutoff, rollupDeleteCutoff, rollupSpan, rollupStart, type RollupWatermark,
 } from "../../domain/check-metrics";
-import type { SweepCounts } from "../../sweep/counts";
+import type { SweepCounts } from "../../domain/sweep-counts";
 import { metricsSql, POSTGRES } from "../check-metrics-sql";
 import { inTransaction, pgTime, run } from "./pool";
 

@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import type { NextDeadline } from "../../sweep/deadlines";
+import type { NextDeadline } from "../next-deadline";
 import { pgTime, run } from "./pool";
 
 /** The deadline expression, word for word the one of index `cron_monitors_sweep_deadline_idx`. */

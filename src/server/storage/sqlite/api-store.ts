@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
 import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
-import { RECENT_RUNS } from "../../services/cron-monitors/run-stats";
+import { RECENT_RUNS } from "../../domain/run-stats";
 
 /** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
 const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");

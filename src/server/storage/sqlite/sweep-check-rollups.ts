@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import {
   ROLLUP_BUDGET_MS, floorHour, parseWatermark, rawDeleteCutoff, rollupDeleteCutoff, rollupSpan, rollupStart, type RollupWatermark,
 } from "../../domain/check-metrics";
-import type { SweepCounts } from "../../sweep/counts";
+import type { SweepCounts } from "../../domain/sweep-counts";
 import { metricsSql, SQLITE } from "../check-metrics-sql";
 import { sqlTime } from "./ping-statements";
 

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { NextDeadline } from "../../sweep/deadlines";
+import type { NextDeadline } from "../next-deadline";
 
 /** The deadline expression, word for word the one of index `cron_monitors_sweep_deadline_idx` (a Julian day number). */
 export const DEADLINE_EXPRESSION = `julianday("next_expected_at") + CASE WHEN "state" IN ('new', 'up') THEN 0 ELSE "grace_seconds" / 86400.0 END`;

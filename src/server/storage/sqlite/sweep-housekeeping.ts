@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { retentionCutoff } from "../../domain/sweep-rules";
 import { sqlTime } from "./ping-statements";
-import type { SweepCounts } from "../../sweep/counts";
+import type { SweepCounts } from "../../domain/sweep-counts";
 import type { SweepStatements } from "./sweep-statements";
 
 /** Rows deleted per statement, and statements per table per sweep: a backlog is worked off over several sweeps. */

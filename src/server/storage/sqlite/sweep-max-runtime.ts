@@ -4,7 +4,7 @@ import { overran, runtimeLimitSeconds } from "../../domain/sweep-rules";
 import { afterOverrun, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import { sqlTime } from "./ping-statements";
 import { writeMonitorIncidents } from "./incident-writes";
-import type { SweepCounts } from "../../sweep/counts";
+import type { SweepCounts } from "../../domain/sweep-counts";
 import type { RunningRunRow, SweepStatements } from "./sweep-statements";
 
 /**

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { prepareIncidentStatements } from "./incident-writes";
-export type { DueMonitorRow, RunningRunRow } from "../../sweep/plan";
+export type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
 
 /**
  * The sweeper's prepared statements on the raw SQLite connection. Every state change is a

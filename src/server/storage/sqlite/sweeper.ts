@@ -1,10 +1,10 @@
 import type Database from "better-sqlite3";
 import { isoSeconds } from "../../../shared/time";
 import { NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
-import type { SweepCounts } from "../../sweep/counts";
+import type { SweepCounts } from "../../domain/sweep-counts";
 import type { SqlRunner } from "../runner";
-import { emptyCounts } from "../../sweep/counts";
-import type { Sweeper, SweeperOptions, SweepReport } from "../../sweep/sweep";
+import { emptyCounts } from "../../domain/sweep-counts";
+import type { Sweeper, SweeperOptions, SweepReport } from "../sweeper";
 import { sqlTime } from "./ping-statements";
 import { DEFAULT_RESULT_RETENTION_DAYS } from "../../domain/check-metrics";
 import { prepareCheckRollups } from "./sweep-check-rollups";

@@ -2,7 +2,7 @@ import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { AppError } from "../../../../shared/errors";
 import { readBodyLimited } from "../../../../server/api/http/body-limit";
-import { authOptions } from "../../../../server/auth/next-auth";
+import { authOptions } from "../../../../server/api/next-auth";
 import { parse as parseCookies } from "cookie";
 import { clientAddress } from "../../../../server/auth/client-address";
 import { DEVICE_COOKIE, deviceCookie } from "../../../../server/auth/throttle";

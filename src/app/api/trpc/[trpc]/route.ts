@@ -6,7 +6,7 @@ import { readBodyLimited } from "../../../../server/api/http/body-limit";
 import { classify, logUnexpected } from "../../../../server/api/http/errors";
 import { procedureInputSchema } from "../../../../server/api/http/strict-json";
 import { trpcStatusOf } from "../../../../server/api/trpc-errors";
-import { dashboardSessionFrom } from "../../../../server/auth/next-auth";
+import { dashboardSessionFrom } from "../../../../server/api/next-auth";
 import { ensureStarted } from "../../../../server/startup";
 import { LIMITS } from "../../../../server/limits/rules";
 

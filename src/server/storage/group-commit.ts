@@ -1,5 +1,5 @@
 import { operatorMetrics } from "../observability/operator-metrics";
-import type { PingStore, RunEvent, RunEventResult } from "./store";
+import type { PingStore, RunEvent, RunEventResult } from "./ping-store";
 
 /** At most this many events share one commit. */
 const MAX_BATCH = 256;

@@ -1,4 +1,20 @@
-import type { Check } from "./types";
+/**
+ * What a probe checks and what it found. Shared by every probe (platform and private); no database.
+ */
+export type HttpCheck = {
+  type: "http";
+  url: string;
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+  expectedStatusCode: number;
+  timeoutSeconds: number;
+  /** Text the response body must contain (case-sensitive), or null. */
+  keyword?: string | null;
+};
+
+export type TcpCheck = { type: "tcp"; host: string; port: number; timeoutSeconds: number };
+
+export type Check = HttpCheck | TcpCheck;
+
 
 /** The check a service's stored type and config describe (the config already validated by its type's schema). */
 export function checkFromConfig(type: string, config: Record<string, unknown>): Check {

@@ -1,5 +1,5 @@
 import type { NotificationRules } from "../domain/incidents";
-import type { SweepCounts } from "./counts";
+import type { SweepCounts } from "../domain/sweep-counts";
 
 export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
 

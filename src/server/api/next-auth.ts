@@ -5,10 +5,10 @@ import { parse as parseCookies } from "cookie";
 import crypto from "node:crypto";
 import { env } from "../../env";
 import { AppError } from "../../shared/errors";
-import { logUnexpected } from "../api/http/errors";
+import { logUnexpected } from "./http/errors";
 import { logout, openSession, signIn } from "../services/auth";
-import { REFRESH_TOKEN_SECONDS } from "./tokens";
-import { currentSignInAttempt } from "./sign-in-attempt";
+import { REFRESH_TOKEN_SECONDS } from "../auth/tokens";
+import { currentSignInAttempt } from "../auth/sign-in-attempt";
 
 /**
  * Dashboard sign-in: next-auth's credentials provider against the same users. Each sign-in opens a

@@ -1,0 +1,68 @@
+// The rooms of src/ and which may use which: docs/architecture.md ("Rooms") shows the same table,
+// and tests/unit/layers.test.ts checks that it does, that src/ keeps the rules, and that an upward
+// import breaks them. A room may import its own floor and the floors below it, never one above,
+// and no import may close a circle.
+/** Floors from the top down: [name, what lives there, path patterns]. */
+const FLOORS = [
+  ["pages", "Next routes, the dashboard's components, the tRPC client and server helpers", ["^src/app/", "^src/components/", "^src/trpc/", "^src/proxy\\.ts$", "^src/instrumentation-client\\.ts$"]],
+  ["faces", "REST, tRPC routers, status page fronts, start-up, the probe process", ["^src/server/api/", "^src/server/status-pages/", "^src/server/startup\\.ts$", "^src/probe/"]],
+  ["services", "one room per domain, the only entry for routers", ["^src/server/services/"]],
+  ["capabilities", "ping, sweep, checks, notify, auth, limits", ["^src/server/(ping|sweep|checks|notify|auth|limits)/"]],
+  ["storage", "statements and connections per engine, one door (storage/engine.ts)", ["^src/server/storage/", "^src/server/(db|transactions|migrate)\\.ts$"]],
+  ["platform", "configuration, logs and metrics, the outbound guard", ["^src/env\\.ts$", "^src/server/(observability|outbound)/", "^src/server/security-headers\\.ts$"]],
+  ["domain", "pure rules, `now` passed in", ["^src/server/domain/"]],
+  ["shared", "schemas, errors and rules the browser shares", ["^src/shared/", "^src/types/"]],
+];
+
+const any = (patterns) => `(${patterns.join("|")})`;
+
+const upward = FLOORS.slice(1).map(([name, , paths], i) => ({
+  name: `no-upward-from-${name}`,
+  comment: `${name} may import only its own floor and those below it`,
+  severity: "error",
+  from: { path: any(paths) },
+  to: { path: any(FLOORS.slice(0, i + 1).flatMap(([, , p]) => p)) },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "no import circle in src/",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    ...upward,
+    {
+      name: "routers-call-services",
+      comment: "tRPC routers reach storage only through services",
+      severity: "error",
+      from: { path: "^src/server/api/routers/" },
+      to: { path: "^src/server/(storage/|db\\.ts$|transactions\\.ts$)" },
+    },
+    {
+      name: "components-stay-in-the-browser",
+      comment: "dashboard components import no server module",
+      severity: "error",
+      from: { path: "^src/components/" },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "one-door-into-storage",
+      comment: "only storage/engine.ts opens connections and builds the stores of a process",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/server/storage/" },
+      to: { path: "^src/server/storage/(sqlite|postgres)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^src/generated/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};
+// The floors, for the test that holds docs/architecture.md's table against them (not a cruiser option).
+Object.defineProperty(module.exports, "FLOORS", { value: FLOORS, enumerable: false });

@@ -1,0 +1,144 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type Database from "better-sqlite3";
+import type { Pool } from "pg";
+import { env, sqlitePath, type Env } from "../../env";
+import { PrismaClient } from "../../generated/prisma/client";
+import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
+import type { ApiStore } from "./api-store";
+import { createPgCheckStore, createSqliteCheckStore, type CheckStore } from "./check-store";
+import { dialectOf, metricsSql, type MetricsStore } from "./metrics-store";
+import type { PingStore } from "./ping-store";
+import { createPgApiStore } from "./postgres/api-store";
+import { watchPgOutbox } from "./postgres/outbox-watch";
+import { createPgPingStore } from "./postgres/ping-store";
+import { openPgPool } from "./postgres/pool";
+import { pgRunner } from "./postgres/runner";
+import { pgNextDeadline } from "./postgres/sweep-deadline";
+import { createPgSweeper } from "./postgres/sweeper";
+import { createSqliteApiStore } from "./sqlite/api-store";
+import { openPingConnection, openSqlite } from "./sqlite/connection";
+export { checkpointerState, type WorkerState } from "./sqlite/checkpointer";
+import { watchSqliteOutbox } from "./sqlite/outbox-watch";
+import { createSqlitePingStore } from "./sqlite/ping-store";
+import { sqliteRunner } from "./sqlite/runner";
+import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
+import { createSweeper } from "./sqlite/sweeper";
+import type { SweepStorage } from "./sweep-storage";
+
+/**
+ * The one door into storage: the only module that chooses the engine (from DATABASE_URL) and the
+ * only one that opens a process's connections. Every store is built here from them:
+ * - SQLite: Prisma's connection and ONE raw connection (the writer) that the ping, check, REST and
+ *   metrics stores share. better-sqlite3 runs each statement synchronously on the event loop, so
+ *   sharing costs nothing; the check store's multi-statement transactions take turns
+ *   (check-store.ts). The WAL checkpointer thread (sqlite/checkpointer.ts) keeps one more.
+ * - PostgreSQL: ONE pool of DATABASE_POOL_SIZE connections (default 10), shared by Prisma (its
+ *   adapter takes the pool) and every store.
+ * A sweeper process (scripts/sweep.ts) opens its own the same way (`sweepStorage`).
+ */
+export type Connections = { kind: "sqlite"; file: string; db: Database.Database } | { kind: "postgresql"; pool: Pool };
+
+type Config = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
+
+/** Opens a process's connections: the SQLite writer (with its checkpointer when `checkpointer`), or the pool. */
+export function openConnections(config: Config, options: { checkpointer: boolean }): Connections {
+  if (config.databaseKind === "postgresql") return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
+  const file = sqlitePath(config.databaseUrl, config.dataDir);
+  return { kind: "sqlite", file, db: options.checkpointer ? openPingConnection(file) : openSqlite(file) };
+}
+
+/** A Prisma client on `connections`: on PostgreSQL inside its pool, on SQLite beside the writer. */
+export function createPrisma(connections: { kind: "sqlite"; file: string } | { kind: "postgresql"; pool: Pool }): PrismaClient {
+  if (connections.kind === "postgresql") return new PgPrismaClient({ adapter: new PrismaPg(connections.pool) }) as unknown as PrismaClient;
+  // Timestamps are stored as ISO 8601 text, the format the raw SQL of the ping path, the sweeper and
+  // the list reads compares with: stated here, not left to the adapter's default.
+  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: connections.file, timeout: 5000 }, { timestampFormat: "iso8601" }) });
+}
+
+type Door = { connections: Connections; prisma?: PrismaClient; ping?: PingStore; checks?: CheckStore; api?: ApiStore; metrics?: MetricsStore };
+const globalForDoor = globalThis as unknown as { lifelineDoor?: Door };
+
+/** This process's connections, opened on first use (the web process's: the SQLite writer comes with its checkpointer). */
+function door(): Door {
+  globalForDoor.lifelineDoor ??= { connections: openConnections(env(), { checkpointer: true }) };
+  return globalForDoor.lifelineDoor;
+}
+
+/** This process's connections (tests count them; the status endpoint names the engine). */
+export const processConnections = (): Connections => door().connections;
+
+/** Closes this process's connections (tests and benchmarks that end before their process does). */
+export async function closeProcessConnections(): Promise<void> {
+  const d = globalForDoor.lifelineDoor;
+  if (!d) return;
+  globalForDoor.lifelineDoor = undefined;
+  await d.prisma?.$disconnect();
+  if (d.connections.kind === "postgresql") await d.connections.pool.end();
+  else d.connections.db.close();
+}
+
+/** The process's Prisma client. */
+export function prisma(): PrismaClient {
+  const d = door();
+  return (d.prisma ??= createPrisma(d.connections));
+}
+
+/** The process's ping store (group commit on the writer or the pool). */
+export function pingStore(): PingStore {
+  const d = door();
+  const c = d.connections;
+  return (d.ping ??= c.kind === "postgresql" ? createPgPingStore(c.pool) : createSqlitePingStore(c.db));
+}
+
+/** The process's check store (probe leases and results). */
+export function checkStore(): CheckStore {
+  const d = door();
+  const c = d.connections;
+  return (d.checks ??= c.kind === "postgresql" ? createPgCheckStore(c.pool) : createSqliteCheckStore(c.db));
+}
+
+/** The process's REST store (hot reads and the monitor insert). */
+export function apiStore(): ApiStore {
+  const d = door();
+  const c = d.connections;
+  return (d.api ??= c.kind === "postgresql" ? createPgApiStore(c.pool) : createSqliteApiStore(c.db));
+}
+
+/** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
+export function metricsStore(): MetricsStore {
+  const d = door();
+  const c = d.connections;
+  if (!d.metrics) {
+    const sql = c.kind === "postgresql" ? pgRunner(c.pool) : sqliteRunner(c.db);
+    const dialect = dialectOf(sql.kind);
+    d.metrics = { sql, d: dialect, q: metricsSql(dialect) };
+  }
+  return d.metrics;
+}
+
+/**
+ * What a sweeper process works through: its sweeper, the next deadline, the delivery's SQL, and a
+ * watch that calls back when other processes commit outbox rows (PostgreSQL: LISTEN/NOTIFY on one
+ * connection of the pool; SQLite: a 250 ms poll). Its own connections, opened here.
+ */
+export function sweepStorage(config: Config & Partial<Pick<Env, "checkResultRetentionDays">>, log: (line: object) => void): SweepStorage {
+  const options = { checkResultRetentionDays: config.checkResultRetentionDays };
+  const c = openConnections(config, { checkpointer: false });
+  if (c.kind === "postgresql") {
+    return {
+      sweeper: createPgSweeper(c.pool, log, options),
+      nextDeadline: pgNextDeadline(c.pool),
+      sql: pgRunner(c.pool),
+      watchOutbox: (onNew) => watchPgOutbox(c.pool, onNew, log),
+      close: () => c.pool.end(),
+    };
+  }
+  return {
+    sweeper: createSweeper(c.db, log, options),
+    nextDeadline: sqliteNextDeadline(c.db),
+    sql: sqliteRunner(c.db),
+    watchOutbox: (onNew) => watchSqliteOutbox(c.db, onNew, log),
+    close: async () => void c.db.close(),
+  };
+}

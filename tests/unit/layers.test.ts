@@ -1,0 +1,93 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The rooms of src/ (docs/architecture.md, "Rooms") as dependency-cruiser checks them with the
+ * project's own configuration (.dependency-cruiser.cjs): src/ keeps the rules, the documented table
+ * is the configuration's, and a tree that breaks a rule is refused by the same command.
+ */
+const root = path.resolve(__dirname, "../..");
+const config = path.join(root, ".dependency-cruiser.cjs");
+const cli = path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
+const FLOORS = (createRequire(import.meta.url)(config) as { FLOORS: [string, string, string[]][] }).FLOORS;
+
+type Violation = { rule: { name: string }; from: string; to: string };
+
+/** Runs the checker on `src` of `cwd` with the project's configuration; the violations it reports. */
+function cruise(cwd: string): Violation[] {
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [cli, "src", "--config", config, "--output-type", "json"], { cwd, encoding: "utf8", maxBuffer: 64 << 20 });
+  } catch (err) {
+    // The checker exits non-zero when it finds violations; its JSON is on stdout all the same.
+    out = String((err as { stdout?: string }).stdout ?? "");
+    if (!out.trim()) throw err;
+  }
+  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+const fixtures: string[] = [];
+afterAll(() => fixtures.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+/** A small tree of `files` (path -> source) with the project's tsconfig, checked by the project's rules. */
+function fixture(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-layers-"));
+  fixtures.push(dir);
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "esnext", moduleResolution: "bundler", strict: true } }));
+  for (const [file, source] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), source);
+  }
+  return dir;
+}
+
+describe("the rooms of src/", () => {
+  it("src/ has no import circle, no upward import and no router or component reaching storage", () => {
+    const violations = cruise(root);
+    expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
+  }, 120_000);
+
+  it("refuses a storage module that imports a service, even for a type, and names the rule", () => {
+    const dir = fixture({
+      "src/server/services/monitors.ts": 'export type Monitor = { id: number };\nexport const list = () => [] as Monitor[];\n',
+      "src/server/storage/rows.ts": 'import type { Monitor } from "../services/monitors";\nexport const row = (m: Monitor) => m.id;\n',
+      "src/server/storage/writes.ts": 'import { list } from "../services/monitors";\nexport const all = () => list();\n',
+    });
+    const violations = cruise(dir);
+    expect(violations.map((v) => [v.rule.name, v.from, v.to])).toEqual(
+      expect.arrayContaining([
+        ["no-upward-from-storage", "src/server/storage/rows.ts", "src/server/services/monitors.ts"],
+        ["no-upward-from-storage", "src/server/storage/writes.ts", "src/server/services/monitors.ts"],
+      ]),
+    );
+  }, 60_000);
+
+  it("refuses a circle, a router that reaches storage, a component that imports the server and a second door", () => {
+    const dir = fixture({
+      "src/server/domain/a.ts": 'import { b } from "./b";\nexport const a = () => b();\n',
+      "src/server/domain/b.ts": 'import { a } from "./a";\nexport const b = (): number => (a as unknown as number);\n',
+      "src/server/storage/sqlite/api-store.ts": "export const store = {};\n",
+      "src/server/storage/engine.ts": 'import { store } from "./sqlite/api-store";\nexport const apiStore = () => store;\n',
+      "src/server/api/routers/monitors.ts": 'import { apiStore } from "../../storage/engine";\nexport const r = apiStore;\n',
+      "src/server/services/own-door.ts": 'import { store } from "../storage/sqlite/api-store";\nexport const s = store;\n',
+      "src/components/list.tsx": 'import { s } from "../server/services/own-door";\nexport const List = () => s;\n',
+    });
+    const names = new Set(cruise(dir).map((v) => v.rule.name));
+    expect([...names].sort()).toEqual(["components-stay-in-the-browser", "no-circular", "one-door-into-storage", "routers-call-services"]);
+  }, 60_000);
+
+  it("docs/architecture.md's table of floors is the checker's, floor by floor and path by path", () => {
+    const doc = fs.readFileSync(path.join(root, "docs/architecture.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## Rooms"), doc.indexOf("\n## ", doc.indexOf("## Rooms") + 1));
+    const rows = section
+      .split("\n")
+      .filter((l) => l.startsWith("| ") && !l.startsWith("| floor") && !l.startsWith("|---"))
+      .map((l) => l.split(/(?<!\\)\|/).map((c) => c.trim()).slice(1, -1))
+      .map(([name, what, paths]) => [name, what, [...paths!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\\\|/g, "|"))]);
+    expect(rows).toEqual(FLOORS);
+  });
+});
