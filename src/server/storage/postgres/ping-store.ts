@@ -1,13 +1,10 @@
 import crypto from "node:crypto";
 import type { Pool, PoolClient } from "pg";
-import { admitPing, formatRecentPings, parseRecentPings } from "../../domain/rate-window";
-import { baselineMs, isDrifted, pairingWindowMs } from "../../domain/runs";
-import { displayState, monitorAfterEvent } from "../../domain/monitor-state";
-import type { AppliedEvent as Applied, PingStore, RunEvent, RunEventResult } from "../ping-store";
+import { displayState } from "../../domain/monitor-state";
+import { planEvent, type MonitorContext, type RunView } from "../../domain/run-event-plan";
+import type { PingStore, RunEvent, RunEventResult } from "../ping-store";
 import { groupCommitStore } from "../group-commit";
-import { timeOrNull } from "../api-rows";
-import { afterRunEvent, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
-import type { TimelineEvent } from "../../../shared/schemas/runs";
+import { NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import { pgTime, run } from "./pool";
 import { LOCK_MANY_SQL, READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
 
@@ -100,84 +97,60 @@ async function recordWave(client: PoolClient, pending: Pending[], results: RunEv
   return [...deferred, ...later].sort((a, b) => a.i - b.i);
 }
 
-/** The rules for one event on its locked monitor: its answer, and its writes added to the wave's. */
+/** The rules for one event on its locked monitor (domain/run-event-plan.ts): its answer, and its writes added to the wave's. */
 function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: NotificationRules): RunEventResult {
-  const nowMs = e.now.getTime();
-  const rate = admitPing(e.rateCapped ? parseRecentPings(m.recent_pings) : [], nowMs);
-  if (!rate.accepted) return { outcome: "rate_limited", retryAfterSeconds: rate.retryAfterSeconds };
+  const plan = planEvent(context(m), e, rules);
+  if (plan.outcome === "rate_limited") return plan;
   const now = pgTime(e.now);
-
-  const applied = e.kind === "log" ? attachNote(m, e, now, writes) : writeRun(m, e, now, writes);
-  const next = monitorAfterEvent(m, applied, e.now);
-  const paused = next.paused;
-  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended, driftAlerts: m.drift_alerts, snoozedUntil: timeOrNull(m.snoozed_until) };
-  const plan = afterRunEvent(monitor, applied, rules, e.now);
+  const w = plan.run;
+  const log = plan.log ? ([plan.log.text, plan.log.bytes, plan.log.truncated] as const) : ([null, 0, false] as const);
+  if (w?.kind === "insert") {
+    writes.newRun(m.id, w.rid, w.ridGenerated, w.status, pgTime(w.startedAt), w.finishedAt ? pgTime(w.finishedAt) : null, w.exitCode, w.overlapped, w.source, w.meta, ...log);
+  } else if (w?.kind === "complete") {
+    writes.completion(w.runId, w.status, pgTime(w.finishedAt), w.exitCode, w.durationMs, w.drifted, w.baselineMs, w.meta, ...log);
+  } else if (w?.kind === "note") {
+    writes.timeline(w.runId, w.events);
+  }
+  const mw = plan.monitor;
+  const incidents = plan.incidents;
   writes.monitor(
     m.id,
     now,
-    e.rateCapped ? formatRecentPings(rate.recent) : m.recent_pings,
-    next.state,
-    next.changed ? now : null,
-    next.nextExpectedAt ? pgTime(next.nextExpectedAt) : null,
-    applied.runStatus,
-    paused,
-    applied.unattachedEvents ?? m.unattached_events,
+    mw.recentPings,
+    mw.state,
+    mw.stateSince ? pgTime(mw.stateSince) : null,
+    mw.nextExpectedAt ? pgTime(mw.nextExpectedAt) : null,
+    mw.lastRunStatus,
+    mw.paused,
+    mw.unattachedEvents,
     m.org_id,
-    applied.runId,
-    plan.resolve !== null,
-    plan.resolve?.notify ?? false,
-    plan.open?.kind ?? null,
-    plan.open?.reason ?? null,
-    plan.open?.notify ?? false,
-    plan.drifted,
+    // A new run's id is known only after the write: null here, the wave's write takes it.
+    plan.applied.runId,
+    incidents.resolve !== null,
+    incidents.resolve?.notify ?? false,
+    incidents.open?.kind ?? null,
+    incidents.open?.reason ?? null,
+    incidents.open?.notify ?? false,
+    incidents.drifted,
   );
-  return { outcome: "accepted", monitorId: m.id, rid: applied.rid, runStatus: applied.runStatus, state: displayState(next.state, paused, m.suspended) };
+  const shown = plan.displayState;
+  return { outcome: "accepted", monitorId: m.id, rid: plan.applied.rid, runStatus: plan.applied.runStatus, state: displayState(shown.state, shown.paused, shown.suspended) };
 }
 
-/**
- * `/start` or a completion: pairs by rid (or the open synthesized run) and writes the run and its
- * log. A new run's id is known only after the write (`runId` null: the wave's write takes it).
- */
-function writeRun(m: PgMonitorRow, e: RunEvent, now: string, writes: WaveWrites): Applied {
-  const start = e.kind === "start";
-  const openRun = openSynthesized(m, e);
-  const paired = e.rid ? m.run_by_rid : start ? null : openRun;
-  if (paired && (start || paired.status !== "running")) {
-    return { rid: paired.rid, runId: paired.id, runStatus: paired.status, completion: null, duplicate: true, drifted: false };
-  }
-  const status = start ? "running" : e.kind === "success" ? "success" : "fail";
-  const log = e.log ? ([e.log.text, e.log.bytes, e.log.truncated] as const) : ([null, 0, false] as const);
-  const meta = e.meta ? JSON.stringify(e.meta) : null;
-  if (!paired) {
-    const rid = e.rid ?? crypto.randomUUID();
-    writes.newRun(m.id, rid, !e.rid, status, now, start ? null : now, start ? null : e.exitCode, start && m.any_running, e.source, meta, ...log);
-    const completion = start ? null : (status as "success" | "fail");
-    return { rid, runId: null, runStatus: status, completion, duplicate: false, drifted: false };
-  }
-  const durationMs = Math.max(0, e.now.getTime() - new Date(paired.started_at).getTime());
-  const baseline = status === "success" ? baselineMs(m.success_durations ?? []) : null;
-  const drifted = status === "success" && isDrifted(durationMs, baseline, m.drift_pct, m.drift_min_seconds);
-  writes.completion(paired.id, status, now, e.exitCode, durationMs, drifted, baseline, meta, ...log);
-  return { rid: paired.rid, runId: paired.id, runStatus: status, completion: status as "success" | "fail", duplicate: false, drifted };
-}
-
-/** The most recent running run with a synthesized rid inside the monitor's pairing window. */
-function openSynthesized(m: PgMonitorRow, e: RunEvent): PgRunRow | null {
-  const r = m.open_run;
-  if (!r) return null;
-  return new Date(r.started_at).getTime() > e.now.getTime() - pairingWindowMs(m.max_runtime_seconds) ? r : null;
-}
-
-/** `/log`: a note on the matching run's timeline; with no run at all, a monitor-level event. */
-function attachNote(m: PgMonitorRow, e: RunEvent, now: string, writes: WaveWrites): Applied {
-  const target = (e.rid ? m.run_by_rid : null) ?? openSynthesized(m, e) ?? m.latest_run;
-  const note: TimelineEvent = { at: now, kind: "log", message: e.log?.text ?? "", ...(e.rid ? { rid: e.rid } : {}) };
-  if (!target) {
-    const events = [...(JSON.parse(m.unattached_events) as TimelineEvent[]), note].slice(-100);
-    return { rid: e.rid, runId: null, runStatus: null, completion: null, duplicate: false, drifted: false, unattachedEvents: JSON.stringify(events) };
-  }
-  writes.timeline(target.id, JSON.stringify([...(JSON.parse(target.events) as TimelineEvent[]), note]));
-  return { rid: target.rid, runId: target.id, runStatus: target.status, completion: null, duplicate: false, drifted: false };
+/** What the rules ask of the monitor's runs, answered from the wave's one read. */
+function context(m: PgMonitorRow): MonitorContext {
+  const view = (r: PgRunRow | null): RunView | null => (r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null);
+  return {
+    monitor: m,
+    // The read holds the run of the event's own rid, the only rid the rules ask for.
+    runByRid: () => view(m.run_by_rid),
+    openSynthesizedRun: (since) => (m.open_run && new Date(m.open_run.started_at).getTime() > since.getTime() ? view(m.open_run) : null),
+    latestRun: () => view(m.latest_run),
+    anyRunning: () => m.any_running,
+    // Read for a success only; the running run being completed has no duration yet, so it is not among them.
+    successDurations: () => m.success_durations ?? [],
+    newRid: () => crypto.randomUUID(),
+  };
 }
 
 /** A wave's writes as the column arrays of WRITE_MANY_SQL (one element per row, in its order). */
