@@ -56,7 +56,8 @@ export function createPrisma(connections: { kind: "sqlite"; file: string } | { k
   return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: connections.file, timeout: 5000 }, { timestampFormat: "iso8601" }) });
 }
 
-type Door = { connections: Connections; prisma?: PrismaClient; ping?: PingStore; checks?: CheckStore; api?: ApiStore; metrics?: MetricsStore };
+type Stores = { prisma: PrismaClient; ping: PingStore; checks: CheckStore; api: ApiStore; metrics: MetricsStore };
+type Door = { connections: Connections } & Partial<Stores>;
 const globalForDoor = globalThis as unknown as { lifelineDoor?: Door };
 
 /** This process's connections, opened on first use (the web process's: the SQLite writer comes with its checkpointer). */
@@ -78,44 +79,32 @@ export async function closeProcessConnections(): Promise<void> {
   else d.connections.db.close();
 }
 
-/** The process's Prisma client. */
-export function prisma(): PrismaClient {
+/** The process's `key`, built on first use from its connections. */
+function built<K extends keyof Stores>(key: K, make: (c: Connections) => Stores[K]): Stores[K] {
   const d = door();
-  return (d.prisma ??= createPrisma(d.connections));
+  const stores: Partial<Stores> = d;
+  return (stores[key] ??= make(d.connections));
 }
+
+/** The process's Prisma client. */
+export const prisma = () => built("prisma", createPrisma);
 
 /** The process's ping store (group commit on the writer or the pool). */
-export function pingStore(): PingStore {
-  const d = door();
-  const c = d.connections;
-  return (d.ping ??= c.kind === "postgresql" ? createPgPingStore(c.pool) : createSqlitePingStore(c.db));
-}
+export const pingStore = () => built("ping", (c) => (c.kind === "postgresql" ? createPgPingStore(c.pool) : createSqlitePingStore(c.db)));
 
 /** The process's check store (probe leases and results). */
-export function checkStore(): CheckStore {
-  const d = door();
-  const c = d.connections;
-  return (d.checks ??= c.kind === "postgresql" ? createPgCheckStore(c.pool) : createSqliteCheckStore(c.db));
-}
+export const checkStore = () => built("checks", (c) => (c.kind === "postgresql" ? createPgCheckStore(c.pool) : createSqliteCheckStore(c.db)));
 
 /** The process's REST store (hot reads and the monitor insert). */
-export function apiStore(): ApiStore {
-  const d = door();
-  const c = d.connections;
-  return (d.api ??= c.kind === "postgresql" ? createPgApiStore(c.pool) : createSqliteApiStore(c.db));
-}
+export const apiStore = () => built("api", (c) => (c.kind === "postgresql" ? createPgApiStore(c.pool) : createSqliteApiStore(c.db)));
 
 /** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
-export function metricsStore(): MetricsStore {
-  const d = door();
-  const c = d.connections;
-  if (!d.metrics) {
+export const metricsStore = () =>
+  built("metrics", (c) => {
     const sql = c.kind === "postgresql" ? pgRunner(c.pool) : sqliteRunner(c.db);
-    const dialect = dialectOf(sql.kind);
-    d.metrics = { sql, d: dialect, q: metricsSql(dialect) };
-  }
-  return d.metrics;
-}
+    const d = dialectOf(sql.kind);
+    return { sql, d, q: metricsSql(d) };
+  });
 
 /**
  * What a sweeper process works through: its sweeper, the next deadline, the delivery's SQL, and a

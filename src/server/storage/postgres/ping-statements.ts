@@ -1,3 +1,5 @@
+import type { PingMonitor } from "../../domain/run-event-plan";
+
 /**
  * The PostgreSQL ping store's statements (prepared once per connection by name). Booleans are
  * PostgreSQL booleans, timestamps ISO strings (see pool.ts).
@@ -6,24 +8,11 @@
 /** A run as the pairing rules need it. */
 export type PgRunRow = { id: number; rid: string; status: string; started_at: string; events: string };
 
-export type PgMonitorRow = {
-  id: number;
-  org_id: number;
-  schedule_kind: string;
-  cron_expression: string | null;
-  timezone: string;
-  period_seconds: number | null;
-  max_runtime_seconds: number | null;
-  drift_pct: number;
-  drift_min_seconds: number;
+/** A monitor as the ping rules read it (domain/run-event-plan.ts), with the candidate runs of its event. */
+export type PgMonitorRow = PingMonitor & {
   drift_alerts: boolean;
   paused: boolean;
   suspended: boolean;
-  state: string;
-  next_expected_at: string | null;
-  recent_pings: string;
-  unattached_events: string;
-  snoozed_until: string | null;
   run_by_rid: PgRunRow | null;
   open_run: PgRunRow | null;
   latest_run: PgRunRow | null;

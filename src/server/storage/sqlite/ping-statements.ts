@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { PingMonitor } from "../../domain/run-event-plan";
 import { prepareIncidentStatements } from "./incident-writes";
 
 /** The prepared statements of the SQLite ping store, prepared once per connection. */
@@ -48,25 +49,8 @@ export function prepareStatements(db: Database.Database) {
 
 export type Statements = ReturnType<typeof prepareStatements>;
 
-export type MonitorRow = {
-  id: number;
-  org_id: number;
-  schedule_kind: string;
-  cron_expression: string | null;
-  timezone: string;
-  period_seconds: number | null;
-  max_runtime_seconds: number | null;
-  drift_pct: number;
-  drift_min_seconds: number;
-  drift_alerts: number;
-  paused: number;
-  suspended: number;
-  state: string;
-  next_expected_at: string | null;
-  recent_pings: string;
-  unattached_events: string;
-  snoozed_until: string | null;
-};
+/** A monitor as the ping rules read it (domain/run-event-plan.ts), flags as SQLite stores them. */
+export type MonitorRow = PingMonitor & { drift_alerts: number; paused: number; suspended: number };
 
 export type RunRow = { id: number; rid: string; status: string; started_at: string; finished_at: string | null; events: string };
 
