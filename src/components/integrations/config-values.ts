@@ -1,6 +1,6 @@
 import { secretFieldsOf } from "../../shared/integration-secrets";
 import type { IntegrationKind } from "../../shared/schemas/integrations";
-import { kindOf } from "../../shared/notification-kinds";
+import { kindOf, type Column } from "../../shared/notification-kinds";
 import type { KindField } from "../../shared/notification-kinds/kind";
 
 /** What the form knows of a stored integration (the API's answer: credentials masked). */
@@ -16,7 +16,7 @@ export const errorKeyOf = (f: KindField) => (f.top ? f.name : `config.${f.name}`
 
 /** The stored value as the answer shows it (a credential: its mask), as text. */
 export function storedText(f: KindField, stored: StoredIntegration): string {
-  const v = f.top ? stored[f.name as "url" | "email" | "secret"] : stored.config[f.name];
+  const v = f.top ? stored[f.name as Column] : stored.config[f.name];
   return typeof v === "string" || typeof v === "number" ? String(v) : "";
 }
 

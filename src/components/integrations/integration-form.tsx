@@ -21,7 +21,7 @@ type Initial = StoredIntegration & { name: string; kind: IntegrationKind; is_def
  */
 export function IntegrationForm(props: { initial?: Initial; submitLabel: string; onSubmit: (v: IntegrationValues) => Promise<unknown>; onCancel: () => void }) {
   const init = props.initial;
-  const [v, setV] = useState({ name: init?.name ?? "", kind: init?.kind ?? ("webhook" as IntegrationKind), isDefault: init?.is_default ?? false, events: init?.events ?? [...DEFAULT_EVENTS] });
+  const [v, setV] = useState({ name: init?.name ?? "", kind: init?.kind ?? INTEGRATION_KINDS[0], isDefault: init?.is_default ?? false, events: init?.events ?? [...DEFAULT_EVENTS] });
   const [values, setValues] = useState(() => initialValues(v.kind, init));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
