@@ -83,4 +83,12 @@ describe("a notification kind is one file", () => {
       expect(kindsNamedIn(readFileSync(path.join(ROOT, rel), "utf8")), `${rel} (${why})`).toEqual(expect.arrayContaining([...kinds]));
     }
   });
+
+  it("keeps the kinds and the message model free of server modules, so the dashboard can import them", () => {
+    const pure = [KINDS_DIR, path.join(ROOT, "src/shared/notifications")].flatMap(sourceFiles);
+    for (const file of pure) {
+      const imports = [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]!);
+      for (const from of imports) expect(from, path.relative(ROOT, file)).toMatch(/^(zod|\.\/[\w-]+|\.\.\/(notifications|notification-kinds|schemas)\/[\w-]+)$/);
+    }
+  });
 });
