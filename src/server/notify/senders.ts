@@ -3,7 +3,7 @@ import type { Transporter } from "nodemailer";
 import { confirmationMail } from "../../shared/notifications/format";
 import { messageOf } from "../../shared/notifications/message";
 import type { Payload } from "../../shared/notifications/payload";
-import { COLUMNS, isIntegrationKind, kindOf, type AnyKind } from "../../shared/notification-kinds";
+import { COLUMNS, confirmsRecipient, isIntegrationKind, kindOf, type AnyKind } from "../../shared/notification-kinds";
 import type { HttpRequest } from "../../shared/notification-kinds/kind";
 import { signBody } from "./signature";
 import { permanentRefusal } from "./failing";
@@ -31,7 +31,7 @@ export const UNCONFIRMED_ERROR = "not sent: the recipient has not confirmed the 
 
 /** An email integration (a kind that confirmsRecipient) sends nothing but its confirmation mail until its recipient confirms. */
 export function awaitsConfirmation(target: Pick<Target, "kind" | "confirmed_at">): boolean {
-  return isIntegrationKind(target.kind) && kindOf(target.kind).confirmsRecipient === true && !target.confirmed_at;
+  return confirmsRecipient(target.kind) && !target.confirmed_at;
 }
 
 export type SendResult = {

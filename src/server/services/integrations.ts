@@ -17,7 +17,7 @@ import { requestConfirmation } from "./integration-confirmation";
 import { newWebhookSecret } from "../notify/signature";
 import { literalTargetRefusal, outboundPolicy } from "../outbound";
 import type { Delivery, Integration, Prisma } from "../../generated/prisma/client";
-import { CONFIRMING_KINDS, isLegacyKind, kindOf } from "../../shared/notification-kinds";
+import { CONFIRMING_KINDS, confirmsRecipient, isLegacyKind, kindOf } from "../../shared/notification-kinds";
 import { configView, eventsView, liftTopLevel, parseStoredConfig, resolveConfig, storedEvents } from "./integration-config";
 
 /**
@@ -44,9 +44,6 @@ function view(i: Integration, revealSecret = false) {
     updated_at: isoSeconds(i.updatedAt),
   };
 }
-
-/** An email integration: its address is confirmed by its recipient before anything else is sent there. */
-const confirmsRecipient = (kind: string) => (CONFIRMING_KINDS as readonly string[]).includes(kind);
 
 function deliveryView(d: Delivery) {
   return {

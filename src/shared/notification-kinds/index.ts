@@ -44,8 +44,9 @@ export type Column = (typeof COLUMNS)[number];
 /** Whether the kind keeps settings in columns (`url`, `email`, `secret` top-level and in `config`). */
 export const isLegacyKind = (name: IntegrationKind): boolean => Boolean(kindOf(name).columns);
 
-/** The kinds whose `email` is confirmed by its recipient before anything else is sent there. */
-export const CONFIRMING_KINDS: readonly IntegrationKind[] = INTEGRATION_KINDS.filter((k) => kindOf(k).confirmsRecipient);
+/** Whether nothing but a confirmation mail goes to the kind's `email` until its recipient confirms it (email). */
+export const confirmsRecipient = (name: string): boolean => isIntegrationKind(name) && kindOf(name).confirmsRecipient === true;
+export const CONFIRMING_KINDS: readonly IntegrationKind[] = INTEGRATION_KINDS.filter(confirmsRecipient);
 
 /** The kind's config fields holding an http URL (form input "url"): the outbound guard checks their host when saved. */
 export const urlFieldsOf = (name: IntegrationKind): readonly string[] => kindOf(name).form.fields.filter((f) => f.input === "url").map((f) => f.name);
