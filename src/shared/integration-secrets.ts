@@ -1,32 +1,13 @@
-import type { IntegrationKind } from "./integration-kinds";
+import { kindOf, NOTIFICATION_KINDS, type IntegrationKind } from "./notification-kinds";
 
 /**
  * Integration credentials are write-only: every answer (REST, the dashboard's tRPC, any page) shows
- * them masked, to every role. One rule for every kind: a kind declares its secret fields here and
- * `maskSecrets` does the rest. For webhook, slack and email the fields are top-level (and the same
- * names inside `config`); for every other kind they are `config` fields.
- *
- * - `url` of `webhook`, `slack` and the chat webhooks: an incoming-webhook URL is a credential
- *   (whoever knows it can post), and so is many a webhook receiver's URL (a token in its path or query).
- * - `secret` of `webhook`: the HMAC signing key.
- * - tokens and keys of the API services.
+ * them masked, to every role. One rule for every kind: a kind declares its secret fields in its own
+ * file (src/shared/notification-kinds/<kind>.ts, `secrets`) and `maskSecrets` does the rest. For
+ * webhook, slack and email the fields are top-level (and the same names inside `config`); for every
+ * other kind they are `config` fields.
  */
-export const SECRET_FIELDS = {
-  webhook: ["url", "secret"],
-  slack: ["url"],
-  email: [],
-  discord: ["url"],
-  teams: ["url"],
-  google_chat: ["url"],
-  mattermost: ["url"],
-  ntfy: ["token"],
-  gotify: ["token"],
-  telegram: ["bot_token"],
-  pagerduty: ["routing_key"],
-  opsgenie: ["api_key"],
-  pushover: ["app_token", "user_key"],
-  matrix: ["access_token"],
-} as const satisfies Record<IntegrationKind, readonly string[]>;
+export const SECRET_FIELDS = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k.kind, k.secrets])) as Record<IntegrationKind, readonly string[]>;
 
 export type SecretField = string;
 
@@ -52,7 +33,7 @@ export function maskSecret(value: string): string {
 }
 
 export function secretFieldsOf(kind: IntegrationKind): readonly SecretField[] {
-  return SECRET_FIELDS[kind];
+  return kindOf(kind).secrets;
 }
 
 /** The fields with each of the kind's secret fields masked (null stays null). */

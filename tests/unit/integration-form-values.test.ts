@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { initialValues, kindSubmission, targetText } from "../../src/components/integrations/config-values";
-import { KIND_LOOK } from "../../src/components/integrations/kinds";
-import { INTEGRATION_KINDS, KIND_CONFIG } from "../../src/shared/integration-kinds";
+import { INTEGRATION_KINDS, kindOf } from "../../src/shared/notification-kinds";
 
 const telegramStored = {
   url: null,
@@ -12,15 +11,15 @@ const telegramStored = {
 describe("the integration form's fields per kind", () => {
   it("offers exactly the config fields of every kind's schema, each with help text", () => {
     for (const kind of INTEGRATION_KINDS) {
-      const names = KIND_LOOK[kind].fields.map((f) => f.name).sort();
-      expect(names, kind).toEqual(Object.keys(KIND_CONFIG[kind].shape).sort());
-      for (const f of KIND_LOOK[kind].fields) expect(f.help, `${kind}.${f.name}`).toBeTruthy();
+      const names = kindOf(kind).form.fields.map((f) => f.name).sort();
+      expect(names, kind).toEqual(Object.keys(kindOf(kind).config.shape).sort());
+      for (const f of kindOf(kind).form.fields) expect(f.help, `${kind}.${f.name}`).toBeTruthy();
     }
   });
 
   it("links every kind with a key or URL from elsewhere to the service's own documentation over https", () => {
     for (const kind of INTEGRATION_KINDS.filter((k) => k !== "webhook" && k !== "email")) {
-      expect(KIND_LOOK[kind].docs?.href, kind).toMatch(/^https:\/\//);
+      expect(kindOf(kind).form.docs?.href, kind).toMatch(/^https:\/\//);
     }
   });
 });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { messageOf } from "../../src/server/notify/message";
-import { KIND_SENDERS, permanentRefusal } from "../../src/server/notify/kinds";
-import { renderBodyTemplate } from "../../src/server/notify/kinds/webhook-template";
-import { emailText } from "../../src/server/notify/kinds/email";
-import { slackMessage } from "../../src/server/notify/kinds/slack";
-import type { Payload } from "../../src/server/notify/payload";
-import { INTEGRATION_KINDS, isLegacyKind } from "../../src/shared/integration-kinds";
+import { permanentRefusal } from "../../src/server/notify/failing";
+import { signBody } from "../../src/server/notify/signature";
+import { INTEGRATION_KINDS, kindOf, type IntegrationKind } from "../../src/shared/notification-kinds";
+import { renderBodyTemplate } from "../../src/shared/notification-kinds/webhook";
+import { messageOf } from "../../src/shared/notifications/message";
+import type { Payload } from "../../src/shared/notifications/payload";
 import { SECRET_FIELDS } from "../../src/shared/integration-secrets";
 
 const opened: Payload = {
@@ -25,6 +24,19 @@ const opened: Payload = {
   run: null,
 };
 
+/** The request the kind's renderer makes of the payload (what the outbox sender sends). */
+function render(kind: IntegrationKind, payload: Payload, config: Record<string, unknown>, integrationId = 1) {
+  const k = kindOf(kind);
+  if (k.via !== "http") throw new Error(`${kind} is not sent over HTTP`);
+  return k.render(messageOf(payload), config, { integrationId, payload, sign: signBody });
+}
+
+function mailOf(payload: Payload) {
+  const k = kindOf("email");
+  if (k.via !== "smtp") throw new Error("email is sent by SMTP");
+  return k.mail(messageOf(payload), { email: "oncall@example.com" });
+}
+
 describe("the message model", () => {
   it("gives every kind the same facts: what, which monitor, project, since when, reason and the dashboard link", () => {
     const m = messageOf(opened);
@@ -36,21 +48,20 @@ describe("the message model", () => {
     expect(m.facts.map((f) => f.label)).toEqual(["Monitor", "Project", "Reason", "Since"]);
   });
 
-  it("has a renderer for every kind but the three older ones, and a secret list for every kind", () => {
+  it("sends every kind over HTTP but email, which goes by SMTP, and has a secret list for every kind", () => {
     for (const kind of INTEGRATION_KINDS) {
-      expect(Boolean(KIND_SENDERS[kind]), kind).toBe(!isLegacyKind(kind));
+      expect(kindOf(kind).via, kind).toBe(kind === "email" ? "smtp" : "http");
       expect(Array.isArray(SECRET_FIELDS[kind])).toBe(true);
     }
   });
 
   it("keys PagerDuty's trigger and resolve by the incident, and escapes HTML for Telegram", () => {
-    const pd = KIND_SENDERS.pagerduty!;
-    const trigger = JSON.parse(pd.render(messageOf(opened), { routing_key: "k".repeat(32) }, { integrationId: 1 }).body);
+    const trigger = JSON.parse(render("pagerduty", opened, { routing_key: "k".repeat(32) }).body);
     const resolved: Payload = { ...opened, event: "incident.resolved", event_id: 42, incident: { ...opened.incident!, status: "resolved" } };
-    const resolve = JSON.parse(pd.render(messageOf(resolved), { routing_key: "k".repeat(32) }, { integrationId: 1 }).body);
+    const resolve = JSON.parse(render("pagerduty", resolved, { routing_key: "k".repeat(32) }).body);
     expect(trigger.dedup_key).toBe("lifeline-incident-9");
     expect(resolve).toEqual({ routing_key: "k".repeat(32), event_action: "resolve", dedup_key: "lifeline-incident-9" });
-    const tg = JSON.parse(KIND_SENDERS.telegram!.render(messageOf(opened), { bot_token: "1:x", chat_id: "5" }, { integrationId: 1 }).body);
+    const tg = JSON.parse(render("telegram", opened, { bot_token: "1:x", chat_id: "5" }).body);
     expect(tg.text).toContain("nightly &quot;db&quot; &lt;backup&gt;");
     expect(tg.text).not.toContain("<backup>");
   });
@@ -71,21 +82,21 @@ describe("reminders", () => {
     expect(m.tone).toBe("opened");
     expect(m.title).toBe('"nightly "db" <backup>" is still DOWN after 1 h 5 min: the job reported a failure');
     expect(m.facts).toContainEqual({ label: "Open for", value: "1 h 5 min" });
-    for (const [kind, sender] of Object.entries(KIND_SENDERS)) {
-      const request = sender!.render(m, configs[kind] as never, { integrationId: 4 });
+    for (const [kind, config] of Object.entries(configs)) {
+      const request = render(kind as IntegrationKind, reminder, config, 4);
       const body = request.body.startsWith("{") ? request.body : [...new URLSearchParams(request.body).values()].join("\n");
       expect(body, kind).toContain("still DOWN after 1 h 5 min");
     }
-    expect(slackMessage(reminder).text).toContain("still DOWN after 1 h 5 min");
-    expect(slackMessage(reminder).text).toContain(":red_circle:");
-    expect(emailText(reminder)).toContain("Acknowledge it in Lifeline to stop the reminders.");
+    const slackText = JSON.parse(render("slack", reminder, { url: "https://hooks.example/s" }).body).text;
+    expect(slackText).toContain("still DOWN after 1 h 5 min");
+    expect(slackText).toContain(":red_circle:");
+    expect(mailOf(reminder).text).toContain("Acknowledge it in Lifeline to stop the reminders.");
   });
 
   it("re-triggers PagerDuty and re-creates Opsgenie's alert under the incident's key, at the opening's severity", () => {
-    const m = messageOf(reminder);
-    const pd = JSON.parse(KIND_SENDERS.pagerduty!.render(m, { routing_key: "k".repeat(32) }, { integrationId: 1 }).body);
+    const pd = JSON.parse(render("pagerduty", reminder, { routing_key: "k".repeat(32) }).body);
     expect(pd).toMatchObject({ event_action: "trigger", dedup_key: "lifeline-incident-9", payload: { severity: "critical", class: "incident.reminder" } });
-    const og = KIND_SENDERS.opsgenie!.render(m, { api_key: "a", region: "us" }, { integrationId: 1 });
+    const og = render("opsgenie", reminder, { api_key: "a", region: "us" });
     expect(og.url).toBe("https://api.opsgenie.com/v2/alerts");
     expect(JSON.parse(og.body)).toMatchObject({ alias: "lifeline-incident-9", priority: "P1", tags: ["lifeline", "incident.reminder"] });
   });
@@ -105,13 +116,13 @@ describe("webhook body templates", () => {
 
 describe("permanent refusals", () => {
   it("treats 401, 403, 404 and 410 as final, 429 and 5xx as retryable, and names Telegram's reason", () => {
-    for (const status of [401, 403, 404, 410]) expect(permanentRefusal("discord", status, "")).toBe(`HTTP ${status}`);
-    for (const status of [400, 429, 500, 503]) expect(permanentRefusal("discord", status, "")).toBeNull();
-    expect(permanentRefusal("telegram", 403, '{"ok":false,"description":"Forbidden: bot was blocked by the user"}')).toBe(
+    for (const status of [401, 403, 404, 410]) expect(permanentRefusal(kindOf("discord"), status, "")).toBe(`HTTP ${status}`);
+    for (const status of [400, 429, 500, 503]) expect(permanentRefusal(kindOf("discord"), status, "")).toBeNull();
+    expect(permanentRefusal(kindOf("telegram"), 403, '{"ok":false,"description":"Forbidden: bot was blocked by the user"}')).toBe(
       "HTTP 403: Forbidden: bot was blocked by the user",
     );
-    expect(permanentRefusal("telegram", 400, '{"ok":false,"description":"Bad Request: chat not found"}')).toBe("HTTP 400: Bad Request: chat not found");
-    expect(permanentRefusal("telegram", 429, '{"ok":false,"description":"Too Many Requests"}')).toBeNull();
-    expect(permanentRefusal("pushover", 400, '{"errors":["application token is invalid"]}')).toBe("HTTP 400: application token is invalid");
+    expect(permanentRefusal(kindOf("telegram"), 400, '{"ok":false,"description":"Bad Request: chat not found"}')).toBe("HTTP 400: Bad Request: chat not found");
+    expect(permanentRefusal(kindOf("telegram"), 429, '{"ok":false,"description":"Too Many Requests"}')).toBeNull();
+    expect(permanentRefusal(kindOf("pushover"), 400, '{"errors":["application token is invalid"]}')).toBe("HTTP 400: application token is invalid");
   });
 });

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { backoffDelays } from "../../src/server/notify/deliver";
-import { confirmationMail } from "../../src/server/notify/format";
-import { emailSubject, emailText } from "../../src/server/notify/kinds/email";
-import { slackMessage } from "../../src/server/notify/kinds/slack";
 import { awaitsConfirmation, send, UNCONFIRMED_ERROR } from "../../src/server/notify/senders";
-import { dashboardLink, logTail, type Payload } from "../../src/server/notify/payload";
+import { kindOf } from "../../src/shared/notification-kinds";
+import { confirmationMail } from "../../src/shared/notifications/format";
+import { messageOf } from "../../src/shared/notifications/message";
+import { dashboardLink, logTail, type Payload } from "../../src/shared/notifications/payload";
 import { signBody, verifySignature } from "../../src/server/notify/signature";
 import { kindFieldErrors } from "../../src/shared/schemas/integrations";
 
@@ -29,6 +29,20 @@ const payload: Payload = {
   },
 };
 
+/** The email kind's mail of the payload. */
+function mailOf(p: Payload) {
+  const email = kindOf("email");
+  if (email.via !== "smtp") throw new Error("email is sent by SMTP");
+  return email.mail(messageOf(p), { email: "oncall@example.com" });
+}
+
+/** The Slack kind's message of the payload (the JSON body it POSTs). */
+function slackMessage(p: Payload): { text: string } {
+  const slack = kindOf("slack");
+  if (slack.via !== "http") throw new Error("slack is sent over HTTP");
+  return JSON.parse(slack.render(messageOf(p), { url: "https://hooks.slack.example/s" }, { integrationId: 1, payload: p, sign: signBody }).body);
+}
+
 describe("webhook signatures", () => {
   it("is the hex HMAC-SHA256 of the exact body with the secret", () => {
     const body = JSON.stringify(payload);
@@ -42,8 +56,8 @@ describe("webhook signatures", () => {
 
 describe("notification text", () => {
   it("puts the monitor, the incident, the last run, its log tail and the dashboard link in an email", () => {
-    expect(emailSubject(payload)).toBe('[Lifeline] "nightly <backup>" is DOWN: the job reported a failure');
-    const text = emailText(payload);
+    expect(mailOf(payload).subject).toBe('[Lifeline] "nightly <backup>" is DOWN: the job reported a failure');
+    const { text } = mailOf(payload);
     expect(text).toContain("Incident #9 (failed, open): The job reported a failure");
     expect(text).toContain("Last run: fail, started 2027-01-10T10:00:00Z, took 60.0 s, exit code 2.");
     expect(text).toContain("disk full");
@@ -52,9 +66,9 @@ describe("notification text", () => {
 
   it("renders Slack and email from the one message model, so both name the project as every other kind does", () => {
     const inProject: Payload = { ...payload, project: { id: 4, name: "Billing & <ops>" } };
-    expect(emailText(inProject)).toContain("Project: Billing & <ops>");
+    expect(mailOf(inProject).text).toContain("Project: Billing & <ops>");
     expect(slackMessage(inProject).text).toContain("Project: Billing &amp; &lt;ops&gt;");
-    expect(emailText(payload)).not.toContain("Project:");
+    expect(mailOf(payload).text).not.toContain("Project:");
   });
 
   it("escapes Slack's control characters and links the dashboard", () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../src/server/api/openapi";
 import { appRouter } from "../../src/server/api/root";
 import { restRoutes } from "../../src/server/api/http/routes";
-import { INTEGRATION_KINDS, NOTIFICATION_EVENTS } from "../../src/shared/integration-kinds";
+import { NOTIFICATION_EVENTS } from "../../src/shared/integration-events";
+import { INTEGRATION_KINDS } from "../../src/shared/notification-kinds";
 
 const doc = openApiDocument("http://localhost:3000/api/v1") as any;
 

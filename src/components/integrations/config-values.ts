@@ -1,6 +1,7 @@
 import { secretFieldsOf } from "../../shared/integration-secrets";
 import type { IntegrationKind } from "../../shared/schemas/integrations";
-import { KIND_LOOK, type KindField } from "./kinds";
+import { kindOf, type Column } from "../../shared/notification-kinds";
+import type { KindField } from "../../shared/notification-kinds/kind";
 
 /** What the form knows of a stored integration (the API's answer: credentials masked). */
 export type StoredIntegration = { url: string | null; email: string | null; secret?: string; config: Record<string, unknown> };
@@ -15,7 +16,7 @@ export const errorKeyOf = (f: KindField) => (f.top ? f.name : `config.${f.name}`
 
 /** The stored value as the answer shows it (a credential: its mask), as text. */
 export function storedText(f: KindField, stored: StoredIntegration): string {
-  const v = f.top ? stored[f.name as "url" | "email" | "secret"] : stored.config[f.name];
+  const v = f.top ? stored[f.name as Column] : stored.config[f.name];
   return typeof v === "string" || typeof v === "number" ? String(v) : "";
 }
 
@@ -25,7 +26,7 @@ export function storedText(f: KindField, stored: StoredIntegration): string {
  */
 export function initialValues(kind: IntegrationKind, stored?: StoredIntegration): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const f of KIND_LOOK[kind].fields) {
+  for (const f of kindOf(kind).form.fields) {
     if (stored && isSecretField(kind, f.name)) values[f.name] = "";
     else values[f.name] = (stored ? storedText(f, stored) : "") || (f.options?.[0]?.value ?? "");
   }
@@ -40,7 +41,7 @@ export function initialValues(kind: IntegrationKind, stored?: StoredIntegration)
 export function kindSubmission(kind: IntegrationKind, values: Record<string, string>, stored?: StoredIntegration): KindSubmission {
   const out: KindSubmission = {};
   const config: Record<string, unknown> = {};
-  for (const f of KIND_LOOK[kind].fields) {
+  for (const f of kindOf(kind).form.fields) {
     const raw = f.input === "textarea" ? (values[f.name] ?? "") : (values[f.name] ?? "").trim();
     if (stored && (isSecretField(kind, f.name) ? raw === "" : raw === storedText(f, stored))) continue;
     if (!stored && raw === "") continue;
@@ -55,6 +56,6 @@ export function kindSubmission(kind: IntegrationKind, values: Record<string, str
 /** What the integration's row shows as its target: URL or address, or the kind's telling settings. */
 export function targetText(kind: IntegrationKind, stored: StoredIntegration): string {
   if (stored.url ?? stored.email) return (stored.url ?? stored.email)!;
-  const shown = (KIND_LOOK[kind].summary ?? []).map((name) => stored.config[name]).filter((v) => typeof v === "string" || typeof v === "number");
+  const shown = (kindOf(kind).form.summary ?? []).map((name) => stored.config[name]).filter((v) => typeof v === "string" || typeof v === "number");
   return shown.join(" · ");
 }

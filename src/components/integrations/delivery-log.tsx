@@ -6,7 +6,7 @@ import { useTRPC } from "../../trpc/react";
 import { LocalTime } from "../common/relative-time";
 import { errorText } from "../common/errors";
 import { TableScroll } from "../common/table-scroll";
-import { EVENT_LABEL } from "./kinds";
+import { EVENT_LABEL } from "./event-labels";
 
 /** The newest deliveries shown (GET /integrations/{id}/deliveries has the rest). */
 export const DELIVERY_LOG_LIMIT = 10;

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId } from "react";
-import { NOTIFICATION_EVENTS, type RoutedEvent } from "../../shared/integration-kinds";
+import { NOTIFICATION_EVENTS, type RoutedEvent } from "../../shared/integration-events";
 import { FieldError } from "../monitors/fields";
-import { EVENT_LABEL } from "./kinds";
+import { EVENT_LABEL } from "./event-labels";
 
 /** Which events an integration receives (`events`); tests are always sent. */
 export function EventsPicker(props: { value: readonly RoutedEvent[]; onChange: (events: RoutedEvent[]) => void; error?: string }) {

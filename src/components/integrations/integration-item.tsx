@@ -11,7 +11,8 @@ import { targetText } from "./config-values";
 import { DeliveryLog } from "./delivery-log";
 import { outcomeText } from "./delivery-outcome";
 import { IntegrationForm, type IntegrationValues } from "./integration-form";
-import { EVENT_LABEL, KIND_LOOK } from "./kinds";
+import { kindOf } from "../../shared/notification-kinds";
+import { EVENT_LABEL } from "./event-labels";
 
 export type Integration = z.infer<typeof integration>;
 
@@ -38,7 +39,7 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
     <li className="integration-item" data-testid="integration-row">
       <div className="integration-main">
         <strong className="monitor-name">{item.name}</strong>
-        <span className="badge state-new">{KIND_LOOK[item.kind].label}</span>
+        <span className="badge state-new">{kindOf(item.kind).label}</span>
         {item.is_default && <span className="badge state-up">Default</span>}
         {!item.confirmed && <span className="badge state-late" title="Nothing but the confirmation mail is sent until the recipient follows its link">Awaiting confirmation</span>}
       </div>

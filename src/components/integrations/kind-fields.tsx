@@ -3,13 +3,14 @@
 import type { IntegrationKind } from "../../shared/schemas/integrations";
 import { Field } from "../monitors/fields";
 import { errorKeyOf, isSecretField, storedText, type StoredIntegration } from "./config-values";
-import { KIND_LOOK, type KindField } from "./kinds";
+import { kindOf } from "../../shared/notification-kinds";
+import type { KindField } from "../../shared/notification-kinds/kind";
 
 /** "Bot token" → "bot token"; an acronym stays ("URL", "API key"). */
 const lowerFirst = (s: string) => (/^[A-Z]{2}/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
 /**
- * The settings of one kind, one input per field of its table in kinds.ts, each with its help and its
+ * The settings of one kind, one input per field of its form (src/shared/notification-kinds/<kind>.ts), each with its help and its
  * server error. A credential being edited shows its mask and replaces it only when typed.
  */
 export function KindFields(props: {
@@ -19,7 +20,7 @@ export function KindFields(props: {
   errors: Record<string, string>;
   stored?: StoredIntegration;
 }) {
-  const look = KIND_LOOK[props.kind];
+  const look = kindOf(props.kind).form;
   return (
     <>
       {look.docs && (

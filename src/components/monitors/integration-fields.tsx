@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { FieldError } from "./fields";
-import { KIND_LOOK } from "../integrations/kinds";
+import { kindOf } from "../../shared/notification-kinds";
 
 type Props = { selected: number[]; onChange: (ids: number[]) => void; error?: string };
 
@@ -28,7 +28,7 @@ export function IntegrationFields({ selected, onChange, error }: Props) {
           {rows.map((i) => (
             <label key={i.id} className="check">
               <input type="checkbox" checked={selected.includes(i.id)} onChange={() => toggle(i.id)} />
-              {i.name} <span className="muted small-text">({KIND_LOOK[i.kind].label}{i.is_default ? ", default" : ""})</span>
+              {i.name} <span className="muted small-text">({kindOf(i.kind).label}{i.is_default ? ", default" : ""})</span>
             </label>
           ))}
         </div>

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { OpenAPIObject } from "trpc-to-openapi";
-import { INTEGRATION_KINDS, isLegacyKind, KIND_CONFIG } from "../../shared/integration-kinds";
+import { NOTIFICATION_KINDS } from "../../shared/notification-kinds";
 
 type Schema = { type?: string; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
 
 /**
  * `POST /integrations` as the discriminated union it is: one member per kind (discriminator `kind`),
  * each with its own `config` (the generator only sees the common object the router parses; the
- * service validates `config` per kind with the same schemas).
+ * service validates `config` per kind with the same schemas, from src/shared/notification-kinds/).
  */
 export function documentIntegrationKinds(doc: OpenAPIObject): void {
   const body = doc.paths?.["/integrations"]?.post?.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
@@ -18,9 +18,9 @@ export function documentIntegrationKinds(doc: OpenAPIObject): void {
   // Every kind takes the common fields (name, is_default, events, repeat_minutes...); only webhook,
   // slack and email also take their settings top-level.
   const { url: _u, email: _e, secret: _s, ...shared } = rest;
-  const members = INTEGRATION_KINDS.map((kind) => {
-    const legacy = isLegacyKind(kind);
-    const config = z.toJSONSchema(KIND_CONFIG[kind], { io: "input", unrepresentable: "any" }) as Schema;
+  const members = NOTIFICATION_KINDS.map(({ kind, config: schema, columns }) => {
+    const legacy = Boolean(columns);
+    const config = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Schema;
     delete config.$schema;
     return {
       type: "object",

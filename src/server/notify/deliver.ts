@@ -2,7 +2,7 @@ import { operatorMetrics } from "../observability/operator-metrics";
 import crypto from "node:crypto";
 import type { SqlRunner } from "../storage/runner";
 import { CLAIM_LEASE_MS, OUTBOX_SQL, outboxReader, type OutboxRow } from "./outbox";
-import type { Payload } from "./payload";
+import type { Payload } from "../../shared/notifications/payload";
 import { noteOutcome } from "./failing";
 import { createSubscriberDelivery, isSubscriberEvent } from "./subscribers";
 import { awaitsConfirmation, send, UNCONFIRMED_ERROR, type SendOptions, type SendResult, type Target } from "./senders";

@@ -1,3 +1,4 @@
+import type { AnyKind } from "../../shared/notification-kinds";
 import type { SqlRunner } from "../storage/runner";
 
 /**
@@ -20,4 +21,16 @@ export async function noteOutcome(
 ): Promise<void> {
   if (result.ok && target.failing_reason) await sql.run(FAILING_SQL.clear, [target.id]);
   else if (!result.ok && result.permanent) await sql.run(FAILING_SQL.mark, [result.permanent, now, target.id]);
+}
+
+/**
+ * Whether a receiver's answer is a permanent refusal, and why: the kind's own rule
+ * (src/shared/notification-kinds/<kind>.ts, e.g. Telegram's "bot was blocked"), else the common
+ * one: the receiver is gone or the credential is not accepted (401, 403, 404, 410).
+ */
+export function permanentRefusal(kind: Pick<AnyKind, "permanentRefusal">, status: number, body: string): string | null {
+  const own = kind.permanentRefusal?.(status, body);
+  if (own) return `HTTP ${status}: ${own}`;
+  if (status === 401 || status === 403 || status === 404 || status === 410) return `HTTP ${status}`;
+  return null;
 }

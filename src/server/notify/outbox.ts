@@ -1,10 +1,10 @@
 import { describeSchedule } from "../../shared/schedule";
 import { isoSeconds } from "../../shared/time";
 import { displayState, scheduleOf } from "../domain/monitor-state";
-import { dashboardLink, logTail, serviceLink, type NotificationEvent, type Payload } from "./payload";
+import { dashboardLink, logTail, serviceLink, type NotificationEvent, type Payload } from "../../shared/notifications/payload";
 import { displayedStatus } from "../../shared/service-rules";
 import type { Target } from "./senders";
-import { receivesEvent } from "../../shared/integration-kinds";
+import { receivesEvent } from "../../shared/integration-events";
 import type { SqlRunner } from "../storage/runner";
 
 /** A claim older than this is taken to belong to a crashed process and may be taken over. */

@@ -1,21 +1,18 @@
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import { confirmationMail } from "./format";
-import { emailSubject, emailText } from "./kinds/email";
-import { slackMessage } from "./kinds/slack";
-import type { Payload } from "./payload";
+import { confirmationMail } from "../../shared/notifications/format";
+import { messageOf } from "../../shared/notifications/message";
+import type { Payload } from "../../shared/notifications/payload";
+import { COLUMNS, confirmsRecipient, isIntegrationKind, kindOf, type AnyKind } from "../../shared/notification-kinds";
+import type { HttpRequest } from "../../shared/notification-kinds/kind";
 import { signBody } from "./signature";
+import { permanentRefusal } from "./failing";
 import { guardedRequest, OutboundRefusedError } from "../outbound";
-import type { IntegrationKind } from "../../shared/integration-kinds";
-import { messageOf } from "./message";
-import { KIND_SENDERS, permanentRefusal } from "./kinds";
-import type { KindRequest } from "./kinds/types";
-import { renderBodyTemplate } from "./kinds/webhook-template";
 
 /** An integration as the senders need it. */
 export type Target = {
   id: number;
-  kind: string; // src/shared/integration-kinds.ts
+  kind: string; // src/shared/notification-kinds/
   url: string | null;
   email: string | null;
   secret: string | null;
@@ -32,9 +29,9 @@ export type Target = {
 /** The error recorded for an email integration whose recipient has not confirmed the address. */
 export const UNCONFIRMED_ERROR = "not sent: the recipient has not confirmed the address yet";
 
-/** An email integration sends nothing but its confirmation mail until its recipient confirms. */
+/** An email integration (a kind that confirmsRecipient) sends nothing but its confirmation mail until its recipient confirms. */
 export function awaitsConfirmation(target: Pick<Target, "kind" | "confirmed_at">): boolean {
-  return target.kind === "email" && !target.confirmed_at;
+  return confirmsRecipient(target.kind) && !target.confirmed_at;
 }
 
 export type SendResult = {
@@ -61,23 +58,25 @@ export async function send(target: Target, payload: Payload, opts: SendOptions):
   const done = (r: Omit<SendResult, "durationMs">): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   if (awaitsConfirmation(target)) return done({ ok: false, responseStatus: null, error: UNCONFIRMED_ERROR });
   try {
-    const config = parseConfig(target.config);
-    if (target.kind === "webhook") {
-      const template = typeof config.body_template === "string" ? renderBodyTemplate(config.body_template, payload) : null;
-      const body = template ? template.body : JSON.stringify(payload);
-      const headers = { "Content-Type": template?.contentType ?? "application/json", ...webhookHeaders(target, payload, body) };
-      return done(await request(target.kind, { method: "POST", url: target.url!, headers, body }, opts));
+    if (!isIntegrationKind(target.kind)) return done({ ok: false, responseStatus: null, error: `unknown integration kind ${target.kind}` });
+    const kind = kindOf(target.kind);
+    const settings = settingsOf(kind, target);
+    const message = messageOf(payload);
+    if (kind.via === "smtp") {
+      const mail = kind.mail(message, settings);
+      return done(await sendMail(mail.to, mail.subject, mail.text, opts));
     }
-    if (target.kind === "slack") return done(await request(target.kind, jsonPost(target.url!, slackMessage(payload)), opts));
-    if (target.kind === "email") return done(await sendEmail(target.email!, payload, opts));
-    const kind = KIND_SENDERS[target.kind as IntegrationKind] as
-      | { render(m: ReturnType<typeof messageOf>, c: unknown, ctx: { integrationId: number }): KindRequest }
-      | undefined;
-    if (kind) return done(await request(target.kind, kind.render(messageOf(payload), config, { integrationId: target.id }), opts));
-    return done({ ok: false, responseStatus: null, error: `unknown integration kind ${target.kind}` });
+    return done(await request(kind, kind.render(message, settings, { integrationId: target.id, payload, sign: signBody }), opts));
   } catch (err) {
     return done({ ok: false, responseStatus: null, error: describeError(err) });
   }
+}
+
+/** The kind's settings as stored: its `config`, and the columns it keeps top-level (webhook, slack, email). */
+function settingsOf(kind: AnyKind, target: Target): Record<string, unknown> {
+  const settings = parseConfig(target.config);
+  for (const column of COLUMNS) if (kind.columns?.[column] && target[column] !== null) settings[column] = target[column];
+  return settings;
 }
 
 function parseConfig(text: string | null | undefined): Record<string, unknown> {
@@ -89,18 +88,8 @@ function parseConfig(text: string | null | undefined): Record<string, unknown> {
   }
 }
 
-const jsonPost = (url: string, body: unknown): KindRequest => ({ method: "POST", url, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-
-function webhookHeaders(target: Target, payload: Payload, body: string): Record<string, string> {
-  return {
-    "X-Lifeline-Event": payload.event,
-    ...(payload.event_id !== null ? { "X-Lifeline-Event-Id": String(payload.event_id) } : {}),
-    ...(target.secret ? { "X-Signature": signBody(body, target.secret) } : {}),
-  };
-}
-
 /** One request through the outbound guard: checked address, no redirects, time limit, capped body read. */
-async function request(kind: string, r: KindRequest, opts: SendOptions) {
+async function request(kind: AnyKind, r: HttpRequest, opts: SendOptions) {
   const res = await guardedRequest(r.url, {
     method: r.method,
     headers: { "User-Agent": "Lifeline-Notifications/1", ...r.headers },
@@ -110,7 +99,7 @@ async function request(kind: string, r: KindRequest, opts: SendOptions) {
   });
   const ok = res.status >= 200 && res.status < 300;
   const answer = res.body.toString("utf8").slice(0, 500);
-  const permanent = ok ? null : permanentRefusal(kind as IntegrationKind, res.status, answer);
+  const permanent = ok ? null : permanentRefusal(kind, res.status, answer);
   return { ok, responseStatus: res.status, error: ok ? null : (permanent ?? `HTTP ${res.status}`), permanent, answer };
 }
 
@@ -156,10 +145,6 @@ export async function sendMessage(to: string, message: MailParts, opts: SendOpti
 }
 
 export type MailParts = { subject: string; text: string; html?: string; headers?: Record<string, string> };
-
-function sendEmail(to: string, payload: Payload, opts: SendOptions) {
-  return sendMail(to, emailSubject(payload), emailText(payload), opts);
-}
 
 async function sendMail(to: string, subject: string, text: string, opts: SendOptions, extra: Pick<MailParts, "html" | "headers"> = {}) {
   if (!opts.smtpUrl) return { ok: false, responseStatus: null, error: "SMTP_URL is not configured" };

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { AppError } from "../../shared/errors";
-import { DEFAULT_EVENTS, isLegacyKind, KIND_CONFIG, NOTIFICATION_EVENTS, URL_FIELDS, type IntegrationKind, type RoutedEvent } from "../../shared/integration-kinds";
+import { DEFAULT_EVENTS, NOTIFICATION_EVENTS, type RoutedEvent } from "../../shared/integration-events";
+import { COLUMNS, isLegacyKind, kindOf, urlFieldsOf, type Column, type IntegrationKind } from "../../shared/notification-kinds";
 import { isMaskOf, MASK, maskSecrets, secretFieldsOf } from "../../shared/integration-secrets";
 import { literalTargetRefusal, outboundPolicy } from "../outbound";
 
 /** webhook, slack and email: the `config` fields that are top-level columns. */
-const TOP_LEVEL = ["url", "email", "secret"] as const;
-type TopLevel = Partial<Record<(typeof TOP_LEVEL)[number], string>>;
+type TopLevel = Partial<Record<Column, string>>;
 
 export function parseStoredConfig(text: string): Record<string, unknown> {
   try {
@@ -36,7 +36,7 @@ export function liftTopLevel(kind: IntegrationKind, config: Record<string, unkno
   const lifted: TopLevel = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
-    if ((TOP_LEVEL as readonly string[]).includes(key)) {
+    if ((COLUMNS as readonly string[]).includes(key)) {
       const k = key as keyof TopLevel;
       if (top[k] !== undefined && top[k] !== value) refuse({ [`config.${key}`]: [`Send ${key} either top-level or in config, not both`] });
       if (value !== undefined) lifted[k] = value as string;
@@ -65,9 +65,10 @@ export function resolveConfig(kind: IntegrationKind, sent: Record<string, unknow
       refuse({ [`config.${field}`]: [`This is a masked value: send the ${field} in full${stored ? ", or leave the field out to keep the stored one" : ""}`] });
     }
   }
+  const ownSchema = kindOf(kind).config;
   const schema = isLegacyKind(kind)
-    ? z.strictObject(Object.fromEntries(Object.entries(KIND_CONFIG[kind].shape).filter(([k]) => !(TOP_LEVEL as readonly string[]).includes(k))))
-    : KIND_CONFIG[kind];
+    ? z.strictObject(Object.fromEntries(Object.entries(ownSchema.shape).filter(([k]) => !(COLUMNS as readonly string[]).includes(k))))
+    : ownSchema;
   const parsed = schema.safeParse(merged);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
@@ -80,7 +81,7 @@ export function resolveConfig(kind: IntegrationKind, sent: Record<string, unknow
   }
   const config = parsed.data as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
-  for (const field of URL_FIELDS) {
+  for (const field of urlFieldsOf(kind)) {
     const url = config[field];
     const refusal = typeof url === "string" ? literalTargetRefusal(url, outboundPolicy()) : null;
     if (refusal) errors[`config.${field}`] = [`The URL's host is not allowed (${refusal})`];

@@ -8,7 +8,7 @@ import {
 import { isoSeconds } from "../../shared/time";
 import { env } from "../../env";
 import { db } from "../db";
-import { testPayload } from "../notify/payload";
+import { testPayload } from "../../shared/notifications/payload";
 import { consume, refund } from "../limits/counter";
 import { confirmationMailLimits, LIMITS, testDeliveryLimits } from "../limits/rules";
 import { awaitsConfirmation, send } from "../notify/senders";
@@ -17,7 +17,7 @@ import { requestConfirmation } from "./integration-confirmation";
 import { newWebhookSecret } from "../notify/signature";
 import { literalTargetRefusal, outboundPolicy } from "../outbound";
 import type { Delivery, Integration, Prisma } from "../../generated/prisma/client";
-import { isLegacyKind } from "../../shared/integration-kinds";
+import { CONFIRMING_KINDS, confirmsRecipient, isLegacyKind, kindOf } from "../../shared/notification-kinds";
 import { configView, eventsView, liftTopLevel, parseStoredConfig, resolveConfig, storedEvents } from "./integration-config";
 
 /**
@@ -94,9 +94,10 @@ export async function createIntegration(orgId: number, sent: CreateIntegrationIn
   assertKindFields(input.kind, input, true);
   const config = resolveConfig(input.kind, lifted.rest, null);
   withoutKeptSecrets(input.kind, null, input);
-  const generated = input.kind === "webhook" && !input.secret;
+  const signed = kindOf(input.kind).columns?.secret === "generated";
+  const generated = signed && !input.secret;
   const row = await writeTransaction(async (tx) => {
-    if (input.kind === "email") await assertRoomForUnconfirmed(tx, orgId);
+    if (confirmsRecipient(input.kind)) await assertRoomForUnconfirmed(tx, orgId);
     return tx.integration.create({
       data: {
         orgId,
@@ -104,7 +105,7 @@ export async function createIntegration(orgId: number, sent: CreateIntegrationIn
         kind: input.kind,
         url: input.url ?? null,
         email: input.email ?? null,
-        secret: input.kind === "webhook" ? (input.secret ?? newWebhookSecret()) : null,
+        secret: signed ? (input.secret ?? newWebhookSecret()) : null,
         isDefault: input.is_default,
         config: JSON.stringify(config),
         ...(input.events ? { events: storedEvents(input.events) } : {}),
@@ -112,7 +113,7 @@ export async function createIntegration(orgId: number, sent: CreateIntegrationIn
       },
     });
   });
-  if (row.kind !== "email") return view(row, generated);
+  if (!confirmsRecipient(row.kind)) return view(row, generated);
   await consume(confirmationMailLimits(row.id), new Date()); // a new id: counts the first mail, never refuses it
   await requestConfirmation(row.id, row.email!);
   return view(await find(orgId, row.id));
@@ -146,7 +147,7 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
   const rotate = p.rotate_secret === true;
   // A new address, or the same one still unconfirmed (a new link), is asked again. It is unconfirmed
   // in the same statement that stores it, so no notification reaches it in between.
-  const ask = current.kind === "email" && p.email !== undefined && (p.email !== current.email || !current.confirmedAt);
+  const ask = confirmsRecipient(current.kind) && p.email !== undefined && (p.email !== current.email || !current.confirmedAt);
   // Its mail is counted before anything is stored: a refused re-send (429) changes nothing.
   const mailLimits = ask ? confirmationMailLimits(current.id) : [];
   await consume(mailLimits, new Date());
@@ -185,7 +186,7 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
  */
 async function assertRoomForUnconfirmed(tx: Prisma.TransactionClient, orgId: number) {
   await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
-  const waiting = await tx.integration.count({ where: { orgId, kind: "email", confirmedAt: null } });
+  const waiting = await tx.integration.count({ where: { orgId, kind: { in: [...CONFIRMING_KINDS] }, confirmedAt: null } });
   if (waiting < LIMITS.unconfirmedEmailIntegrations) return;
   throw new AppError("CONFLICT", `At most ${LIMITS.unconfirmedEmailIntegrations} email integrations of an organization may await their recipient's confirmation; wait for a confirmation or delete one`, {
     email: [`${waiting} email integrations of this organization await confirmation already`],

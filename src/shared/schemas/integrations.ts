@@ -3,7 +3,8 @@ import { idParam, paginationInput, timestamp } from "./common";
 import { MASK } from "../integration-secrets";
 import { storable, text } from "./text";
 
-import { INTEGRATION_KINDS, NOTIFICATION_EVENTS, REPEAT_MINUTES_MAX, REPEAT_MINUTES_MIN, type IntegrationKind } from "../integration-kinds";
+import { NOTIFICATION_EVENTS, REPEAT_MINUTES_MAX, REPEAT_MINUTES_MIN } from "../integration-events";
+import { INTEGRATION_KINDS, kindOf, type IntegrationKind } from "../notification-kinds";
 
 /** Integrations (decisions 7): where an organization's notifications go. */
 export { INTEGRATION_KINDS, type IntegrationKind };
@@ -56,7 +57,7 @@ const createBase = {
 export const createIntegrationInput = z.object({
   ...createBase,
   kind,
-  config: z.record(text(), z.unknown()).optional().describe("The kind's settings (src/shared/integration-kinds.ts)"),
+  config: z.record(text(), z.unknown()).optional().describe("The kind's settings (src/shared/notification-kinds/)"),
 });
 export type CreateIntegrationInput = z.infer<typeof createIntegrationInput>;
 
@@ -86,9 +87,13 @@ export const patchIntegrationInput = z.object({
 });
 export type IntegrationPatch = Omit<z.infer<typeof patchIntegrationInput>, "id">;
 
+/** The kinds with a signing secret (webhook): "Only webhook integrations have a signing secret". */
+const SIGNING_KINDS = INTEGRATION_KINDS.filter((k) => kindOf(k).columns?.secret);
+
 /**
- * The fields each kind takes: `url` for webhook and slack, `email` for email, `secret` and
- * `rotate_secret` for webhook only. Returns errors keyed by field (empty when the fields fit).
+ * The top-level fields each kind takes (its `columns`): `url` for webhook and slack, `email` for
+ * email, `secret` and `rotate_secret` for webhook only. Returns errors keyed by field (empty when
+ * the fields fit).
  */
 export function kindFieldErrors(
   k: IntegrationKind,
@@ -96,13 +101,14 @@ export function kindFieldErrors(
   creating: boolean,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const needsUrl = k === "webhook" || k === "slack";
-  if (needsUrl && creating && !f.url) errors.url = [`A ${k} integration needs a url`];
-  if (!needsUrl && f.url != null) errors.url = [`An integration of kind ${k} takes no url`];
-  if (k === "email" && creating && !f.email) errors.email = ["An email integration needs an email address"];
-  if (k !== "email" && f.email != null) errors.email = [`An integration of kind ${k} takes no email address`];
-  if (k !== "webhook" && f.secret != null) errors.secret = ["Only webhook integrations have a signing secret"];
-  if (k !== "webhook" && f.rotate_secret) errors.rotate_secret = ["Only webhook integrations have a signing secret"];
+  const columns = kindOf(k).columns ?? {};
+  if (columns.url && creating && !f.url) errors.url = [`A ${k} integration needs a url`];
+  if (!columns.url && f.url != null) errors.url = [`An integration of kind ${k} takes no url`];
+  if (columns.email && creating && !f.email) errors.email = [`An ${k} integration needs an email address`];
+  if (!columns.email && f.email != null) errors.email = [`An integration of kind ${k} takes no email address`];
+  const noSecret = `Only ${SIGNING_KINDS.join(" and ")} integrations have a signing secret`;
+  if (!columns.secret && f.secret != null) errors.secret = [noSecret];
+  if (!columns.secret && f.rotate_secret) errors.rotate_secret = [noSecret];
   else if (f.secret != null && f.rotate_secret) errors.rotate_secret = ["Send either a secret or rotate_secret, not both"];
   return errors;
 }
@@ -128,7 +134,7 @@ export const integration = z.object({
     .describe("Minutes between incident.reminder notifications (sent when events includes incident.reminder); null: none"),
   config: z
     .record(text(), z.unknown())
-    .describe("The kind's settings, credentials masked (src/shared/integration-kinds.ts; docs/api-sweeper-notifications.md)"),
+    .describe("The kind's settings, credentials masked (src/shared/notification-kinds/; docs/api-sweeper-notifications.md)"),
   failing: z
     .object({ reason: z.string(), since: timestamp })
     .nullable()

@@ -1,7 +1,7 @@
 /**
  * The notification payload (decisions 7): the event, the monitor with its dashboard link, the
- * incident, and the last run's status with the tail of its log. Webhooks receive it as JSON; Slack
- * and email render it as text (format.ts).
+ * incident, and the last run's status with the tail of its log. Webhooks receive it as JSON; every
+ * other kind renders it through the one message model (message.ts).
  */
 export type NotificationEvent =
   | "incident.opened"

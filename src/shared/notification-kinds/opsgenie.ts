@@ -1,5 +1,6 @@
-import crypto from "node:crypto";
-import { clip, join, json, type KindSender } from "./types";
+import { z } from "zod";
+import { defineKind } from "./kind";
+import { apiUrl, apiUrlField, clip, join, json, randomKey, text } from "./parts";
 
 const HOSTS = { us: "https://api.opsgenie.com", eu: "https://api.eu.opsgenie.com" } as const;
 
@@ -8,13 +9,29 @@ const HOSTS = { us: "https://api.opsgenie.com", eu: "https://api.eu.opsgenie.com
  * The alias is the incident's id, never a name, so it survives renames of the monitor. A reminder
  * creates with the same alias: Opsgenie counts it on the open alert (deduplication) rather than opening another.
  */
-export const opsgenie: KindSender<"opsgenie"> = {
+export const opsgenie = defineKind({
   kind: "opsgenie",
+  label: "Opsgenie",
+  config: z.strictObject({
+    api_key: text("The API integration's key (sent as GenieKey)"),
+    region: z.enum(["us", "eu"], "Choose us or eu").default("us").describe("us: api.opsgenie.com; eu: api.eu.opsgenie.com"),
+    api_url: apiUrl("by region"),
+  }),
+  secrets: ["api_key"],
+  form: {
+    fields: [
+      { name: "api_key", label: "API key", input: "text", required: true, help: "A team's Integrations → Add integration → API → its API key." },
+      { name: "region", label: "Region", input: "select", options: [{ value: "us", label: "US (api.opsgenie.com)" }, { value: "eu", label: "EU (api.eu.opsgenie.com)" }], help: "Where your Opsgenie account lives." },
+      apiUrlField("the region's host"),
+    ],
+    docs: { href: "https://support.atlassian.com/opsgenie/docs/create-a-default-api-integration/", text: "Opsgenie: create an API integration" },
+    summary: ["region"],
+  },
+  via: "http",
   render(m, c) {
     const base = c.api_url ?? HOSTS[c.region ?? "us"];
     const headers = { Authorization: `GenieKey ${c.api_key}` };
-    const alias =
-      m.incidentId !== null ? `lifeline-incident-${m.incidentId}` : m.eventId !== null ? `lifeline-event-${m.eventId}` : `lifeline-test-${crypto.randomUUID()}`;
+    const alias = m.incidentId !== null ? `lifeline-incident-${m.incidentId}` : m.eventId !== null ? `lifeline-event-${m.eventId}` : `lifeline-test-${randomKey()}`;
     if (m.tone === "resolved" && m.incidentId !== null) {
       return json(join(base, `/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`), { source: "Lifeline", note: clip(m.title, 25000) }, headers);
     }
@@ -36,4 +53,4 @@ export const opsgenie: KindSender<"opsgenie"> = {
       headers,
     );
   },
-};
+});

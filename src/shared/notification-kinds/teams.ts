@@ -1,8 +1,22 @@
-import { clip, json, type KindSender } from "./types";
+import { z } from "zod";
+import { defineKind } from "./kind";
+import { clip, httpUrl, json, webhookUrlField } from "./parts";
 
 /** Microsoft Teams Workflows webhook: an AdaptiveCard 1.4 in a message envelope. */
-export const teams: KindSender<"teams"> = {
+export const teams = defineKind({
   kind: "teams",
+  label: "Microsoft Teams",
+  config: z.strictObject({ url: httpUrl("The Workflows webhook URL (a “Post to a channel when a webhook request is received” flow)") }),
+  secrets: ["url"],
+  form: {
+    fields: [webhookUrlField("https://….logic.azure.com/workflows/…", "In Teams: the channel's Workflows → “Post to a channel when a webhook request is received” → copy its URL.")],
+    docs: {
+      href: "https://support.microsoft.com/en-us/office/create-incoming-webhooks-with-workflows-for-microsoft-teams-8ae491c7-0394-4861-ba59-055e33f75498",
+      text: "Microsoft: create incoming webhooks with Workflows for Teams",
+    },
+    summary: ["url"],
+  },
+  via: "http",
   render: (m, c) =>
     json(c.url, {
       type: "message",
@@ -33,4 +47,4 @@ export const teams: KindSender<"teams"> = {
         },
       ],
     }),
-};
+});

@@ -3,7 +3,7 @@ import type { Payload } from "./payload";
 
 /**
  * The one message every kind renders: the same facts, worded once. A kind's renderer
- * (kinds/*.ts) only lays these out in its service's format.
+ * (src/shared/notification-kinds/<kind>.ts) only lays these out in its service's format.
  */
 export type Message = {
   event: Payload["event"];
