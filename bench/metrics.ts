@@ -135,13 +135,13 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     process.env.DATA_DIR = dataDir;
     process.env.DATABASE_URL = databaseUrl;
     const { orgMetrics } = await import("../src/server/services/org-metrics");
-    const { exposition } = await import("../src/server/domain/exposition");
+    const { expositionOf } = await import("../src/server/domain/exposition");
     const inProcess: Timing = { wall: [], cpu: [] };
     let bytes = 0;
     for (let round = 0; round <= ROUNDS; round++) {
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
-      bytes = exposition(await orgMetrics(orgId), true).length;
+      bytes = expositionOf(await orgMetrics(orgId), true).length;
       const used = process.cpuUsage(cpuStarted);
       inProcess.wall.push(performance.now() - started);
       inProcess.cpu.push((used.user + used.system) / 1000);

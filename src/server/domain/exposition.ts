@@ -27,38 +27,68 @@ const escapeHelp = (v: string, openMetrics: boolean) => {
 };
 
 export function formatValue(v: number): string {
+  if (v === 1) return "1";
+  if (v === 0) return "0";
   if (Number.isFinite(v)) return String(v);
   if (Number.isNaN(v)) return "NaN";
   return v > 0 ? "+Inf" : "-Inf";
 }
 
-/** `k="v",k2="v2"` (no braces): one string, no intermediate arrays. */
-function pairs(labels: Labels): string {
+/** `k="v",k2="v2"` (no braces), values escaped: a label set as a sample line writes it. */
+export function labelPairs(labels: Labels): string {
   let text = "";
   for (const k in labels) text += `${text === "" ? "" : ","}${k}="${escapeLabelValue(labels[k]!)}"`;
   return text;
 }
 
 /**
+ * One family's sample lines, written as the samples come (format-independent: HELP and TYPE are
+ * added by expositionOf). A caller with many samples per label set renders the set once with
+ * labelPairs and passes the text to every family, so a sample costs one string and no objects.
+ */
+export class FamilyLines {
+  readonly lines: string[] = [];
+  constructor(readonly name: string, readonly help: string, readonly type: "gauge") {}
+
+  /** A sample: `pairs` from labelPairs ("" for none), `extra` more pairs after them ("" for none). */
+  add(pairs: string, value: number, extra = ""): void {
+    const all = extra === "" ? pairs : pairs === "" ? extra : `${pairs},${extra}`;
+    this.lines.push(all === "" ? `${this.name} ${formatValue(value)}` : `${this.name}{${all}} ${formatValue(value)}`);
+  }
+}
+
+/**
  * The exposition of families in order; a family without samples still states its HELP and TYPE.
- * One array of lines joined once; a `labels` object shared by several samples (a monitor's id, name
- * and project across its families) is rendered once, and a sample costs one string.
+ * Each family's lines are joined once, then the families.
+ */
+export function expositionOf(families: readonly FamilyLines[], openMetrics: boolean): string {
+  const parts: string[] = [];
+  for (const f of families) {
+    parts.push(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}\n# TYPE ${f.name} ${f.type}`);
+    if (f.lines.length > 0) parts.push(f.lines.join("\n"));
+  }
+  if (openMetrics) parts.push("# EOF");
+  parts.push("");
+  return parts.join("\n");
+}
+
+/**
+ * The exposition of families given sample by sample; a `labels` (or `extra`) object shared by
+ * several samples is rendered once.
  */
 export function exposition(families: readonly Family[], openMetrics: boolean): string {
-  const out: string[] = [];
   const rendered = new Map<Labels, string>();
-  for (const f of families) {
-    const name = f.name;
-    out.push(`# HELP ${name} ${escapeHelp(f.help, openMetrics)}`, `# TYPE ${name} ${f.type}`);
-    for (const s of f.samples) {
-      let base = rendered.get(s.labels);
-      if (base === undefined) rendered.set(s.labels, (base = pairs(s.labels)));
-      const extra = s.extra === undefined ? "" : pairs(s.extra);
-      const all = extra === "" ? base : base === "" ? extra : `${base},${extra}`;
-      out.push(all === "" ? `${name} ${formatValue(s.value)}` : `${name}{${all}} ${formatValue(s.value)}`);
-    }
-  }
-  if (openMetrics) out.push("# EOF");
-  out.push("");
-  return out.join("\n");
+  const render = (labels: Labels) => {
+    let text = rendered.get(labels);
+    if (text === undefined) rendered.set(labels, (text = labelPairs(labels)));
+    return text;
+  };
+  return expositionOf(
+    families.map((f) => {
+      const lines = new FamilyLines(f.name, f.help, f.type);
+      for (const s of f.samples) lines.add(render(s.labels), s.value, s.extra === undefined ? "" : render(s.extra));
+      return lines;
+    }),
+    openMetrics,
+  );
 }
