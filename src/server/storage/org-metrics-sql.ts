@@ -12,7 +12,8 @@ export function orgMetricsSql(d: Dialect) {
   return {
     /**
      * Every cron monitor of the organization with its project, its latest finished run's duration
-     * (through the (monitor_id, started_at) index) and its failed runs started since a time.
+     * and its failed runs started since a time, both from the index (monitor_id, started_at,
+     * status, duration_ms) alone. Read as arrays: the service takes the columns in this order.
      * Params: since, org id.
      */
     monitors: `SELECT m.id, m.name, p.name AS project, m.state, m.paused, m.suspended, m.last_ping_at,
