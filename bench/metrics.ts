@@ -166,13 +166,13 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     process.env.DATA_DIR = dataDir;
     process.env.DATABASE_URL = databaseUrl;
     const { orgMetrics } = await import("../src/server/services/org-metrics");
-    const { expositionOf } = await import("../src/server/domain/exposition");
+    const { expositionBytes } = await import("../src/server/domain/exposition");
     const inProcess: Timing = { wall: [], cpu: [] };
     let bytes = 0;
     for (let round = 0; round <= ROUNDS; round++) {
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
-      bytes = expositionOf(await orgMetrics(orgId), true).length;
+      bytes = expositionBytes(await orgMetrics(orgId), true).length;
       const used = process.cpuUsage(cpuStarted);
       inProcess.wall.push(performance.now() - started);
       inProcess.cpu.push((used.user + used.system) / 1000);

@@ -43,33 +43,46 @@ export function labelPairs(labels: Labels): string {
 
 /**
  * One family's sample lines, written as the samples come (format-independent: HELP and TYPE are
- * added by expositionOf). A caller with many samples per label set renders the set once with
- * labelPairs and passes the text to every family, so a sample costs one string and no objects.
+ * added by expositionBytes) straight into a growing byte buffer as UTF-8: a line is garbage as soon
+ * as it is written, so 50,000 lines leave no strings for the garbage collector to keep. A caller
+ * with many samples per label set renders the set once with labelPairs and passes the text to
+ * every family.
  */
 export class FamilyLines {
-  readonly lines: string[] = [];
+  private buffer = Buffer.allocUnsafe(16 * 1024);
+  private used = 0;
   constructor(readonly name: string, readonly help: string, readonly type: "gauge") {}
 
   /** A sample: `pairs` from labelPairs ("" for none), `extra` more pairs after them ("" for none). */
   add(pairs: string, value: number, extra = ""): void {
     const all = extra === "" ? pairs : pairs === "" ? extra : `${pairs},${extra}`;
-    this.lines.push(all === "" ? `${this.name} ${formatValue(value)}` : `${this.name}{${all}} ${formatValue(value)}`);
+    const line = all === "" ? `${this.name} ${formatValue(value)}\n` : `${this.name}{${all}} ${formatValue(value)}\n`;
+    const most = line.length * 3; // UTF-8 bytes per UTF-16 unit, at most
+    if (this.used + most > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + most));
+      this.buffer.copy(larger, 0, 0, this.used);
+      this.buffer = larger;
+    }
+    this.used += this.buffer.write(line, this.used, "utf8");
+  }
+
+  /** The lines written so far, each ending in a line feed. */
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.used);
   }
 }
 
 /**
- * The exposition of families in order; a family without samples still states its HELP and TYPE.
- * Each family's lines are joined once, then the families.
+ * The exposition of families in order, as UTF-8; a family without samples still states its HELP
+ * and TYPE.
  */
-export function expositionOf(families: readonly FamilyLines[], openMetrics: boolean): string {
-  const parts: string[] = [];
+export function expositionBytes(families: readonly FamilyLines[], openMetrics: boolean): Buffer<ArrayBuffer> {
+  const parts: Buffer[] = [];
   for (const f of families) {
-    parts.push(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}\n# TYPE ${f.name} ${f.type}`);
-    if (f.lines.length > 0) parts.push(f.lines.join("\n"));
+    parts.push(Buffer.from(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}\n# TYPE ${f.name} ${f.type}\n`, "utf8"), f.bytes());
   }
-  if (openMetrics) parts.push("# EOF");
-  parts.push("");
-  return parts.join("\n");
+  if (openMetrics) parts.push(Buffer.from("# EOF\n"));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -83,12 +96,12 @@ export function exposition(families: readonly Family[], openMetrics: boolean): s
     if (text === undefined) rendered.set(labels, (text = labelPairs(labels)));
     return text;
   };
-  return expositionOf(
+  return expositionBytes(
     families.map((f) => {
       const lines = new FamilyLines(f.name, f.help, f.type);
       for (const s of f.samples) lines.add(render(s.labels), s.value, s.extra === undefined ? "" : render(s.extra));
       return lines;
     }),
     openMetrics,
-  );
+  ).toString("utf8");
 }

@@ -1,8 +1,8 @@
 import { AppError } from "../../../shared/errors";
-import { expositionOf, OPENMETRICS_CONTENT_TYPE, TEXT_CONTENT_TYPE, wantsOpenMetrics } from "../../domain/exposition";
+import { expositionBytes, OPENMETRICS_CONTENT_TYPE, TEXT_CONTENT_TYPE, wantsOpenMetrics } from "../../domain/exposition";
 import { authenticateInOrg } from "../../services/access";
 import { orgMetrics } from "../../services/org-metrics";
-import { acceptsGzip, gzipText } from "./gzip";
+import { acceptsGzip, gzip } from "./gzip";
 
 /**
  * `GET /metrics`: the active organization's monitors and services for Prometheus (docs/api-metrics.md),
@@ -16,12 +16,12 @@ export async function orgMetricsResponse(req: Request): Promise<Response> {
     throw new AppError("FORBIDDEN", `This needs the metrics.read capability in organization ${org.slug}`);
   }
   const openMetrics = wantsOpenMetrics(req.headers.get("accept"));
-  const text = expositionOf(await orgMetrics(org.id), openMetrics);
+  const body = expositionBytes(await orgMetrics(org.id), openMetrics);
   const headers: Record<string, string> = {
     "Content-Type": openMetrics ? OPENMETRICS_CONTENT_TYPE : TEXT_CONTENT_TYPE,
     "Cache-Control": "private, no-store",
     Vary: "Accept, Accept-Encoding",
   };
-  if (!acceptsGzip(req.headers.get("accept-encoding"))) return new Response(text, { status: 200, headers });
-  return new Response(await gzipText(text), { status: 200, headers: { ...headers, "Content-Encoding": "gzip" } });
+  if (!acceptsGzip(req.headers.get("accept-encoding"))) return new Response(body, { status: 200, headers });
+  return new Response(await gzip(body), { status: 200, headers: { ...headers, "Content-Encoding": "gzip" } });
 }
