@@ -9,8 +9,10 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import nodeHttp from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { freshDataDir, machine, start, steal, stop, waitFor, writeSection } from "./lib";
@@ -24,7 +26,9 @@ const HOUR = 3_600_000;
 const ENGINES = ["sqlite", "postgresql"] as const;
 type Engine = (typeof ENGINES)[number];
 type Timing = { wall: number[]; cpu: number[] };
-type EngineResult = { engine: Engine; bytes: number; inProcess: Timing; http: Timing };
+type EngineResult = { engine: Engine; bytes: number; gzipBytes: number; inProcess: Timing; http: Timing; httpGzip: Timing };
+/** What Prometheus sends (its Accept header, and Accept-Encoding: gzip). */
+const PROMETHEUS_ACCEPT = "application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (10 ms ticks). */
 function processCpuMs(pid: number): number {
@@ -107,6 +111,33 @@ async function seed(engine: Engine, databaseUrl: string, slug: string, userId: n
   }
 }
 
+/**
+ * One scrape over HTTP, as Prometheus makes it: its Accept header, and with `gzip` its
+ * Accept-Encoding: gzip, the body read whole then gunzipped at once (as a Go client does; Node's
+ * fetch would decompress it through a stream several times slower). Answers the text and the
+ * bytes on the wire.
+ */
+function scrapeOverHttp(url: string, token: string, gzip: boolean): Promise<{ text: string; wireBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const headers = { authorization: `Bearer ${token}`, accept: PROMETHEUS_ACCEPT, "accept-encoding": gzip ? "gzip" : "identity" };
+    const req = nodeHttp.get(url, { headers, timeout: 60_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const gzipped = res.headers["content-encoding"] === "gzip";
+        if (gzip !== gzipped) return reject(new Error(`scrape: asked gzip ${gzip}, got content-encoding ${res.headers["content-encoding"]}`));
+        const text = (gzipped ? zlib.gunzipSync(body) : body).toString("utf8");
+        if (res.statusCode !== 200 || !text.endsWith("# EOF\n")) return reject(new Error(`scrape: ${res.statusCode} ${text.slice(0, 300)}`));
+        resolve({ text, wireBytes: body.length });
+      });
+    });
+    req.on("timeout", () => req.destroy(new Error("scrape: timed out")));
+    req.on("error", reject);
+  });
+}
+
 /** One engine, in this process: a web process on a fresh seeded database, then the scrapes. */
 async function runEngine(engine: Engine): Promise<EngineResult> {
   const dataDir = freshDataDir(`metrics-${engine}`);
@@ -135,29 +166,34 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     process.env.DATA_DIR = dataDir;
     process.env.DATABASE_URL = databaseUrl;
     const { orgMetrics } = await import("../src/server/services/org-metrics");
-    const { exposition } = await import("../src/server/domain/exposition");
+    const { expositionBytes } = await import("../src/server/domain/exposition");
     const inProcess: Timing = { wall: [], cpu: [] };
     let bytes = 0;
     for (let round = 0; round <= ROUNDS; round++) {
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
-      bytes = exposition(await orgMetrics(orgId), true).length;
+      bytes = expositionBytes(await orgMetrics(orgId), true).length;
       const used = process.cpuUsage(cpuStarted);
       inProcess.wall.push(performance.now() - started);
       inProcess.cpu.push((used.user + used.system) / 1000);
     }
-    // Over HTTP: the web process's first scrape reads the rollups too. CPU: the web process's own.
+    // Over HTTP, gzipped (as Prometheus asks) and not, alternately: the web process's first scrape
+    // reads the rollups too. CPU: the web process's own.
     const http: Timing = { wall: [], cpu: [] };
+    const httpGzip: Timing = { wall: [], cpu: [] };
+    let gzipBytes = 0;
     for (let round = 0; round <= ROUNDS; round++) {
-      const cpuBefore = processCpuMs(web.pid!);
-      const started = performance.now();
-      const res = await fetch(`${base}/api/v1/metrics`, { headers: { authorization: `Bearer ${access}`, accept: "application/openmetrics-text" }, signal: AbortSignal.timeout(60_000) });
-      const text = await res.text();
-      if (res.status !== 200 || !text.endsWith("# EOF\n")) throw new Error(`scrape: ${res.status} ${text.slice(0, 300)}`);
-      http.wall.push(performance.now() - started);
-      http.cpu.push(processCpuMs(web.pid!) - cpuBefore);
+      for (const gzip of round % 2 === 0 ? [true, false] : [false, true]) {
+        const into = gzip ? httpGzip : http;
+        const cpuBefore = processCpuMs(web.pid!);
+        const started = performance.now();
+        const { wireBytes } = await scrapeOverHttp(`${base}/api/v1/metrics`, access, gzip);
+        into.wall.push(performance.now() - started);
+        into.cpu.push(processCpuMs(web.pid!) - cpuBefore);
+        if (gzip) gzipBytes = wireBytes;
+      }
     }
-    return { engine, bytes, inProcess, http };
+    return { engine, bytes, gzipBytes, inProcess, http, httpGzip };
   } finally {
     stop(web);
     await new Promise((r) => setTimeout(r, 1000));
@@ -189,13 +225,18 @@ const name = (e: Engine) => (e === "sqlite" ? "SQLite" : "PostgreSQL");
 function rows(r: EngineResult): string[] {
   const [coldWall, ...wall] = r.inProcess.wall;
   const [coldCpu, ...cpu] = r.inProcess.cpu;
-  const [httpCold, ...httpWall] = r.http.wall;
-  const [httpColdCpu, ...httpCpu] = r.http.cpu;
   const size = `${Math.round(r.bytes / 1024).toLocaleString("en")} KiB`;
   const counts = `${MONITORS.toLocaleString("en")} | ${SERVICES.toLocaleString("en")}`;
+  const overHttp = (where: string, body: string, t: Timing, first: boolean) => {
+    const [cold, ...steady] = t.wall;
+    const [coldCpu, ...steadyCpu] = t.cpu;
+    const firstScrape = first ? `${ms(cold!)} (server CPU ${ms(coldCpu!)})` : "(the second scrape)";
+    return `| ${name(r.engine)} | ${where} | ${counts} | ${body} | ${ms(median(steady))} (server CPU ${ms(median(steadyCpu))}) | ${ms(Math.max(...steady))} | ${firstScrape} |`;
+  };
   return [
     `| ${name(r.engine)} | in process | ${counts} | ${size} | ${ms(median(wall))} (CPU ${ms(median(cpu))}) | ${ms(Math.max(...wall))} | ${ms(coldWall!)} (CPU ${ms(coldCpu!)}) |`,
-    `| ${name(r.engine)} | HTTP | ${counts} | ${size} | ${ms(median(httpWall))} (server CPU ${ms(median(httpCpu))}) | ${ms(Math.max(...httpWall))} | ${ms(httpCold!)} (server CPU ${ms(httpColdCpu!)}) |`,
+    overHttp("HTTP, gzip (as Prometheus asks)", `${size} (${Math.round(r.gzipBytes / 1024).toLocaleString("en")} KiB sent)`, r.httpGzip, true),
+    overHttp("HTTP, uncompressed", size, r.http, false),
   ];
 }
 
@@ -209,7 +250,9 @@ async function main() {
   const stolen = steal.read();
   const load = os.loadavg()[0]!.toFixed(1);
   const results: EngineResult[] = [];
+  const minutes: string[] = [];
   for (const engine of ENGINES) {
+    minutes.push(String(new Date().getUTCMinutes()));
     results.push(await runChild(engine));
     console.log(rows(results.at(-1)!).join("\n"));
   }
@@ -217,7 +260,7 @@ async function main() {
   writeSection("metrics", [
     "## Organization metrics scrape (`npm run bench:metrics`)",
     "",
-    `One organization: ${MONITORS.toLocaleString("en")} cron monitors (5 runs each), ${SERVICES.toLocaleString("en")} services (30 days of hourly rollups, the current hour raw, one lane result each), the OpenMetrics text. In process: the statements and the text, as the route computes them; HTTP: \`GET /api/v1/metrics\` from a web process (\`serve.ts --web-only\`) on the same machine, body read; its CPU time is the web process's, from /proc in 10 ms ticks. ${ROUNDS} steady rounds after the first scrape (which reads the rollups; later ones reuse their sums until the sweeper writes rollups again). PostgreSQL: a throwaway durable cluster on the same machine. Target: under 200 ms.`,
+    `One organization: ${MONITORS.toLocaleString("en")} cron monitors (5 runs each), ${SERVICES.toLocaleString("en")} services (30 days of hourly rollups, the current hour raw, one lane result each), the OpenMetrics text. In process: the statements and the text, as the route computes them; HTTP: \`GET /api/v1/metrics\` from a web process (\`serve.ts --web-only\`) on the same machine with Prometheus' Accept header, alternately with \`Accept-Encoding: gzip\` as Prometheus sends it (the body gunzipped at once, as a Go client does) and without, body read; the server CPU time is the web process's, from /proc in 10 ms ticks (gzip runs on its thread pool). ${ROUNDS} steady rounds after the first scrape (which reads the rollups; later ones reuse their sums until the sweeper writes rollups again). PostgreSQL: a throwaway durable cluster on the same machine. The raw part of the uptime grows through the hour (up to 60 checks per service before the sweeper rolls it up): run at minutes ${minutes.join(" and ")} of the hour. Target: under 200 ms.`,
     "",
     `Machine: ${machine()}; ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Measured while the machine was shared with other work (load average ${load} at the start, ${loadAfter} at the end, on ${os.cpus().length} cores, CPU steal ${steal.percentSince(stolen) ?? "?"}%): wall times are inflated by waiting for a core; the CPU time is the scrape's own cost.`,
     "",

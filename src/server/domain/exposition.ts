@@ -27,38 +27,81 @@ const escapeHelp = (v: string, openMetrics: boolean) => {
 };
 
 export function formatValue(v: number): string {
+  if (v === 1) return "1";
+  if (v === 0) return "0";
   if (Number.isFinite(v)) return String(v);
   if (Number.isNaN(v)) return "NaN";
   return v > 0 ? "+Inf" : "-Inf";
 }
 
-/** `k="v",k2="v2"` (no braces): one string, no intermediate arrays. */
-function pairs(labels: Labels): string {
+/** `k="v",k2="v2"` (no braces), values escaped: a label set as a sample line writes it. */
+export function labelPairs(labels: Labels): string {
   let text = "";
   for (const k in labels) text += `${text === "" ? "" : ","}${k}="${escapeLabelValue(labels[k]!)}"`;
   return text;
 }
 
 /**
- * The exposition of families in order; a family without samples still states its HELP and TYPE.
- * One array of lines joined once; a `labels` object shared by several samples (a monitor's id, name
- * and project across its families) is rendered once, and a sample costs one string.
+ * One family's sample lines, written as the samples come (format-independent: HELP and TYPE are
+ * added by expositionBytes) straight into a growing byte buffer as UTF-8: a line is garbage as soon
+ * as it is written, so 50,000 lines leave no strings for the garbage collector to keep. A caller
+ * with many samples per label set renders the set once with labelPairs and passes the text to
+ * every family.
+ */
+export class FamilyLines {
+  private buffer = Buffer.allocUnsafe(16 * 1024);
+  private used = 0;
+  constructor(readonly name: string, readonly help: string, readonly type: "gauge") {}
+
+  /** A sample: `pairs` from labelPairs ("" for none), `extra` more pairs after them ("" for none). */
+  add(pairs: string, value: number, extra = ""): void {
+    const all = extra === "" ? pairs : pairs === "" ? extra : `${pairs},${extra}`;
+    const line = all === "" ? `${this.name} ${formatValue(value)}\n` : `${this.name}{${all}} ${formatValue(value)}\n`;
+    const most = line.length * 3; // UTF-8 bytes per UTF-16 unit, at most
+    if (this.used + most > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + most));
+      this.buffer.copy(larger, 0, 0, this.used);
+      this.buffer = larger;
+    }
+    this.used += this.buffer.write(line, this.used, "utf8");
+  }
+
+  /** The lines written so far, each ending in a line feed. */
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.used);
+  }
+}
+
+/**
+ * The exposition of families in order, as UTF-8; a family without samples still states its HELP
+ * and TYPE.
+ */
+export function expositionBytes(families: readonly FamilyLines[], openMetrics: boolean): Buffer<ArrayBuffer> {
+  const parts: Buffer[] = [];
+  for (const f of families) {
+    parts.push(Buffer.from(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}\n# TYPE ${f.name} ${f.type}\n`, "utf8"), f.bytes());
+  }
+  if (openMetrics) parts.push(Buffer.from("# EOF\n"));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The exposition of families given sample by sample; a `labels` (or `extra`) object shared by
+ * several samples is rendered once.
  */
 export function exposition(families: readonly Family[], openMetrics: boolean): string {
-  const out: string[] = [];
   const rendered = new Map<Labels, string>();
-  for (const f of families) {
-    const name = f.name;
-    out.push(`# HELP ${name} ${escapeHelp(f.help, openMetrics)}`, `# TYPE ${name} ${f.type}`);
-    for (const s of f.samples) {
-      let base = rendered.get(s.labels);
-      if (base === undefined) rendered.set(s.labels, (base = pairs(s.labels)));
-      const extra = s.extra === undefined ? "" : pairs(s.extra);
-      const all = extra === "" ? base : base === "" ? extra : `${base},${extra}`;
-      out.push(all === "" ? `${name} ${formatValue(s.value)}` : `${name}{${all}} ${formatValue(s.value)}`);
-    }
-  }
-  if (openMetrics) out.push("# EOF");
-  out.push("");
-  return out.join("\n");
+  const render = (labels: Labels) => {
+    let text = rendered.get(labels);
+    if (text === undefined) rendered.set(labels, (text = labelPairs(labels)));
+    return text;
+  };
+  return expositionBytes(
+    families.map((f) => {
+      const lines = new FamilyLines(f.name, f.help, f.type);
+      for (const s of f.samples) lines.add(render(s.labels), s.value, s.extra === undefined ? "" : render(s.extra));
+      return lines;
+    }),
+    openMetrics,
+  ).toString("utf8");
 }

@@ -2,7 +2,7 @@ import { env } from "../../env";
 import { HOUR_MS, parseWatermark, splitWindow } from "../domain/check-metrics";
 import { displayState } from "../domain/monitor-state";
 import { displayedStatus } from "../../shared/service-rules";
-import type { Family, Labels, Sample } from "../domain/exposition";
+import { escapeLabelValue, FamilyLines } from "../domain/exposition";
 import { metricsStore } from "../storage/engine";
 import { orgMetricsSql, uptimeParams, type OrgMetricsSql } from "../storage/org-metrics-sql";
 
@@ -27,23 +27,28 @@ export const UPTIME_WINDOWS = [
 const globalForOrgMetrics = globalThis as unknown as { lifelineOrgMetricsSql?: OrgMetricsSql };
 const statements = () => (globalForOrgMetrics.lifelineOrgMetricsSql ??= orgMetricsSql(metricsStore().d));
 
-const identity = (r: Raw): Labels => ({ id: String(r.id), name: String(r.name), project: (r.project as string | null) ?? "" });
+/** A monitor's or service's label pairs (id, name, project), escaped once for all its samples. */
+const identity = (id: unknown, name: unknown, project: unknown): string =>
+  `id="${escapeLabelValue(String(id))}",name="${escapeLabelValue(String(name))}",project="${escapeLabelValue((project as string | null) ?? "")}"`;
+/** `key="value"` for each value, rendered once. */
+const extraPairs = <T extends string>(key: string, values: readonly T[]) => new Map(values.map((v) => [v as string, `${key}="${escapeLabelValue(v)}"`]));
+const STATES = extraPairs("state", ["new", "up", "late", "down", "paused"]);
+const STATUSES = extraPairs("status", ["pending", "operational", "degraded", "down", "paused"]);
+const WINDOW_PAIRS = extraPairs("window", ["1d", "7d", "30d"]);
+const pairOf = (known: Map<string, string>, key: string, value: string) => known.get(value) ?? `${key}="${escapeLabelValue(value)}"`;
 
-export async function orgMetrics(orgId: number, now = Date.now()): Promise<Family[]> {
-  const { sql, d } = metricsStore();
+export async function orgMetrics(orgId: number, now = Date.now()): Promise<FamilyLines[]> {
+  const { sql, arrays, d } = metricsStore();
   const q = statements();
   const [monitors, services, incidents] = await Promise.all([
-    sql.all<Raw>(q.monitors, [new Date(now - DAY_MS), orgId]),
+    arrays<MonitorRow>(q.monitors, [new Date(now - DAY_MS), orgId]),
     sql.all<Raw>(q.services, [orgId]),
     sql.get<Raw>(q.openIncidents, [orgId]),
   ]);
   const uptime: Sums = services.length === 0 ? new Map() : await uptimeRows(orgId, services, now, d.idsParam(services.map((s) => num(s.id))));
-  return [...monitorFamilies(monitors), ...serviceFamilies(services, uptime), {
-    name: "lifeline_open_incidents",
-    help: "Open incidents of the organization (cron monitors and services).",
-    type: "gauge",
-    samples: [{ labels: {}, value: num(incidents?.n ?? 0) }],
-  }];
+  const open = new FamilyLines("lifeline_open_incidents", "Open incidents of the organization (cron monitors and services).", "gauge");
+  open.add("", num(incidents?.n ?? 0));
+  return [...monitorFamilies(monitors), ...serviceFamilies(services, uptime), open];
 }
 
 type Sums = Map<number, Raw>;
@@ -78,46 +83,45 @@ async function uptimeRows(orgId: number, services: Raw[], now: number, idsParam:
   return sums;
 }
 
-function monitorFamilies(rows: Raw[]): Family[] {
-  const up: Sample[] = [], state: Sample[] = [], lastPing: Sample[] = [], duration: Sample[] = [], failed: Sample[] = [];
-  for (const r of rows) {
-    const labels = identity(r);
-    const shown = displayState(String(r.state), !!r.paused, !!r.suspended);
-    if (shown === "up" || shown === "late" || shown === "down") up.push({ labels, value: shown === "down" ? 0 : 1 });
-    state.push({ labels, extra: { state: shown }, value: 1 });
-    if (present(r.last_ping_at)) lastPing.push({ labels, value: seconds(r.last_ping_at) });
-    if (present(r.last_duration_ms)) duration.push({ labels, value: num(r.last_duration_ms) / 1000 });
-    failed.push({ labels, value: num(r.failed_runs) });
+/** A row of orgMetricsSql.monitors, its columns in the statement's order (10,000 monitors: no object per row). */
+type MonitorRow = [id: unknown, name: unknown, project: unknown, state: unknown, paused: unknown, suspended: unknown, lastPingAt: unknown, lastDurationMs: unknown, failedRuns: unknown];
+
+function monitorFamilies(rows: MonitorRow[]): FamilyLines[] {
+  const up = new FamilyLines("lifeline_cron_monitor_up", "1 while the cron monitor is up or late, 0 while down; absent while new or paused.", "gauge");
+  const state = new FamilyLines("lifeline_cron_monitor_state", "1, labelled with the cron monitor's current state (new, up, late, down, paused).", "gauge");
+  const lastPing = new FamilyLines("lifeline_cron_monitor_last_ping_timestamp_seconds", "When the cron monitor's latest ping was accepted (Unix seconds); absent before the first.", "gauge");
+  const duration = new FamilyLines("lifeline_cron_monitor_last_run_duration_seconds", "Duration of the cron monitor's latest finished run; absent before the first.", "gauge");
+  const failed = new FamilyLines("lifeline_cron_monitor_failed_runs_24h", "Runs of the cron monitor that failed among those started in the last 24 hours.", "gauge");
+  for (const [id, name, project, current, paused, suspended, lastPingAt, lastDurationMs, failedRuns] of rows) {
+    const labels = identity(id, name, project);
+    const shown = displayState(String(current), !!paused, !!suspended);
+    if (shown === "up" || shown === "late" || shown === "down") up.add(labels, shown === "down" ? 0 : 1);
+    state.add(labels, 1, pairOf(STATES, "state", shown));
+    if (present(lastPingAt)) lastPing.add(labels, seconds(lastPingAt));
+    if (present(lastDurationMs)) duration.add(labels, num(lastDurationMs) / 1000);
+    failed.add(labels, num(failedRuns));
   }
-  return [
-    { name: "lifeline_cron_monitor_up", help: "1 while the cron monitor is up or late, 0 while down; absent while new or paused.", type: "gauge", samples: up },
-    { name: "lifeline_cron_monitor_state", help: "1, labelled with the cron monitor's current state (new, up, late, down, paused).", type: "gauge", samples: state },
-    { name: "lifeline_cron_monitor_last_ping_timestamp_seconds", help: "When the cron monitor's latest ping was accepted (Unix seconds); absent before the first.", type: "gauge", samples: lastPing },
-    { name: "lifeline_cron_monitor_last_run_duration_seconds", help: "Duration of the cron monitor's latest finished run; absent before the first.", type: "gauge", samples: duration },
-    { name: "lifeline_cron_monitor_failed_runs_24h", help: "Runs of the cron monitor that failed among those started in the last 24 hours.", type: "gauge", samples: failed },
-  ];
+  return [up, state, lastPing, duration, failed];
 }
 
-function serviceFamilies(rows: Raw[], byService: Sums): Family[] {
-  const up: Sample[] = [], status: Sample[] = [], response: Sample[] = [], ratio: Sample[] = [], certificate: Sample[] = [];
+function serviceFamilies(rows: Raw[], byService: Sums): FamilyLines[] {
+  const up = new FamilyLines("lifeline_service_up", "1 while the service is operational or degraded, 0 while down; absent while pending or paused.", "gauge");
+  const status = new FamilyLines("lifeline_service_status", "1, labelled with the service's current status (pending, operational, degraded, down, paused).", "gauge");
+  const response = new FamilyLines("lifeline_service_response_time_seconds", "Response time of the service's latest check; absent before the first.", "gauge");
+  const ratio = new FamilyLines("lifeline_service_uptime_ratio", "Successful checks over all checks of the service in the window (1d, 7d, 30d); absent without checks.", "gauge");
+  const certificate = new FamilyLines("lifeline_service_tls_certificate_expiry_timestamp_seconds", "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.", "gauge");
   for (const r of rows) {
-    const labels = identity(r);
+    const labels = identity(r.id, r.name, r.project);
     const current = displayedStatus(!!r.enabled, String(r.status));
-    if (current === "operational" || current === "degraded" || current === "down") up.push({ labels, value: current === "down" ? 0 : 1 });
-    status.push({ labels, extra: { status: current }, value: 1 });
-    if (present(r.response_ms)) response.push({ labels, value: num(r.response_ms) / 1000 });
-    if (present(r.certificate_expires_at)) certificate.push({ labels, value: num(r.certificate_expires_at) });
+    if (current === "operational" || current === "degraded" || current === "down") up.add(labels, current === "down" ? 0 : 1);
+    status.add(labels, 1, pairOf(STATUSES, "status", current));
+    if (present(r.response_ms)) response.add(labels, num(r.response_ms) / 1000);
+    if (present(r.certificate_expires_at)) certificate.add(labels, num(r.certificate_expires_at));
     const u = byService.get(num(r.id));
     for (const w of UPTIME_WINDOWS) {
       const total = num(u?.[`total_${w.label}`] ?? 0);
-      if (total > 0) ratio.push({ labels, extra: { window: w.label }, value: num(u![`successful_${w.label}`]) / total });
+      if (total > 0) ratio.add(labels, num(u![`successful_${w.label}`]) / total, WINDOW_PAIRS.get(w.label)!);
     }
   }
-  return [
-    { name: "lifeline_service_up", help: "1 while the service is operational or degraded, 0 while down; absent while pending or paused.", type: "gauge", samples: up },
-    { name: "lifeline_service_status", help: "1, labelled with the service's current status (pending, operational, degraded, down, paused).", type: "gauge", samples: status },
-    { name: "lifeline_service_response_time_seconds", help: "Response time of the service's latest check; absent before the first.", type: "gauge", samples: response },
-    { name: "lifeline_service_uptime_ratio", help: "Successful checks over all checks of the service in the window (1d, 7d, 30d); absent without checks.", type: "gauge", samples: ratio },
-    { name: "lifeline_service_tls_certificate_expiry_timestamp_seconds", help: "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.", type: "gauge", samples: certificate },
-  ];
+  return [up, status, response, ratio, certificate];
 }

@@ -13,7 +13,7 @@ import { createPgApiStore } from "./postgres/api-store";
 import { watchPgOutbox } from "./postgres/outbox-watch";
 import { createPgPingStore } from "./postgres/ping-store";
 import { openPgPool } from "./postgres/pool";
-import { pgRunner } from "./postgres/runner";
+import { pgArrayReader, pgRunner } from "./postgres/runner";
 import { pgNextDeadline } from "./postgres/sweep-deadline";
 import { createPgSweeper } from "./postgres/sweeper";
 import { createSqliteApiStore } from "./sqlite/api-store";
@@ -21,7 +21,7 @@ import { openPingConnection, openSqlite } from "./sqlite/connection";
 export { checkpointerState, type WorkerState } from "./sqlite/checkpointer";
 import { watchSqliteOutbox } from "./sqlite/outbox-watch";
 import { createSqlitePingStore } from "./sqlite/ping-store";
-import { sqliteRunner } from "./sqlite/runner";
+import { sqliteArrayReader, sqliteRunner } from "./sqlite/runner";
 import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
 import { createSweeper } from "./sqlite/sweeper";
 import type { SweepStorage } from "./sweep-storage";
@@ -101,9 +101,9 @@ export const apiStore = () => built("api", (c) => (c.kind === "postgresql" ? cre
 /** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
 export const metricsStore = () =>
   built("metrics", (c) => {
-    const sql = c.kind === "postgresql" ? pgRunner(c.pool) : sqliteRunner(c.db);
+    const [sql, arrays] = c.kind === "postgresql" ? [pgRunner(c.pool), pgArrayReader(c.pool)] : [sqliteRunner(c.db), sqliteArrayReader(c.db)];
     const d = dialectOf(sql.kind);
-    return { sql, d, q: metricsSql(d) };
+    return { sql, arrays, d, q: metricsSql(d) };
   });
 
 /**

@@ -1,10 +1,11 @@
 import type { Dialect, MetricsSql } from "./check-metrics-sql";
-import type { SqlRunner } from "./runner";
+import type { ArrayReader, SqlRunner } from "./runner";
 
 export { dialectOf, metricsSql } from "./check-metrics-sql";
 
 /**
  * The metrics reads' SQL on the process's connections (storage/engine.ts): the statements of
- * check-metrics-sql.ts through a SqlRunner (prepared once per connection).
+ * check-metrics-sql.ts through a SqlRunner (prepared once per connection). `arrays`: the same
+ * connection (or pool), rows as arrays, for reads of thousands of rows.
  */
-export type MetricsStore = { sql: SqlRunner; d: Dialect; q: MetricsSql };
+export type MetricsStore = { sql: SqlRunner; arrays: ArrayReader; d: Dialect; q: MetricsSql };

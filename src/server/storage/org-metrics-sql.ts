@@ -12,7 +12,8 @@ export function orgMetricsSql(d: Dialect) {
   return {
     /**
      * Every cron monitor of the organization with its project, its latest finished run's duration
-     * (through the (monitor_id, started_at) index) and its failed runs started since a time.
+     * and its failed runs started since a time, both from the index (monitor_id, started_at,
+     * status, duration_ms) alone. Read as arrays: the service takes the columns in this order.
      * Params: since, org id.
      */
     monitors: `SELECT m.id, m.name, p.name AS project, m.state, m.paused, m.suspended, m.last_ping_at,
@@ -69,20 +70,22 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
     const sums = WINDOWS.flatMap((w) => [`${sum("total")} AS total_${w}`, `${sum("successful")} AS successful_${w}`]);
     return `SELECT s.id AS service_id, ${sums.join(", ")} FROM services s WHERE s.id IN ${d.ids}`;
   }
-  const counted = (i: number) => `(x.k = ${i + 1}) OR (x.k = 9 AND x.at >= ?)`;
-  const sums = WINDOWS.flatMap((w, i) => [
-    `SUM(CASE WHEN ${counted(i)} THEN x.total ELSE 0 END) AS total_${w}`,
-    `SUM(CASE WHEN ${counted(i)} THEN x.successful ELSE 0 END) AS successful_${w}`,
-  ]);
+  // Raw part, per window: the head [from, rollupFrom) and the tail from rollupTo. The tails share
+  // [T, now] (T the latest rollupTo, all three in practice): read once for every window (k = 0),
+  // and each window's own [rollupTo, T) apart (empty in practice). Every branch counts one range
+  // per service through check_results_service_id_started_at_up_idx alone, no test per row.
   const raw = (k: number, range: string) =>
-    `SELECT service_id, started_at AS at, ${k} AS k, 1 AS total, CASE WHEN up THEN 1 ELSE 0 END AS successful
-      FROM check_results WHERE service_id IN ${d.ids} AND ${range}`;
+    `SELECT service_id, ${k} AS k, COUNT(*) AS total, SUM(CASE WHEN up THEN 1 ELSE 0 END) AS successful
+      FROM check_results WHERE service_id IN ${d.ids} AND ${range} GROUP BY service_id`;
   const rows = [
-    raw(1, "started_at >= ? AND started_at < ?"),
-    raw(2, "started_at >= ? AND started_at < ?"),
-    raw(3, "started_at >= ? AND started_at < ?"),
-    raw(9, "started_at >= ?"),
+    ...WINDOWS.map((_, i) => raw(i + 1, "started_at >= ? AND started_at < ?")),
+    ...WINDOWS.map((_, i) => raw(i + 1, "started_at >= ? AND started_at < ?")),
+    raw(0, "started_at >= ?"),
   ].join("\n UNION ALL ");
+  const sums = WINDOWS.flatMap((w, i) => [
+    `SUM(CASE WHEN x.k IN (0, ${i + 1}) THEN x.total ELSE 0 END) AS total_${w}`,
+    `SUM(CASE WHEN x.k IN (0, ${i + 1}) THEN x.successful ELSE 0 END) AS successful_${w}`,
+  ]);
   return `SELECT x.service_id, ${sums.join(", ")} FROM (${rows}) x GROUP BY x.service_id`;
 }
 
@@ -90,12 +93,12 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
 export function uptimeParams(windows: readonly UptimeWindow[], idsParam: unknown): { rollups: unknown[]; raw: unknown[] } {
   const at = (t: number) => new Date(t);
   const twice = <T>(xs: T[]) => [...xs, ...xs]; // total and successful read the same conditions
-  const tailFrom = Math.min(...windows.map((w) => w.rollupTo));
+  const tailFrom = Math.max(...windows.map((w) => w.rollupTo)); // where the tails of all three windows meet
   return {
     rollups: [...windows.flatMap((w) => twice([at(w.rollupFrom), at(w.rollupTo)])), idsParam],
     raw: [
-      ...windows.flatMap((w) => twice([at(w.rollupTo)])),
       ...windows.flatMap((w) => [idsParam, at(w.from), at(w.rollupFrom)]),
+      ...windows.flatMap((w) => [idsParam, at(w.rollupTo), at(tailFrom)]),
       idsParam, at(tailFrom),
     ],
   };

@@ -12,3 +12,9 @@ export interface SqlRunner {
   /** Runs a write; resolves to the number of rows it changed. */
   run(sql: string, params?: unknown[]): Promise<number>;
 }
+
+/**
+ * Reads rows as arrays of their columns in the statement's order (no object per row: for reads of
+ * thousands of rows); `?` placeholders and parameters as SqlRunner's.
+ */
+export type ArrayReader = <T extends unknown[]>(sql: string, params?: unknown[]) => Promise<T[]>;

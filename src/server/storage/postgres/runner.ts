@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { Pool } from "pg";
-import type { SqlRunner } from "../runner";
+import type { Pool, QueryArrayConfig } from "pg";
+import type { ArrayReader, SqlRunner } from "../runner";
 
 const param = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
@@ -24,5 +24,16 @@ export function pgRunner(pool: Pick<Pool, "query">): SqlRunner {
     all: async <T>(sql: string, params: unknown[] = []) => (await query<T>(sql, params)).rows,
     get: async <T>(sql: string, params: unknown[] = []) => (await query<T>(sql, params)).rows[0],
     run: async (sql, params = []) => (await query(sql, params)).rowCount ?? 0,
+  };
+}
+
+/** An ArrayReader on a pool (array row mode), each statement prepared once per connection by the same name as pgRunner's. */
+export function pgArrayReader(pool: Pick<Pool, "query">): ArrayReader {
+  const translated = new Map<string, { name: string; text: string }>();
+  return async <T extends unknown[]>(sql: string, params: unknown[] = []) => {
+    let t = translated.get(sql);
+    if (!t) translated.set(sql, (t = translate(sql)));
+    const config: QueryArrayConfig = { name: t.name, text: t.text, values: params.map(param), rowMode: "array" };
+    return (await pool.query(config)).rows as T[];
   };
 }

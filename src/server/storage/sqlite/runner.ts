@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { SqlRunner } from "../runner";
+import type { ArrayReader, SqlRunner } from "../runner";
 
 /** Timestamps are stored the way Prisma's SQLite adapter stores them, so both read each other's. */
 const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
@@ -19,5 +19,15 @@ export function sqliteRunner(db: Database.Database): SqlRunner {
     all: async <T>(sql: string, params: unknown[] = []) => statement(sql).all(...params.map(param)) as T[],
     get: async <T>(sql: string, params: unknown[] = []) => statement(sql).get(...params.map(param)) as T | undefined,
     run: async (sql, params = []) => statement(sql).run(...params.map(param)).changes,
+  };
+}
+
+/** An ArrayReader on a better-sqlite3 connection, its statements prepared once in raw mode. */
+export function sqliteArrayReader(db: Database.Database): ArrayReader {
+  const prepared = new Map<string, Database.Statement>();
+  return async <T extends unknown[]>(sql: string, params: unknown[] = []) => {
+    let s = prepared.get(sql);
+    if (!s) prepared.set(sql, (s = db.prepare(sql).raw(true)));
+    return s.all(...params.map(param)) as T[];
   };
 }
