@@ -1,5 +1,6 @@
 import { PROBE_USE, rolesWith } from "../../shared/capabilities";
 import { idsIn, jsonRowsSource, type Engine } from "./json-rows";
+import { serviceMaintenanceUntil } from "./maintenance-sql";
 
 /** The roles whose services a private lane may be leased for (constants of capabilities.ts, not input). */
 const PROBE_USE_ROLES = rolesWith(PROBE_USE);
@@ -39,9 +40,13 @@ export function checkStatements(engine: Engine) {
       FROM ${jsonRowsSource(engine, "v", { service_id: "int", lane: "int", until: "time" })}
       WHERE service_lanes.service_id = v.service_id AND service_lanes.lane = v.lane`,
 
-    /** Params: service ids. Every lane of the batch's services with what the status rules read. */
+    /**
+     * Params: now, service ids. Every lane of the batch's services with what the status rules read
+     * (and the end of the maintenance run over the service, maintenance-sql.ts).
+     */
     lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,
-        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id
+        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id,
+        ${serviceMaintenanceUntil(engine, "s", "u.default_org_id", "?")} AS maintenance_until
       FROM service_lanes l JOIN services s ON s.id = l.service_id JOIN users u ON u.id = s.user_id
       WHERE ${idsIn(engine, "l.service_id")}
       ORDER BY l.service_id, l.lane${pg ? " FOR UPDATE OF s, l" : ""}`,

@@ -67,7 +67,7 @@ export function createPgCheckStore(pool: Pool, rules: NotificationRules = NO_HOL
 type LaneRow = {
   service_id: number; lane: number; slot: number; due_at: string; leasable_at: string | null; leased_by: number | null;
   outcome: string | null; reason: string | null; response_time_ms: number | null; consecutive_failures: number; result_at: string | null;
-  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; snoozed_until: string | null; org_id: number | null;
+  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; snoozed_until: string | null; org_id: number | null; maintenance_until: string | null;
 };
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
@@ -105,7 +105,7 @@ async function recordResults(
   now: Date,
 ): Promise<RecordOutcome[]> {
   const serviceIds = [...new Set(results.map((r) => r.serviceId))];
-  const rows = await sql.all<LaneRow>(s.lanesOf, [idsParam(engine, serviceIds)]);
+  const rows = await sql.all<LaneRow>(s.lanesOf, [now, idsParam(engine, serviceIds)]);
   const lanes = new Map(rows.map((r) => [`${r.service_id}:${r.lane}`, r]));
   const outcomes: RecordOutcome[] = [];
   const accepted: PostedResult[] = [];
@@ -185,7 +185,7 @@ async function applyStatus(s: CheckStatements, sql: SqlRunner, rules: Notificati
   const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
   if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
   else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
-  const plan = afterServiceStatus({ id: service.service_id, orgId: service.org_id, snoozedUntil: timeOrNull(service.snoozed_until) }, { previous, status: decision.status, reason }, rules, now);
+  const plan = afterServiceStatus({ id: service.service_id, orgId: service.org_id, snoozedUntil: timeOrNull(service.snoozed_until), maintenanceUntil: timeOrNull(service.maintenance_until) }, { previous, status: decision.status, reason }, rules, now);
   if (plan.open) {
     const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, plan.open.kind, plan.open.reason, now, plan.open.held]);
     if (plan.open.notify) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);

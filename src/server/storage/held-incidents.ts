@@ -1,13 +1,15 @@
 import { afterHoldEnds, type IncidentKind, type NotificationRules } from "../domain/incidents";
 import type { SqlRunner } from "./runner";
+import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-sql";
 
 /**
  * The open incidents still `held` (opened while a rule held their `incident.opened`), with what the
  * rules need of their object. On the held-status index; an incident of a deleted object is gone
  * with it (cascade).
  */
-const HELD_OPEN = `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
-    COALESCE(m.snoozed_until, s.snoozed_until) AS snoozed_until
+const HELD_OPEN = (engine: SqlRunner["kind"]) => `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
+    COALESCE(m.snoozed_until, s.snoozed_until) AS snoozed_until,
+    CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END AS maintenance_until
   FROM incidents i LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
   WHERE i.held = ? AND i.status = 'open'`;
 
@@ -24,6 +26,7 @@ type HeldRow = {
   kind: string;
   reason: string;
   snoozed_until: string | null;
+  maintenance_until: string | null;
 };
 
 /** Runs work in one write transaction. */
@@ -31,12 +34,12 @@ export type Transact = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
 
 /**
  * Notifies every open incident whose hold has ended (domain/incidents.ts `afterHoldEnds`: a snooze
- * expired, say), once: one read (no transaction when nothing is held), then in one transaction each
+ * expired, a maintenance window's run ended, say), once: one read (no transaction when nothing is held), then in one transaction each
  * is claimed by a compare-and-swap on `held` before its outbox row is written, so any number of
  * sweepers at once notify it once. Returns how many were notified.
  */
 export async function releaseHeldIncidents(read: SqlRunner, transact: Transact, rules: NotificationRules, now: Date): Promise<number> {
-  const held = await read.all<HeldRow>(HELD_OPEN, [true]);
+  const held = await read.all<HeldRow>(HELD_OPEN(read.kind), [now, now, true]);
   const ending = held.filter((row) => afterHoldEnds(subjectOf(row), { kind: row.kind as IncidentKind, reason: row.reason }, rules, now));
   if (ending.length === 0) return 0;
   return transact(async (sql) => {
@@ -56,6 +59,7 @@ function subjectOf(row: HeldRow) {
     id: Number(row.cron_monitor_id ?? row.service_id),
     orgId: row.org_id === null ? null : Number(row.org_id),
     snoozedUntil: row.snoozed_until === null ? null : new Date(row.snoozed_until),
+    maintenanceUntil: row.maintenance_until === null ? null : new Date(row.maintenance_until),
   };
 }
 

@@ -1,3 +1,5 @@
+import { monitorMaintenanceUntil } from "../maintenance-sql";
+
 /**
  * The PostgreSQL ping store's statements (prepared once per connection by name). Booleans are
  * PostgreSQL booleans, timestamps ISO strings (see pool.ts).
@@ -24,6 +26,8 @@ export type PgMonitorRow = {
   recent_pings: string;
   unattached_events: string;
   snoozed_until: string | null;
+  /** The end of the maintenance run over the monitor that started by the wave (maintenance-sql.ts). */
+  maintenance_until: string | null;
   run_by_rid: PgRunRow | null;
   open_run: PgRunRow | null;
   latest_run: PgRunRow | null;
@@ -54,12 +58,13 @@ export const LOCK_MANY_SQL = `SELECT m.id ${WAVE_MONITORS} ORDER BY e.k FOR UPDA
  * monitor with every run the pairing rules may need: the run of the sent rid, the latest running
  * run with a synthesized rid, the latest run, whether any run is running, and (for a success) the
  * durations of the last 20 successful runs for the drift baseline. `k` is the event's 1-based
- * position; an event whose monitor is unknown has no row. Same parameters as LOCK_MANY_SQL.
+ * position; an event whose monitor is unknown has no row. Same parameters as LOCK_MANY_SQL, then
+ * the wave's latest event time (the instant of the maintenance end read beside each monitor).
  */
 export const READ_MANY_SQL = `
 SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
   m.drift_pct, m.drift_min_seconds, m.drift_alerts, m.paused, m.suspended, m.state, m.next_expected_at,
-  m.recent_pings, m.unattached_events, m.snoozed_until,
+  m.recent_pings, m.unattached_events, m.snoozed_until, ${monitorMaintenanceUntil("postgresql", "m", "$6")} AS maintenance_until,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE e.rid IS NOT NULL AND r.monitor_id = m.id AND r.rid = e.rid) AS run_by_rid,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'running' AND r.rid_generated
      ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS open_run,

@@ -84,7 +84,8 @@ async function recordWave(client: PoolClient, pending: Pending[], results: RunEv
     wave.map((p) => p.event.kind === "success"),
   ];
   await run(client, "ping_lock_many", LOCK_MANY_SQL, events);
-  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, events);
+  const latest = new Date(Math.max(...wave.map((p) => p.event.now.getTime())));
+  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, [...events, pgTime(latest)]);
   const byPosition = new Map(rows.map((r) => [r.k - 1, r]));
   const writes = new WaveWrites();
   const recorded = new Set<number>();
@@ -110,7 +111,8 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: Not
   const applied = e.kind === "log" ? attachNote(m, e, now, writes) : writeRun(m, e, now, writes);
   const next = monitorAfterEvent(m, applied, e.now);
   const paused = next.paused;
-  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended, driftAlerts: m.drift_alerts, snoozedUntil: timeOrNull(m.snoozed_until) };
+  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended, driftAlerts: m.drift_alerts, snoozedUntil: timeOrNull(m.snoozed_until),
+    maintenanceUntil: timeOrNull(m.maintenance_until) };
   const plan = afterRunEvent(monitor, applied, rules, e.now);
   writes.monitor(
     m.id,

@@ -48,7 +48,8 @@ export function createSqlitePingStore(db: Database.Database, rules: Notification
 }
 
 function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunEventResult {
-  const m = ("token" in e.target ? s.monitorByToken.get(e.target.token) : s.monitorById.get(e.target.monitorId, e.target.orgId)) as
+  const at = sqlTime(e.now);
+  const m = ("token" in e.target ? s.monitorByToken.get(at, e.target.token) : s.monitorById.get(at, e.target.monitorId, e.target.orgId)) as
     | MonitorRow
     | undefined;
   if (!m) return { outcome: "not_found" };
@@ -72,7 +73,8 @@ function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunE
     paused: paused ? 1 : 0,
     unattachedEvents: applied.unattachedEvents ?? m.unattached_events,
   });
-  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended === 1, driftAlerts: m.drift_alerts === 1, snoozedUntil: timeOrNull(m.snoozed_until) };
+  const monitor = { id: m.id, orgId: m.org_id, folded: paused || m.suspended === 1, driftAlerts: m.drift_alerts === 1, snoozedUntil: timeOrNull(m.snoozed_until),
+    maintenanceUntil: timeOrNull(m.maintenance_until) };
   writeMonitorIncidents(s, afterRunEvent(monitor, applied, rules, e.now), { id: m.id, orgId: m.org_id }, applied.runId, now);
   return {
     outcome: "accepted",
