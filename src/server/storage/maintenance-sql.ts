@@ -82,3 +82,24 @@ export async function advanceMaintenanceRuns(sql: SqlRunner, now: Date, log: (li
   }
   return moved;
 }
+
+/**
+ * The scalar subquery of the maintenance a cron monitor shows (`maintenance` of its answers): the
+ * window whose stored run covers `now` and ends last, as `<id>|<end ISO>` (null: none). The same
+ * runs the incident paths read, so the answer shows what holds the monitor's notifications.
+ */
+export function monitorMaintenanceShown(engine: Engine, m: string, now: string): string {
+  const sqlite = engine === "sqlite";
+  const value = sqlite ? `w.id || '|' || w.current_ends_at` : `w.id::text || '|' || to_char(w.current_ends_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const notEnded = sqlite ? `julianday(w.current_ends_at) > julianday(${now})` : `w.current_ends_at > ${now}::timestamp`;
+  return `(SELECT ${value} FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+    WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)} AND ${notEnded}
+    ORDER BY w.current_ends_at DESC LIMIT 1)`;
+}
+
+/** Reads `monitorMaintenanceShown`'s value. */
+export function maintenanceFromText(v: unknown): { windowId: number; endsAt: Date } | null {
+  if (v === null || v === undefined) return null;
+  const [id, end] = String(v).split("|");
+  return { windowId: Number(id), endsAt: new Date(end!) };
+}

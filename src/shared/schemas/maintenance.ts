@@ -60,8 +60,8 @@ export type PatchMaintenanceInput = z.infer<typeof patchMaintenanceInput>;
 
 export const listMaintenanceInput = z
   .object({
-    active: z.stringbool().optional().describe("true: only windows running now; false: only those not running"),
-    upcoming: z.stringbool().optional().describe("true: only windows with a run still to start (not running now); false: the others"),
+    active: z.enum(["true", "false"]).optional().describe("true: only windows running now; false: only those not running"),
+    upcoming: z.enum(["true", "false"]).optional().describe("true: only windows with a run still to start (not running now); false: the others"),
   })
   .strict();
 export type ListMaintenanceInput = z.infer<typeof listMaintenanceInput>;

@@ -149,6 +149,7 @@ async function createPlain(
     max,
   );
   if (!row) throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${max} cron monitors; delete one or upgrade the plan`);
-  const [monitor] = await withMonitorMaintenance(caller.orgId, [toWire(row)]); // a project may be under maintenance
-  return { monitor: monitor!, created: true };
+  // A new monitor is under maintenance only through its project (no window names it yet).
+  const monitor = row.projectId === null ? toWire(row) : (await withMonitorMaintenance(caller.orgId, [toWire(row)]))[0]!;
+  return { monitor, created: true };
 }

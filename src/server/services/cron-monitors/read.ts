@@ -3,7 +3,6 @@ import type { CronMonitor, ListCronMonitorsInput } from "../../../shared/schemas
 import { apiStore, type ApiStore } from "../../storage/api-store";
 import { STATS_WINDOW_MS } from "./run-stats";
 import { toWire } from "./wire";
-import { withMonitorMaintenance } from "../maintenance/coverage";
 
 export type MonitorPage = { data: CronMonitor[]; meta: { total: number; page: number; limit: number } };
 
@@ -25,16 +24,15 @@ export async function listMonitors(
     projectId,
     offset: (args.page - 1) * args.limit,
     limit: args.limit,
+    now,
   });
   const stats = await store.runFigures(rows.map((r) => r.id), since(now));
-  const data = await withMonitorMaintenance(args.orgId, rows.map((row) => toWire(row, stats.get(row.id))), now);
-  return { data, meta: { total, page: args.page, limit: args.limit } };
+  return { data: rows.map((row) => toWire(row, stats.get(row.id))), meta: { total, page: args.page, limit: args.limit } };
 }
 
 /** One monitor of the organization with its run figures (one statement); any other id (including another organization's) is 404. */
 export async function getMonitor(args: { orgId: number; monitorId: number }, now = new Date(), store: ApiStore = apiStore()): Promise<CronMonitor> {
-  const found = await store.monitor(args.orgId, args.monitorId, since(now));
+  const found = await store.monitor(args.orgId, args.monitorId, since(now), now);
   if (!found) throw notFound("Cron monitor");
-  const [monitor] = await withMonitorMaintenance(args.orgId, [toWire(found.row, found.stats)], now);
-  return monitor!;
+  return toWire(found.row, found.stats);
 }

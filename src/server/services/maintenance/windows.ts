@@ -144,8 +144,8 @@ export async function listWindows(scope: MaintenanceScope, filter: ListMaintenan
   const rows = await db().maintenanceWindow.findMany({ where: { orgId: scope.orgId }, include, orderBy: { id: "asc" } });
   return rows
     .map((r) => windowView(r, now))
-    .filter((w) => filter.active === undefined || w.active === filter.active)
-    .filter((w) => filter.upcoming === undefined || (!w.active && w.next_starts_at !== null) === filter.upcoming);
+    .filter((w) => filter.active === undefined || w.active === (filter.active === "true"))
+    .filter((w) => filter.upcoming === undefined || (!w.active && w.next_starts_at !== null) === (filter.upcoming === "true"));
 }
 
 export async function getWindow(scope: MaintenanceScope, id: number, now = new Date()): Promise<MaintenanceWindowView> {
