@@ -63,13 +63,13 @@ export function checkStatements(engine: Engine) {
 
     /** Params: rows of results. */
     insertResults: `INSERT INTO check_results (service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms,
-        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left)
+        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left, in_maintenance)
       SELECT service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms, dns_ms, connect_ms, tls_ms,
-        first_byte_ms, certificate_days_left
+        first_byte_ms, certificate_days_left, in_maintenance
       FROM ${jsonRowsSource(engine, "v", {
         service_id: "int", probe_id: "int", slot: "int", started_at: "time", up: "bool", reason: "text", status_code: "int",
         response_time_ms: "float", dns_ms: "float", connect_ms: "float", tls_ms: "float", first_byte_ms: "float",
-        certificate_days_left: "int",
+        certificate_days_left: "int", in_maintenance: "bool",
       })}`,
 
     /** Params: status, since, reason, id. */

@@ -138,7 +138,9 @@ async function recordResults(
   if (accepted.length === 0) return outcomes;
   const touched = [...new Set(accepted.map((r) => `${r.serviceId}:${r.lane}`))].map((k) => lanes.get(k)!);
   await sql.run(s.updateLanes, [JSON.stringify(touched.map((r) => laneJson(engine, r)))]);
-  await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r)))]);
+  // A result recorded while a maintenance window runs over its service is left out of uptime (maintenance-sql.ts).
+  const maintained = new Set(rows.filter((r) => r.maintenance_until !== null && new Date(r.maintenance_until).getTime() > now.getTime()).map((r) => r.service_id));
+  await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r, maintained.has(r.serviceId))))]);
   for (const serviceId of new Set(accepted.map((r) => r.serviceId))) {
     await applyStatus(s, sql, rules, rows.filter((r) => r.service_id === serviceId), now);
   }
@@ -157,11 +159,11 @@ function laneJson(engine: Engine, r: LaneRow) {
   };
 }
 
-function resultJson(engine: Engine, probeId: number, r: PostedResult) {
+function resultJson(engine: Engine, probeId: number, r: PostedResult, inMaintenance: boolean) {
   return {
     service_id: r.serviceId, probe_id: probeId, slot: r.slot, started_at: jsonTime(engine, r.startedAt), up: r.outcome === "up", reason: r.reason,
     status_code: r.statusCode, response_time_ms: r.responseTimeMs, dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs,
-    first_byte_ms: r.firstByteMs, certificate_days_left: r.certificateDaysLeft,
+    first_byte_ms: r.firstByteMs, certificate_days_left: r.certificateDaysLeft, in_maintenance: inMaintenance,
   };
 }
 

@@ -93,7 +93,13 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       orderBy: [{ openedAt: "desc" }, { id: "desc" }],
     }),
     page.showUptime && serviceIds.length > 0
-      ? db().checkRollup.findMany({ where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } }, select: { serviceId: true, hour: true, total: true, successful: true } })
+      ? db().checkRollup
+          .findMany({
+            where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } },
+            select: { serviceId: true, hour: true, total: true, successful: true, maintenanceTotal: true, maintenanceSuccessful: true },
+          })
+          // Checks made under a maintenance window are left out of uptime (docs/api-maintenance.md).
+          .then((rows) => rows.map((r) => ({ serviceId: r.serviceId, hour: r.hour, total: r.total - r.maintenanceTotal, successful: r.successful - r.maintenanceSuccessful })))
       : Promise.resolve([]),
   ]);
   const nameOf = new Map<string, string>();
