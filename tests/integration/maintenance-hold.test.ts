@@ -96,7 +96,7 @@ describe("a one-off window over a project", () => {
     expect((await call("GET", `/cron-monitors/${outside.id}`, { token: owner.access })).body.data.maintenance).toBeNull();
   });
 
-  it("keeps an incident already open when the window starts open, and notifies nothing about it while the window runs", async () => {
+  it("keeps an incident already open when the window starts open, holds its resolution while the window runs, and two sweepers at the end notify it once", async () => {
     const monitor = await createMonitor(owner);
     await ping(monitor.ping_token, "/fail");
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
@@ -106,10 +106,16 @@ describe("a one-off window over a project", () => {
     expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "open" }]);
     await ping(monitor.ping_token, "/fail"); // still failing: the open incident stays, nothing new
     expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "open" }]);
-    await ping(monitor.ping_token); // recovers inside the window: resolved, and (held) not announced
+    await ping(monitor.ping_token); // recovers inside the window: resolved, its notification held
     expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "resolved" }]);
-    await sweep(minutesFrom(now, 21));
+    await sweep(minutesFrom(now, 19));
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
+    const end = minutesFrom(now, 21);
+    const [a, b] = [startSweep(end), startSweep(end)];
+    expect((await Promise.all([a.done, b.done])).map((r) => r.code)).toEqual([0, 0]);
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }, { event: "incident.resolved" }]);
+    await sweep(minutesFrom(now, 22));
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }, { event: "incident.resolved" }]);
   });
 });
 
@@ -164,6 +170,35 @@ describe("a window over a service", () => {
     expect(await outbox("service_id", id)).toEqual([]);
     await sweep(minutesFrom(now, 16));
     expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]);
+  });
+
+  it("holds the resolution of a service's announced incident while a window runs, and the sweep after it notifies it once", async () => {
+    const healthy = await startTarget("ok");
+    try {
+      const probe = await privateProbe(owner, "maintenance-recovery");
+      const created = await call("POST", "/services", { token: owner.access, body: { name: "web", type: "http", config: { url: target.url }, interval: 60, probe_ids: [probe.id] } });
+      const id = created.body.data.id as number;
+      const store = checkStore();
+      const record = async (url: string) => {
+        const result = await runCheck(checkFromConfig("http", { url, expected_status_code: 200, timeout: 5 }), { policy: null });
+        expect(await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date())).toEqual([{ accepted: true }]);
+      };
+      await record(target.url);
+      await record(target.url);
+      expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]); // announced before any window
+
+      const now = new Date();
+      await schedule({ starts_at: minutesFrom(now, -1).toISOString(), ends_at: minutesFrom(now, 10).toISOString(), targets: { service_ids: [id] } });
+      await record(healthy.url);
+      expect(await incidents("service_id", id)).toEqual([{ kind: "service_down", status: "resolved" }]);
+      expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]);
+      await sweep(minutesFrom(now, 5));
+      expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]);
+      await sweep(minutesFrom(now, 11));
+      expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }, { event: "incident.resolved" }]);
+    } finally {
+      healthy.close();
+    }
   });
 });
 

@@ -80,7 +80,9 @@ export function checkStatements(engine: Engine) {
     openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, held)
       VALUES (?, ?, ?, 'open', ?, ?, ?) RETURNING id`,
     /** Params: now, service. Returns each incident resolved and whether it was still held. */
-    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE service_id = ? AND status = 'open' RETURNING id, held`,
+    /** Params: now, resolution held?, service. A notified incident whose resolution a rule holds is marked (held-incidents.ts). */
+    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ?, resolution_held = ${pg ? "CASE WHEN held THEN false ELSE ?::boolean END" : "CASE WHEN held THEN 0 ELSE ? END"}
+      WHERE service_id = ? AND status = 'open' RETURNING id, held`,
     /** Params: org, event, service, incident, now. */
     outbox: `INSERT INTO outbox (org_id, event, service_id, incident_id, created_at) VALUES (?, ?, ?, ?, ?)`,
 

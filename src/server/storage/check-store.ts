@@ -192,7 +192,8 @@ async function applyStatus(s: CheckStatements, sql: SqlRunner, rules: Notificati
     const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, plan.open.kind, plan.open.reason, now, plan.open.held]);
     if (plan.open.notify) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
   } else if (plan.resolve) {
-    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [now, service.service_id]);
+    const holdResolution = !plan.resolve.notify && service.org_id !== null;
+    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [now, holdResolution, service.service_id]);
     // An incident still held was never announced: its resolution is not either.
     if (plan.resolve.notify) for (const i of resolved.filter((r) => !r.held)) await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
   }

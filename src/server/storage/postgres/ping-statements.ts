@@ -135,7 +135,8 @@ monitor AS (
     paused = a.paused, unattached_events = a.unattached
   FROM after a WHERE m.id = a.monitor_id),
 resolved AS (
-  UPDATE incidents i SET status = 'resolved', resolved_at = GREATEST(i.opened_at, a.now) -- never before it opened
+  UPDATE incidents i SET status = 'resolved', resolved_at = GREATEST(i.opened_at, a.now), -- never before it opened
+    resolution_held = NOT i.held AND NOT a.resolve_notify -- a notified incident whose resolution a rule holds (held-incidents.ts)
   FROM after a WHERE a.resolve AND i.cron_monitor_id = a.monitor_id AND i.status = 'open'
   RETURNING i.id, i.cron_monitor_id, i.held),
 opened AS (
