@@ -14,7 +14,9 @@
  * An incident opened with its `incident.opened` held is stored `held`. It is notified once, later,
  * by whoever first finds that no rule holds it any more while it is still open (`afterHoldEnds`: a
  * sweep, or the end of a snooze), with a compare-and-swap on `held`. An incident resolved while
- * still `held` was never announced, so its resolution notifies nobody either.
+ * still `held` was never announced, so its resolution notifies nobody either; an announced incident
+ * whose resolution a rule holds is marked `resolution_held` by the stores and its `incident.resolved`
+ * is written, the same way, once the hold ends.
  */
 
 export type IncidentKind = "failed" | "missed" | "max_runtime" | "service_down";
