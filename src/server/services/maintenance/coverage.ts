@@ -1,13 +1,14 @@
 import { isoSeconds } from "../../../shared/time";
 import type { MaintenanceRef } from "../../../shared/schemas/maintenance";
 import { db, type Db } from "../../db";
-import { currentOrNext, maintenanceAt, type Occurrence } from "../../domain/maintenance";
-import { timingOf } from "../../storage/maintenance-sql";
+import { maintenanceAt, type Occurrence } from "../../domain/maintenance";
 
 /**
- * Which maintenance window runs over an object now, for the answers of cron monitors and services
- * (`maintenance: {window_id, ends_at}` or null). One read of the organization's windows with their
- * targets for a whole page, then the pure timing rules (domain/maintenance.ts).
+ * Which maintenance window runs over an object now, for the answers of services (and of a monitor
+ * just created in a project) and for ending a snooze: `maintenance: {window_id, ends_at}` or null.
+ * One read of the organization's windows with their targets for a whole page. Each window's run is
+ * the stored one (`current_starts_at`, `current_ends_at`, storage/maintenance-sql.ts), the run the
+ * incident paths and the monitors' answers read, so every face shows what holds the notifications.
  */
 export type CoverWindow = {
   id: number;
@@ -19,16 +20,11 @@ export type CoverWindow = {
 
 type Client = Pick<Db, "maintenanceWindow">;
 
-/** The organization's windows, each with its run going on or next at `now` (an unreadable schedule: none). */
-export async function orgWindows(orgId: number, now: Date, client: Client = db()): Promise<CoverWindow[]> {
+/** The organization's windows, each with its stored run. */
+export async function orgWindows(orgId: number, client: Client = db()): Promise<CoverWindow[]> {
   const rows = await client.maintenanceWindow.findMany({ where: { orgId }, include: { targets: true } });
   return rows.map((w) => {
-    let occurrence: Occurrence | null = null;
-    try {
-      occurrence = currentOrNext(timingOf(w), now);
-    } catch {
-      occurrence = null;
-    }
+    const occurrence: Occurrence | null = w.currentStartsAt && w.currentEndsAt ? { start: w.currentStartsAt, end: w.currentEndsAt } : null;
     const pick = (key: "cronMonitorId" | "serviceId" | "projectId") => new Set(w.targets.flatMap((t) => (t[key] !== null ? [t[key]!] : [])));
     return { id: w.id, occurrence, monitorIds: pick("cronMonitorId"), serviceIds: pick("serviceId"), projectIds: pick("projectId") };
   });
@@ -57,7 +53,7 @@ export async function maintenanceEnd(
   now: Date,
 ): Promise<Date | null> {
   if (orgId === null) return null;
-  const ref = coveringMaintenance(await orgWindows(orgId, now, client), object, now);
+  const ref = coveringMaintenance(await orgWindows(orgId, client), object, now);
   return ref ? new Date(ref.ends_at) : null;
 }
 
@@ -66,7 +62,7 @@ type Shown = { id: number; project_id: number | null; maintenance: MaintenanceRe
 /** Cron monitors of an organization with their `maintenance` at `now` (one read for the whole list). */
 export async function withMonitorMaintenance<T extends Shown>(orgId: number, monitors: T[], now = new Date()): Promise<T[]> {
   if (monitors.length === 0) return monitors;
-  const windows = await orgWindows(orgId, now);
+  const windows = await orgWindows(orgId);
   if (windows.length === 0) return monitors;
   return monitors.map((m) => ({ ...m, maintenance: coveringMaintenance(windows, { type: "cron_monitor", id: m.id, projectId: m.project_id }, now) }));
 }
@@ -76,7 +72,7 @@ export async function withServiceMaintenance<T extends Shown>(userId: number, se
   if (services.length === 0) return services;
   const owner = await db().user.findUnique({ where: { id: userId }, select: { defaultOrgId: true } });
   if (!owner?.defaultOrgId) return services;
-  const windows = await orgWindows(owner.defaultOrgId, now);
+  const windows = await orgWindows(owner.defaultOrgId);
   if (windows.length === 0) return services;
   return services.map((s) => ({ ...s, maintenance: coveringMaintenance(windows, { type: "service", id: s.id, projectId: s.project_id }, now) }));
 }

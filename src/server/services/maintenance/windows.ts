@@ -37,7 +37,8 @@ const SCHEDULE_FIELDS: ScheduleFieldNames = { kind: "schedule", cron: "schedule"
  */
 export function checkedTiming(t: Timing): Timing {
   const once = t.startsAt !== null || t.endsAt !== null;
-  const recurring = t.schedule !== null || t.durationMinutes !== null || t.timezone !== null;
+  // A zone alone does not make a window recurring (a PATCH to one-off may leave the old zone behind).
+  const recurring = t.schedule !== null || t.durationMinutes !== null;
   if (once && recurring) throw validationError("schedule", "Give either starts_at and ends_at (one-off) or schedule and duration_minutes (recurring), not both");
   if (!once && !recurring) throw validationError("starts_at", "Give starts_at and ends_at (one-off) or schedule and duration_minutes (recurring)");
   if (once) {
