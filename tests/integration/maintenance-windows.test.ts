@@ -88,6 +88,11 @@ describe("maintenance windows over REST", () => {
     });
     expect(switched.status).toBe(200);
     expect(switched.body.data).toMatchObject({ starts_at: null, ends_at: null, schedule: "0 * * * *", timezone: "UTC", duration_minutes: 5 });
+    const back = await call("PATCH", `/maintenance-windows/${w.id}`, {
+      token: owner.access, body: { schedule: null, duration_minutes: null, starts_at: minutesFrom(30), ends_at: minutesFrom(40) },
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({ schedule: null, timezone: null, duration_minutes: null, active: false });
     const project = await newProject(owner);
     const retargeted = await call("PATCH", `/maintenance-windows/${w.id}`, { token: owner.access, body: { targets: { project_ids: [project.id] } } });
     expect(retargeted.body.data.targets).toEqual({ cron_monitor_ids: [], service_ids: [], project_ids: [project.id] });
