@@ -106,5 +106,17 @@ describe("uptime over a day", () => {
     const rolled = await dedicated.db.query<{ m: number }>("SELECT SUM(maintenance_total) AS m FROM check_rollups WHERE service_id = ?", [id]);
     expect(Number(rolled[0]!.m)).toBeGreaterThanOrEqual(4); // the closed hours' share of the 7 (at least those 60 to 105 minutes ago)
     expect((await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })).body.data).toEqual(expected);
+
+    // A status page reads the rollups: 100% over 90 days, and it says how many checks it left out.
+    const slug = `uptime-${Date.now()}`;
+    const page = await callOn(dedicated.server)("POST", "/status-pages", { token: owner.access, body: { slug, title: "Status", components: [{ service_id: id }] } });
+    expect(page.status).toBe(201);
+    const published = await fetch(`${dedicated.server.baseUrl}/status/${slug}.json`);
+    expect(published.status).toBe(200);
+    const component = ((await published.json()) as { groups: { components: { uptime_90d: number; maintenance_checks_90d: number }[] }[] }).groups[0]!.components[0]!;
+    expect(component.uptime_90d).toBe(100);
+    expect(component.maintenance_checks_90d).toBe(Number(rolled[0]!.m));
+    const html = await (await fetch(`${dedicated.server.baseUrl}/status/${slug}`)).text();
+    expect(html).toContain(`100% uptime over 90 days (${component.maintenance_checks_90d} checks during maintenance not counted)`);
   });
 });
