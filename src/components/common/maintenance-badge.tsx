@@ -10,7 +10,7 @@ export function MaintenanceBadge({ maintenance }: { maintenance: MaintenanceRef 
   if (!maintenance) return null;
   return (
     <PrefetchLink href="/maintenance" className="badge maintenance" data-testid="maintenance-badge" title={`Maintenance window ${maintenance.window_id}: notifications are held until ${localDateTime(maintenance.ends_at)}`}>
-      <span aria-hidden="true">⏸</span> Maintenance until {localDateTime(maintenance.ends_at)}
+      Maintenance until {localDateTime(maintenance.ends_at)}
     </PrefetchLink>
   );
 }

@@ -22,7 +22,7 @@ function TargetGroup(props: { legend: string; items: { id: number; name: string 
         <p className="muted small-text">None yet.</p>
       ) : (
         props.items.map((item) => (
-          <label key={item.id} className="row">
+          <label key={item.id} className="check">
             <input type="checkbox" checked={props.value.includes(item.id)} onChange={(e) => props.onChange(toggled(props.value, item.id, e.target.checked))} />
             {item.name}
           </label>
@@ -97,8 +97,8 @@ export function MaintenanceForm() {
       </div>
       <fieldset className="row wrap">
         <legend>When</legend>
-        <label className="row"><input type="radio" name="kind" checked={kind === "once"} onChange={() => setKind("once")} /> Once</label>
-        <label className="row"><input type="radio" name="kind" checked={kind === "recurring"} onChange={() => setKind("recurring")} /> Recurring</label>
+        <label className="check"><input type="radio" name="kind" checked={kind === "once"} onChange={() => setKind("once")} /> Once</label>
+        <label className="check"><input type="radio" name="kind" checked={kind === "recurring"} onChange={() => setKind("recurring")} /> Recurring</label>
       </fieldset>
       {kind === "once" ? (
         <div className="row wrap">
