@@ -107,6 +107,11 @@ describe("uptime over a day", () => {
     expect(Number(rolled[0]!.m)).toBeGreaterThanOrEqual(4); // the closed hours' share of the 7 (at least those 60 to 105 minutes ago)
     expect((await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })).body.data).toEqual(expected);
 
+    // The organization metrics leave the same checks out.
+    const metrics = await callOn(dedicated.server)("GET", "/metrics", { token: owner.access });
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toContain(`lifeline_service_uptime_ratio{id="${id}",name="inside",project="",window="1d"} 1\n`);
+
     // A status page reads the rollups: 100% over 90 days, and it says how many checks it left out.
     const slug = `uptime-${Date.now()}`;
     const page = await callOn(dedicated.server)("POST", "/status-pages", { token: owner.access, body: { slug, title: "Status", components: [{ service_id: id }] } });

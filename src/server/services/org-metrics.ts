@@ -117,7 +117,7 @@ function serviceFamilies(rows: Raw[], byService: Sums): Family[] {
     { name: "lifeline_service_up", help: "1 while the service is operational or degraded, 0 while down; absent while pending or paused.", type: "gauge", samples: up },
     { name: "lifeline_service_status", help: "1, labelled with the service's current status (pending, operational, degraded, down, paused).", type: "gauge", samples: status },
     { name: "lifeline_service_response_time_seconds", help: "Response time of the service's latest check; absent before the first.", type: "gauge", samples: response },
-    { name: "lifeline_service_uptime_ratio", help: "Successful checks over all checks of the service in the window (1d, 7d, 30d); absent without checks.", type: "gauge", samples: ratio },
+    { name: "lifeline_service_uptime_ratio", help: "Successful checks over all checks of the service in the window (1d, 7d, 30d), maintenance left out; absent without checks.", type: "gauge", samples: ratio },
     { name: "lifeline_service_tls_certificate_expiry_timestamp_seconds", help: "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.", type: "gauge", samples: certificate },
   ];
 }
