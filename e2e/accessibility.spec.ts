@@ -48,6 +48,12 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
   const statusPageId = ((await statusPage.json()) as { data: { id: number } }).data.id;
   // A badge, so the monitor's page shows one with its URLs, copy buttons and preview.
   expect((await request.post("/api/v1/badges", { headers: { Authorization: `Bearer ${access}` }, data: { cron_monitor_id: monitor.id } })).status()).toBe(201);
+  // A maintenance window running over the project, so the monitor and service pages show their mark.
+  const window = await request.post("/api/v1/maintenance-windows", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { title: "Database upgrade", starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 3_600_000).toISOString(), targets: { project_ids: [project.id] } },
+  });
+  expect(window.status()).toBe(201);
 
   const pages: { path: string; ready: (p: Page) => Locator }[] = [
     { path: "/monitors", ready: (p) => p.getByTestId("monitor-row").first() },
@@ -62,6 +68,7 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
     { path: "/incidents", ready: (p) => p.getByTestId("incident-row").first() },
     { path: "/settings", ready: (p) => p.getByRole("heading", { name: "Probes" }) },
     { path: "/status-pages", ready: (p) => p.getByTestId("status-page-row").first() },
+    { path: "/maintenance", ready: (p) => p.getByTestId("maintenance-row").first() },
     { path: "/status-pages/new", ready: (p) => p.getByRole("form", { name: "New status page" }) },
     { path: `/status-pages/${statusPageId}`, ready: (p) => p.getByTestId("component-row").first() },
   ];

@@ -32,6 +32,12 @@ test("every dashboard page renders at 360 px and 1280 px in light and dark theme
   expect(statusPage.status()).toBe(201);
   const statusPageId = ((await statusPage.json()) as { data: { id: number } }).data.id;
   expect((await request.post("/api/v1/badges", { headers: { Authorization: `Bearer ${access}` }, data: { cron_monitor_id: monitor.id } })).status()).toBe(201);
+  // A maintenance window over the project: its monitors carry their mark.
+  const window = await request.post("/api/v1/maintenance-windows", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { title: "Database upgrade with a rather long title to test wrapping", starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 3_600_000).toISOString(), targets: { project_ids: [project.id] } },
+  });
+  expect(window.status()).toBe(201);
 
   const pages = [
     { name: "monitors", path: "/monitors", ready: page.getByTestId("monitor-row").first() },
@@ -43,6 +49,7 @@ test("every dashboard page renders at 360 px and 1280 px in light and dark theme
     { name: "incidents", path: "/incidents", ready: page.getByTestId("incident-row").first() },
     { name: "status-pages", path: "/status-pages", ready: page.getByTestId("status-page-row").first() },
     { name: "status-page", path: `/status-pages/${statusPageId}`, ready: page.getByTestId("component-row").first() },
+    { name: "maintenance", path: "/maintenance", ready: page.getByTestId("maintenance-row").first() },
     { name: "settings", path: "/settings", ready: page.getByRole("cell", { name: /@example.test/ }).first() },
   ];
   for (const scheme of SCHEMES) {

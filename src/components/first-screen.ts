@@ -53,6 +53,14 @@ export const editServiceFirst = (id: number): FirstScreen => (t) => [t.services.
 
 export const statusPagesFirst: FirstScreen = (t) => [t.statusPages.list.queryOptions()];
 
+/** The maintenance windows with the form's pickers. */
+export const maintenanceFirst: FirstScreen = (t) => [
+  t.maintenance.list.queryOptions({}),
+  t.cronMonitors.list.queryOptions(PICKER_PAGE),
+  t.services.list.queryOptions(PICKER_PAGE),
+  t.projects.list.queryOptions(),
+];
+
 /** The pickers of the components editor. */
 export const newStatusPageFirst: FirstScreen = (t) => [t.cronMonitors.list.queryOptions(PICKER_PAGE), t.services.list.queryOptions(PICKER_PAGE)];
 

@@ -11,6 +11,7 @@ const AREAS = [
   { href: "/services", label: "Services" },
   { href: "/incidents", label: "Incidents" },
   { href: "/status-pages", label: "Status pages" },
+  { href: "/maintenance", label: "Maintenance" },
   { href: "/settings", label: "Settings" },
 ];
 

@@ -22,7 +22,7 @@ describe("creating a cron monitor", () => {
         "id", "name", "icon", "schedule_kind", "period_seconds", "cron_expression", "timezone", "grace_seconds",
         "max_runtime_seconds", "drift_pct", "drift_min_seconds", "drift_alerts", "paused", "suspended", "state",
         "display_state", "state_since", "last_ping_at", "last_run_status", "next_expected_at", "ping_token", "ping_url",
-        "schedule_human", "project_id", "integration_ids", "source", "external_id", "managed", "snoozed_until", "recent_runs",
+        "schedule_human", "project_id", "integration_ids", "source", "external_id", "managed", "snoozed_until", "maintenance", "recent_runs",
         "avg_duration_ms", "overlap_count", "created_at", "updated_at",
       ].sort(),
     );

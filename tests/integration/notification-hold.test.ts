@@ -77,7 +77,7 @@ describe("a hold rule given to the ping store", () => {
     expect(await outboxOfMonitor(mine.id)).toEqual([]);
     expect(await outboxOfMonitor(theirs.id)).toEqual([{ event: "incident.opened" }]);
     expect(asked).toContainEqual({
-      subject: { type: "cron_monitor", id: mine.id, orgId: heldOrg, snoozedUntil: null },
+      subject: { type: "cron_monitor", id: mine.id, orgId: heldOrg, snoozedUntil: null, maintenanceUntil: null },
       notice: { event: "incident.opened", kind: "failed", reason: "The job reported a failure" },
     });
 
@@ -158,7 +158,7 @@ describe("a hold rule given to the check store", () => {
     expect(await rows("SELECT kind, status FROM incidents WHERE service_id = ?", theirs.id)).toEqual([{ kind: "service_down", status: "open" }]);
     expect(await outboxOfService(theirs.id)).toEqual([{ event: "incident.opened" }]);
     expect(asked).toContainEqual({
-      subject: { type: "service", id: mine.id, orgId: heldOrg, snoozedUntil: null },
+      subject: { type: "service", id: mine.id, orgId: heldOrg, snoozedUntil: null, maintenanceUntil: null },
       notice: { event: "incident.opened", kind: "service_down", reason: "unexpected status 500" },
     });
   });

@@ -60,7 +60,7 @@ function expectedUptime(period: Period, now: number) {
   const from = windowFrom(period, now);
   const inWindow = rows.filter((r) => r.at >= from && r.at <= now);
   const successful = inWindow.filter((r) => r.up).length;
-  return { uptime_percentage: uptimeOf(successful, inWindow.length), total_checks: inWindow.length, successful_checks: successful, failed_checks: inWindow.length - successful, period };
+  return { uptime_percentage: uptimeOf(successful, inWindow.length), total_checks: inWindow.length, successful_checks: successful, failed_checks: inWindow.length - successful, maintenance_checks: 0, period };
 }
 
 function expectedBuckets(period: Period, now: number) {
@@ -110,7 +110,7 @@ describe("uptime", () => {
       const res = await get(alice, `/services/${main}/metrics/uptime?period=${period}`);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(["data"]);
-      expect(Object.keys(res.body.data).sort()).toEqual(["failed_checks", "period", "successful_checks", "total_checks", "uptime_percentage"]);
+      expect(Object.keys(res.body.data).sort()).toEqual(["failed_checks", "maintenance_checks", "period", "successful_checks", "total_checks", "uptime_percentage"]);
       expect(res.body.data).toEqual(expectedUptime(period, now));
     }
     const day = (await get(alice, `/services/${main}/metrics/uptime`)).body.data;
@@ -121,7 +121,7 @@ describe("uptime", () => {
 
   it("is 100 with no checks", async () => {
     const res = await get(alice, `/services/${empty}/metrics/uptime?period=7d`);
-    expect(res.body).toEqual({ data: { uptime_percentage: 100, total_checks: 0, successful_checks: 0, failed_checks: 0, period: "7d" } });
+    expect(res.body).toEqual({ data: { uptime_percentage: 100, total_checks: 0, successful_checks: 0, failed_checks: 0, maintenance_checks: 0, period: "7d" } });
   });
 
   it("refuses an unknown period with 400 VALIDATION_ERROR keyed period", async () => {

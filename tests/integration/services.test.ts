@@ -26,10 +26,10 @@ describe("service create", () => {
     expect(Object.keys(s).sort()).toEqual(
       [
         "config", "created_at", "date_created", "date_modified", "degraded_ms", "enabled", "id", "interval", "name", "probe_ids", "project",
-        "project_id", "snoozed_until", "status", "status_reason", "status_since", "type",
+        "project_id", "snoozed_until", "maintenance", "status", "status_reason", "status_since", "type",
       ].sort(),
     );
-    expect(s).toMatchObject({ probe_ids: [], degraded_ms: null, status_reason: null, status_since: null, snoozed_until: null });
+    expect(s).toMatchObject({ probe_ids: [], degraded_ms: null, status_reason: null, status_since: null, snoozed_until: null, maintenance: null });
     expect(s).toMatchObject({ name: "Homepage", type: "http", status: "pending", enabled: true, interval: 300, project_id: null, project: null });
     expect(s.config).toEqual({ url: "https://example.com/", method: "GET", expected_status_code: 200, timeout: 10 });
     expect(s.created_at).toMatch(TIMESTAMP);

@@ -152,3 +152,28 @@ describe("a snooze", () => {
     expect(snoozeShown(null, now)).toBeNull();
   });
 });
+
+describe("a maintenance window running over the object", () => {
+  const until = new Date(now.getTime() + 3_600_000);
+  it("opens the incident held and notifies nothing while it runs", () => {
+    expect(afterMissedPings({ id: 7, orgId: 3, maintenanceUntil: until }, { first: now, count: 1, skipped: false }, NO_HOLD_RULES, now).open)
+      .toMatchObject({ kind: "missed", notify: false, held: true });
+    expect(afterRunEvent({ ...monitor, maintenanceUntil: until }, completion("success", { drifted: true }), NO_HOLD_RULES, now))
+      .toEqual({ resolve: { notify: false }, open: null, drifted: false });
+    expect(afterServiceStatus({ id: 2, orgId: 3, maintenanceUntil: until }, { previous: "up", status: "down", reason: "timeout" }, NO_HOLD_RULES, now).open)
+      .toMatchObject({ notify: false, held: true });
+  });
+
+  it("lets the held incident be announced from the instant its run ends, not before", () => {
+    const subject: IncidentSubject = { type: "cron_monitor", id: 7, orgId: 3, maintenanceUntil: until };
+    const incident = { kind: "missed" as const, reason: "r" };
+    expect(afterHoldEnds(subject, incident, NO_HOLD_RULES, new Date(until.getTime() - 1))).toBe(false);
+    expect(afterHoldEnds(subject, incident, NO_HOLD_RULES, until)).toBe(true);
+  });
+
+  it("holds nothing once its run has ended", () => {
+    const ended = new Date(now.getTime() - 1);
+    expect(afterMissedPings({ id: 7, orgId: 3, maintenanceUntil: ended }, { first: now, count: 1, skipped: false }, NO_HOLD_RULES, now).open)
+      .toMatchObject({ notify: true, held: false });
+  });
+});

@@ -11,7 +11,7 @@ function monitor(fields: Partial<PingMonitor> = {}): PingMonitor {
   return {
     id: 7, org_id: 3, schedule_kind: "period", cron_expression: null, timezone: "UTC", period_seconds: 3600, max_runtime_seconds: null,
     drift_pct: 0.5, drift_min_seconds: 30, drift_alerts: true, paused: false, suspended: false, state: "up",
-    next_expected_at: minutesAgo(-30), recent_pings: "", unattached_events: "[]", snoozed_until: null, ...fields,
+    next_expected_at: minutesAgo(-30), recent_pings: "", unattached_events: "[]", snoozed_until: null, maintenance_until: null, ...fields,
   };
 }
 

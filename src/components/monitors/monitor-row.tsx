@@ -1,6 +1,7 @@
 import { PrefetchLink } from "../common/prefetch-link";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { RelativeTime } from "../common/relative-time";
+import { MaintenanceBadge } from "../common/maintenance-badge";
 import { RunStrip } from "./run-strip";
 import { StateBadge } from "./state-badge";
 
@@ -30,6 +31,7 @@ export function MonitorRow({ monitor, project }: { monitor: CronMonitor; project
           Last ping <RelativeTime iso={monitor.last_ping_at} />
         </span>
         <ProjectChip project={project} />
+        <MaintenanceBadge maintenance={monitor.maintenance} />
       </div>
       <RunStrip runs={monitor.recent_runs} />
     </li>

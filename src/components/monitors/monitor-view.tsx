@@ -13,6 +13,7 @@ import { NotFound } from "./edit-monitor";
 import { MonitorActions } from "./monitor-actions";
 import { PingSnippets } from "./ping-snippets";
 import { SnoozeControl } from "../common/snooze-control";
+import { MaintenanceBadge } from "../common/maintenance-badge";
 import { RunsTable } from "./runs-table";
 import { StateBadge } from "./state-badge";
 import { useProjects } from "./use-projects";
@@ -37,7 +38,7 @@ export function MonitorView({ id }: { id: number }) {
         <MonitorActions monitor={m} />
       </div>
       <dl className="facts card">
-        <div><dt>State</dt><dd><StateBadge state={m.state} /> {m.state_since && <span className="muted">since <RelativeTime iso={m.state_since} /></span>}</dd></div>
+        <div><dt>State</dt><dd><StateBadge state={m.state} /> {m.state_since && <span className="muted">since <RelativeTime iso={m.state_since} /></span>} <MaintenanceBadge maintenance={m.maintenance} /></dd></div>
         <div>
           <dt>Next expected</dt>
           <dd data-testid="next-expected">

@@ -12,6 +12,7 @@ import { msText, percentText, targetText } from "./format";
 import { ResponseChart } from "./response-chart";
 import { ServiceActions } from "./service-actions";
 import { SnoozeControl } from "../common/snooze-control";
+import { MaintenanceBadge } from "../common/maintenance-badge";
 import { BadgesCard } from "../badges/badges-card";
 import { ServiceStatusBadge } from "./status-badge";
 import { PERIODS, useResponseTimes, useService, useUptime, type Period } from "./use-service-data";
@@ -55,6 +56,7 @@ export function ServiceView({ id }: { id: number }) {
         <div><dt>Probes</dt><dd>{s.probe_ids && s.probe_ids.length > 0 ? s.probe_ids.map((p) => `#${p}`).join(", ") : "Platform probes"}</dd></div>
         <div><dt>Project</dt><dd><ProjectChip project={s.project ?? undefined} /></dd></div>
       </dl>
+      {s.maintenance && <p><MaintenanceBadge maintenance={s.maintenance} /></p>}
       <SnoozeControl object={{ kind: "service", id: s.id, snoozed_until: s.snoozed_until ?? null }} />
       <UptimeCard serviceId={s.id} />
       <CheckNow serviceId={s.id} disabled={!s.enabled} />

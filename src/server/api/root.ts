@@ -16,6 +16,7 @@ import { probeAgentRouter } from "./routers/probe-agent";
 import { statusPagesRouter } from "./routers/status-pages";
 import { badgesRouter } from "./routers/badges";
 import { incidentUpdatesRouter } from "./routers/incident-updates";
+import { maintenanceRouter } from "./routers/maintenance";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -40,6 +41,7 @@ export const appRouter = router({
   statusPages: statusPagesRouter,
   badges: badgesRouter,
   incidentUpdates: incidentUpdatesRouter,
+  maintenance: maintenanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

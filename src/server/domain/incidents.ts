@@ -8,13 +8,15 @@
  *
  * Notification rules plug in here and only here: a `HoldRule` sees the object, the notification
  * and the instant, and may hold the notification. A held notification writes no outbox row; the
- * incident itself is still recorded. The stores take the rules when they are built; the snooze
- * rule (`snoozed`) is always asked first.
+ * incident itself is still recorded. The stores take the rules when they are built; the rules the
+ * subject carries (`snoozed`, `inMaintenance`) are always asked first.
  *
  * An incident opened with its `incident.opened` held is stored `held`. It is notified once, later,
  * by whoever first finds that no rule holds it any more while it is still open (`afterHoldEnds`: a
  * sweep, or the end of a snooze), with a compare-and-swap on `held`. An incident resolved while
- * still `held` was never announced, so its resolution notifies nobody either.
+ * still `held` was never announced, so its resolution notifies nobody either; an announced incident
+ * whose resolution a rule holds is marked `resolution_held` by the stores and its `incident.resolved`
+ * is written, the same way, once the hold ends.
  */
 
 export type IncidentKind = "failed" | "missed" | "max_runtime" | "service_down";
@@ -26,7 +28,16 @@ export type IncidentSubject = {
   orgId: number | null;
   /** The end of the object's snooze (null or absent: not snoozed). */
   snoozedUntil?: Date | null;
+  /**
+   * The end of the maintenance window run covering the object at the instant of the event (the
+   * stores read it beside the object: the latest end among its windows' runs that have started;
+   * null or absent: none).
+   */
+  maintenanceUntil?: Date | null;
 };
+
+/** What the subject-carried rules need of an object (its snooze and maintenance ends). */
+type Quiet = { snoozedUntil?: Date | null; maintenanceUntil?: Date | null };
 
 /** A notification an incident path may fan out, as a rule sees it. */
 export type IncidentNotice =
@@ -70,9 +81,21 @@ export function snoozeShown(snoozedUntil: Date | null, now: Date): Date | null {
   return snoozedUntil && snoozedUntil.getTime() > now.getTime() ? snoozedUntil : null;
 }
 
-/** Whether a notification goes out: the subject can be notified and no rule (the snooze first) holds it. */
+/**
+ * A maintenance window running over the object holds every notification until its run ends
+ * (`maintenanceUntil` is the first instant notified again). An incident opening meanwhile is stored
+ * `held` and announced at the end if still open (`afterHoldEnds`).
+ */
+export const inMaintenance: HoldRule = (subject, _notice, now) =>
+  subject.maintenanceUntil && subject.maintenanceUntil.getTime() > now.getTime() ? "hold" : "notify";
+
+/** The rules every store asks first, whatever it was built with: the ones the subject carries. */
+const SUBJECT_RULES: NotificationRules = [snoozed, inMaintenance];
+
+/** Whether a notification goes out: the subject can be notified and no rule (snooze and maintenance first) holds it. */
 export function notifies(rules: NotificationRules, subject: IncidentSubject, notice: IncidentNotice, now: Date): boolean {
-  return subject.orgId !== null && snoozed(subject, notice, now) !== "hold" && rules.every((rule) => rule(subject, notice, now) !== "hold");
+  if (subject.orgId === null) return false;
+  return SUBJECT_RULES.every((rule) => rule(subject, notice, now) !== "hold") && rules.every((rule) => rule(subject, notice, now) !== "hold");
 }
 
 function opening(rules: NotificationRules, subject: IncidentSubject, kind: IncidentKind, reason: string, now: Date): IncidentPlan["open"] {
@@ -107,13 +130,13 @@ export const FAILED_REASON = "The job reported a failure";
  * already recorded does nothing.
  */
 export function afterRunEvent(
-  monitor: { id: number; orgId: number; folded: boolean; driftAlerts: boolean; snoozedUntil?: Date | null },
+  monitor: { id: number; orgId: number; folded: boolean; driftAlerts: boolean } & Quiet,
   event: { completion: "success" | "fail" | null; duplicate: boolean; drifted: boolean },
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
   if (event.duplicate) return NOTHING;
-  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil };
+  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil, maintenanceUntil: monitor.maintenanceUntil };
   const alerting = !monitor.folded;
   return {
     resolve: event.completion === "success" ? resolving(rules, subject, now) : null,
@@ -124,23 +147,23 @@ export function afterRunEvent(
 
 /** A sweep found the monitor's expected pings missed (the first missed fire time, how many, more skipped): a `missed` incident. */
 export function afterMissedPings(
-  monitor: { id: number; orgId: number; snoozedUntil?: Date | null },
+  monitor: { id: number; orgId: number } & Quiet,
   missed: { first: Date; count: number; skipped: boolean },
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil };
+  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil, maintenanceUntil: monitor.maintenanceUntil };
   return { resolve: null, open: opening(rules, subject, "missed", missedReason(missed.first, missed.count, missed.skipped), now), drifted: false };
 }
 
 /** A sweep found a run still running past its limit: a `max_runtime` incident. */
 export function afterOverrun(
-  monitor: { id: number; orgId: number; snoozedUntil?: Date | null },
+  monitor: { id: number; orgId: number } & Quiet,
   run: { rid: string; limitSeconds: number },
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil };
+  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil, maintenanceUntil: monitor.maintenanceUntil };
   const reason = `Run ${run.rid} has been running for longer than its ${run.limitSeconds} s limit`;
   return { resolve: null, open: opening(rules, subject, "max_runtime", reason, now), drifted: false };
 }
@@ -156,12 +179,12 @@ export function serviceIncidentChange(previous: string, status: string): "open" 
  * re-checked it). The `service_down` incident's reason is the failing check's reason.
  */
 export function afterServiceStatus(
-  service: { id: number; orgId: number | null; snoozedUntil?: Date | null },
+  service: { id: number; orgId: number | null } & Quiet,
   change: { previous: string; status: string; reason: string | null },
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = { type: "service", id: service.id, orgId: service.orgId, snoozedUntil: service.snoozedUntil };
+  const subject: IncidentSubject = { type: "service", id: service.id, orgId: service.orgId, snoozedUntil: service.snoozedUntil, maintenanceUntil: service.maintenanceUntil };
   const incident = serviceIncidentChange(change.previous, change.status);
   if (incident === "open") return { resolve: null, open: opening(rules, subject, "service_down", change.reason ?? "down", now), drifted: false };
   if (incident === "resolve") return { resolve: resolving(rules, subject, now), open: null, drifted: false };

@@ -65,6 +65,8 @@ export type PingMonitor = {
   recent_pings: string;
   unattached_events: string;
   snoozed_until: string | null;
+  /** The end of the maintenance window over the monitor at the event's instant (storage/maintenance-sql.ts), or null. */
+  maintenance_until: string | null;
 };
 
 /** What the rules may ask about the monitor's runs. */
@@ -143,7 +145,8 @@ export function planEvent(ctx: MonitorContext, e: RunEvent, rules: NotificationR
   const { applied, run } = e.kind === "log" ? attachNote(ctx, e) : e.kind === "start" ? startRun(ctx, e) : completeRun(ctx, e);
   const next = monitorAfterEvent(m, applied, e.now);
   const suspended = Boolean(m.suspended);
-  const subject = { id: m.id, orgId: m.org_id, folded: next.paused || suspended, driftAlerts: Boolean(m.drift_alerts), snoozedUntil: time(m.snoozed_until) };
+  const subject = { id: m.id, orgId: m.org_id, folded: next.paused || suspended, driftAlerts: Boolean(m.drift_alerts), snoozedUntil: time(m.snoozed_until),
+    maintenanceUntil: time(m.maintenance_until) };
   return {
     outcome: "accepted",
     applied,

@@ -10,6 +10,8 @@ export type SweepCounts = {
   incidents_opened: number;
   /** Held incidents notified because their hold ended (a snooze expired), each once across sweepers. */
   held_released: number;
+  /** Recurring maintenance windows moved to their next run because their run had ended (storage/maintenance-sql.ts). */
+  maintenance_advanced: number;
   /** `incident.reminder` outbox rows written (storage/reminders.ts), each once across sweepers. */
   reminders: number;
   /** Compare-and-swap updates that found the row already changed by another sweeper or a ping. */
@@ -35,6 +37,7 @@ export const emptyCounts = (): SweepCounts => ({
   max_runtime: 0,
   incidents_opened: 0,
   held_released: 0,
+  maintenance_advanced: 0,
   reminders: 0,
   lost_races: 0,
   errors: 0,

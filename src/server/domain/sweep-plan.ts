@@ -19,6 +19,8 @@ export type DueMonitorRow = {
   source: string | null;
   /** The monitor's snooze end (ISO text; null: not snoozed). */
   snoozed_until: string | null;
+  /** The end of the maintenance run over the monitor that started by the sweep's instant (storage/maintenance-sql.ts). */
+  maintenance_until: string | null;
 };
 
 /** A running run with its monitor's limits, as both engines' sweepers read it. */
@@ -31,6 +33,7 @@ export type RunningRunRow = {
   grace_seconds: number;
   max_runtime_seconds: number | null;
   snoozed_until: string | null;
+  maintenance_until: string | null;
 };
 
 export type Plan = { row: DueMonitorRow; decision: Overdue };

@@ -108,7 +108,7 @@ function serviceFamilies(rows: Raw[], byService: Sums): FamilyLines[] {
   const up = new FamilyLines("lifeline_service_up", "1 while the service is operational or degraded, 0 while down; absent while pending or paused.", "gauge");
   const status = new FamilyLines("lifeline_service_status", "1, labelled with the service's current status (pending, operational, degraded, down, paused).", "gauge");
   const response = new FamilyLines("lifeline_service_response_time_seconds", "Response time of the service's latest check; absent before the first.", "gauge");
-  const ratio = new FamilyLines("lifeline_service_uptime_ratio", "Successful checks over all checks of the service in the window (1d, 7d, 30d); absent without checks.", "gauge");
+  const ratio = new FamilyLines("lifeline_service_uptime_ratio", "Successful checks over all checks of the service in the window (1d, 7d, 30d), maintenance left out; absent without checks.", "gauge");
   const certificate = new FamilyLines("lifeline_service_tls_certificate_expiry_timestamp_seconds", "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.", "gauge");
   for (const r of rows) {
     const labels = identity(r.id, r.name, r.project);

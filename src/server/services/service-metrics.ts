@@ -33,7 +33,10 @@ export async function uptime(userId: number, id: number, period: MetricPeriod, n
   const row = (await sql.get<Raw>(q.uptime, [id, at(w.rollupFrom), at(w.rollupTo), id, at(w.from), at(w.rollupFrom), id, at(w.rollupTo)]))!;
   const total = num(row.total);
   const successful = num(row.successful);
-  return { uptime_percentage: uptimePercentage(successful, total), total_checks: total, successful_checks: successful, failed_checks: total - successful, period };
+  return {
+    uptime_percentage: uptimePercentage(successful, total), total_checks: total, successful_checks: successful, failed_checks: total - successful,
+    maintenance_checks: num(row.maintenance), period,
+  };
 }
 
 export async function responseTimes(userId: number, id: number, period: MetricPeriod, now = Date.now()): Promise<ResponseTimes> {

@@ -21,6 +21,8 @@ export type ServiceView = {
   probe_ids: number[];
   degraded_ms: number | null;
   snoozed_until: string | null;
+  /** The maintenance window running over the service now (filled in by the reads, maintenance/coverage.ts). */
+  maintenance: { window_id: number; ends_at: string } | null;
   created_at: string;
   date_created: string;
   date_modified: string;
@@ -86,6 +88,7 @@ export function serviceView(row: ServiceRow): ServiceView {
     probe_ids: row.probes.map((p) => p.probeId),
     degraded_ms: row.degradedMs,
     snoozed_until: isoOrNull(snoozeShown(row.snoozedUntil, new Date())),
+    maintenance: null,
     created_at: created,
     date_created: created,
     date_modified: isoSeconds(row.updatedAt),

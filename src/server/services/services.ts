@@ -1,4 +1,5 @@
 import { writeTransaction } from "../transactions";
+import { withServiceMaintenance } from "./maintenance/coverage";
 import { AppError, notFound, type ErrorDetails } from "../../shared/errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { pageMetaOf } from "../../shared/schemas/common";
@@ -30,13 +31,14 @@ export async function listServices(userId: number, filter: ServiceFilter) {
     db().service.count({ where }),
     db().service.findMany({ where, select: serviceSelect, orderBy: { id: "asc" }, skip: (filter.page - 1) * filter.limit, take: filter.limit }),
   ]);
-  return { data: rows.map(serviceView), meta: pageMetaOf(filter.page, filter.limit, total) };
+  return { data: await withServiceMaintenance(userId, rows.map(serviceView)), meta: pageMetaOf(filter.page, filter.limit, total) };
 }
 
 export async function getService(userId: number, id: number): Promise<ServiceView> {
   const row = await db().service.findFirst({ where: { id, userId }, select: serviceSelect });
   if (!row) throw notFound("Service");
-  return serviceView(row);
+  const [view] = await withServiceMaintenance(userId, [serviceView(row)]);
+  return view!;
 }
 
 /** A service's status with each probe lane's latest result (one statement); another user's service is 404. */

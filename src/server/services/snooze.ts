@@ -7,6 +7,7 @@ import { writeTransaction } from "../transactions";
 import { getMonitor } from "./cron-monitors/read";
 import { getService } from "./services";
 import type { ServiceView } from "./service-view";
+import { maintenanceEnd } from "./maintenance/coverage";
 
 type Tx = Prisma.TransactionClient;
 
@@ -67,9 +68,15 @@ export async function unsnoozeService(userId: number, serviceId: number, now = n
  * on `held` the sweeper uses (storage/held-incidents.ts), so a sweep at the same moment cannot
  * notify one twice.
  */
-async function notifyHeld(tx: Tx, subject: IncidentSubject, now: Date): Promise<void> {
-  const object = subject.type === "cron_monitor" ? { cronMonitorId: subject.id } : { serviceId: subject.id };
+async function notifyHeld(tx: Tx, quiet: IncidentSubject, now: Date): Promise<void> {
+  const object = quiet.type === "cron_monitor" ? { cronMonitorId: quiet.id } : { serviceId: quiet.id };
   const held = await tx.incident.findMany({ where: { ...object, status: "open", held: true }, select: { id: true, orgId: true, kind: true, reason: true } });
+  if (held.length === 0) return;
+  // A maintenance window running over the object keeps holding them (maintenance/coverage.ts).
+  const found = quiet.type === "cron_monitor"
+    ? await tx.cronMonitor.findUnique({ where: { id: quiet.id }, select: { projectId: true } })
+    : await tx.service.findUnique({ where: { id: quiet.id }, select: { projectId: true } });
+  const subject = { ...quiet, maintenanceUntil: await maintenanceEnd(tx, quiet.orgId, { type: quiet.type, id: quiet.id, projectId: found?.projectId ?? null }, now) };
   for (const incident of held) {
     if (incident.orgId === null || !afterHoldEnds(subject, { kind: incident.kind as IncidentKind, reason: incident.reason }, NO_HOLD_RULES, now)) continue;
     const { count } = await tx.incident.updateMany({ where: { id: incident.id, held: true, status: "open" }, data: { held: false } });

@@ -35,7 +35,8 @@ function dayText(d: { date: string; uptime_pct: number | null; incidents: number
 }
 
 function component(c: PublicComponent): string {
-  const uptime = c.uptime_90d === undefined ? "" : `<span class="muted">${c.uptime_90d === null ? "no data" : `${c.uptime_90d}%`} uptime over 90 days</span>`;
+  const leftOut = c.maintenance_checks_90d ? ` (${c.maintenance_checks_90d} ${c.maintenance_checks_90d === 1 ? "check" : "checks"} during maintenance not counted)` : "";
+  const uptime = c.uptime_90d === undefined ? "" : `<span class="muted">${c.uptime_90d === null ? "no data" : `${c.uptime_90d}%`} uptime over 90 days${leftOut}</span>`;
   const bars = c.days
     ? `<ol class="bars" aria-label="Daily uptime of ${e(c.name)}, last 90 days">${c.days
         // The day's figure shows above the bar on hover and on keyboard focus (CSS, no script), and is its accessible name.

@@ -15,7 +15,7 @@ export interface ApiStore {
   /** A service token (by digest) with its organization. */
   tokenAccess(tokenHash: string): Promise<TokenAccessRow | undefined>;
   /** A monitor of the organization with its recent runs and 7-day figures (runs since `since`), in one statement. */
-  monitor(orgId: number, monitorId: number, since: Date): Promise<{ row: MonitorRecord; stats: RunStats } | undefined>;
+  monitor(orgId: number, monitorId: number, since: Date, now?: Date): Promise<{ row: MonitorRecord; stats: RunStats } | undefined>;
   /** One page, oldest first, with the number of monitors matching the filter. */
   monitorPage(filter: MonitorFilter): Promise<{ rows: MonitorRecord[]; total: number }>;
   /** Recent runs, 7-day average duration and overlaps of each monitor, in one statement. */
@@ -34,7 +34,10 @@ export type UserAccessRow = { userId: number; revoked: boolean; expiresAt: Date;
 export type TokenAccessRow = { tokenId: number; orgId: number; revoked: boolean; capabilities: string; org: OrgRow | null };
 
 /** A monitor's columns as the API reads them (the ping path's bookkeeping columns left out). */
-export type MonitorRecord = Omit<PrismaMonitorRow, "recentPings" | "unattachedEvents">;
+export type MonitorRecord = Omit<PrismaMonitorRow, "recentPings" | "unattachedEvents"> & {
+  /** The maintenance window running over the monitor (storage/maintenance-sql.ts); absent: not read. */
+  maintenance?: { windowId: number; endsAt: Date } | null;
+};
 
 export type MonitorFilter = {
   orgId: number;
@@ -44,6 +47,8 @@ export type MonitorFilter = {
   projectId: number | null | undefined;
   offset: number;
   limit: number;
+  /** The instant of the rows' `maintenance` (default: the real time). */
+  now?: Date;
 };
 
 export type NewMonitor = Omit<MonitorRecord, "id">;

@@ -43,6 +43,10 @@ export const WATERMARK_KEY = "check_rollups";
 
 export function metricsSql(d: Dialect) {
   const upCount = `SUM(CASE WHEN up THEN 1 ELSE 0 END)`;
+  // Checks recorded under a maintenance window are left out of uptime, and counted apart (docs/api-maintenance.md).
+  const counted = `SUM(CASE WHEN in_maintenance THEN 0 ELSE 1 END)`;
+  const upCounted = `SUM(CASE WHEN up AND NOT in_maintenance THEN 1 ELSE 0 END)`;
+  const maintained = `SUM(CASE WHEN in_maintenance THEN 1 ELSE 0 END)`;
   return {
     /** The caller's service (404 otherwise) with the rollup watermark. Params: id, user id. */
     service: `SELECT s.id, (SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}') AS watermark
@@ -53,15 +57,16 @@ export function metricsSql(d: Dialect) {
       FROM services s WHERE s.user_id = ? AND s.id IN ${d.ids}`,
 
     /**
-     * Totals of one window: rolled-up hours plus the raw head and tail (domain splitWindow).
-     * Params: id, rollupFrom, rollupTo, id, from, rollupFrom, id, rollupTo.
+     * Totals of one window: rolled-up hours plus the raw head and tail (domain splitWindow), checks
+     * under maintenance apart. Params: id, rollupFrom, rollupTo, id, from, rollupFrom, id, rollupTo.
      */
-    uptime: `SELECT COALESCE(SUM(t), 0) AS total, COALESCE(SUM(s), 0) AS successful FROM (
-        SELECT total AS t, successful AS s FROM check_rollups WHERE service_id = ? AND hour >= ? AND hour < ?
+    uptime: `SELECT COALESCE(SUM(t), 0) AS total, COALESCE(SUM(s), 0) AS successful, COALESCE(SUM(m), 0) AS maintenance FROM (
+        SELECT total - maintenance_total AS t, successful - maintenance_successful AS s, maintenance_total AS m
+          FROM check_rollups WHERE service_id = ? AND hour >= ? AND hour < ?
         UNION ALL
-        SELECT COUNT(*), ${upCount} FROM check_results WHERE service_id = ? AND started_at >= ? AND started_at < ?
+        SELECT ${counted}, ${upCounted}, ${maintained} FROM check_results WHERE service_id = ? AND started_at >= ? AND started_at < ?
         UNION ALL
-        SELECT COUNT(*), ${upCount} FROM check_results WHERE service_id = ? AND started_at >= ?
+        SELECT ${counted}, ${upCounted}, ${maintained} FROM check_results WHERE service_id = ? AND started_at >= ?
       ) x`,
 
     /**
@@ -69,14 +74,15 @@ export function metricsSql(d: Dialect) {
      * by hour after them) and one row with hour NULL for the raw head of the 24-hour window (before the
      * sparkline's first hour). Params: ids, sparkFrom, rollupTo, ids, rawFrom, ids, from, sparkFrom.
      */
-    hourly: `SELECT service_id, hour, total, successful, response_sum_ms AS response_sum FROM check_rollups
+    hourly: `SELECT service_id, hour, total - maintenance_total AS total, successful - maintenance_successful AS successful,
+        response_sum_ms AS response_sum FROM check_rollups
         WHERE service_id IN ${d.ids} AND hour >= ? AND hour < ?
       UNION ALL
-      SELECT service_id, ${d.hourOf("started_at")}, COUNT(*), ${upCount}, SUM(CASE WHEN up THEN response_time_ms END)
+      SELECT service_id, ${d.hourOf("started_at")}, ${counted}, ${upCounted}, SUM(CASE WHEN up THEN response_time_ms END)
         FROM check_results WHERE service_id IN ${d.ids} AND started_at >= ?
         GROUP BY service_id, ${d.hourOf("started_at")}
       UNION ALL
-      SELECT service_id, NULL, COUNT(*), ${upCount}, NULL
+      SELECT service_id, NULL, ${counted}, ${upCounted}, NULL
         FROM check_results WHERE service_id IN ${d.ids} AND started_at >= ? AND started_at < ?
         GROUP BY service_id`,
 
@@ -130,17 +136,18 @@ export function metricsSql(d: Dialect) {
      * them (idempotent; late results count). Rows are written in key order, so two writers on
      * PostgreSQL meet in the same order. Params: from, to.
      */
-    rollup: `INSERT INTO check_rollups (service_id, hour, total, successful, response_sum_ms, response_max_ms, response_p50_ms, response_p95_ms)
-      SELECT service_id, hour, COUNT(*), ${upCount},
+    rollup: `INSERT INTO check_rollups (service_id, hour, total, successful, maintenance_total, maintenance_successful,
+        response_sum_ms, response_max_ms, response_p50_ms, response_p95_ms)
+      SELECT service_id, hour, COUNT(*), ${upCount}, ${maintained}, SUM(CASE WHEN up AND in_maintenance THEN 1 ELSE 0 END),
         COALESCE(SUM(CASE WHEN up THEN ms END), 0), COALESCE(MAX(CASE WHEN up THEN ms END), 0),
         MAX(CASE WHEN up AND rn = (cnt + 1) / 2 THEN ms END),
         MAX(CASE WHEN up AND rn = (19 * cnt + 19) / 20 THEN ms END)
       FROM (
-        SELECT service_id, hour, up, ms,
+        SELECT service_id, hour, up, ms, in_maintenance,
           ROW_NUMBER() OVER (PARTITION BY service_id, hour, up ORDER BY ms) AS rn,
           COUNT(*) OVER (PARTITION BY service_id, hour, up) AS cnt
         FROM (
-          SELECT service_id, ${d.hourOf("started_at")} AS hour, up, response_time_ms AS ms
+          SELECT service_id, ${d.hourOf("started_at")} AS hour, up, response_time_ms AS ms, in_maintenance
           FROM check_results WHERE started_at >= ? AND started_at < ?
         ) h
       ) r
@@ -148,6 +155,7 @@ export function metricsSql(d: Dialect) {
       GROUP BY service_id, hour
       ORDER BY service_id, hour
       ON CONFLICT (service_id, hour) DO UPDATE SET total = excluded.total, successful = excluded.successful,
+        maintenance_total = excluded.maintenance_total, maintenance_successful = excluded.maintenance_successful,
         response_sum_ms = excluded.response_sum_ms, response_max_ms = excluded.response_max_ms,
         response_p50_ms = excluded.response_p50_ms, response_p95_ms = excluded.response_p95_ms`,
 

@@ -1,5 +1,6 @@
 import { PROBE_USE, rolesWith } from "../../shared/capabilities";
 import { idsIn, jsonRowsSource, type Engine } from "./json-rows";
+import { serviceMaintenanceUntil } from "./maintenance-sql";
 
 /** The roles whose services a private lane may be leased for (constants of capabilities.ts, not input). */
 const PROBE_USE_ROLES = rolesWith(PROBE_USE);
@@ -39,9 +40,13 @@ export function checkStatements(engine: Engine) {
       FROM ${jsonRowsSource(engine, "v", { service_id: "int", lane: "int", until: "time" })}
       WHERE service_lanes.service_id = v.service_id AND service_lanes.lane = v.lane`,
 
-    /** Params: service ids. Every lane of the batch's services with what the status rules read. */
+    /**
+     * Params: now, service ids. Every lane of the batch's services with what the status rules read
+     * (and the end of the maintenance run over the service, maintenance-sql.ts).
+     */
     lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,
-        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id
+        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id,
+        ${serviceMaintenanceUntil(engine, "s", "u.default_org_id", "?")} AS maintenance_until
       FROM service_lanes l JOIN services s ON s.id = l.service_id JOIN users u ON u.id = s.user_id
       WHERE ${idsIn(engine, "l.service_id")}
       ORDER BY l.service_id, l.lane${pg ? " FOR UPDATE OF s, l" : ""}`,
@@ -58,13 +63,13 @@ export function checkStatements(engine: Engine) {
 
     /** Params: rows of results. */
     insertResults: `INSERT INTO check_results (service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms,
-        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left)
+        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left, in_maintenance)
       SELECT service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms, dns_ms, connect_ms, tls_ms,
-        first_byte_ms, certificate_days_left
+        first_byte_ms, certificate_days_left, in_maintenance
       FROM ${jsonRowsSource(engine, "v", {
         service_id: "int", probe_id: "int", slot: "int", started_at: "time", up: "bool", reason: "text", status_code: "int",
         response_time_ms: "float", dns_ms: "float", connect_ms: "float", tls_ms: "float", first_byte_ms: "float",
-        certificate_days_left: "int",
+        certificate_days_left: "int", in_maintenance: "bool",
       })}`,
 
     /** Params: status, since, reason, id. */
@@ -75,7 +80,9 @@ export function checkStatements(engine: Engine) {
     openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, held)
       VALUES (?, ?, ?, 'open', ?, ?, ?) RETURNING id`,
     /** Params: now, service. Returns each incident resolved and whether it was still held. */
-    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ? WHERE service_id = ? AND status = 'open' RETURNING id, held`,
+    /** Params: now, resolution held?, service. A notified incident whose resolution a rule holds is marked (held-incidents.ts). */
+    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ?, resolution_held = ${pg ? "CASE WHEN held THEN false ELSE ?::boolean END" : "CASE WHEN held THEN 0 ELSE ? END"}
+      WHERE service_id = ? AND status = 'open' RETURNING id, held`,
     /** Params: org, event, service, incident, now. */
     outbox: `INSERT INTO outbox (org_id, event, service_id, incident_id, created_at) VALUES (?, ?, ?, ?, ?)`,
 

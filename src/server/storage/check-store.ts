@@ -83,7 +83,7 @@ export function createPgCheckStore(pool: Pool, rules: NotificationRules = NO_HOL
 type LaneRow = {
   service_id: number; lane: number; slot: number; due_at: string; leasable_at: string | null; leased_by: number | null;
   outcome: string | null; reason: string | null; response_time_ms: number | null; consecutive_failures: number; result_at: string | null;
-  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; snoozed_until: string | null; org_id: number | null;
+  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; snoozed_until: string | null; org_id: number | null; maintenance_until: string | null;
 };
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
@@ -121,7 +121,7 @@ async function recordResults(
   now: Date,
 ): Promise<RecordOutcome[]> {
   const serviceIds = [...new Set(results.map((r) => r.serviceId))];
-  const rows = await sql.all<LaneRow>(s.lanesOf, [idsParam(engine, serviceIds)]);
+  const rows = await sql.all<LaneRow>(s.lanesOf, [now, idsParam(engine, serviceIds)]);
   const lanes = new Map(rows.map((r) => [`${r.service_id}:${r.lane}`, r]));
   const outcomes: RecordOutcome[] = [];
   const accepted: PostedResult[] = [];
@@ -154,7 +154,9 @@ async function recordResults(
   if (accepted.length === 0) return outcomes;
   const touched = [...new Set(accepted.map((r) => `${r.serviceId}:${r.lane}`))].map((k) => lanes.get(k)!);
   await sql.run(s.updateLanes, [JSON.stringify(touched.map((r) => laneJson(engine, r)))]);
-  await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r)))]);
+  // A result recorded while a maintenance window runs over its service is left out of uptime (maintenance-sql.ts).
+  const maintained = new Set(rows.filter((r) => r.maintenance_until !== null && new Date(r.maintenance_until).getTime() > now.getTime()).map((r) => r.service_id));
+  await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r, maintained.has(r.serviceId))))]);
   for (const serviceId of new Set(accepted.map((r) => r.serviceId))) {
     await applyStatus(s, sql, rules, rows.filter((r) => r.service_id === serviceId), now);
   }
@@ -173,11 +175,11 @@ function laneJson(engine: Engine, r: LaneRow) {
   };
 }
 
-function resultJson(engine: Engine, probeId: number, r: PostedResult) {
+function resultJson(engine: Engine, probeId: number, r: PostedResult, inMaintenance: boolean) {
   return {
     service_id: r.serviceId, probe_id: probeId, slot: r.slot, started_at: jsonTime(engine, r.startedAt), up: r.outcome === "up", reason: r.reason,
     status_code: r.statusCode, response_time_ms: r.responseTimeMs, dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs,
-    first_byte_ms: r.firstByteMs, certificate_days_left: r.certificateDaysLeft,
+    first_byte_ms: r.firstByteMs, certificate_days_left: r.certificateDaysLeft, in_maintenance: inMaintenance,
   };
 }
 
@@ -201,12 +203,13 @@ async function applyStatus(s: CheckStatements, sql: SqlRunner, rules: Notificati
   const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
   if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
   else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
-  const plan = afterServiceStatus({ id: service.service_id, orgId: service.org_id, snoozedUntil: timeOrNull(service.snoozed_until) }, { previous, status: decision.status, reason }, rules, now);
+  const plan = afterServiceStatus({ id: service.service_id, orgId: service.org_id, snoozedUntil: timeOrNull(service.snoozed_until), maintenanceUntil: timeOrNull(service.maintenance_until) }, { previous, status: decision.status, reason }, rules, now);
   if (plan.open) {
     const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, plan.open.kind, plan.open.reason, now, plan.open.held]);
     if (plan.open.notify) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
   } else if (plan.resolve) {
-    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [now, service.service_id]);
+    const holdResolution = !plan.resolve.notify && service.org_id !== null;
+    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [now, holdResolution, service.service_id]);
     // An incident still held was never announced: its resolution is not either.
     if (plan.resolve.notify) for (const i of resolved.filter((r) => !r.held)) await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
   }

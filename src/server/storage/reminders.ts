@@ -1,4 +1,5 @@
 import type { SqlRunner } from "./runner";
+import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-sql";
 
 /**
  * Reminders (issue 25): while an incident stays open, unacknowledged and not held, every
@@ -6,7 +7,7 @@ import type { SqlRunner } from "./runner";
  * among those the incident is routed to, gets an `incident.reminder` outbox row for each
  * `repeat_minutes` since the incident opened: reminder n is due at opened_at + n × repeat_minutes.
  * A sweep writes the latest due one only (a sweeper that was down for three intervals sends one
- * reminder, not three), and none while the monitor or service is snoozed or folded (paused,
+ * reminder, not three), and none while the monitor or service is snoozed, under maintenance or folded (paused,
  * suspended, disabled).
  *
  * Exactly once per interval however many sweepers run: the row's key (incident, integration,
@@ -31,6 +32,9 @@ function reminderStatement(engine: SqlRunner["kind"]): string {
   const snoozed = sqlite
     ? `julianday(COALESCE(m.snoozed_until, s.snoozed_until)) > julianday(?)`
     : `COALESCE(m.snoozed_until, s.snoozed_until) > ?::timestamp`;
+  // A maintenance window running over the object holds its reminders too (maintenance-sql.ts).
+  const until = `CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END`;
+  const maintained = sqlite ? `julianday(${until}) > julianday(?)` : `${until} > ?::timestamp`;
   // The monitor lists the integration / lists none of its organization's integrations.
   const lists = (id: string) =>
     sqlite
@@ -50,6 +54,7 @@ FROM (
     AND i.held = FALSE AND i.acknowledged_at IS NULL
     AND COALESCE(m.paused, FALSE) = FALSE AND COALESCE(m.suspended, FALSE) = FALSE AND COALESCE(s.enabled, TRUE) = TRUE
     AND NOT COALESCE(${snoozed}, FALSE)
+    AND NOT COALESCE(${maintained}, FALSE)
     AND (${lists("g.id")}
       OR (g.is_default = TRUE AND NOT EXISTS (SELECT 1 FROM integrations o WHERE o.org_id = g.org_id AND ${lists("o.id")})))
 ) due
@@ -61,6 +66,6 @@ export const REMINDER_STATEMENTS = { sqlite: reminderStatement("sqlite"), postgr
 
 /** Writes the reminders due at `now` (one statement); resolves to how many were written. */
 export function writeDueReminders(sql: SqlRunner, now: Date): Promise<number> {
-  // Params in order: created_at, the elapsed time's now, the snooze's now.
-  return sql.run(REMINDER_STATEMENTS[sql.kind], [now, now, now]);
+  // Params in order: created_at, the elapsed time's now, the snooze's now, the maintenance's three.
+  return sql.run(REMINDER_STATEMENTS[sql.kind], [now, now, now, now, now, now]);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maintenanceRef } from "./maintenance";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { storable, text } from "./text";
 
@@ -164,6 +165,7 @@ export const cronMonitor = z.object({
   external_id: z.string().nullable(),
   managed: z.boolean(),
   snoozed_until: timestamp.nullable().describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
+  maintenance: maintenanceRef,
   recent_runs: z.array(runSummary).describe("The last 20 runs, newest first"),
   avg_duration_ms: z.number().nullable().describe("Average duration of successful runs in the last 7 days"),
   overlap_count: z.number().int().describe("Overlapping runs in the last 7 days"),

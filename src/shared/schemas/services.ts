@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maintenanceRef } from "./maintenance";
 import { SERVICE_TYPE_NAMES } from "../service-types";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { projectSummary } from "./projects";
@@ -98,6 +99,7 @@ export const service = z.object({
   probe_ids: z.array(z.number().int()).describe("The private probes that check it; empty: the platform probes"),
   degraded_ms: z.number().int().nullable(),
   snoozed_until: timestamp.nullable().describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
+  maintenance: maintenanceRef,
   created_at: timestamp,
   date_created: timestamp.describe("Same instant as created_at (both naming forms appear in the spec)"),
   date_modified: timestamp,

@@ -10,6 +10,7 @@ import { inOrganizationLock } from "./lock";
 import { getMonitor } from "./read";
 import { apiStore } from "../../storage/engine";
 import { toWire } from "./wire";
+import { withMonitorMaintenance } from "../maintenance/coverage";
 import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForCreate, type ScheduleColumns } from "./schedule-input";
 
 /** 43 url-safe characters: 256 random bits in base64url (spec 5, ping token). */
@@ -148,5 +149,7 @@ async function createPlain(
     max,
   );
   if (!row) throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${max} cron monitors; delete one or upgrade the plan`);
-  return { monitor: toWire(row), created: true };
+  // A new monitor is under maintenance only through its project (no window names it yet).
+  const monitor = row.projectId === null ? toWire(row) : (await withMonitorMaintenance(caller.orgId, [toWire(row)]))[0]!;
+  return { monitor, created: true };
 }

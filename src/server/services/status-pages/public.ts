@@ -12,7 +12,11 @@ import { statusPageUrl } from "./pages";
  * Never a target, keyword, ping URL, run, probe, reason text, member or object id. This object is
  * the JSON twin as it is; the HTML and the feed are rendered from it.
  */
-export type PublicComponent = { name: string; status: ComponentStatus; status_text: string; uptime_90d?: number | null; days?: DayBar[] };
+export type PublicComponent = {
+  name: string; status: ComponentStatus; status_text: string; uptime_90d?: number | null; days?: DayBar[];
+  /** A service's checks of the 90 days left out of its uptime because a maintenance window ran over it (docs/api-maintenance.md). */
+  maintenance_checks_90d?: number;
+};
 export type PublicIncidentUpdate = { status: string; message: string; created_at: string };
 export type PublicIncident = {
   component: string;
@@ -93,7 +97,15 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       orderBy: [{ openedAt: "desc" }, { id: "desc" }],
     }),
     page.showUptime && serviceIds.length > 0
-      ? db().checkRollup.findMany({ where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } }, select: { serviceId: true, hour: true, total: true, successful: true } })
+      ? db().checkRollup
+          .findMany({
+            where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } },
+            select: { serviceId: true, hour: true, total: true, successful: true, maintenanceTotal: true, maintenanceSuccessful: true },
+          })
+          // Checks made under a maintenance window are left out of uptime (docs/api-maintenance.md).
+          .then((rows) => rows.map((r) => ({
+            serviceId: r.serviceId, hour: r.hour, total: r.total - r.maintenanceTotal, successful: r.successful - r.maintenanceSuccessful, maintenance: r.maintenanceTotal,
+          })))
       : Promise.resolve([]),
   ]);
   const nameOf = new Map<string, string>();
@@ -116,6 +128,7 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
         ? barsFromIncidents(own, c.cronMonitor.createdAt, now)
         : barsFromChecks(rollups.filter((r) => r.serviceId === c.service!.id), incidentsPerDay(own, now), now);
       component.uptime_90d = figures.uptime;
+      if (c.service) component.maintenance_checks_90d = rollups.filter((r) => r.serviceId === c.service!.id).reduce((n, r) => n + r.maintenance, 0);
       component.days = figures.bars;
     }
     const group = groups.find((g) => g.name === c.groupName);

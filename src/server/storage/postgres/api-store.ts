@@ -1,5 +1,6 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
+import { maintenanceFromText, monitorMaintenanceShown } from "../maintenance-sql";
 import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../domain/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
@@ -29,7 +30,8 @@ const FILTER = `org_id = $1
   AND ($3::int = 0 OR ($3::int = 1 AND project_id IS NULL) OR ($3::int = 2 AND project_id = $4::int))`;
 /** The page with the filter's total, counted once (a window count would carry every matching row). */
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
-const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
+const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("postgresql", "cron_monitors", "$7")} AS maintenance
+  FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
 
 /** A timestamp column as UTC ISO text inside JSON (json_build_array would drop the zone). */
 const isoText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -53,7 +55,7 @@ LEFT JOIN stats s ON s.monitor_id = ids.id`;
 
 /** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures: one round trip. */
 const MONITOR = `
-SELECT ${monitorColumns("m")}, r.runs, s.avg_duration, s.overlaps
+SELECT ${monitorColumns("m")}, r.runs, s.avg_duration, s.overlaps, ${monitorMaintenanceShown("postgresql", "m", "$4")} AS maintenance
 FROM cron_monitors m
 CROSS JOIN LATERAL (${recentRunsJson("m.id")}) r
 CROSS JOIN LATERAL (SELECT ${FIGURES} FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3) s
@@ -98,17 +100,17 @@ export function createPgApiStore(pool: Pool): ApiStore {
       if (!r) return undefined;
       return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
     },
-    async monitor(orgId, monitorId, since) {
-      const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since)]);
-      return r && { row: monitorFromRow(r), stats: runStatsFromRow(r) };
+    async monitor(orgId, monitorId, since, now = new Date()) {
+      const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since), pgTime(now)]);
+      return r && { row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) }, stats: runStatsFromRow(r) };
     },
     async monitorPage(filter) {
-      const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [...filterParams(filter), filter.limit, filter.offset]);
+      const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [...filterParams(filter), filter.limit, filter.offset, pgTime(filter.now ?? new Date())]);
       const total =
         rows.length > 0 ? Number(rows[0]!.total)
         : filter.offset === 0 ? 0
         : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
-      return { rows: rows.map(monitorFromRow), total };
+      return { rows: rows.map((r) => ({ ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) })), total };
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();

@@ -1,4 +1,5 @@
 import type { PingMonitor } from "../../domain/run-event-plan";
+import { monitorMaintenanceUntil } from "../maintenance-sql";
 
 /**
  * The PostgreSQL ping store's statements (prepared once per connection by name). Booleans are
@@ -43,12 +44,13 @@ export const LOCK_MANY_SQL = `SELECT m.id ${WAVE_MONITORS} ORDER BY e.k FOR UPDA
  * monitor with every run the pairing rules may need: the run of the sent rid, the latest running
  * run with a synthesized rid, the latest run, whether any run is running, and (for a success) the
  * durations of the last 20 successful runs for the drift baseline. `k` is the event's 1-based
- * position; an event whose monitor is unknown has no row. Same parameters as LOCK_MANY_SQL.
+ * position; an event whose monitor is unknown has no row. Same parameters as LOCK_MANY_SQL, then
+ * the wave's latest event time (the instant of the maintenance end read beside each monitor).
  */
 export const READ_MANY_SQL = `
 SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
   m.drift_pct, m.drift_min_seconds, m.drift_alerts, m.paused, m.suspended, m.state, m.next_expected_at,
-  m.recent_pings, m.unattached_events, m.snoozed_until,
+  m.recent_pings, m.unattached_events, m.snoozed_until, ${monitorMaintenanceUntil("postgresql", "m", "$6")} AS maintenance_until,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE e.rid IS NOT NULL AND r.monitor_id = m.id AND r.rid = e.rid) AS run_by_rid,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'running' AND r.rid_generated
      ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS open_run,
@@ -119,7 +121,8 @@ monitor AS (
     paused = a.paused, unattached_events = a.unattached
   FROM after a WHERE m.id = a.monitor_id),
 resolved AS (
-  UPDATE incidents i SET status = 'resolved', resolved_at = GREATEST(i.opened_at, a.now) -- never before it opened
+  UPDATE incidents i SET status = 'resolved', resolved_at = GREATEST(i.opened_at, a.now), -- never before it opened
+    resolution_held = NOT i.held AND NOT a.resolve_notify -- a notified incident whose resolution a rule holds (held-incidents.ts)
   FROM after a WHERE a.resolve AND i.cron_monitor_id = a.monitor_id AND i.status = 'open'
   RETURNING i.id, i.cron_monitor_id, i.held),
 opened AS (

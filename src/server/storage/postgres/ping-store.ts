@@ -81,7 +81,8 @@ async function recordWave(client: PoolClient, pending: Pending[], results: RunEv
     wave.map((p) => p.event.kind === "success"),
   ];
   await run(client, "ping_lock_many", LOCK_MANY_SQL, events);
-  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, events);
+  const latest = new Date(Math.max(...wave.map((p) => p.event.now.getTime())));
+  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, [...events, pgTime(latest)]);
   const byPosition = new Map(rows.map((r) => [r.k - 1, r]));
   const writes = new WaveWrites();
   const recorded = new Set<number>();

@@ -2,12 +2,14 @@
  * The PostgreSQL sweeper's statements (prepared by name). Arrays travel as PostgreSQL arrays and are
  * unnested, so a page of any size is a fixed number of statements.
  */
+import { monitorMaintenanceUntil } from "../maintenance-sql";
+
 const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of due monitors after the keyset (at, id), claimed until commit; pages other sweepers hold are skipped. */
 export const DUE_PAGE = `
 SELECT id, org_id, state, ${iso("next_expected_at")} AS next_expected_at, grace_seconds, schedule_kind, cron_expression,
-  timezone, period_seconds, source, snoozed_until
+  timezone, period_seconds, source, snoozed_until, ${monitorMaintenanceUntil("postgresql", "cron_monitors", "$1")} AS maintenance_until
 FROM cron_monitors
 WHERE paused = false AND suspended = false AND next_expected_at <= $1::timestamp
   AND ($2::timestamp IS NULL OR next_expected_at > $2::timestamp OR (next_expected_at = $2::timestamp AND id > $3::int))
@@ -56,7 +58,8 @@ SELECT id FROM opened`;
 
 /** Running runs not yet alerted, claimed until commit. */
 export const RUNNING_RUNS = `
-SELECT r.id AS run_id, r.rid, ${iso("r.started_at")} AS started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds, m.snoozed_until
+SELECT r.id AS run_id, r.rid, ${iso("r.started_at")} AS started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds, m.snoozed_until,
+  ${monitorMaintenanceUntil("postgresql", "m", "$1")} AS maintenance_until
 FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
 WHERE r.status = 'running' AND r.timed_out = false AND r.started_at <= $1::timestamp AND m.paused = false AND m.suspended = false
 FOR UPDATE OF r SKIP LOCKED`;

@@ -13,6 +13,7 @@ import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
 import { releaseHeldIncidents } from "../held-incidents";
 import { writeDueReminders } from "../reminders";
+import { advanceMaintenanceRuns } from "../maintenance-sql";
 import { pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
@@ -33,6 +34,8 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
+      // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
+      counts.maintenance_advanced += await advanceMaintenanceRuns(pgRunner(pool), now, log);
       await sweepDue(pool, now, counts, log, rules);
       await sweepOverrunning(pool, now, counts, rules);
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
@@ -48,6 +51,7 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
     },
     async sweepDue(now: Date) {
       const counts = emptyCounts();
+      counts.maintenance_advanced += await advanceMaintenanceRuns(pgRunner(pool), now, log);
       await sweepDue(pool, now, counts, log, rules);
       return counts;
     },
@@ -92,7 +96,7 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
   counts.missed += down.length;
   const runs = down.flatMap(({ row, d }) => d.missed.map((fire) => ({ monitor: row.id, at: pgTime(fire), source: row.source === "kubernetes" ? "kubernetes" : "shell" })));
   counts.missed_runs += runs.length;
-  const incidents = down.map(({ row, d }) => opening(afterMissedPings({ id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until) }, { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped }, rules, now)));
+  const incidents = down.map(({ row, d }) => opening(afterMissedPings({ id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until), maintenanceUntil: timeOrNull(row.maintenance_until) }, { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped }, rules, now)));
   const opened = await run<{ id: number }>(client, "sweep_missed_incidents", SQL.MISSED_RUNS_AND_INCIDENTS, [
     runs.map((r) => r.monitor),
     runs.map(() => crypto.randomUUID()),
@@ -117,7 +121,7 @@ async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rule
     );
     if (overrunning.length === 0) return;
     const plans = overrunning.map((r) =>
-      opening(afterOverrun({ id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until) }, { rid: r.rid, limitSeconds: runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }) }, rules, now)),
+      opening(afterOverrun({ id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until), maintenanceUntil: timeOrNull(r.maintenance_until) }, { rid: r.rid, limitSeconds: runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }) }, rules, now)),
     );
     const opened = await run<{ id: number }>(client, "sweep_overrun", SQL.TIME_OUT_RUNS, [
       overrunning.map((r) => r.run_id),

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
+import { maintenanceFromText, monitorMaintenanceShown } from "../maintenance-sql";
 import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
 import { RECENT_RUNS } from "../../domain/run-stats";
 
@@ -52,7 +53,8 @@ const FILTER = `org_id = @org
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
 const TOTAL = MONITOR_COLUMNS.split(",").length;
 /** The page's rows: MONITOR_COLUMNS, then the total at index TOTAL. */
-const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT @limit OFFSET @offset`;
+const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("sqlite", "cron_monitors", "@now")} AS maintenance
+  FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT @limit OFFSET @offset`;
 
 /** The recent runs of the monitor `id`, newest first, as runStatsFromRow reads them (one index range). */
 const recentRunsJson = (id: string) => `(
@@ -73,7 +75,8 @@ LEFT JOIN (
 
 /** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures. */
 const MONITOR = `
-SELECT ${monitorColumns("m")}, ${recentRunsJson("m.id")} AS runs, s.avg_duration, s.overlaps
+SELECT ${monitorColumns("m")}, ${recentRunsJson("m.id")} AS runs, s.avg_duration, s.overlaps,
+  ${monitorMaintenanceShown("sqlite", "m", "@now")} AS maintenance
 FROM cron_monitors m
 LEFT JOIN (SELECT ${AVERAGE_DURATION}, ${OVERLAPS} FROM cron_runs WHERE monitor_id = @id AND started_at >= @since) s
 WHERE m.id = @id AND m.org_id = @org`;
@@ -134,15 +137,15 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       if (!r) return undefined;
       return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
     },
-    async monitor(orgId, monitorId, since) {
-      const r = s.monitor.get({ id: monitorId, org: orgId, since: sqlTime(since) }) as Raw | undefined;
-      return r && { row: monitorFromRow(r), stats: runStatsFromRow(r) };
+    async monitor(orgId, monitorId, since, now = new Date()) {
+      const r = s.monitor.get({ id: monitorId, org: orgId, since: sqlTime(since), now: sqlTime(now) }) as Raw | undefined;
+      return r && { row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) }, stats: runStatsFromRow(r) };
     },
     async monitorPage(filter) {
       await nextTurn();
-      const rows = s.page.all({ ...filterParams(filter), limit: filter.limit, offset: filter.offset }) as unknown[][];
+      const rows = s.page.all({ ...filterParams(filter), limit: filter.limit, offset: filter.offset, now: sqlTime(filter.now ?? new Date()) }) as unknown[][];
       const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : filter.offset === 0 ? 0 : Number((s.count.get(filterParams(filter)) as Raw).total);
-      return { rows: rows.map(monitorFromValues), total };
+      return { rows: rows.map((v) => ({ ...monitorFromValues(v), maintenance: maintenanceFromText(v[TOTAL + 1]) })), total };
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();

@@ -16,11 +16,13 @@ const OPEN_INCIDENT_SQL = `INSERT INTO incidents (org_id, cron_monitor_id, kind,
   VALUES (?, ?, ?, 'open', ?, ?, ?) ON CONFLICT DO NOTHING`;
 
 /**
- * Resolves a cron monitor's open incident (now, monitor), returning the ids resolved and whether each
- * was still held. An incident never resolves before it opens (a sweep run as if later, or a
- * sweeper's clock ahead): MAX keeps opened_at.
+ * Resolves a cron monitor's open incident (now, resolution held 0/1, monitor), returning the ids
+ * resolved and whether each was still held. An incident never resolves before it opens (a sweep run
+ * as if later, or a sweeper's clock ahead): MAX keeps opened_at. A notified incident whose
+ * resolution a rule holds is marked `resolution_held` (notified when the hold ends, held-incidents.ts).
  */
-const RESOLVE_INCIDENTS_SQL = `UPDATE incidents SET status = 'resolved', resolved_at = MAX(opened_at, ?) WHERE cron_monitor_id = ? AND status = 'open' RETURNING id, held`;
+const RESOLVE_INCIDENTS_SQL = `UPDATE incidents SET status = 'resolved', resolved_at = MAX(opened_at, ?),
+  resolution_held = CASE WHEN held THEN 0 ELSE ? END WHERE cron_monitor_id = ? AND status = 'open' RETURNING id, held`;
 
 /** An outbox row (org, event, monitor, incident, run, now), written in the transaction of the flip. */
 const INSERT_OUTBOX_SQL = `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
@@ -42,7 +44,7 @@ export function writeMonitorIncidents(
   now: string,
 ): boolean {
   if (plan.resolve) {
-    for (const { id, held } of s.resolveIncidents.all(now, monitor.id) as { id: number; held: number }[]) {
+    for (const { id, held } of s.resolveIncidents.all(now, plan.resolve.notify ? 0 : 1, monitor.id) as { id: number; held: number }[]) {
       // An incident still held was never announced: its resolution is not either.
       if (plan.resolve.notify && !held) s.insertOutbox.run(monitor.orgId, "incident.resolved", monitor.id, id, runId, now);
     }

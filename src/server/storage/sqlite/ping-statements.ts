@@ -1,15 +1,18 @@
 import type Database from "better-sqlite3";
 import type { PingMonitor } from "../../domain/run-event-plan";
 import { prepareIncidentStatements } from "./incident-writes";
+import { monitorMaintenanceUntil } from "../maintenance-sql";
 
 /** The prepared statements of the SQLite ping store, prepared once per connection. */
 export function prepareStatements(db: Database.Database) {
   const monitorColumns = `id, org_id, schedule_kind, cron_expression, timezone, period_seconds, max_runtime_seconds,
     drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events, snoozed_until`;
   const runColumns = `id, rid, status, started_at, finished_at, events`;
+  // Params: now (the maintenance end read beside the monitor), then the monitor's key.
+  const maintenance = `${monitorMaintenanceUntil("sqlite", "cron_monitors", "?")} AS maintenance_until`;
   return {
-    monitorByToken: db.prepare(`SELECT ${monitorColumns} FROM cron_monitors WHERE ping_token = ?`),
-    monitorById: db.prepare(`SELECT ${monitorColumns} FROM cron_monitors WHERE id = ? AND org_id = ?`),
+    monitorByToken: db.prepare(`SELECT ${monitorColumns}, ${maintenance} FROM cron_monitors WHERE ping_token = ?`),
+    monitorById: db.prepare(`SELECT ${monitorColumns}, ${maintenance} FROM cron_monitors WHERE id = ? AND org_id = ?`),
     runByRid: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? AND rid = ?`),
     openSynthesizedRun: db.prepare(
       `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? AND status = 'running' AND rid_generated = 1 AND started_at > ?

@@ -43,7 +43,8 @@ export function createSqlitePingStore(db: Database.Database, rules: Notification
 }
 
 function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunEventResult {
-  const m = ("token" in e.target ? s.monitorByToken.get(e.target.token) : s.monitorById.get(e.target.monitorId, e.target.orgId)) as
+  const at = sqlTime(e.now);
+  const m = ("token" in e.target ? s.monitorByToken.get(at, e.target.token) : s.monitorById.get(at, e.target.monitorId, e.target.orgId)) as
     | MonitorRow
     | undefined;
   if (!m) return { outcome: "not_found" };

@@ -34,7 +34,7 @@ export function sweepOverrunningRuns(
       counts.max_runtime++;
       s.markDown.run({ id: r.id, now: nowText });
       const limitSeconds = runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds });
-      const monitor = { id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until) };
+      const monitor = { id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until), maintenanceUntil: timeOrNull(r.maintenance_until) };
       const plan = afterOverrun(monitor, { rid: r.rid, limitSeconds }, rules, now);
       if (writeMonitorIncidents(s, plan, monitor, r.run_id, nowText)) counts.incidents_opened++;
     }

@@ -74,6 +74,6 @@ function applyPlan(s: SweepStatements, { row, decision }: Plan, at: Date, now: s
     counts.missed_runs++;
   }
   const missed = { first: decision.missed[0]!, count: decision.missed.length, skipped: decision.skipped };
-  const monitor = { id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until) };
+  const monitor = { id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until), maintenanceUntil: timeOrNull(row.maintenance_until) };
   if (writeMonitorIncidents(s, afterMissedPings(monitor, missed, rules, at), monitor, lastRunId, now)) counts.incidents_opened++;
 }

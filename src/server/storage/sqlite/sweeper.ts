@@ -13,6 +13,7 @@ import { sweepOverrunningRuns } from "./sweep-max-runtime";
 import { sweepDueMonitors } from "./sweep-missed-pings";
 import { releaseHeldIncidents } from "../held-incidents";
 import { writeDueReminders } from "../reminders";
+import { advanceMaintenanceRuns } from "../maintenance-sql";
 import { immediateTransaction } from "./immediate";
 import { sqliteRunner } from "./runner";
 import { prepareSweepStatements, type SweepStatements } from "./sweep-statements";
@@ -39,6 +40,8 @@ export function createSweeper(db: Database.Database, log: (line: object) => void
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
+      // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
+      counts.maintenance_advanced += await advanceMaintenanceRuns(sql, now, log);
       sweepDueMonitors(db, s, now, counts, log, rules);
       sweepOverrunningRuns(db, s, now, counts, rules);
       await releaseHeld(db, sql, rules, now, counts);
@@ -60,6 +63,7 @@ export function createSweeper(db: Database.Database, log: (line: object) => void
     },
     async sweepDue(now: Date) {
       const counts = emptyCounts();
+      counts.maintenance_advanced += await advanceMaintenanceRuns(sql, now, log);
       sweepDueMonitors(db, s, now, counts, log, rules);
       return counts;
     },

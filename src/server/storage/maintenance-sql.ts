@@ -1,0 +1,105 @@
+import { currentOrNext, type WindowTiming } from "../domain/maintenance";
+import type { SqlRunner } from "./runner";
+
+/**
+ * Maintenance windows as the incident paths read them (docs/api-maintenance.md). Each window row
+ * keeps its run going on or next to start (`current_starts_at`, `current_ends_at`), written when the
+ * window is written and advanced by every sweep once a recurring window's run has ended
+ * (`advanceMaintenanceRuns`), so the hot paths need no schedule engine: the end of the maintenance
+ * over an object at `now` is one scalar subquery beside the object's row (`maintenance_until`),
+ * the latest end among its windows' runs that have started by `now`. The rule itself
+ * (`inMaintenance`, domain/incidents.ts) compares that end with `now`, so a run that ended and was
+ * not advanced yet holds nothing.
+ *
+ * A window covers a cron monitor named in its targets or in a targeted project (the monitor's
+ * current `project_id`: members present and future), in the window's own organization; a service
+ * likewise, in the organization its notifications go to.
+ */
+type Engine = SqlRunner["kind"];
+
+const startedBy = (engine: Engine, now: string) =>
+  engine === "sqlite" ? `julianday(w.current_starts_at) <= julianday(${now})` : `w.current_starts_at <= ${now}::timestamp`;
+
+/**
+ * The scalar subquery of a cron monitor's maintenance end. `m`: the monitor's alias (its `id`,
+ * `org_id`, `project_id` are read); `now`: the placeholder of the instant.
+ */
+export function monitorMaintenanceUntil(engine: Engine, m: string, now: string): string {
+  return `(SELECT MAX(w.current_ends_at) FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+    WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)})`;
+}
+
+/**
+ * The scalar subquery of a service's maintenance end. `s`: the service's alias (`id`,
+ * `project_id`); `org`: the expression of the organization its notifications go to.
+ */
+export function serviceMaintenanceUntil(engine: Engine, s: string, org: string, now: string): string {
+  return `(SELECT MAX(w.current_ends_at) FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+    WHERE (t.service_id = ${s}.id OR t.project_id = ${s}.project_id) AND w.org_id = ${org} AND ${startedBy(engine, now)})`;
+}
+
+/** The window's timing as the pure rules take it, from its stored columns. */
+export function timingOf(w: {
+  startsAt: Date | null;
+  endsAt: Date | null;
+  schedule: string | null;
+  timezone: string | null;
+  durationMinutes: number | null;
+}): WindowTiming {
+  if (w.schedule !== null) {
+    return { kind: "recurring", schedule: { kind: "cron", expression: w.schedule, timezone: w.timezone ?? "UTC" }, durationMinutes: w.durationMinutes ?? 0 };
+  }
+  return { kind: "once", startsAt: w.startsAt!, endsAt: w.endsAt! };
+}
+
+const ENDED_RUNS = (engine: Engine) =>
+  `SELECT id, schedule, timezone, duration_minutes, current_ends_at FROM maintenance_windows
+   WHERE schedule IS NOT NULL AND ${engine === "sqlite" ? "julianday(current_ends_at) <= julianday(?)" : "current_ends_at <= ?::timestamp"}`;
+
+/** Compare-and-swap on the end read, so concurrent sweepers (and an edit) move a window once. */
+const ADVANCE = (engine: Engine) =>
+  `UPDATE maintenance_windows SET current_starts_at = ?, current_ends_at = ?
+   WHERE id = ? AND ${engine === "sqlite" ? "julianday(current_ends_at) = julianday(?)" : "current_ends_at = ?::timestamp"}`;
+
+type EndedRow = { id: number; schedule: string; timezone: string | null; duration_minutes: number | null; current_ends_at: string };
+
+/**
+ * Moves every recurring window whose run ended by `now` to its run going on at `now` or next (one
+ * read on the `current_ends_at` index; a write only for those). A stored schedule that cannot be
+ * evaluated leaves the window without a run. Returns how many windows moved.
+ */
+export async function advanceMaintenanceRuns(sql: SqlRunner, now: Date, log: (line: object) => void = () => {}): Promise<number> {
+  const ended = await sql.all<EndedRow>(ENDED_RUNS(sql.kind), [now]);
+  let moved = 0;
+  for (const row of ended) {
+    let next: { start: Date; end: Date } | null = null;
+    try {
+      next = currentOrNext(timingOf({ startsAt: null, endsAt: null, schedule: row.schedule, timezone: row.timezone, durationMinutes: row.duration_minutes }), now);
+    } catch (err) {
+      log({ level: "error", event: "sweep.maintenance", window: row.id, error: err instanceof Error ? err.message : String(err) });
+    }
+    moved += await sql.run(ADVANCE(sql.kind), [next?.start ?? null, next?.end ?? null, row.id, new Date(row.current_ends_at)]);
+  }
+  return moved;
+}
+
+/**
+ * The scalar subquery of the maintenance a cron monitor shows (`maintenance` of its answers): the
+ * window whose stored run covers `now` and ends last, as `<id>|<end ISO>` (null: none). The same
+ * runs the incident paths read, so the answer shows what holds the monitor's notifications.
+ */
+export function monitorMaintenanceShown(engine: Engine, m: string, now: string): string {
+  const sqlite = engine === "sqlite";
+  const value = sqlite ? `w.id || '|' || w.current_ends_at` : `w.id::text || '|' || to_char(w.current_ends_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const notEnded = sqlite ? `julianday(w.current_ends_at) > julianday(${now})` : `w.current_ends_at > ${now}::timestamp`;
+  return `(SELECT ${value} FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+    WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)} AND ${notEnded}
+    ORDER BY w.current_ends_at DESC LIMIT 1)`;
+}
+
+/** Reads `monitorMaintenanceShown`'s value. */
+export function maintenanceFromText(v: unknown): { windowId: number; endsAt: Date } | null {
+  if (v === null || v === undefined) return null;
+  const [id, end] = String(v).split("|");
+  return { windowId: Number(id), endsAt: new Date(end!) };
+}
