@@ -165,7 +165,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     // In process: this process's own store on the same database.
     process.env.DATA_DIR = dataDir;
     process.env.DATABASE_URL = databaseUrl;
-    const { orgMetrics } = await import("../src/server/services/org-metrics");
+    const { orgMetrics } = await import("../src/server/services/uptime/org-metrics");
     const { expositionBytes } = await import("../src/server/domain/exposition");
     const inProcess: Timing = { wall: [], cpu: [] };
     let bytes = 0;

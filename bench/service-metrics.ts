@@ -100,7 +100,7 @@ export async function benchUptime90d(opts: { engine?: "sqlite" | "postgresql"; s
     }
 
     // The statements alone: the service function in this process, 300 times after 50 warm-up calls.
-    const metrics = await import("../src/server/services/service-metrics");
+    const metrics = await import("../src/server/services/uptime/service-metrics");
     const times: number[] = [];
     for (let i = 0; i < 350; i++) {
       const t = performance.now();

@@ -2,9 +2,9 @@
 //   org:plan <slug> <plan>   set an organization's plan (free, pro, team, scale, enterprise)
 //   probe:platform <name>    register a further platform probe and print its token (shown once)
 import { PLAN_NAMES } from "../src/shared/plans";
-import { setPlan } from "../src/server/services/orgs/orgs";
+import { setPlan } from "../src/server/services/accounts/orgs";
 import { migrate } from "../src/server/migrate";
-import { addPlatformProbe } from "../src/server/services/platform-probe";
+import { addPlatformProbe } from "../src/server/services/uptime/platform-probe";
 
 const [command, ...args] = process.argv.slice(2);
 

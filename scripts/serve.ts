@@ -10,7 +10,7 @@ import { env } from "../src/env";
 import { logFatal, logger, routeConsoleToLog } from "../src/server/observability/log";
 import { migrate } from "../src/server/migrate";
 import { stopGracefully } from "../src/server/ping/node-http";
-import { ensureEmbeddedProbe } from "../src/server/services/platform-probe";
+import { ensureEmbeddedProbe } from "../src/server/services/uptime/platform-probe";
 import { startWebServer } from "./web-server";
 
 async function main() {

@@ -1,9 +1,9 @@
 import { parse as parseCookies } from "cookie";
 import { AppError } from "../shared/errors";
 import { dashboardSessionFrom } from "../server/api/next-auth";
-import { resolveOrg } from "../server/services/orgs/access";
-import { authenticate } from "../server/services/principal";
-import { getRunLog } from "../server/services/runs";
+import { resolveOrg } from "../server/services/accounts/org-access";
+import { authenticate } from "../server/services/accounts/principal";
+import { getRunLog } from "../server/services/monitors/runs";
 import { ORG_COOKIE } from "./active-org";
 
 /**

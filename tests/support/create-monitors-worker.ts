@@ -1,7 +1,7 @@
 // A separate process creating cron monitors straight through the service, for the cross-process
 // plan-limit test: `tsx create-monitors-worker.ts <orgId> <count>` (DATA_DIR set by the parent).
 // Prints one JSON line: how many creates succeeded, hit the plan limit, or failed otherwise.
-import { createMonitor } from "../../src/server/services/cron-monitors/create";
+import { createMonitor } from "../../src/server/services/monitors/create";
 import { AppError } from "../../src/shared/errors";
 
 async function main() {

@@ -15,12 +15,12 @@ let connection: import("better-sqlite3").Database;
 let store: import("../../src/server/storage/api-store").ApiStore;
 let queries: string[] = [];
 let orgId = 0;
-let listMonitors: typeof import("../../src/server/services/cron-monitors/read").listMonitors;
+let listMonitors: typeof import("../../src/server/services/monitors/read").listMonitors;
 
 beforeAll(async () => {
   process.env.DATA_DIR = dir; // before src/env is first used
   const { migrate } = await import("../../src/server/migrate");
-  ({ listMonitors } = await import("../../src/server/services/cron-monitors/read"));
+  ({ listMonitors } = await import("../../src/server/services/monitors/read"));
   await migrate(`file:${file}`);
 
   const sqlite = new Database(file);

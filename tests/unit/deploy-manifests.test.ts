@@ -153,7 +153,7 @@ const deployments: Doc[] = docs.filter(({ doc }) => doc.kind === "Deployment").m
 /** Every family the code exports: the operator registry's (prom-client, default Node metrics included) and the organization endpoint's. */
 const exported = new Set([
   ...(await operatorMetrics().registry.getMetricsAsJSON()).map((m) => m.name),
-  ...[...fs.readFileSync("src/server/services/org-metrics.ts", "utf8").matchAll(/(?:name: |FamilyLines\()"(lifeline_[a-z0-9_]+)"/g)].map((m) => m[1]!),
+  ...[...fs.readFileSync("src/server/services/uptime/org-metrics.ts", "utf8").matchAll(/(?:name: |FamilyLines\()"(lifeline_[a-z0-9_]+)"/g)].map((m) => m[1]!),
 ]);
 /** The family a series name belongs to (a histogram's `_bucket`, `_sum`, `_count` series). */
 const family = (series: string) => (exported.has(series) ? series : series.replace(/_(bucket|sum|count)$/, ""));

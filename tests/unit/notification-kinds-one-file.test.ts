@@ -18,8 +18,8 @@ const ALLOWED: Record<string, { kinds: readonly string[]; why: string }> = {
   "src/components/auth-form.tsx": { kinds: ["email"], why: "the sign-in form's address field" },
   "src/components/settings/members-panel.tsx": { kinds: ["email"], why: "a member's address input" },
   "src/server/api/next-auth.ts": { kinds: ["email"], why: "the sign-in credential's address field" },
-  "src/server/services/auth.ts": { kinds: ["email"], why: "a user's address, as an error key" },
-  "src/server/services/orgs/members.ts": { kinds: ["email"], why: "a member's address, as an error key" },
+  "src/server/services/accounts/auth.ts": { kinds: ["email"], why: "a user's address, as an error key" },
+  "src/server/services/accounts/members.ts": { kinds: ["email"], why: "a member's address, as an error key" },
   "src/server/status-pages/render-html.ts": { kinds: ["email"], why: "the subscribe form's address field" },
   "src/server/status-pages/subscribe.ts": { kinds: ["email"], why: "the subscribe form's address field" },
 };

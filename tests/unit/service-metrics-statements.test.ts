@@ -16,7 +16,7 @@ let statements = 0;
 let userId = 0;
 let ids: number[] = [];
 let db: Database.Database;
-let metrics: typeof import("../../src/server/services/service-metrics");
+let metrics: typeof import("../../src/server/services/uptime/service-metrics");
 
 beforeAll(async () => {
   process.env.DATA_DIR = dir;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   };
   // This process's storage door, with the metrics reads on a counting runner.
   (globalThis as { lifelineDoor?: unknown }).lifelineDoor = { connections: { kind: "sqlite", file, db }, metrics: { sql: counting, d: SQLITE, q: metricsSql(SQLITE) } };
-  metrics = await import("../../src/server/services/service-metrics");
+  metrics = await import("../../src/server/services/uptime/service-metrics");
 });
 
 afterAll(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayedStatus, intervalProblem, mergeConfig, minimumInterval, statusAfterEdit } from "../../src/shared/service-rules";
+import { displayedStatus, intervalProblem, mergeConfig, minimumInterval, statusAfterEdit } from "../../src/server/domain/service-rules";
 import { checkConfig, configJsonSchema } from "../../src/shared/service-types";
 
 describe("service rules", () => {

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { env } from "../../env";
 import { AppError } from "../../shared/errors";
 import { logUnexpected } from "./http/errors";
-import { logout, openSession, signIn } from "../services/auth";
+import { logout, openSession, signIn } from "../services/accounts/auth";
 import { REFRESH_TOKEN_SECONDS } from "../auth/tokens";
 import { currentSignInAttempt } from "../auth/sign-in-attempt";
 

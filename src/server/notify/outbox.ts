@@ -2,7 +2,7 @@ import { describeSchedule } from "../../shared/schedule";
 import { isoSeconds } from "../../shared/time";
 import { displayState, scheduleOf } from "../domain/monitor-state";
 import { dashboardLink, logTail, serviceLink, type NotificationEvent, type Payload } from "../../shared/notifications/payload";
-import { displayedStatus } from "../../shared/service-rules";
+import { displayedStatus } from "../domain/service-rules";
 import type { Target } from "./senders";
 import { receivesEvent } from "../../shared/integration-events";
 import type { SqlRunner } from "../storage/runner";

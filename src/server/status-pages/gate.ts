@@ -5,7 +5,7 @@ import { AppError } from "../../shared/errors";
 import { clientAddress } from "../auth/client-address";
 import { dashboardSessionFrom } from "../api/next-auth";
 import { verifyPassword } from "../auth/passwords";
-import { authenticate } from "../services/principal";
+import { authenticate } from "../services/accounts/principal";
 import { db } from "../db";
 import { attempt } from "../limits/counter";
 import { statusPagePasswordLimit } from "../limits/rules";

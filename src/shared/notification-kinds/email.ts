@@ -4,7 +4,7 @@ import { defineKind } from "./kind";
 
 /**
  * Email: one plain-text mail through SMTP_URL (headline, details, project, link, then the log tail).
- * Its recipient confirms the address first (src/server/services/integration-confirmation.ts).
+ * Its recipient confirms the address first (src/server/services/integrations/integration-confirmation.ts).
  */
 export const email = defineKind({
   kind: "email",

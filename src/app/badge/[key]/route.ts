@@ -1,5 +1,5 @@
 import { badgeSvg } from "../../../server/domain/badge";
-import { publicBadge } from "../../../server/services/badges";
+import { publicBadge } from "../../../server/services/status-pages/badges";
 import { ensureStarted } from "../../../server/startup";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { confirmAddress, type ConfirmationOutcome } from "../../../server/services/integration-confirmation";
+import { confirmAddress, type ConfirmationOutcome } from "../../../server/services/integrations/integration-confirmation";
 import { ensureStarted } from "../../../server/startup";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { AppError } from "../../../shared/errors";
 import { expositionBytes, OPENMETRICS_CONTENT_TYPE, TEXT_CONTENT_TYPE, wantsOpenMetrics } from "../../domain/exposition";
-import { authenticateInOrg } from "../../services/access";
-import { orgMetrics } from "../../services/org-metrics";
+import { authenticateInOrg } from "../../services/accounts/access";
+import { orgMetrics } from "../../services/uptime/org-metrics";
 import { acceptsGzip, gzip } from "./gzip";
 
 /**

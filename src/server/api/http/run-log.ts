@@ -1,8 +1,8 @@
 import { AppError } from "../../../shared/errors";
 import { LOG_LIMIT_BYTES } from "../../domain/runs";
-import { resolveOrg } from "../../services/orgs/access";
-import { authenticate } from "../../services/principal";
-import { getRunLog } from "../../services/runs";
+import { resolveOrg } from "../../services/accounts/org-access";
+import { authenticate } from "../../services/accounts/principal";
+import { getRunLog } from "../../services/monitors/runs";
 
 /**
  * `GET /cron-monitors/{id}/runs/{rid}/log`: the raw run log as plain text, not enveloped

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
 import { loginInput, meOutput, refreshInput, registerInput, tokenPair } from "../../../shared/schemas/accounts";
-import * as auth from "../../services/auth";
+import * as auth from "../../services/accounts/auth";
 import { DEVICE_HEADER } from "../../auth/throttle";
 import { publicProcedure, router, userProcedure } from "../trpc";
 

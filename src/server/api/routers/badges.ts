@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope, idParam } from "../../../shared/schemas/common";
 import { badge, createBadgeInput } from "../../../shared/schemas/badges";
-import * as badges from "../../services/badges";
+import * as badges from "../../services/status-pages/badges";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Badges"];

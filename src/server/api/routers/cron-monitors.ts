@@ -4,15 +4,15 @@ import {
   createCronMonitorInput, cronMonitor, cronMonitorIdInput, cronMonitorPage, listCronMonitorsInput,
   schedulePreview, schedulePreviewInput, updateCronMonitorInput,
 } from "../../../shared/schemas/cron-monitors";
-import type { MonitorCaller } from "../../services/cron-monitors/caller";
-import { createMonitor } from "../../services/cron-monitors/create";
-import { previewSchedule } from "../../services/cron-monitors/preview";
-import { getMonitor, listMonitors } from "../../services/cron-monitors/read";
-import { deleteMonitor, rotatePingToken, updateMonitor } from "../../services/cron-monitors/update";
-import type { ActiveOrg } from "../../services/orgs/access";
-import type { Principal } from "../../services/principal";
+import type { MonitorCaller } from "../../services/monitors/caller";
+import { createMonitor } from "../../services/monitors/create";
+import { previewSchedule } from "../../services/monitors/preview";
+import { getMonitor, listMonitors } from "../../services/monitors/read";
+import { deleteMonitor, rotatePingToken, updateMonitor } from "../../services/monitors/update";
+import type { ActiveOrg } from "../../services/accounts/org-access";
+import type { Principal } from "../../services/accounts/principal";
 import { snoozeInput } from "../../../shared/schemas/snooze";
-import { snoozeMonitor, unsnoozeMonitor } from "../../services/snooze";
+import { snoozeMonitor, unsnoozeMonitor } from "../../services/maintenance/snooze";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Cron monitors"];

@@ -3,7 +3,7 @@ import { AppError } from "../../../shared/errors";
 import { envelope, id, pageMeta } from "../../../shared/schemas/common";
 import { text } from "../../../shared/schemas/text";
 import { cronRun, reportedEventInput, reportedEventOutput, runListInput } from "../../../shared/schemas/runs";
-import * as runs from "../../services/runs";
+import * as runs from "../../services/monitors/runs";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Cron runs"];

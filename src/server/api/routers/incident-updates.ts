@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope, idParam } from "../../../shared/schemas/common";
 import { createIncidentUpdateInput, incidentUpdate } from "../../../shared/schemas/incident-updates";
-import * as updates from "../../services/incident-updates";
+import * as updates from "../../services/incidents/incident-updates";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Incidents"];

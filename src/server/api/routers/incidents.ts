@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { envelope, id, pageMeta, paginationInput } from "../../../shared/schemas/common";
 import { incident } from "../../../shared/schemas/runs";
-import * as incidents from "../../services/incidents";
+import * as incidents from "../../services/incidents/incidents";
 import { orgProcedure, router } from "../trpc";
-import { acknowledgerName } from "../../services/incidents";
+import { acknowledgerName } from "../../services/incidents/incidents";
 
 const tags = ["Incidents"];
 

@@ -3,7 +3,7 @@ import { envelope, idParam, pageMeta } from "../../../shared/schemas/common";
 import {
   createIntegrationInput, delivery, testDelivery, integration, listDeliveriesInput, listIntegrationsInput, patchIntegrationInput,
 } from "../../../shared/schemas/integrations";
-import * as integrations from "../../services/integrations";
+import * as integrations from "../../services/integrations/integrations";
 import { orgProcedure, router } from "../trpc";
 
 const tags = ["Integrations"];

@@ -5,12 +5,12 @@ import {
 } from "../../../shared/schemas/accounts";
 import { AppError } from "../../../shared/errors";
 import type { Capability } from "../../../shared/capabilities";
-import { resolveOrg } from "../../services/orgs/access";
-import * as orgs from "../../services/orgs/orgs";
-import * as members from "../../services/orgs/members";
+import { resolveOrg } from "../../services/accounts/org-access";
+import * as orgs from "../../services/accounts/orgs";
+import * as members from "../../services/accounts/members";
 import { clientAddress } from "../../auth/client-address";
-import * as tokens from "../../services/orgs/service-tokens";
-import type { Principal } from "../../services/principal";
+import * as tokens from "../../services/accounts/service-tokens";
+import type { Principal } from "../../services/accounts/principal";
 import { orgProcedure, router, userProcedure } from "../trpc";
 
 const tags = ["Organizations"];

@@ -3,8 +3,8 @@ import { AppError } from "../../../shared/errors";
 import { envelope } from "../../../shared/schemas/common";
 import { leasedCheck, leaseInput, resultsInput, resultsOutput } from "../../../shared/schemas/probe-agent";
 import { probe } from "../../../shared/schemas/probes";
-import { leaseChecks, probeOrg, recordResults, seenProbe } from "../../services/probe-agent";
-import { probeView } from "../../services/probes";
+import { leaseChecks, probeOrg, recordResults, seenProbe } from "../../services/uptime/probe-agent";
+import { probeView } from "../../services/uptime/probes";
 import { publicProcedure, router } from "../trpc";
 
 const tags = ["Probe agent"];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope, idParam } from "../../../shared/schemas/common";
 import { createProbeInput, deleteProbeInput, patchProbeInput, probe, probeHealth, probeWithToken } from "../../../shared/schemas/probes";
-import * as probes from "../../services/probes";
+import * as probes from "../../services/uptime/probes";
 import { optionalAuthProcedure, orgProcedure, router, userProcedure } from "../trpc";
 
 const tags = ["Probes"];

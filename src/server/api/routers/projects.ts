@@ -5,8 +5,8 @@ import {
   unassignServicesInput,
 } from "../../../shared/schemas/projects";
 import { service } from "../../../shared/schemas/services";
-import * as projects from "../../services/projects";
-import * as projectServices from "../../services/project-services";
+import * as projects from "../../services/accounts/projects";
+import * as projectServices from "../../services/accounts/project-services";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Projects"];

@@ -3,7 +3,7 @@ import { envelope, idParam } from "../../../shared/schemas/common";
 import {
   errorsInput, errorsOutput, metricsInput, pulseInput, pulseItem, responseTimes, sparkline, uptime,
 } from "../../../shared/schemas/service-metrics";
-import * as metrics from "../../services/service-metrics";
+import * as metrics from "../../services/uptime/service-metrics";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Services"];

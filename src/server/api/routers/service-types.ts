@@ -2,7 +2,7 @@ import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
 import { text } from "../../../shared/schemas/text";
 import { serviceTypeDetail, serviceTypeSummary } from "../../../shared/schemas/services";
-import * as types from "../../services/service-types";
+import * as types from "../../services/uptime/service-types";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Services"];

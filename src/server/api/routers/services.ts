@@ -4,9 +4,9 @@ import {
   checkRunResult, createServiceInput, listServicesInput, patchServiceInput, replaceServiceInput, service, serviceStatus,
 } from "../../../shared/schemas/services";
 import { snoozeIdInput, snoozeInput } from "../../../shared/schemas/snooze";
-import { runServiceNow } from "../../services/service-run";
-import { snoozeService, unsnoozeService } from "../../services/snooze";
-import * as services from "../../services/services";
+import { runServiceNow } from "../../services/uptime/service-run";
+import { snoozeService, unsnoozeService } from "../../services/maintenance/snooze";
+import * as services from "../../services/uptime/service-records";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Services"];

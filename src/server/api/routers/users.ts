@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
 import { passwordInput, profileInput, userSummary } from "../../../shared/schemas/accounts";
-import * as auth from "../../services/auth";
+import * as auth from "../../services/accounts/auth";
 import { router, userProcedure } from "../trpc";
 
 const tags = ["Accounts"];

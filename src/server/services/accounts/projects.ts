@@ -1,0 +1,136 @@
+import { isUniqueViolation, writeTransaction } from "../../transactions";
+import { notFound, validationError } from "../../../shared/errors";
+import { DEFAULT_PROJECT_COLOR, type ProjectChanges } from "../../../shared/schemas/projects";
+import { isoSeconds } from "../../../shared/time";
+import { db } from "../../db";
+
+/** Projects (spec 2.4, 4.3): owned by one user; another user's project reads as not found. */
+export type ProjectView = {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+  icon: string;
+  order: number;
+  service_count: number;
+  date_created: string;
+  date_modified: string;
+};
+
+/** Every project read counts its services in the same query (a correlated count). */
+const withCount = { _count: { select: { services: true } } } as const;
+
+type ProjectRow = {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+  icon: string;
+  order: number;
+  createdAt: Date;
+  updatedAt: Date;
+  _count: { services: number };
+};
+
+function projectView(p: ProjectRow): ProjectView {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    color: p.color,
+    icon: p.icon,
+    order: p.order,
+    service_count: p._count.services,
+    date_created: isoSeconds(p.createdAt),
+    date_modified: isoSeconds(p.updatedAt),
+  };
+}
+
+/** The name as stored and its uniqueness key: names are unique per user case-insensitively. */
+function naming(name: string) {
+  const trimmed = name.trim();
+  return { name: trimmed, nameKey: trimmed.toLowerCase() };
+}
+
+const duplicateName = (name: string) =>
+  validationError("name", `You already have a project named "${name}" (names are compared case-insensitively)`);
+
+/** Ordered by `order`, then name (case-insensitively), then id. No pagination (spec 4.3). */
+export async function listProjects(userId: number): Promise<ProjectView[]> {
+  const rows = await db().project.findMany({
+    where: { userId },
+    include: withCount,
+    orderBy: [{ order: "asc" }, { nameKey: "asc" }, { id: "asc" }],
+  });
+  return rows.map(projectView);
+}
+
+export async function getProject(userId: number, id: number): Promise<ProjectView> {
+  const row = await db().project.findFirst({ where: { id, userId }, include: withCount });
+  if (!row) throw notFound("Project");
+  return projectView(row);
+}
+
+export async function createProject(
+  userId: number,
+  input: { name: string; description?: string; color?: string; icon?: string; order?: number },
+): Promise<ProjectView> {
+  try {
+    const row = await db().project.create({
+      data: {
+        userId,
+        ...naming(input.name),
+        description: input.description ?? "",
+        color: (input.color ?? DEFAULT_PROJECT_COLOR).toUpperCase(),
+        icon: input.icon ?? "",
+        order: input.order ?? 0,
+      },
+      include: withCount,
+    });
+    return projectView(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(input.name.trim());
+    throw err;
+  }
+}
+
+/** PUT (every field given) and PATCH (any subset) both land here. */
+export async function updateProject(userId: number, id: number, changes: ProjectChanges): Promise<ProjectView> {
+  const { name, color, ...rest } = changes;
+  const data = {
+    ...rest,
+    ...(name !== undefined ? naming(name) : {}),
+    ...(color !== undefined ? { color: color.toUpperCase() } : {}),
+  };
+  if (Object.keys(data).length > 0) {
+    try {
+      const { count } = await db().project.updateMany({ where: { id, userId }, data });
+      if (count === 0) throw notFound("Project");
+    } catch (err) {
+      if (isUniqueViolation(err) && name !== undefined) throw duplicateName(name.trim());
+      throw err;
+    }
+  }
+  return getProject(userId, id);
+}
+
+/** Deleting a project unassigns its services and cron monitors; neither is deleted. */
+export async function deleteProject(userId: number, id: number): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const owned = await tx.project.findFirst({ where: { id, userId }, select: { id: true } });
+    if (!owned) throw notFound("Project");
+    await tx.service.updateMany({ where: { projectId: id }, data: { projectId: null } });
+    await tx.cronMonitor.updateMany({ where: { projectId: id }, data: { projectId: null } });
+    await tx.project.delete({ where: { id } });
+  });
+}
+
+/** Sets `order` on the caller's listed projects; unknown and foreign ids are silently ignored. */
+export async function reorderProjects(userId: number, entries: { id: number; order: number }[]): Promise<{ message: string }> {
+  const wanted = new Map(entries.map((e) => [e.id, e.order])); // a repeated id: the last entry wins
+  const results = await db().$transaction(
+    [...wanted].map(([id, order]) => db().project.updateMany({ where: { id, userId }, data: { order } })),
+  );
+  const updated = results.reduce((sum, r) => sum + r.count, 0);
+  return { message: `Reordered ${updated} ${updated === 1 ? "project" : "projects"}` };
+}

@@ -1,0 +1,86 @@
+import { AppError, notFound } from "../../../shared/errors";
+import { writeTransaction } from "../../transactions";
+import { pageMetaOf } from "../../../shared/schemas/common";
+import { isoOrNull, isoSeconds } from "../../../shared/time";
+import { db } from "../../db";
+import type { Incident } from "../../../generated/prisma/client";
+import type { Principal } from "../accounts/principal";
+
+export function incidentView(i: Incident) {
+  return {
+    id: i.id,
+    service: i.serviceId,
+    cron_monitor: i.cronMonitorId,
+    kind: i.kind as "missed" | "failed" | "max_runtime" | "service_down",
+    status: i.status as "open" | "resolved",
+    reason: i.reason,
+    opened_at: isoSeconds(i.openedAt),
+    resolved_at: isoOrNull(i.resolvedAt),
+    acknowledged_at: isoOrNull(i.acknowledgedAt),
+    acknowledged_by: i.acknowledgedBy,
+  };
+}
+
+/** Incidents visible in the active organization: its cron monitors', and the caller's services'. */
+function visibleTo(orgId: number, userId: number | null) {
+  return { OR: [{ orgId, cronMonitorId: { not: null } }, ...(userId ? [{ service: { userId } }] : [])] };
+}
+
+export async function listIncidents(
+  scope: { orgId: number; userId: number | null },
+  q: { cron_monitor?: number; service?: number; status?: "open" | "resolved"; page: number; limit: number },
+) {
+  const where = {
+    AND: [
+      visibleTo(scope.orgId, scope.userId),
+      {
+        ...(q.cron_monitor !== undefined ? { cronMonitorId: q.cron_monitor } : {}),
+        ...(q.service !== undefined ? { serviceId: q.service } : {}),
+        ...(q.status ? { status: q.status } : {}),
+      },
+    ],
+  };
+  const [rows, total] = await Promise.all([
+    db().incident.findMany({ where, orderBy: [{ openedAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    db().incident.count({ where }),
+  ]);
+  return { data: rows.map(incidentView), meta: pageMetaOf(q.page, q.limit, total) };
+}
+
+/** Who acknowledges: the user's email, or `token:<name>` for a service token. */
+export async function acknowledgerName(p: Principal): Promise<string> {
+  if (p.kind === "user") {
+    const user = await db().user.findUnique({ where: { id: p.userId }, select: { email: true } });
+    return user?.email ?? `user:${p.userId}`;
+  }
+  const token = await db().serviceToken.findUnique({ where: { id: p.tokenId }, select: { name: true } });
+  return `token:${token?.name ?? p.tokenId}`;
+}
+
+/**
+ * "I'm on it": records who acknowledged an open incident and when, once (a second call answers the
+ * incident as it is), and notifies `incident.acknowledged` through the outbox in the same
+ * transaction. A resolved incident is a 409.
+ */
+export async function acknowledgeIncident(scope: { orgId: number; userId: number | null; by: string }, id: number, now = new Date()) {
+  const row = await db().incident.findFirst({ where: { AND: [{ id }, visibleTo(scope.orgId, scope.userId)] } });
+  if (!row) throw notFound("Incident");
+  if (row.status !== "open") throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
+  if (row.acknowledgedAt) return incidentView(row);
+  await writeTransaction(async (tx) => {
+    const won = await tx.incident.updateMany({ where: { id, status: "open", acknowledgedAt: null }, data: { acknowledgedAt: now, acknowledgedBy: scope.by } });
+    if (won.count === 0) return; // acknowledged (or resolved) meanwhile by someone else
+    await tx.outbox.create({
+      data: { orgId: row.orgId ?? scope.orgId, event: "incident.acknowledged", cronMonitorId: row.cronMonitorId, serviceId: row.serviceId, incidentId: id, createdAt: now },
+    });
+  });
+  const after = await db().incident.findUniqueOrThrow({ where: { id } });
+  if (after.status !== "open" && !after.acknowledgedAt) throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
+  return incidentView(after);
+}
+
+export async function getIncident(scope: { orgId: number; userId: number | null }, id: number) {
+  const row = await db().incident.findFirst({ where: { AND: [{ id }, visibleTo(scope.orgId, scope.userId)] } });
+  if (!row) throw notFound("Incident");
+  return incidentView(row);
+}
