@@ -4,12 +4,32 @@
 // and no import may close a circle.
 /** Floors from the top down: [name, what lives there, path patterns]. */
 const FLOORS = [
-  ["pages", "Next routes, the dashboard's components, the tRPC client and server helpers", ["^src/app/", "^src/components/", "^src/trpc/", "^src/proxy\\.ts$", "^src/instrumentation-client\\.ts$"]],
-  ["faces", "REST, tRPC routers, status page fronts, start-up, the probe process", ["^src/server/api/", "^src/server/status-pages/", "^src/server/startup\\.ts$", "^src/probe/"]],
+  [
+    "pages",
+    "Next routes, the dashboard's components, the tRPC client and server helpers",
+    ["^src/app/", "^src/components/", "^src/trpc/", "^src/proxy\\.ts$", "^src/instrumentation-client\\.ts$"],
+  ],
+  [
+    "faces",
+    "REST, tRPC routers, status page fronts, start-up, the probe process",
+    ["^src/server/api/", "^src/server/status-pages/", "^src/server/startup\\.ts$", "^src/probe/"],
+  ],
   ["services", "one room per domain, the only entry for routers", ["^src/server/services/"]],
-  ["capabilities", "ping, sweep, checks, notify, auth, limits", ["^src/server/(ping|sweep|checks|notify|auth|limits)/"]],
-  ["storage", "statements and connections per engine, one door (storage/engine.ts)", ["^src/server/storage/", "^src/server/(db|transactions|migrate)\\.ts$"]],
-  ["platform", "configuration, logs and metrics, the outbound guard", ["^src/env\\.ts$", "^src/server/(observability|outbound)/", "^src/server/security-headers\\.ts$"]],
+  [
+    "capabilities",
+    "ping, sweep, checks, notify, auth, limits",
+    ["^src/server/(ping|sweep|checks|notify|auth|limits)/"],
+  ],
+  [
+    "storage",
+    "statements and connections per engine, one door (storage/engine.ts)",
+    ["^src/server/storage/", "^src/server/(db|transactions|migrate)\\.ts$"],
+  ],
+  [
+    "platform",
+    "configuration, logs and metrics, the outbound guard",
+    ["^src/env\\.ts$", "^src/server/(observability|outbound)/", "^src/server/security-headers\\.ts$"],
+  ],
   ["domain", "pure rules, `now` passed in", ["^src/server/domain/"]],
   ["shared", "schemas, errors and rules the browser shares", ["^src/shared/", "^src/types/"]],
 ];
@@ -61,7 +81,10 @@ module.exports = {
     exclude: { path: "^src/generated/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
   },
 };
 // The floors, for the test that holds docs/architecture.md's table against them (not a cruiser option).

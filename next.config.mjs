@@ -1,7 +1,15 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and server-only packages stay outside the bundle.
-  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "swagger-ui-dist", "nodemailer", "prom-client", "pino"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@node-rs/argon2",
+    "pg",
+    "swagger-ui-dist",
+    "nodemailer",
+    "prom-client",
+    "pino",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -10,9 +10,16 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 // throwaway PostgreSQL cluster (tests/support/e2e-pg-server.ts).
 const freePort = () =>
   Number(
-    execFileSync(process.execPath, ["-e", `const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})`], {
-      encoding: "utf8",
-    }).trim(),
+    execFileSync(
+      process.execPath,
+      [
+        "-e",
+        `const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})`,
+      ],
+      {
+        encoding: "utf8",
+      },
+    ).trim(),
   );
 const setting = (name: string, make: () => string) => (process.env[name] ??= make());
 const port = Number(setting("E2E_PORT", () => String(freePort())));
@@ -21,7 +28,15 @@ const dataDir = setting("E2E_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir
 const pgDataDir = setting("E2E_PG_DATA_DIR", () => fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-e2e-pg-")));
 const baseURL = `http://127.0.0.1:${port}`;
 const pgBaseURL = `http://127.0.0.1:${pgPort}`;
-const serverEnv = (p: number, dir: string, url: string) => ({ PORT: String(p), HOST: "127.0.0.1", DATA_DIR: dir, APP_URL: url, NODE_ENV: "test", OUTBOUND_ALLOW_PRIVATE: "true", PROBE_EMBEDDED: "false" }); // receivers on loopback; probe specs start their own server
+const serverEnv = (p: number, dir: string, url: string) => ({
+  PORT: String(p),
+  HOST: "127.0.0.1",
+  DATA_DIR: dir,
+  APP_URL: url,
+  NODE_ENV: "test",
+  OUTBOUND_ALLOW_PRIVATE: "true",
+  PROBE_EMBEDDED: "false",
+}); // receivers on loopback; probe specs start their own server
 // E2E_ENGINES=sqlite (or postgresql) runs one engine's project and server only; default both.
 const engines = (process.env.E2E_ENGINES ?? "sqlite,postgresql").split(",");
 const only = <T>(engine: string, item: T): T[] => (engines.includes(engine) ? [item] : []);
@@ -40,12 +55,22 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
     ...only("sqlite", { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL } }),
-    ...only("postgresql", { name: "chromium-pg", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: pgBaseURL } }),
+    ...only("postgresql", {
+      name: "chromium-pg",
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: pgBaseURL },
+    }),
   ],
   webServer: [
     ...only<WebServer>("sqlite", {

@@ -9,5 +9,8 @@ export default defineConfig({
   engine: "js",
   experimental: { adapter: true },
   schema: path.join("prisma", "schema.prisma"),
-  adapter: async () => (fs.mkdirSync("data", { recursive: true }), new PrismaBetterSQLite3({ url: path.join("data", "prisma-cli.db") })),
+  adapter: async () => (
+    fs.mkdirSync("data", { recursive: true }),
+    new PrismaBetterSQLite3({ url: path.join("data", "prisma-cli.db") })
+  ),
 });

@@ -24,7 +24,12 @@ const GRACE_S = 5;
 const LEAD_MS = 15_000; // the first deadline, after the sweeper has started and made its first sweep
 
 type Engine = "sqlite" | "postgresql";
-type Db = { url: string; env: Record<string, string>; exec(sql: string, params: unknown[]): Promise<void>; stop(): Promise<void> };
+type Db = {
+  url: string;
+  env: Record<string, string>;
+  exec(sql: string, params: unknown[]): Promise<void>;
+  stop(): Promise<void>;
+};
 
 const sqliteTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
 
@@ -66,7 +71,10 @@ async function openDb(engine: Engine, name: string, monitors: number): Promise<D
       const client = new pg.Client({ connectionString: bench.url });
       await client.connect();
       try {
-        await client.query(sql, params.map((p) => (p instanceof Date ? p.toISOString() : p)));
+        await client.query(
+          sql,
+          params.map((p) => (p instanceof Date ? p.toISOString() : p)),
+        );
       } finally {
         await client.end();
       }
@@ -85,13 +93,25 @@ async function arm(db: Db, engine: Engine, first: Date, stepMs: number) {
     engine === "sqlite"
       ? `strftime('%Y-%m-%dT%H:%M:%f+00:00', $1, (${ordinal} * $2 / 1000.0 - ${GRACE_S}) || ' seconds')`
       : `$1::timestamp + (${ordinal} * $2 - ${GRACE_S * 1000}) * INTERVAL '1 millisecond'`;
-  await db.exec(`UPDATE cron_monitors SET state = 'up', grace_seconds = ${GRACE_S}, next_expected_at = ${expected}`, [first, stepMs]);
+  await db.exec(`UPDATE cron_monitors SET state = 'up', grace_seconds = ${GRACE_S}, next_expected_at = ${expected}`, [
+    first,
+    stepMs,
+  ]);
   if (engine === "postgresql") await db.exec("ANALYZE", []);
 }
 
 function startSweeper(db: Db, appUrl: string) {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/sweep.ts", "--loop"], {
-    env: { ...process.env, ...db.env, APP_URL: appUrl, OUTBOUND_ALLOW_PRIVATE: "true", SWEEP_INTERVAL_SECONDS: "30", SWEEP_WAKE_MAX_SECONDS: "2", NODE_ENV: "production", APP_SECRET: "bench-secret-0123456789abcdef0123456789" },
+    env: {
+      ...process.env,
+      ...db.env,
+      APP_URL: appUrl,
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      SWEEP_INTERVAL_SECONDS: "30",
+      SWEEP_WAKE_MAX_SECONDS: "2",
+      NODE_ENV: "production",
+      APP_SECRET: "bench-secret-0123456789abcdef0123456789",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -113,7 +133,8 @@ async function stopSweeper(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function latency(engine: Engine) {
   const arrivals = new Map<number, number>();
@@ -147,8 +168,17 @@ async function latency(engine: Engine) {
     } finally {
       await stopSweeper(sweeper.child);
     }
-    const lat = [...arrivals.entries()].map(([id, at]) => at - (first.getTime() + (id - 1) * step)).sort((a, b) => a - b);
-    return { delivered: arrivals.size, p50: pct(lat, 50), p99: pct(lat, 99), max: lat[lat.length - 1]!, min: lat[0]!, steal: steal.percentSince(stolen) };
+    const lat = [...arrivals.entries()]
+      .map(([id, at]) => at - (first.getTime() + (id - 1) * step))
+      .sort((a, b) => a - b);
+    return {
+      delivered: arrivals.size,
+      p50: pct(lat, 50),
+      p99: pct(lat, 99),
+      max: lat[lat.length - 1]!,
+      min: lat[0]!,
+      steal: steal.percentSince(stolen),
+    };
   } finally {
     receiver.close();
     await db.stop();

@@ -16,25 +16,35 @@ const CONNECTIONS = 20;
 type Engine = { name: string; base: string; port: number; token: string; monitorId: number };
 
 /** A user (its organization on the enterprise plan), 50 monitors with 5 runs each, through the API and SQL. */
-async function seed(base: string, sql: (text: string, params: unknown[]) => Promise<void>): Promise<{ token: string; monitorId: number }> {
+async function seed(
+  base: string,
+  sql: (text: string, params: unknown[]) => Promise<void>,
+): Promise<{ token: string; monitorId: number }> {
   const post = async (route: string, body: unknown, token?: string) =>
-    (await fetch(`${base}/api/v1${route}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    })).json();
+    (
+      await fetch(`${base}/api/v1${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const registered = await post("/auth/register", { email, password: "bench-password-123" });
   const token: string = registered.data.access;
   await sql(`UPDATE organizations SET plan = 'enterprise'`, []);
   let monitorId = 0;
   for (let i = 0; i < 50; i++) {
-    const created = await post("/cron-monitors", { name: `job ${i}`, schedule_kind: "cron", cron_expression: "*/5 * * * *" }, token);
+    const created = await post(
+      "/cron-monitors",
+      { name: `job ${i}`, schedule_kind: "cron", cron_expression: "*/5 * * * *" },
+      token,
+    );
     monitorId = created.data.id;
     for (let r = 0; r < 5; r++) {
-      await sql(`INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`, [
-        monitorId, `rid-${r}`, new Date(Date.now() - r * 300_000).toISOString().replace("Z", "+00:00"), 1000 + r,
-      ]);
+      await sql(
+        `INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`,
+        [monitorId, `rid-${r}`, new Date(Date.now() - r * 300_000).toISOString().replace("Z", "+00:00"), 1000 + r],
+      );
     }
   }
   return { token, monitorId };
@@ -47,15 +57,25 @@ function scenarios(e: Engine) {
   return [
     { name: "GET /livez (no database)", url: `${e.base}/livez`, requests: undefined },
     { name: "GET /api/v1/health", url: `${e.base}/api/v1/health`, requests: undefined },
-    { name: "GET /api/v1/cron-monitors/{id}", url: `${e.base}/api/v1/cron-monitors/${e.monitorId}`, requests: withAuth },
+    {
+      name: "GET /api/v1/cron-monitors/{id}",
+      url: `${e.base}/api/v1/cron-monitors/${e.monitorId}`,
+      requests: withAuth,
+    },
     { name: "GET /api/v1/cron-monitors?limit=50", url: `${e.base}/api/v1/cron-monitors?limit=50`, requests: withAuth },
     {
       name: "POST /api/v1/cron-monitors",
       url: `${e.base}/api/v1/cron-monitors`,
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({
-        ...req, method: "POST", headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ name: `load ${n++}`, schedule_kind: "period", period_seconds: 3600 }),
-      }) }],
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            method: "POST",
+            headers: { ...auth, "content-type": "application/json" },
+            body: JSON.stringify({ name: `load ${n++}`, schedule_kind: "period", period_seconds: 3600 }),
+          }),
+        },
+      ],
     },
   ];
 }
@@ -63,15 +83,21 @@ function scenarios(e: Engine) {
 async function measure(e: Engine): Promise<Result[][]> {
   const list = scenarios(e);
   const rounds: Result[][] = list.map(() => []);
-  for (const sc of list) await load("warm-up", { url: sc.url, duration: 2, connections: CONNECTIONS, setupRequest: sc.requests }, e.port);
+  for (const sc of list)
+    await load("warm-up", { url: sc.url, duration: 2, connections: CONNECTIONS, setupRequest: sc.requests }, e.port);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, sc] of list.entries()) {
-      rounds[k]!.push(await load(sc.name, { url: sc.url, duration: DURATION, connections: CONNECTIONS, setupRequest: sc.requests }, e.port));
+      rounds[k]!.push(
+        await load(
+          sc.name,
+          { url: sc.url, duration: DURATION, connections: CONNECTIONS, setupRequest: sc.requests },
+          e.port,
+        ),
+      );
     }
   }
   return rounds;
 }
-
 
 async function main() {
   const results: { engine: string; rows: ReturnType<typeof summarize>[] }[] = [];
@@ -87,7 +113,17 @@ async function main() {
     const client = new pg.Client({ connectionString: pair.pg.url });
     await client.connect();
     let i = 0;
-    const p = await seed(pgBase, async (text, params) => void (await client.query(text.replace(/\?/g, () => `$${++i}`), params), (i = 0)));
+    const p = await seed(
+      pgBase,
+      async (text, params) =>
+        void (
+          await client.query(
+            text.replace(/\?/g, () => `$${++i}`),
+            params,
+          ),
+          (i = 0)
+        ),
+    );
     await client.end();
     const engines: Engine[] = [
       { name: "SQLite", base: sqliteBase, port: sqlitePort, ...s },
@@ -104,7 +140,8 @@ async function main() {
     .flatMap(({ engine, rows }) =>
       rows.map((r, k) => {
         const ratio = r.rps / rows[0]!.rps;
-        const vsSqlite = engine === "SQLite" || k === 0 ? "" : ` (${Math.round((100 * ratio) / sqliteRatios[k]!)}% of SQLite's)`;
+        const vsSqlite =
+          engine === "SQLite" || k === 0 ? "" : ` (${Math.round((100 * ratio) / sqliteRatios[k]!)}% of SQLite's)`;
         return `| ${engine} | ${r.name} | ${r.rps} | ${ratio.toFixed(2)}${vsSqlite} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`;
       }),
     )
@@ -131,7 +168,6 @@ PostgreSQL's ratios at least 70% of SQLite's.`,
   );
   for (const r of results) console.table(r.rows);
 }
-
 
 main().catch((err) => {
   console.error(err);

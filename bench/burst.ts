@@ -43,7 +43,15 @@ export async function burst(pingUrl: string, tokens: string[], dbFile: string | 
     connections: CONNECTIONS,
     amount: tokens.length,
     timeout: 30,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, method: "GET", path: `${url.pathname}/${tokens[i++ % tokens.length]}` }) }],
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          method: "GET",
+          path: `${url.pathname}/${tokens[i++ % tokens.length]}`,
+        }),
+      },
+    ],
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return {

@@ -37,7 +37,9 @@ async function seed(base: string, dbFile: string): Promise<{ email: string; moni
   let monitorId = 0;
   const ids: number[] = [];
   for (let i = 0; i < MONITORS; i++) {
-    monitorId = (await post("/cron-monitors", { name: `job ${i}`, schedule_kind: "period", period_seconds: 3600 }, token)).data.id as number;
+    monitorId = (
+      await post("/cron-monitors", { name: `job ${i}`, schedule_kind: "period", period_seconds: 3600 }, token)
+    ).data.id as number;
     ids.push(monitorId);
   }
   // 5 finished runs each (the fourth failed), written straight into the database as bench/api.ts does:
@@ -52,7 +54,15 @@ async function seed(base: string, dbFile: string): Promise<{ email: string; moni
       for (let r = 0; r < RUNS; r++) {
         const started = Date.now() - (RUNS - r) * 3_600_000;
         const failed = r === 3;
-        insert.run(id, crypto.randomUUID(), failed ? "fail" : "success", iso(started), iso(started + 1000 + r * 100), failed ? 1 : 0, 1000 + r * 100);
+        insert.run(
+          id,
+          crypto.randomUUID(),
+          failed ? "fail" : "success",
+          iso(started),
+          iso(started + 1000 + r * 100),
+          failed ? 1 : 0,
+          1000 + r * 100,
+        );
       }
     }
   })();
@@ -91,10 +101,25 @@ async function measureLoad(newPage: () => Promise<Page>, url: string, selector: 
     observer.observe(document, { childList: true, subtree: true });
   })();`);
   await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-  await page.waitForFunction(() => (window as unknown as { __bench: { onScreen?: number } }).__bench.onScreen !== undefined, undefined, { timeout: 30_000 }).catch(async (err) => {
-    const state = await page.evaluate(() => JSON.stringify((window as unknown as { __bench?: unknown }).__bench ?? null));
-    throw new Error(`${url}: the content (${selector}) did not come on screen (at ${page.url()}, ${state}): ${err}\n${(await page.content()).replace(/<script[\s\S]*?<\/script>/g, "").replace(/<head>[\s\S]*?<\/head>/, "").slice(0, 3000)}`);
-  });
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __bench: { onScreen?: number } }).__bench.onScreen !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(async (err) => {
+      const state = await page.evaluate(() =>
+        JSON.stringify((window as unknown as { __bench?: unknown }).__bench ?? null),
+      );
+      throw new Error(
+        `${url}: the content (${selector}) did not come on screen (at ${page.url()}, ${state}): ${err}\n${(
+          await page.content()
+        )
+          .replace(/<script[\s\S]*?<\/script>/g, "")
+          .replace(/<head>[\s\S]*?<\/head>/, "")
+          .slice(0, 3000)}`,
+      );
+    });
   const load = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
@@ -112,7 +137,14 @@ async function main() {
   const server = await startLifeline({ NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex") });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const { email, monitorId } = await seed(server.baseUrl, path.join(server.dataDir, "lifeline.db"));
@@ -121,8 +153,16 @@ async function main() {
     await signIn(signInPage, server.baseUrl, email);
     await signInPage.close();
     const pages = [
-      { name: "Monitors list (`/monitors`, 20 rows of 50)", url: `${server.baseUrl}/monitors`, selector: "[data-testid=monitor-row]" },
-      { name: "Monitor page (`/monitors/{id}`, 5 runs)", url: `${server.baseUrl}/monitors/${monitorId}`, selector: "[data-testid=run-row]" },
+      {
+        name: "Monitors list (`/monitors`, 20 rows of 50)",
+        url: `${server.baseUrl}/monitors`,
+        selector: "[data-testid=monitor-row]",
+      },
+      {
+        name: "Monitor page (`/monitors/{id}`, 5 runs)",
+        url: `${server.baseUrl}/monitors/${monitorId}`,
+        selector: "[data-testid=run-row]",
+      },
     ];
     const load0 = os.loadavg()[0]!;
     const steal0 = steal.read();

@@ -14,14 +14,34 @@ export type EnginePair = {
  * `npm start` twice, side by side on fixed loopback ports: on the embedded SQLite default and on a
  * throwaway PostgreSQL cluster, both in production mode and answering /livez when this resolves.
  */
-export async function startEnginePair(name: string, [sqlitePort, pgPort]: [number, number], extraEnv: Record<string, string> = {}): Promise<EnginePair> {
-  const env = { HOST: "127.0.0.1", NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex"), ...extraEnv };
+export async function startEnginePair(
+  name: string,
+  [sqlitePort, pgPort]: [number, number],
+  extraEnv: Record<string, string> = {},
+): Promise<EnginePair> {
+  const env = {
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    APP_SECRET: crypto.randomBytes(32).toString("hex"),
+    ...extraEnv,
+  };
   const sqliteDir = freshDataDir(name);
   const pgServer = await startBenchPg(`bench_${name.replace(/-/g, "_")}`);
   const sqliteBase = `http://127.0.0.1:${sqlitePort}`;
   const pgBase = `http://127.0.0.1:${pgPort}`;
-  const web = start(["scripts/start.mjs"], { ...env, DATA_DIR: sqliteDir, PORT: String(sqlitePort), APP_URL: sqliteBase });
-  const pgWeb = start(["scripts/start.mjs"], { ...env, DATA_DIR: freshDataDir(`${name}-pg`), DATABASE_URL: pgServer.url, PORT: String(pgPort), APP_URL: pgBase });
+  const web = start(["scripts/start.mjs"], {
+    ...env,
+    DATA_DIR: sqliteDir,
+    PORT: String(sqlitePort),
+    APP_URL: sqliteBase,
+  });
+  const pgWeb = start(["scripts/start.mjs"], {
+    ...env,
+    DATA_DIR: freshDataDir(`${name}-pg`),
+    DATABASE_URL: pgServer.url,
+    PORT: String(pgPort),
+    APP_URL: pgBase,
+  });
   const stopAll = async () => {
     stop(web);
     stop(pgWeb);
@@ -35,5 +55,10 @@ export async function startEnginePair(name: string, [sqlitePort, pgPort]: [numbe
     await stopAll();
     throw err;
   }
-  return { sqliteDir, sqlite: { base: sqliteBase, port: sqlitePort }, pg: { base: pgBase, port: pgPort, url: pgServer.url }, stop: stopAll };
+  return {
+    sqliteDir,
+    sqlite: { base: sqliteBase, port: sqlitePort },
+    pg: { base: pgBase, port: pgPort, url: pgServer.url },
+    stop: stopAll,
+  };
 }

@@ -17,10 +17,9 @@ export function seedMonitors(dbFile: string, count: number): string[] {
   const db = new Database(dbFile);
   db.pragma("journal_mode = WAL");
   const now = new Date().toISOString().replace("Z", "+00:00");
-  const org = db.prepare(`INSERT INTO organizations (slug, name, plan, created_at) VALUES (?, 'bench', 'enterprise', ?)`).run(
-    `bench-${crypto.randomUUID().slice(0, 8)}`,
-    now,
-  );
+  const org = db
+    .prepare(`INSERT INTO organizations (slug, name, plan, created_at) VALUES (?, 'bench', 'enterprise', ?)`)
+    .run(`bench-${crypto.randomUUID().slice(0, 8)}`, now);
   const insert = db.prepare(
     `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, ping_token, created_at, updated_at)
      VALUES (?, ?, 'period', 3600, ?, ?, ?)`,
@@ -67,7 +66,9 @@ export function stop(child: ChildProcess) {
 /** Resident memory (MiB) of the process listening on `port`. */
 export function rssOfPort(port: number): number | null {
   try {
-    const pid = execSync(`ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`, { encoding: "utf8" }).trim();
+    const pid = execSync(`ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`, {
+      encoding: "utf8",
+    }).trim();
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
     return Math.round(kb / 1024);
@@ -76,7 +77,16 @@ export function rssOfPort(port: number): number | null {
   }
 }
 
-export type Result = { name: string; rps: number; p50: number; p99: number; ok: number; non2xx: number; errors: number; rssMiB: number | null };
+export type Result = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  rssMiB: number | null;
+};
 
 export async function load(
   name: string,

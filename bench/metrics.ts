@@ -26,9 +26,17 @@ const HOUR = 3_600_000;
 const ENGINES = ["sqlite", "postgresql"] as const;
 type Engine = (typeof ENGINES)[number];
 type Timing = { wall: number[]; cpu: number[] };
-type EngineResult = { engine: Engine; bytes: number; gzipBytes: number; inProcess: Timing; http: Timing; httpGzip: Timing };
+type EngineResult = {
+  engine: Engine;
+  bytes: number;
+  gzipBytes: number;
+  inProcess: Timing;
+  http: Timing;
+  httpGzip: Timing;
+};
 /** What Prometheus sends (its Accept header, and Accept-Encoding: gzip). */
-const PROMETHEUS_ACCEPT = "application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
+const PROMETHEUS_ACCEPT =
+  "application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (10 ms ticks). */
 function processCpuMs(pid: number): number {
@@ -46,8 +54,13 @@ function seedSql(engine: Engine): string[] {
   const pgs = engine === "postgresql";
   /** The integers 0 .. n-1 as a table `alias(i)`. */
   const series = (n: string, alias: string) =>
-    pgs ? `generate_series(0, ${n} - 1) AS ${alias}(i)` : `(WITH RECURSIVE g(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM g WHERE i + 1 < ${n}) SELECT i FROM g WHERE i < ${n}) ${alias}`;
-  const at = (ms: string) => (pgs ? `to_timestamp((${ms}) / 1000.0) AT TIME ZONE 'UTC'` : `strftime('%Y-%m-%dT%H:%M:%f+00:00', (${ms}) / 1000.0, 'unixepoch')`);
+    pgs
+      ? `generate_series(0, ${n} - 1) AS ${alias}(i)`
+      : `(WITH RECURSIVE g(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM g WHERE i + 1 < ${n}) SELECT i FROM g WHERE i < ${n}) ${alias}`;
+  const at = (ms: string) =>
+    pgs
+      ? `to_timestamp((${ms}) / 1000.0) AT TIME ZONE 'UTC'`
+      : `strftime('%Y-%m-%dT%H:%M:%f+00:00', (${ms}) / 1000.0, 'unixepoch')`;
   const bool = (e: string) => (pgs ? `(${e})` : `CASE WHEN ${e} THEN 1 ELSE 0 END`);
   const minutes = "CAST(($now - $current) / 60000 AS INTEGER)";
   return [
@@ -72,7 +85,8 @@ function seedSql(engine: Engine): string[] {
 }
 
 /** `$name` placeholders filled with literals (numbers only: no quoting needed). */
-const fill = (sql: string, values: Record<string, number | string>) => sql.replace(/\$([a-z]+)/g, (_, k: string) => String(values[k]));
+const fill = (sql: string, values: Record<string, number | string>) =>
+  sql.replace(/\$([a-z]+)/g, (_, k: string) => String(values[k]));
 
 /** Seeds the organization `slug` (the user's default one); answers its id. */
 async function seed(engine: Engine, databaseUrl: string, slug: string, userId: number, now: number): Promise<number> {
@@ -83,11 +97,35 @@ async function seed(engine: Engine, databaseUrl: string, slug: string, userId: n
     const db = new Database(databaseUrl.slice("file:".length));
     const orgId = Number((db.prepare(`SELECT id FROM organizations WHERE slug = ?`).get(slug) as { id: number }).id);
     db.transaction(() => {
-      const project = Number(db.prepare(`INSERT INTO projects (user_id, name, name_key, created_at, updated_at) VALUES (?, 'Bench "jobs"', 'bench "jobs"', ?, ?)`).run(userId, nowText, nowText).lastInsertRowid);
-      const probe = Number(db.prepare(`INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'bench', '', ?, ?, ?)`).run(crypto.randomUUID(), nowText, nowText).lastInsertRowid);
-      const values = { org: orgId, user: userId, project, probe, now, current, monitors: MONITORS, services: SERVICES, salt: 1 };
+      const project = Number(
+        db
+          .prepare(
+            `INSERT INTO projects (user_id, name, name_key, created_at, updated_at) VALUES (?, 'Bench "jobs"', 'bench "jobs"', ?, ?)`,
+          )
+          .run(userId, nowText, nowText).lastInsertRowid,
+      );
+      const probe = Number(
+        db
+          .prepare(
+            `INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'bench', '', ?, ?, ?)`,
+          )
+          .run(crypto.randomUUID(), nowText, nowText).lastInsertRowid,
+      );
+      const values = {
+        org: orgId,
+        user: userId,
+        project,
+        probe,
+        now,
+        current,
+        monitors: MONITORS,
+        services: SERVICES,
+        salt: 1,
+      };
       for (const sql of seedSql(engine)) db.exec(fill(sql, values));
-      db.prepare(`INSERT INTO system_status (key, value, updated_at) VALUES ('check_rollups', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(watermark, nowText);
+      db.prepare(
+        `INSERT INTO system_status (key, value, updated_at) VALUES ('check_rollups', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(watermark, nowText);
     })();
     db.exec("ANALYZE");
     db.close();
@@ -98,11 +136,34 @@ async function seed(engine: Engine, databaseUrl: string, slug: string, userId: n
   try {
     const orgId = Number((await client.query(`SELECT id FROM organizations WHERE slug = $1`, [slug])).rows[0].id);
     await client.query("BEGIN");
-    const project = (await client.query(`INSERT INTO projects (user_id, name, name_key, created_at, updated_at) VALUES ($1, 'Bench "jobs"', 'bench "jobs"', now(), now()) RETURNING id`, [userId])).rows[0].id;
-    const probe = (await client.query(`INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'bench', '', $1, now(), now()) RETURNING id`, [crypto.randomUUID()])).rows[0].id;
-    const values = { org: orgId, user: userId, project, probe, now, current, monitors: MONITORS, services: SERVICES, salt: 1 };
+    const project = (
+      await client.query(
+        `INSERT INTO projects (user_id, name, name_key, created_at, updated_at) VALUES ($1, 'Bench "jobs"', 'bench "jobs"', now(), now()) RETURNING id`,
+        [userId],
+      )
+    ).rows[0].id;
+    const probe = (
+      await client.query(
+        `INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'bench', '', $1, now(), now()) RETURNING id`,
+        [crypto.randomUUID()],
+      )
+    ).rows[0].id;
+    const values = {
+      org: orgId,
+      user: userId,
+      project,
+      probe,
+      now,
+      current,
+      monitors: MONITORS,
+      services: SERVICES,
+      salt: 1,
+    };
     for (const sql of seedSql(engine)) await client.query(fill(sql, values));
-    await client.query(`INSERT INTO system_status (key, value, updated_at) VALUES ('check_rollups', $1, now()) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [watermark]);
+    await client.query(
+      `INSERT INTO system_status (key, value, updated_at) VALUES ('check_rollups', $1, now()) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [watermark],
+    );
     await client.query("COMMIT");
     await client.query("VACUUM ANALYZE");
     return orgId;
@@ -119,7 +180,11 @@ async function seed(engine: Engine, databaseUrl: string, slug: string, userId: n
  */
 function scrapeOverHttp(url: string, token: string, gzip: boolean): Promise<{ text: string; wireBytes: number }> {
   return new Promise((resolve, reject) => {
-    const headers = { authorization: `Bearer ${token}`, accept: PROMETHEUS_ACCEPT, "accept-encoding": gzip ? "gzip" : "identity" };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: PROMETHEUS_ACCEPT,
+      "accept-encoding": gzip ? "gzip" : "identity",
+    };
     const req = nodeHttp.get(url, { headers, timeout: 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
@@ -127,9 +192,13 @@ function scrapeOverHttp(url: string, token: string, gzip: boolean): Promise<{ te
       res.on("end", () => {
         const body = Buffer.concat(chunks);
         const gzipped = res.headers["content-encoding"] === "gzip";
-        if (gzip !== gzipped) return reject(new Error(`scrape: asked gzip ${gzip}, got content-encoding ${res.headers["content-encoding"]}`));
+        if (gzip !== gzipped)
+          return reject(
+            new Error(`scrape: asked gzip ${gzip}, got content-encoding ${res.headers["content-encoding"]}`),
+          );
         const text = (gzipped ? zlib.gunzipSync(body) : body).toString("utf8");
-        if (res.statusCode !== 200 || !text.endsWith("# EOF\n")) return reject(new Error(`scrape: ${res.statusCode} ${text.slice(0, 300)}`));
+        if (res.statusCode !== 200 || !text.endsWith("# EOF\n"))
+          return reject(new Error(`scrape: ${res.statusCode} ${text.slice(0, 300)}`));
         resolve({ text, wireBytes: body.length });
       });
     });
@@ -147,20 +216,34 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   const base = `http://127.0.0.1:${port}`;
   // serve.ts itself (not start.mjs): REST answers come from the sources, not the Next build.
   const web = start(["--import", "tsx", "scripts/serve.ts", "--web-only"], {
-    HOST: "127.0.0.1", PORT: String(port), APP_URL: base, DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-    NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex"), LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    APP_SECRET: crypto.randomBytes(32).toString("hex"),
+    LOG_LEVEL: "warn",
   });
   try {
     await waitFor(`${base}/livez`, 300_000);
     const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const reg = await fetch(`${base}/api/v1/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "correct horse battery" }) });
+    const reg = await fetch(`${base}/api/v1/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "correct horse battery" }),
+    });
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
     const { access, user } = (await reg.json()).data;
-    const me = (await (await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${access}` } })).json()).data;
+    const me = (
+      await (await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${access}` } })).json()
+    ).data;
     const now = Date.now();
     const seededAt = performance.now();
     const orgId = await seed(engine, databaseUrl, me.default_org.slug, user.id, now);
-    console.error(`${engine}: seeded ${MONITORS} monitors, ${SERVICES} services in ${Math.round(performance.now() - seededAt)} ms`);
+    console.error(
+      `${engine}: seeded ${MONITORS} monitors, ${SERVICES} services in ${Math.round(performance.now() - seededAt)} ms`,
+    );
 
     // In process: this process's own store on the same database.
     process.env.DATA_DIR = dataDir;
@@ -198,14 +281,18 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     stop(web);
     await new Promise((r) => setTimeout(r, 1000));
     await pgServer?.stop();
-    if (process.env.BENCH_KEEP) console.error(dataDir); else fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.error(dataDir);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 /** Runs one engine's bench in a child process (each engine's store is a per-process singleton). */
 function runChild(engine: Engine): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/metrics.ts"], { env: { ...process.env, BENCH_ENGINE: engine }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "bench/metrics.ts"], {
+      env: { ...process.env, BENCH_ENGINE: engine },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
     const timer = setTimeout(() => child.kill("SIGKILL"), 30 * 60_000);
@@ -235,7 +322,12 @@ function rows(r: EngineResult): string[] {
   };
   return [
     `| ${name(r.engine)} | in process | ${counts} | ${size} | ${ms(median(wall))} (CPU ${ms(median(cpu))}) | ${ms(Math.max(...wall))} | ${ms(coldWall!)} (CPU ${ms(coldCpu!)}) |`,
-    overHttp("HTTP, gzip (as Prometheus asks)", `${size} (${Math.round(r.gzipBytes / 1024).toLocaleString("en")} KiB sent)`, r.httpGzip, true),
+    overHttp(
+      "HTTP, gzip (as Prometheus asks)",
+      `${size} (${Math.round(r.gzipBytes / 1024).toLocaleString("en")} KiB sent)`,
+      r.httpGzip,
+      true,
+    ),
     overHttp("HTTP, uncompressed", size, r.http, false),
   ];
 }
@@ -257,17 +349,20 @@ async function main() {
     console.log(rows(results.at(-1)!).join("\n"));
   }
   const loadAfter = os.loadavg()[0]!.toFixed(1);
-  writeSection("metrics", [
-    "## Organization metrics scrape (`npm run bench:metrics`)",
-    "",
-    `One organization: ${MONITORS.toLocaleString("en")} cron monitors (5 runs each), ${SERVICES.toLocaleString("en")} services (30 days of hourly rollups, the current hour raw, one lane result each), the OpenMetrics text. In process: the statements and the text, as the route computes them; HTTP: \`GET /api/v1/metrics\` from a web process (\`serve.ts --web-only\`) on the same machine with Prometheus' Accept header, alternately with \`Accept-Encoding: gzip\` as Prometheus sends it (the body gunzipped at once, as a Go client does) and without, body read; the server CPU time is the web process's, from /proc in 10 ms ticks (gzip runs on its thread pool). ${ROUNDS} steady rounds after the first scrape (which reads the rollups; later ones reuse their sums until the sweeper writes rollups again). PostgreSQL: a throwaway durable cluster on the same machine. The raw part of the uptime grows through the hour (up to 60 checks per service before the sweeper rolls it up): run at minutes ${minutes.join(" and ")} of the hour. Target: under 200 ms.`,
-    "",
-    `Machine: ${machine()}; ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Measured while the machine was shared with other work (load average ${load} at the start, ${loadAfter} at the end, on ${os.cpus().length} cores, CPU steal ${steal.percentSince(stolen) ?? "?"}%): wall times are inflated by waiting for a core; the CPU time is the scrape's own cost.`,
-    "",
-    "| engine | where | monitors | services | body | steady median | steady worst | first scrape (rollups read) |",
-    "|---|---|---|---|---|---|---|---|",
-    ...results.flatMap(rows),
-  ].join("\n"));
+  writeSection(
+    "metrics",
+    [
+      "## Organization metrics scrape (`npm run bench:metrics`)",
+      "",
+      `One organization: ${MONITORS.toLocaleString("en")} cron monitors (5 runs each), ${SERVICES.toLocaleString("en")} services (30 days of hourly rollups, the current hour raw, one lane result each), the OpenMetrics text. In process: the statements and the text, as the route computes them; HTTP: \`GET /api/v1/metrics\` from a web process (\`serve.ts --web-only\`) on the same machine with Prometheus' Accept header, alternately with \`Accept-Encoding: gzip\` as Prometheus sends it (the body gunzipped at once, as a Go client does) and without, body read; the server CPU time is the web process's, from /proc in 10 ms ticks (gzip runs on its thread pool). ${ROUNDS} steady rounds after the first scrape (which reads the rollups; later ones reuse their sums until the sweeper writes rollups again). PostgreSQL: a throwaway durable cluster on the same machine. The raw part of the uptime grows through the hour (up to 60 checks per service before the sweeper rolls it up): run at minutes ${minutes.join(" and ")} of the hour. Target: under 200 ms.`,
+      "",
+      `Machine: ${machine()}; ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Measured while the machine was shared with other work (load average ${load} at the start, ${loadAfter} at the end, on ${os.cpus().length} cores, CPU steal ${steal.percentSince(stolen) ?? "?"}%): wall times are inflated by waiting for a core; the CPU time is the scrape's own cost.`,
+      "",
+      "| engine | where | monitors | services | body | steady median | steady worst | first scrape (rollups read) |",
+      "|---|---|---|---|---|---|---|---|",
+      ...results.flatMap(rows),
+    ].join("\n"),
+  );
   process.exit(0);
 }
 

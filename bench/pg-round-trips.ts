@@ -65,7 +65,9 @@ async function main() {
       await fresh.query("SELECT 1");
       await fresh.end();
     });
-    rows.push(`| a new connection (a new server process: connect, \`SELECT 1\`, end; what a one-shot sweep pays per pool connection) | ${connect.toFixed(3)} ms |`);
+    rows.push(
+      `| a new connection (a new server process: connect, \`SELECT 1\`, end; what a one-shot sweep pays per pool connection) | ${connect.toFixed(3)} ms |`,
+    );
     rows.push(`| one round trip (\`SELECT 1\`, one connection, ${LOOP} in a row) | ${roundTrip.toFixed(3)} ms |`);
     rows.push(`| BEGIN, INSERT, COMMIT (3 round trips and the commit's WAL flush) | ${commit.toFixed(3)} ms |`);
     rows.push(`| the same with \`synchronous_commit = off\` (no wait for the flush) | ${asyncCommit.toFixed(3)} ms |`);
@@ -79,8 +81,15 @@ async function main() {
     let accepted = 0;
     const ping = () =>
       store.record({
-        target: { token: tokens[i++ % tokens.length]! }, kind: "success", exitCode: 0, rid: null, log: null,
-        source: "shell", meta: null, rateCapped: true, now: new Date(),
+        target: { token: tokens[i++ % tokens.length]! },
+        kind: "success",
+        exitCode: 0,
+        rid: null,
+        log: null,
+        source: "shell",
+        meta: null,
+        rateCapped: true,
+        now: new Date(),
       });
     for (let w = 0; w < 500; w++) await ping(); // warm-up, then the statistics autovacuum would gather
     await analyzePg(server.url);
@@ -98,9 +107,15 @@ async function main() {
     const secs = Number(process.hrtime.bigint() - t0) / 1e9;
     await storePool.end();
     const perEvent = counter.n / Math.max(1, accepted);
-    rows.push(`| ping store alone (no HTTP), 50 success pings in flight, ${STORE_SECONDS} s | ${Math.round(accepted / secs)} pings/s |`);
-    rows.push(`| its statements per ping (BEGIN, the lock, one read and one write per wave, COMMIT, shared by each group) | ${perEvent.toFixed(2)} |`);
-    rows.push(`| its pings per group (one transaction; usually one wave: 5 statements) | ${(5 / Math.max(perEvent, 1e-9)).toFixed(1)} |`);
+    rows.push(
+      `| ping store alone (no HTTP), 50 success pings in flight, ${STORE_SECONDS} s | ${Math.round(accepted / secs)} pings/s |`,
+    );
+    rows.push(
+      `| its statements per ping (BEGIN, the lock, one read and one write per wave, COMMIT, shared by each group) | ${perEvent.toFixed(2)} |`,
+    );
+    rows.push(
+      `| its pings per group (one transaction; usually one wave: 5 statements) | ${(5 / Math.max(perEvent, 1e-9)).toFixed(1)} |`,
+    );
   } finally {
     await pool.end();
     await server.stop();

@@ -13,7 +13,20 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { burst, type BurstResult } from "./burst";
-import { freshDataDir, load, machine, seedMonitors, start, steal, stop, summarize, waitFor, writeSection, type Result, type Summary } from "./lib";
+import {
+  freshDataDir,
+  load,
+  machine,
+  seedMonitors,
+  start,
+  steal,
+  stop,
+  summarize,
+  waitFor,
+  writeSection,
+  type Result,
+  type Summary,
+} from "./lib";
 import { analyzePg, seedPgMonitors, startBenchPg } from "./pg";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,9 +40,16 @@ const barePort = portBase + 2;
 const pgIngestPorts = [portBase + 3, portBase + 4];
 
 /** Two load generators at once (25 connections each), one per ingest process; their sums. */
-async function loadBoth(name: string, urls: string[], requests: () => ReturnType<typeof successPings>[], ports: number[]): Promise<Result> {
+async function loadBoth(
+  name: string,
+  urls: string[],
+  requests: () => ReturnType<typeof successPings>[],
+  ports: number[],
+): Promise<Result> {
   const parts = await Promise.all(
-    urls.map((url, i) => load(name, { url, duration: DURATION, connections: 25, setupRequest: requests()[i] }, ports[i]!)),
+    urls.map((url, i) =>
+      load(name, { url, duration: DURATION, connections: 25, setupRequest: requests()[i] }, ports[i]!),
+    ),
   );
   const sum = (f: (r: Result) => number) => parts.reduce((n, r) => n + f(r), 0);
   return {
@@ -46,7 +66,15 @@ async function loadBoth(name: string, urls: string[], requests: () => ReturnType
 
 function successPings(tokens: string[], prefix: string) {
   let i = 0;
-  return [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, method: "GET", path: `${prefix}/${tokens[i++ % tokens.length]}` }) }];
+  return [
+    {
+      setupRequest: (req: Record<string, unknown>) => ({
+        ...req,
+        method: "GET",
+        path: `${prefix}/${tokens[i++ % tokens.length]}`,
+      }),
+    },
+  ];
 }
 
 function startCompletePairs(tokens: string[], prefix: string) {
@@ -63,7 +91,13 @@ function startCompletePairs(tokens: string[], prefix: string) {
           return { ...req, method: "POST", path: `${prefix}/${run.token}/start?rid=${run.rid}`, body: "" };
         }
         const run = open.shift()!;
-        return { ...req, method: "POST", path: `${prefix}/${run.token}/0?rid=${run.rid}`, body, headers: { "content-type": "text/plain" } };
+        return {
+          ...req,
+          method: "POST",
+          path: `${prefix}/${run.token}/0?rid=${run.rid}`,
+          body,
+          headers: { "content-type": "text/plain" },
+        };
       },
     },
   ];
@@ -84,7 +118,10 @@ async function main() {
   const ingest = start(["--import", "tsx", "scripts/ping-server.ts"], { ...env, PING_PORT: String(ingestPort) });
   await waitFor(`http://127.0.0.1:${ingestPort}/x`);
   // The ceiling runs in its own process, like the servers it bounds (not beside autocannon).
-  const bare = start(["-e", `require("node:http").createServer((q, s) => s.end("OK")).listen(${barePort}, "127.0.0.1")`], {});
+  const bare = start(
+    ["-e", `require("node:http").createServer((q, s) => s.end("OK")).listen(${barePort}, "127.0.0.1")`],
+    {},
+  );
   await waitFor(`http://127.0.0.1:${barePort}`);
 
   // Enough monitors that no monitor gets more than a few pings a minute (slice 4 warms up): each
@@ -96,7 +133,11 @@ async function main() {
   const pgTokens = await seedPgMonitors(pgServer.url, 195_000);
   const pgSlice = (k: number) => pgTokens.slice(k * 60_000, (k + 1) * 60_000);
   const pgIngest = pgIngestPorts.map((port) =>
-    start(["--import", "tsx", "scripts/ping-server.ts"], { ...env, DATABASE_URL: pgServer.url, PING_PORT: String(port) }),
+    start(["--import", "tsx", "scripts/ping-server.ts"], {
+      ...env,
+      DATABASE_URL: pgServer.url,
+      PING_PORT: String(port),
+    }),
   );
   for (const port of pgIngestPorts) await waitFor(`http://127.0.0.1:${port}/x`);
   const pg_ = pgIngestPorts.map((port) => `http://127.0.0.1:${port}`);
@@ -106,16 +147,44 @@ async function main() {
   const scenarios: Scenario[] = [
     { name: "bare node:http OK (ceiling)", url: `http://127.0.0.1:${barePort}`, port: barePort },
     { name: "npm start: success pings", url: web_, port: webPort, requests: () => successPings(slice(0), "/ping") },
-    { name: "npm start: start/complete pairs, 10 KB body", url: web_, port: webPort, requests: () => startCompletePairs(slice(1), "/ping") },
-    { name: "ingest process: success pings", url: ingest_, port: ingestPort, requests: () => successPings(slice(2), "") },
-    { name: "ingest process: start/complete pairs, 10 KB body", url: ingest_, port: ingestPort, requests: () => startCompletePairs(slice(3), "") },
-    { name: "PostgreSQL, ingest process: success pings", url: pg_[0]!, port: pgIngestPorts[0]!, requests: () => successPings(pgSlice(0), "") },
-    { name: "PostgreSQL, ingest process: start/complete pairs, 10 KB body", url: pg_[0]!, port: pgIngestPorts[0]!, requests: () => startCompletePairs(pgSlice(1), "") },
+    {
+      name: "npm start: start/complete pairs, 10 KB body",
+      url: web_,
+      port: webPort,
+      requests: () => startCompletePairs(slice(1), "/ping"),
+    },
+    {
+      name: "ingest process: success pings",
+      url: ingest_,
+      port: ingestPort,
+      requests: () => successPings(slice(2), ""),
+    },
+    {
+      name: "ingest process: start/complete pairs, 10 KB body",
+      url: ingest_,
+      port: ingestPort,
+      requests: () => startCompletePairs(slice(3), ""),
+    },
+    {
+      name: "PostgreSQL, ingest process: success pings",
+      url: pg_[0]!,
+      port: pgIngestPorts[0]!,
+      requests: () => successPings(pgSlice(0), ""),
+    },
+    {
+      name: "PostgreSQL, ingest process: start/complete pairs, 10 KB body",
+      url: pg_[0]!,
+      port: pgIngestPorts[0]!,
+      requests: () => startCompletePairs(pgSlice(1), ""),
+    },
     {
       name: "PostgreSQL, two ingest processes: success pings",
       url: "",
       port: 0,
-      both: () => pgSlice(2).reduce<[string[], string[]]>((halves, t, i) => (halves[i % 2]!.push(t), halves), [[], []]).map((h) => successPings(h, "")),
+      both: () =>
+        pgSlice(2)
+          .reduce<[string[], string[]]>((halves, t, i) => (halves[i % 2]!.push(t), halves), [[], []])
+          .map((h) => successPings(h, "")),
     },
   ];
   const burstTokens = tokens.slice(5 * 60_000);
@@ -127,11 +196,23 @@ async function main() {
   try {
     // Warm up (JIT, heap, page cache) so the rows measure a running server, not its first seconds.
     const warmUp = slice(4);
-    await load("warm-up", { url: web_, duration: WARM_UP, setupRequest: successPings(warmUp.slice(0, 15_000), "/ping") }, webPort);
-    await load("warm-up", { url: ingest_, duration: WARM_UP, setupRequest: successPings(warmUp.slice(15_000), "") }, ingestPort);
+    await load(
+      "warm-up",
+      { url: web_, duration: WARM_UP, setupRequest: successPings(warmUp.slice(0, 15_000), "/ping") },
+      webPort,
+    );
+    await load(
+      "warm-up",
+      { url: ingest_, duration: WARM_UP, setupRequest: successPings(warmUp.slice(15_000), "") },
+      ingestPort,
+    );
     const pgWarmUp = pgTokens.slice(180_000);
     for (const [i, url] of pg_.entries()) {
-      await load("warm-up", { url, duration: WARM_UP, setupRequest: successPings(pgWarmUp.slice(i * 7500, (i + 1) * 7500), "") }, pgIngestPorts[i]!);
+      await load(
+        "warm-up",
+        { url, duration: WARM_UP, setupRequest: successPings(pgWarmUp.slice(i * 7500, (i + 1) * 7500), "") },
+        pgIngestPorts[i]!,
+      );
     }
     await analyzePg(pgServer.url); // what autovacuum does within a minute in production
     loadFrom = os.loadavg()[0]!.toFixed(1);
@@ -160,9 +241,21 @@ async function main() {
   const loadAvg = os.loadavg()[0]!.toFixed(1);
   const results = rounds.map(summarize);
   const table = results
-    .map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.p99s.join(", ")} | ${r.non2xx} | ${r.errors} | ${r.rssMiB ?? "?"} |`)
+    .map(
+      (r) =>
+        `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.p99s.join(", ")} | ${r.non2xx} | ${r.errors} | ${r.rssMiB ?? "?"} |`,
+    )
     .join("\n");
-  const [ceiling, webPings, , ingestPings, , pgPings, , pgTwo] = results as Summary[] as [Summary, Summary, Summary, Summary, Summary, Summary, Summary, Summary];
+  const [ceiling, webPings, , ingestPings, , pgPings, , pgTwo] = results as Summary[] as [
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+  ];
   const pct = (a: number, b: number) => Math.round((100 * a) / b);
   const slowest = [...bursts].sort((a, b) => b.seconds - a.seconds)[0]!;
   const burstOk = bursts.every((b) => b.ok === b.sent && b.stored === b.sent && b.seconds <= 4);
@@ -172,10 +265,16 @@ async function main() {
     `| burst: 20,000 distinct monitors, 1,000 connections, npm start's server | all answered OK and stored within 4 s | slowest round ${slowest.seconds.toFixed(2)} s (${bursts.map((b) => b.seconds.toFixed(2)).join(", ")}) | ${burstOk ? "met" : "not met"} |`,
   ].join("\n");
   const burstRows = bursts
-    .map((b, i) => `| ${i + 1} | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.timeouts} | ${b.errors} | ${b.stored} |`)
+    .map(
+      (b, i) =>
+        `| ${i + 1} | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.timeouts} | ${b.errors} | ${b.stored} |`,
+    )
     .join("\n");
   const bareBurstRows = bareBursts
-    .map((b, i) => `| ${i + 1} (bare node:http, the client's floor) | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.timeouts} | ${b.errors} | - |`)
+    .map(
+      (b, i) =>
+        `| ${i + 1} (bare node:http, the client's floor) | ${b.sent} | ${b.seconds.toFixed(2)} | ${b.p50} | ${b.p99} | ${b.max} | ${b.ok} | ${b.timeouts} | ${b.errors} | - |`,
+    )
     .join("\n");
   const report = `## Ping path (\`npm run bench:ping\`)
 

@@ -32,7 +32,11 @@ function cpuSeconds(pid: number): number {
 }
 
 function pidOfPort(port: number): number {
-  return Number(execSync(`ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`, { encoding: "utf8" }).trim());
+  return Number(
+    execSync(`ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`, {
+      encoding: "utf8",
+    }).trim(),
+  );
 }
 
 async function main() {
@@ -47,15 +51,27 @@ async function main() {
 
   const dataDir = freshDataDir("probe");
   const appUrl = `http://127.0.0.1:${PORT}`;
-  const env = { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: appUrl, NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex"), PROBE_EMBEDDED: "false" };
+  const env = {
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    NODE_ENV: "production",
+    APP_SECRET: crypto.randomBytes(32).toString("hex"),
+    PROBE_EMBEDDED: "false",
+  };
   const web = start(["scripts/start.mjs", "--web-only"], env);
   await waitFor(`${appUrl}/api/v1/health`);
   const webPid = pidOfPort(PORT);
 
   // A user owning 10,000 services, each due at its own second of the minute (as the slots spread them).
   const reg = await fetch(`${appUrl}/api/v1/auth/register`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "correct horse battery" }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      password: "correct horse battery",
+    }),
   });
   const userId = ((await reg.json()) as { data: { user: { id: number } } }).data.user.id;
   const db = new Database(path.join(dataDir, "lifeline.db"));
@@ -63,15 +79,21 @@ async function main() {
   db.pragma("busy_timeout = 10000");
   const now = new Date();
   const token = crypto.randomBytes(24).toString("base64url");
-  db.prepare(`INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'bench', '', ?, ?, ?)`)
-    .run(crypto.createHash("sha256").update(token).digest("hex"), sqliteTime(now), sqliteTime(now));
+  db.prepare(
+    `INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'bench', '', ?, ?, ?)`,
+  ).run(crypto.createHash("sha256").update(token).digest("hex"), sqliteTime(now), sqliteTime(now));
   const config = JSON.stringify({ url: targetUrl, method: "GET", expected_status_code: 200, timeout: 10 });
-  const insertService = db.prepare(`INSERT INTO services (user_id, name, type, enabled, interval, config, status, created_at, updated_at)
+  const insertService =
+    db.prepare(`INSERT INTO services (user_id, name, type, enabled, interval, config, status, created_at, updated_at)
     VALUES (?, ?, 'http', 1, ?, ?, 'pending', ?, ?)`);
-  const insertLane = db.prepare(`INSERT INTO service_lanes (service_id, lane, slot, due_at, leasable_at) VALUES (?, 0, 0, ?, ?)`);
+  const insertLane = db.prepare(
+    `INSERT INTO service_lanes (service_id, lane, slot, due_at, leasable_at) VALUES (?, 0, 0, ?, ?)`,
+  );
   db.transaction(() => {
     for (let i = 0; i < SERVICES; i++) {
-      const id = Number(insertService.run(userId, `svc ${i}`, INTERVAL, config, sqliteTime(now), sqliteTime(now)).lastInsertRowid);
+      const id = Number(
+        insertService.run(userId, `svc ${i}`, INTERVAL, config, sqliteTime(now), sqliteTime(now)).lastInsertRowid,
+      );
       // Each service's next natural slot (as a check's result would schedule it), at least 5 s away.
       const soon = new Date(now.getTime() + 5000);
       const due = sqliteTime(nextDueAt(id, INTERVAL, currentSlot(id, INTERVAL, soon).slot));
@@ -82,13 +104,21 @@ async function main() {
   // The probe under test, printing its stats every 10 s.
   let output = "";
   const probe = spawn(process.execPath, ["--import", "tsx", "scripts/probe.ts"], {
-    env: { ...process.env, APP_URL: appUrl, PROBE_TOKEN: token, OUTBOUND_ALLOW_PRIVATE: "true", PROBE_STATS_SECONDS: "10" },
+    env: {
+      ...process.env,
+      APP_URL: appUrl,
+      PROBE_TOKEN: token,
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      PROBE_STATS_SECONDS: "10",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   probe.stdout.on("data", (d) => (output += d));
   probe.stderr.on("data", (d) => (output += d));
 
-  console.log(`[bench:probe] ${SERVICES} services every ${INTERVAL} s; warm-up ${WARMUP_S} s, measuring ${MEASURE_S} s`);
+  console.log(
+    `[bench:probe] ${SERVICES} services every ${INTERVAL} s; warm-up ${WARMUP_S} s, measuring ${MEASURE_S} s`,
+  );
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   const statsBefore = statsLines(output).length;
   const stealSince = steal.read();
@@ -106,7 +136,10 @@ async function main() {
   const batches = last.since_start.batches - first.batches;
   const leaseCalls = last.since_start.lease_calls - first.lease_calls;
   const webCpuMs = (cpu1 - cpu0) * 1000;
-  const p50s = windows.map((w) => w.window.lag_p50_ms).filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const p50s = windows
+    .map((w) => w.window.lag_p50_ms)
+    .filter((v): v is number => v !== null)
+    .sort((a, b) => a - b);
   const p99s = windows.map((w) => w.window.lag_p99_ms).filter((v): v is number => v !== null);
   const lagP50 = p50s[Math.floor(p50s.length / 2)] ?? null;
   const lagP99 = p99s.length ? Math.max(...p99s) : null;
@@ -132,7 +165,7 @@ async function main() {
     `| probe RSS (max) | ${rss} MiB | |`,
     `| result batches posted | ${batches} (${(batches / seconds).toFixed(1)}/s, ${batches ? Math.round((results1 - results0) / batches) : 0} results each) | |`,
     `| lease calls | ${leaseCalls} (${(leaseCalls / seconds).toFixed(1)}/s) | |`,
-    `| web process CPU | ${Math.round(webCpuMs / seconds)} ms per second; ${batches + leaseCalls ? ((webCpuMs / (batches + leaseCalls))).toFixed(1) : "?"} ms per probe call (batch or lease) | |`,
+    `| web process CPU | ${Math.round(webCpuMs / seconds)} ms per second; ${batches + leaseCalls ? (webCpuMs / (batches + leaseCalls)).toFixed(1) : "?"} ms per probe call (batch or lease) | |`,
     `| refused results, probe errors | ${refused}, ${errors} | 0, 0 |`,
   ].join("\n");
   console.log(table);
@@ -147,7 +180,8 @@ async function main() {
     "|---|---|---|---|---|",
     ...uptime.map((u) => {
       const [one, ten] = [u.http.find((h) => h.connections === 1), u.http.find((h) => h.connections === 10)];
-      const fmt = (h: typeof one) => (h ? `${h.rps}, ${h.p50} / ${h.p99} ms${h.non2xx ? ` (${h.non2xx} non-2xx)` : ""}` : "?");
+      const fmt = (h: typeof one) =>
+        h ? `${h.rps}, ${h.p50} / ${h.p99} ms${h.non2xx ? ` (${h.non2xx} non-2xx)` : ""}` : "?";
       return `| ${u.engine} | ${u.statementsP50Ms} / ${u.statementsP99Ms} ms | ${fmt(one)} | ${fmt(ten)} | under 20 ms (one request): ${one && one.p50 < 20 ? "met" : "NOT met"} |`;
     }),
   ].join("\n");
@@ -157,7 +191,10 @@ async function main() {
 }
 
 function statsLines(output: string): StatsLine[] {
-  return output.split("\n").filter((l) => l.includes("\"probe_stats\":true")).map((l) => JSON.parse(l) as StatsLine);
+  return output
+    .split("\n")
+    .filter((l) => l.includes('"probe_stats":true'))
+    .map((l) => JSON.parse(l) as StatsLine);
 }
 
 main().catch((err: unknown) => {

@@ -25,14 +25,17 @@ export type UptimeBench = {
   http: { connections: number; rps: number; p50: number; p99: number; non2xx: number }[];
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 /**
  * Seeds one service with a result every minute over 90 days on a fresh database, rolls them up with
  * the real sweeper, then times the 90-day uptime: in process (the service function, two statements)
  * and over HTTP. `seconds` of load per autocannon run.
  */
-export async function benchUptime90d(opts: { engine?: "sqlite" | "postgresql"; seconds?: number; port?: number } = {}): Promise<UptimeBench> {
+export async function benchUptime90d(
+  opts: { engine?: "sqlite" | "postgresql"; seconds?: number; port?: number } = {},
+): Promise<UptimeBench> {
   const engine = opts.engine ?? "sqlite";
   const seconds = opts.seconds ?? 3;
   const port = opts.port ?? 3920;
@@ -41,21 +44,35 @@ export async function benchUptime90d(opts: { engine?: "sqlite" | "postgresql"; s
   const databaseUrl = pgServer ? pgServer.url : `file:${path.join(dataDir, "lifeline.db")}`;
   const base = `http://127.0.0.1:${port}`;
   const web = start(["scripts/start.mjs", "--web-only"], {
-    HOST: "127.0.0.1", NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex"),
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), APP_URL: base,
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    APP_SECRET: crypto.randomBytes(32).toString("hex"),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    APP_URL: base,
   });
   try {
     await waitFor(`${base}/livez`);
     const post = async (route: string, body: unknown, token?: string) =>
-      (await fetch(`${base}/api/v1${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })).json();
-    const registered = await post("/auth/register", { email: `bench-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "bench-password-123" });
+      (
+        await fetch(`${base}/api/v1${route}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const registered = await post("/auth/register", {
+      email: `bench-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: "bench-password-123",
+    });
     const token: string = registered.data.access;
     const userId: number = registered.data.user.id;
-    const created = await post("/services", { name: "every minute", type: "http", config: { url: "https://example.com/" }, enabled: false }, token);
+    const created = await post(
+      "/services",
+      { name: "every minute", type: "http", config: { url: "https://example.com/" }, enabled: false },
+      token,
+    );
     const serviceId: number = created.data.id;
     const now = Date.now();
 
@@ -66,9 +83,18 @@ export async function benchUptime90d(opts: { engine?: "sqlite" | "postgresql"; s
     if (engine === "sqlite") {
       const db = new Database(path.join(dataDir, "lifeline.db"));
       db.pragma("journal_mode = WAL");
-      const insert = db.prepare(`INSERT INTO check_results (service_id, probe_id, slot, started_at, up, response_time_ms) VALUES (?, 1, ?, ?, ?, ?)`);
+      const insert = db.prepare(
+        `INSERT INTO check_results (service_id, probe_id, slot, started_at, up, response_time_ms) VALUES (?, 1, ?, ?, ?, ?)`,
+      );
       db.transaction(() => {
-        for (let k = 0; k < RESULTS; k++) insert.run(serviceId, k, new Date(now - k * MINUTE).toISOString().replace("Z", "+00:00"), k % 500 === 0 ? 0 : 1, 80 + (k % 40));
+        for (let k = 0; k < RESULTS; k++)
+          insert.run(
+            serviceId,
+            k,
+            new Date(now - k * MINUTE).toISOString().replace("Z", "+00:00"),
+            k % 500 === 0 ? 0 : 1,
+            80 + (k % 40),
+          );
       })();
       const { createSweeper } = await import("../src/server/storage/sqlite/sweeper");
       await sweepUntilRolledUp(() => createSweeper(db).sweep(new Date()));
@@ -116,7 +142,13 @@ export async function benchUptime90d(opts: { engine?: "sqlite" | "postgresql"; s
     const http: UptimeBench["http"] = [];
     for (const connections of [1, 10]) {
       const r = await autocannon({ url, headers, connections, duration: seconds } as autocannon.Options);
-      http.push({ connections, rps: Math.round(r["2xx"] / seconds), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+      http.push({
+        connections,
+        rps: Math.round(r["2xx"] / seconds),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+      });
     }
     return {
       engine,
@@ -148,7 +180,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
         `${r.engine}: ${r.results} results over 90 days -> ${r.rollupRows} hourly rollups + ${r.rawRowsKept} raw results kept (14 days)`,
       );
       console.log(`uptime?period=90d, statements in process: p50 ${r.statementsP50Ms} ms, p99 ${r.statementsP99Ms} ms`);
-      for (const h of r.http) console.log(`uptime?period=90d over HTTP, ${h.connections} connection(s): ${h.rps} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms, non-2xx ${h.non2xx}`);
+      for (const h of r.http)
+        console.log(
+          `uptime?period=90d over HTTP, ${h.connections} connection(s): ${h.rps} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms, non-2xx ${h.non2xx}`,
+        );
     })
     .catch((err) => {
       console.error(err);

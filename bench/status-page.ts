@@ -14,16 +14,21 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
 const HOURS = 90 * 24;
 
-type Sql = { run: (text: string, params: unknown[]) => Promise<void>; rollups: (serviceId: number, rows: [string, number, number][]) => Promise<void> };
+type Sql = {
+  run: (text: string, params: unknown[]) => Promise<void>;
+  rollups: (serviceId: number, rows: [string, number, number][]) => Promise<void>;
+};
 type Engine = { name: string; base: string; port: number; slug: string };
 
 async function seed(base: string, sql: Sql): Promise<string> {
   const post = async (route: string, body: unknown, token?: string) =>
-    (await fetch(`${base}/api/v1${route}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    })).json();
+    (
+      await fetch(`${base}/api/v1${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const token: string = (await post("/auth/register", { email, password: "bench-password-123" })).data.access;
   await sql.run(`UPDATE organizations SET plan = 'enterprise'`, []);
@@ -31,17 +36,31 @@ async function seed(base: string, sql: Sql): Promise<string> {
   const now = Date.now();
   const hourStart = Math.floor(now / 3_600_000) * 3_600_000;
   for (let i = 0; i < 25; i++) {
-    const service = await post("/services", { name: `service ${i}`, type: "http", config: { url: "https://example.com/health" } }, token);
+    const service = await post(
+      "/services",
+      { name: `service ${i}`, type: "http", config: { url: "https://example.com/health" } },
+      token,
+    );
     const rows: [string, number, number][] = [];
-    for (let h = 1; h <= HOURS; h++) rows.push([new Date(hourStart - h * 3_600_000).toISOString().replace("Z", "+00:00"), 60, h % 97 === 0 ? 50 : 60]);
+    for (let h = 1; h <= HOURS; h++)
+      rows.push([new Date(hourStart - h * 3_600_000).toISOString().replace("Z", "+00:00"), 60, h % 97 === 0 ? 50 : 60]);
     await sql.rollups(service.data.id, rows);
     components.push({ service_id: service.data.id, group: "Services" });
-    const monitor = await post("/cron-monitors", { name: `job ${i}`, schedule_kind: "cron", cron_expression: "*/5 * * * *" }, token);
+    const monitor = await post(
+      "/cron-monitors",
+      { name: `job ${i}`, schedule_kind: "cron", cron_expression: "*/5 * * * *" },
+      token,
+    );
     for (let k = 1; k <= 5; k++) {
       const opened = new Date(now - k * 15 * 86_400_000);
-      await sql.run(`INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at) VALUES (NULL, ?, 'missed', 'resolved', '', ?, ?)`, [
-        monitor.data.id, opened.toISOString().replace("Z", "+00:00"), new Date(opened.getTime() + 3_600_000).toISOString().replace("Z", "+00:00"),
-      ]);
+      await sql.run(
+        `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at) VALUES (NULL, ?, 'missed', 'resolved', '', ?, ?)`,
+        [
+          monitor.data.id,
+          opened.toISOString().replace("Z", "+00:00"),
+          new Date(opened.getTime() + 3_600_000).toISOString().replace("Z", "+00:00"),
+        ],
+      );
     }
     components.push({ cron_monitor_id: monitor.data.id, group: "Jobs" });
   }
@@ -60,7 +79,8 @@ async function measure(e: Engine): Promise<Result[][]> {
   const rounds: Result[][] = list.map(() => []);
   for (const sc of list) await load("warm-up", { url: sc.url, duration: 2, connections: CONNECTIONS }, e.port);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [k, sc] of list.entries()) rounds[k]!.push(await load(sc.name, { url: sc.url, duration: DURATION, connections: CONNECTIONS }, e.port));
+    for (const [k, sc] of list.entries())
+      rounds[k]!.push(await load(sc.name, { url: sc.url, duration: DURATION, connections: CONNECTIONS }, e.port));
   }
   return rounds;
 }
@@ -74,10 +94,13 @@ async function main() {
     const { base: sqliteBase, port: sqlitePort } = pair.sqlite;
     const { base: pgBase, port: pgPort } = pair.pg;
     const file = new Database(path.join(pair.sqliteDir, "lifeline.db"));
-    const insertRollup = file.prepare(`INSERT INTO check_rollups (service_id, hour, total, successful, response_sum_ms, response_max_ms) VALUES (?, ?, ?, ?, 0, 0)`);
+    const insertRollup = file.prepare(
+      `INSERT INTO check_rollups (service_id, hour, total, successful, response_sum_ms, response_max_ms) VALUES (?, ?, ?, ?, 0, 0)`,
+    );
     const s = await seed(sqliteBase, {
       run: async (text, params) => void file.prepare(text).run(...params),
-      rollups: async (id, rows) => file.transaction(() => rows.forEach(([hour, total, ok]) => insertRollup.run(id, hour, total, ok)))(),
+      rollups: async (id, rows) =>
+        file.transaction(() => rows.forEach(([hour, total, ok]) => insertRollup.run(id, hour, total, ok)))(),
     });
     file.close();
     const client = new pg.Client({ connectionString: pair.pg.url });
@@ -85,7 +108,10 @@ async function main() {
     const p = await seed(pgBase, {
       run: async (text, params) => {
         let i = 0;
-        await client.query(text.replace(/\?/g, () => `$${++i}`), params);
+        await client.query(
+          text.replace(/\?/g, () => `$${++i}`),
+          params,
+        );
       },
       rollups: async (id, rows) =>
         void (await client.query(
@@ -106,7 +132,12 @@ async function main() {
   const stealPct = steal.percentSince(stealFrom);
   const loadTo = os.loadavg()[0]!.toFixed(2);
   const table = results
-    .flatMap(({ engine, rows }) => rows.map((r) => `| ${engine} | ${r.name} | ${r.rps} | ${(r.rps / rows[0]!.rps).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`))
+    .flatMap(({ engine, rows }) =>
+      rows.map(
+        (r) =>
+          `| ${engine} | ${r.name} | ${r.rps} | ${(r.rps / rows[0]!.rps).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`,
+      ),
+    )
     .join("\n");
   writeSection(
     "status-page",

@@ -21,7 +21,10 @@ function instrument(db: Database.Database): Counter {
     const stmt = prepare(sql);
     for (const method of ["run", "get", "all", "iterate"] as const) {
       const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt);
-      (stmt as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (counter.statements++, original(...args));
+      (stmt as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (
+        counter.statements++,
+        original(...args)
+      );
     }
     return stmt;
   }) as typeof db.prepare;
@@ -64,7 +67,15 @@ async function seed(total: number, due: number, now: Date): Promise<string> {
       const expected = isDue ? nowMs - (late ? 60_000 : 400_000) : nowMs + 1000 + ((i * 7919) % 3_599_000);
       arm.run(sqlTime(new Date(expected)), id);
       const lastRun = new Date(expected - 3_600_000);
-      run.run(id, crypto.randomUUID(), "success", sqlTime(lastRun), sqlTime(new Date(lastRun.getTime() + 5000)), 5000, sqlTime(lastRun));
+      run.run(
+        id,
+        crypto.randomUUID(),
+        "success",
+        sqlTime(lastRun),
+        sqlTime(new Date(lastRun.getTime() + 5000)),
+        5000,
+        sqlTime(lastRun),
+      );
       if (i % 100 === 1) {
         // 1% of monitors are running a job right now; 1 in 20 of those has outrun its cap (grace, 300 s).
         const started = nowMs - (i % 2000 === 1 ? 900_000 : 30_000);
@@ -76,7 +87,14 @@ async function seed(total: number, due: number, now: Date): Promise<string> {
   return file;
 }
 
-type Measured = { engine?: string; label: string; ms: number; statements: number; transactions: number; counts: Record<string, number> };
+type Measured = {
+  engine?: string;
+  label: string;
+  ms: number;
+  statements: number;
+  transactions: number;
+  counts: Record<string, number>;
+};
 
 async function measure(file: string, label: string, now: Date): Promise<Measured> {
   const { openSqlite } = await import("../src/server/storage/sqlite/connection");
@@ -114,7 +132,7 @@ async function queryPlans(file: string): Promise<string[]> {
 function instrumentPg(pool: Pool): Counter {
   const counter: Counter = { statements: 0, transactions: 0 };
   const count = (q: unknown) => {
-    const text = typeof q === "string" ? q : (q as { text?: string }).text ?? "";
+    const text = typeof q === "string" ? q : ((q as { text?: string }).text ?? "");
     if (text === "BEGIN") counter.transactions++;
     else if (text !== "COMMIT" && text !== "ROLLBACK") counter.statements++;
   };
@@ -136,7 +154,14 @@ async function measurePg(url: string, label: string, now: Date): Promise<Measure
   const report = await createPgSweeper(pool).sweep(now);
   const ms = performance.now() - started;
   await pool.end();
-  return { engine: "PostgreSQL", label, ms, statements: counter.statements, transactions: counter.transactions, counts: report.counts };
+  return {
+    engine: "PostgreSQL",
+    label,
+    ms,
+    statements: counter.statements,
+    transactions: counter.transactions,
+    counts: report.counts,
+  };
 }
 
 /** The PostgreSQL rows: the same loads on a durable throwaway cluster, each trial on a fresh copy. */
@@ -146,11 +171,15 @@ async function pgTrials(now: Date): Promise<Measured[]> {
     const median = (r: Measured[]) => [...r].sort((a, b) => a.ms - b.ms)[Math.floor(r.length / 2)]!;
     const out: Measured[] = [];
     for (const [total, due, steps] of [
-      [100_000, 1000, [
-        { label: "100,000 monitors, 1,000 due: first sweep", at: now },
-        { label: "same instant again: the 500 late monitors re-read, nothing to write", at: now },
-        { label: "30 s later: the monitors expected in those 30 s turn late", at: new Date(now.getTime() + 30_000) },
-      ]],
+      [
+        100_000,
+        1000,
+        [
+          { label: "100,000 monitors, 1,000 due: first sweep", at: now },
+          { label: "same instant again: the 500 late monitors re-read, nothing to write", at: now },
+          { label: "30 s later: the monitors expected in those 30 s turn late", at: new Date(now.getTime() + 30_000) },
+        ],
+      ],
       [10_000, 1000, [{ label: "10,000 monitors, 1,000 due: first sweep", at: now }]],
     ] as const) {
       console.log(`seeding ${total} monitors on PostgreSQL...`);

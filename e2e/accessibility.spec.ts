@@ -17,21 +17,44 @@ async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   // The rule sets really ran: colour contrast and landmark rules were checked on this page.
   expect(result.passes.map((r) => r.id)).toEqual(expect.arrayContaining(["color-contrast", "region"]));
-  return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  return result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+  }));
 }
 
-test("every dashboard page passes axe-core with no violation, light and dark, at 360 px and 1280 px", async ({ page, request }) => {
+test("every dashboard page passes axe-core with no violation, light and dark, at 360 px and 1280 px", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const { access } = await signedInUser(page, request, "axe");
   const project = await apiProject(request, access, "Infrastructure");
-  const monitor = await apiMonitor(request, access, { name: "Database backup", schedule_kind: "cron", cron_expression: "30 2 * * *", timezone: "Europe/Berlin", project_id: project.id });
+  const monitor = await apiMonitor(request, access, {
+    name: "Database backup",
+    schedule_kind: "cron",
+    cron_expression: "30 2 * * *",
+    timezone: "Europe/Berlin",
+    project_id: project.id,
+  });
   const rid = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b";
   await request.get(`${monitor.ping_url}/start?rid=${rid}`);
-  await request.post(`${monitor.ping_url}/0?rid=${rid}`, { data: "dump ok\n" + "  a long log line that scrolls sideways ".repeat(20) + "\n", headers: { "Content-Type": "text/plain" } });
+  await request.post(`${monitor.ping_url}/0?rid=${rid}`, {
+    data: "dump ok\n" + "  a long log line that scrolls sideways ".repeat(20) + "\n",
+    headers: { "Content-Type": "text/plain" },
+  });
   await request.get(`${monitor.ping_url}/fail`);
   const created = await request.post("/api/v1/services", {
     headers: { Authorization: `Bearer ${access}` },
-    data: { name: "Database port", type: "tcp", config: { host: "db.example.com", port: 5432 }, enabled: false, project_id: project.id },
+    data: {
+      name: "Database port",
+      type: "tcp",
+      config: { host: "db.example.com", port: 5432 },
+      enabled: false,
+      project_id: project.id,
+    },
   });
   expect(created.status()).toBe(201);
   const service = ((await created.json()) as { data: { id: number } }).data;
@@ -42,16 +65,35 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
   expect(integration.status()).toBe(201);
   const statusPage = await request.post("/api/v1/status-pages", {
     headers: { Authorization: `Bearer ${access}` },
-    data: { slug: `axe-${Date.now()}`, title: "Acme status", components: [{ cron_monitor_id: monitor.id, group: "Jobs" }, { service_id: service.id, display_name: "Database" }] },
+    data: {
+      slug: `axe-${Date.now()}`,
+      title: "Acme status",
+      components: [
+        { cron_monitor_id: monitor.id, group: "Jobs" },
+        { service_id: service.id, display_name: "Database" },
+      ],
+    },
   });
   expect(statusPage.status()).toBe(201);
   const statusPageId = ((await statusPage.json()) as { data: { id: number } }).data.id;
   // A badge, so the monitor's page shows one with its URLs, copy buttons and preview.
-  expect((await request.post("/api/v1/badges", { headers: { Authorization: `Bearer ${access}` }, data: { cron_monitor_id: monitor.id } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/v1/badges", {
+        headers: { Authorization: `Bearer ${access}` },
+        data: { cron_monitor_id: monitor.id },
+      })
+    ).status(),
+  ).toBe(201);
   // A maintenance window running over the project, so the monitor and service pages show their mark.
   const window = await request.post("/api/v1/maintenance-windows", {
     headers: { Authorization: `Bearer ${access}` },
-    data: { title: "Database upgrade", starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 3_600_000).toISOString(), targets: { project_ids: [project.id] } },
+    data: {
+      title: "Database upgrade",
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+      ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+      targets: { project_ids: [project.id] },
+    },
   });
   expect(window.status()).toBe(201);
 
@@ -105,9 +147,16 @@ test("the sign-in and registration pages pass axe-core, light and dark, at 360 p
   expect(found).toEqual({});
 });
 
-test("the run log is reached and scrolled by keyboard, and a table that may scroll sideways is reached by keyboard under its name", async ({ page, request }) => {
+test("the run log is reached and scrolled by keyboard, and a table that may scroll sideways is reached by keyboard under its name", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "scroll-keys");
-  const monitor = await apiMonitor(request, access, { name: "Log writer", schedule_kind: "period", period_seconds: 3600 });
+  const monitor = await apiMonitor(request, access, {
+    name: "Log writer",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   const rid2 = "0d9f6b2e-7c1a-4e3b-9a8d-5f4e3c2b1a00";
   const lines = Array.from({ length: 200 }, (_, i) => `line ${i + 1}: ${"output ".repeat(8)}`).join("\n");
   await request.get(`${monitor.ping_url}/start?rid=${rid2}`);
@@ -129,15 +178,28 @@ test("the run log is reached and scrolled by keyboard, and a table that may scro
   await expect(runs).toBeFocused();
 });
 
-test("the integration forms per kind, the events picker and the delivery log pass axe-core, light and dark, at 360 px and 1280 px", async ({ page, request }) => {
+test("the integration forms per kind, the events picker and the delivery log pass axe-core, light and dark, at 360 px and 1280 px", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const receiver = http.createServer((req, res) => { req.resume(); req.on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}')); });
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}'));
+  });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   try {
     const { access } = await signedInUser(page, request, "axe-integrations");
     const headers = { Authorization: `Bearer ${access}` };
     const apiUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    const created = await request.post("/api/v1/integrations", { headers, data: { name: "Ops Telegram", kind: "telegram", config: { bot_token: "123456:AAbbCCddEEffGGhhIIjjKKll", chat_id: "@ops_room", api_url: apiUrl } } });
+    const created = await request.post("/api/v1/integrations", {
+      headers,
+      data: {
+        name: "Ops Telegram",
+        kind: "telegram",
+        config: { bot_token: "123456:AAbbCCddEEffGGhhIIjjKKll", chat_id: "@ops_room", api_url: apiUrl },
+      },
+    });
     expect(created.status()).toBe(201);
     const { id } = ((await created.json()) as { data: { id: number } }).data;
     expect((await request.post(`/api/v1/integrations/${id}/test`, { headers })).status()).toBe(200);
@@ -163,7 +225,9 @@ test("the integration forms per kind, the events picker and the delivery log pas
         await expect(page.getByRole("form", { name: "Save integration" }).getByLabel("New bot token")).toBeVisible();
         const v = await violations(page);
         if (v.length > 0) found[`edit telegram ${scheme} ${size.width}px`] = v;
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         if (overflow > 0) found[`sideways overflow ${scheme} ${size.width}px`] = overflow;
       }
     }

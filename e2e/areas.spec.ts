@@ -1,9 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { apiMonitor, signedInUser } from "./support";
 
-test("a failed ping opens an incident that the incidents page lists with a link to its monitor", async ({ page, request }) => {
+test("a failed ping opens an incident that the incidents page lists with a link to its monitor", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "incident");
-  const monitor = await apiMonitor(request, access, { name: "Invoice export", schedule_kind: "period", period_seconds: 3600 });
+  const monitor = await apiMonitor(request, access, {
+    name: "Invoice export",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   expect((await request.get(`${monitor.ping_url}/fail`)).status()).toBe(200);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Incidents" }).click();
   const row = page.getByTestId("incident-row");
@@ -16,7 +23,10 @@ test("a failed ping opens an incident that the incidents page lists with a link 
   await expect(page.getByTestId("incident-row")).toContainText("Failed run");
 });
 
-test("an http service is created, edited and deleted in the browser; a bad URL is refused on its field", async ({ page, request }) => {
+test("an http service is created, edited and deleted in the browser; a bad URL is refused on its field", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "service");
   await page.goto("/services");
   await expect(page.getByText("No services yet")).toBeVisible();
@@ -61,7 +71,9 @@ test("a service token is shown once after creation and can be revoked", async ({
   await page.getByRole("button", { name: "Revoke k8s operator" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByTestId("token-row")).toHaveCount(0);
-  expect((await request.get("/api/v1/cron-monitors", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  expect((await request.get("/api/v1/cron-monitors", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+    401,
+  );
 });
 
 test("the profile is saved and a wrong current password is refused in words", async ({ page, request }) => {

@@ -25,7 +25,10 @@ test("a visitor registers through the browser, lands on the dashboard and signs 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("a registered user signs in with the same credentials; a wrong password is refused in words", async ({ page, request }) => {
+test("a registered user signs in with the same credentials; a wrong password is refused in words", async ({
+  page,
+  request,
+}) => {
   const email = `e2e-login-${Date.now()}@example.test`;
   const reg = await request.post("/api/v1/auth/register", { data: { email, password: "a long enough password" } });
   expect(reg.status()).toBe(201);

@@ -10,8 +10,15 @@ type Seeded = { monitorId: number; monitorName: string; serviceId: number; servi
 
 async function seed(page: Page, request: Page["request"], tag: string): Promise<Seeded> {
   const { access } = await signedInUser(page, request, tag);
-  const monitor = await apiMonitor(request, access, { name: "Nightly backup", schedule_kind: "period", period_seconds: 3600 });
-  for (const [rid, exit] of [[randomUUID(), 0], [randomUUID(), 1]] as const) {
+  const monitor = await apiMonitor(request, access, {
+    name: "Nightly backup",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
+  for (const [rid, exit] of [
+    [randomUUID(), 0],
+    [randomUUID(), 1],
+  ] as const) {
     expect((await request.get(`${monitor.ping_url}/start?rid=${rid}`)).status()).toBe(200);
     expect((await request.get(`${monitor.ping_url}/${exit}?rid=${rid}`)).status()).toBe(200);
   }
@@ -26,10 +33,18 @@ async function seed(page: Page, request: Page["request"], tag: string): Promise<
 
 /** A browser context of the same signed-in user with JavaScript turned off. */
 async function withoutJavaScript(browser: Browser, page: Page) {
-  return browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: test.info().project.use.baseURL });
+  return browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL: test.info().project.use.baseURL,
+  });
 }
 
-test("with JavaScript off, the monitors list, a monitor page and a service page show their rows and figures", async ({ browser, page, request }) => {
+test("with JavaScript off, the monitors list, a monitor page and a service page show their rows and figures", async ({
+  browser,
+  page,
+  request,
+}) => {
   const s = await seed(page, request, "ssr-nojs");
   const context = await withoutJavaScript(browser, page);
   const plain = await context.newPage();
@@ -52,13 +67,18 @@ test("with JavaScript off, the monitors list, a monitor page and a service page 
   await expect(plain.getByRole("heading", { name: s.serviceName, level: 1 })).toBeVisible();
   await expect(plain.getByTestId("service-status-fact")).toContainText("Paused");
   await expect(plain.getByText("TCP db.example.com:5432")).toBeVisible();
-  for (const period of ["24h", "7d", "30d", "90d"]) await expect(plain.getByTestId(`uptime-${period}`)).toContainText("No checks yet");
+  for (const period of ["24h", "7d", "30d", "90d"])
+    await expect(plain.getByTestId(`uptime-${period}`)).toContainText("No checks yet");
   await expect(plain.getByText("No failed checks. All quiet.")).toBeVisible();
   await expect(plain.getByText(/Loading/)).toHaveCount(0);
   await context.close();
 });
 
-test("an unknown monitor's not-found state comes in the first answer, with JavaScript off", async ({ browser, page, request }) => {
+test("an unknown monitor's not-found state comes in the first answer, with JavaScript off", async ({
+  browser,
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "ssr-404");
   const context = await withoutJavaScript(browser, page);
   const plain = await context.newPage();
@@ -89,11 +109,17 @@ async function watchFirstContent(page: Page, selector: string) {
 async function timeline(page: Page) {
   return page.evaluate(() => ({
     content: (window as unknown as { __firstContent?: number }).__firstContent ?? null,
-    trpc: performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/trpc")).map((e) => e.startTime),
+    trpc: performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.includes("/api/trpc"))
+      .map((e) => e.startTime),
   }));
 }
 
-test("with JavaScript on, the first content is on screen before any /api/trpc request, and what the server gave is not asked again", async ({ page, request }) => {
+test("with JavaScript on, the first content is on screen before any /api/trpc request, and what the server gave is not asked again", async ({
+  page,
+  request,
+}) => {
   const s = await seed(page, request, "ssr-js");
   // The browser takes over the server's HTML as it is: a hydration mismatch (React errors 418, 423, 425) would re-render it.
   const errors: string[] = [];
@@ -116,12 +142,18 @@ test("with JavaScript on, the first content is on screen before any /api/trpc re
     await page.waitForTimeout(Math.max(0, first.content! + 2000 - (await page.evaluate(() => performance.now()))));
     const t = await timeline(page);
     expect(t.content, `${p.path}: content seen`).not.toBeNull();
-    expect(t.trpc.filter((start) => start < t.content! + 2000), `${p.path}: /api/trpc requests in the first 2 s after the content`).toEqual([]);
+    expect(
+      t.trpc.filter((start) => start < t.content! + 2000),
+      `${p.path}: /api/trpc requests in the first 2 s after the content`,
+    ).toEqual([]);
   }
   expect(errors).toEqual([]);
 });
 
-test("the duration bars name a failed run in words and hatch it, so colour is not the only mark", async ({ page, request }) => {
+test("the duration bars name a failed run in words and hatch it, so colour is not the only mark", async ({
+  page,
+  request,
+}) => {
   const s = await seed(page, request, "bars");
   await page.goto(`/monitors/${s.monitorId}`);
   const chart = page.getByTestId("duration-chart");
@@ -131,24 +163,33 @@ test("the duration bars name a failed run in words and hatch it, so colour is no
   await expect(bars.nth(0)).toHaveAccessibleName(/^Run 1 of 2: succeeded/);
   await expect(bars.nth(1)).toHaveAccessibleName(/^Run 2 of 2: failed/);
   // The failed bar is filled with the hatch pattern (a shape), the other one plainly.
-  const fills = await chart.locator("[data-testid=duration-bar] rect.bar").evaluateAll((rects) => rects.map((r) => getComputedStyle(r).fill));
+  const fills = await chart
+    .locator("[data-testid=duration-bar] rect.bar")
+    .evaluateAll((rects) => rects.map((r) => getComputedStyle(r).fill));
   expect(fills[0]).not.toContain("url(");
   expect(fills[1]).toMatch(/url\("?#hatch-/);
   await expect(page.getByText("No drift baseline yet.")).toBeVisible();
 });
 
-test("a link rested on or focused fetches its page ahead: the click shows the page without asking /api/trpc for its data", async ({ page, request }) => {
+test("a link rested on or focused fetches its page ahead: the click shows the page without asking /api/trpc for its data", async ({
+  page,
+  request,
+}) => {
   const s = await seed(page, request, "ssr-nav");
   await page.goto("/monitors");
   // The page being left keeps polling its own data meanwhile: only the next page's procedures count.
   const asked: string[] = [];
   page.on("request", (r) => {
-    if (r.url().includes("/api/trpc/")) asked.push(decodeURIComponent(new URL(r.url()).pathname.slice("/api/trpc/".length)));
+    if (r.url().includes("/api/trpc/"))
+      asked.push(decodeURIComponent(new URL(r.url()).pathname.slice("/api/trpc/".length)));
   });
-  const askedFor = (procedures: string[]) => asked.flatMap((path) => path.split(",")).filter((p) => procedures.includes(p));
+  const askedFor = (procedures: string[]) =>
+    asked.flatMap((path) => path.split(",")).filter((p) => procedures.includes(p));
 
   const link = page.getByTestId("monitor-row").getByRole("link", { name: s.monitorName, exact: true });
-  const ahead = page.waitForRequest((r) => new URL(r.url()).pathname === `/monitors/${s.monitorId}` && r.headers()["rsc"] === "1");
+  const ahead = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === `/monitors/${s.monitorId}` && r.headers()["rsc"] === "1",
+  );
   await link.hover();
   await ahead; // the page's server answer, data included, fetched on hover
   await link.click();

@@ -13,16 +13,26 @@ async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       res.writeHead(req.url === "/broken" ? 500 : 200, { "Content-Type": "text/plain" }).end("ok");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { received, base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const hmac = (secret: string, body: string) => `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
+const hmac = (secret: string, body: string) =>
+  `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
 
 function integrationRow(page: Page, name: string) {
   return page.getByTestId("integration-row").filter({ has: page.getByText(name, { exact: true }) });
@@ -40,7 +50,10 @@ async function apiMonitorIntegrations(request: APIRequestContext, access: string
   return ((await res.json()) as { data: { integration_ids: number[] } }).data.integration_ids;
 }
 
-test("a webhook integration shows its secret once, a test is delivered signed with it, a monitor keeps it selected, and delete asks first", async ({ page, request }) => {
+test("a webhook integration shows its secret once, a test is delivered signed with it, a monitor keeps it selected, and delete asks first", async ({
+  page,
+  request,
+}) => {
   const receiver = await startReceiver();
   try {
     const { access } = await signedInUser(page, request, "integrations");
@@ -102,10 +115,16 @@ test("a webhook integration shows its secret once, a test is delivered signed wi
     expect(stored).toMatchObject({ name: "Ops webhook", url: `${receiver.base}/…/****`, is_default: true });
 
     // The monitor form lists it; the choice survives save and reload.
-    const monitor = await apiMonitor(request, access, { name: "Nightly report", schedule_kind: "period", period_seconds: 3600 });
+    const monitor = await apiMonitor(request, access, {
+      name: "Nightly report",
+      schedule_kind: "period",
+      period_seconds: 3600,
+    });
     await page.goto(`/monitors/${monitor.id}/edit`);
     const choices = page.getByRole("group", { name: "Integrations" });
-    await expect(choices).toContainText("None selected means the organization's default integrations (Ops webhook) are notified.");
+    await expect(choices).toContainText(
+      "None selected means the organization's default integrations (Ops webhook) are notified.",
+    );
     const box = choices.getByRole("checkbox", { name: /Ops webhook/ });
     await expect(box).not.toBeChecked();
     await box.check();
@@ -113,9 +132,13 @@ test("a webhook integration shows its secret once, a test is delivered signed wi
     await expect(page).toHaveURL(new RegExp(`/monitors/${monitor.id}$`));
     expect(await apiMonitorIntegrations(request, access, monitor.id)).toEqual([stored!.id]);
     await page.goto(`/monitors/${monitor.id}/edit`);
-    await expect(page.getByRole("group", { name: "Integrations" }).getByRole("checkbox", { name: /Ops webhook/ })).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Integrations" }).getByRole("checkbox", { name: /Ops webhook/ }),
+    ).toBeChecked();
     await page.reload();
-    await expect(page.getByRole("group", { name: "Integrations" }).getByRole("checkbox", { name: /Ops webhook/ })).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Integrations" }).getByRole("checkbox", { name: /Ops webhook/ }),
+    ).toBeChecked();
 
     // Delete asks first; Cancel keeps it, confirming removes it (and the monitor no longer lists it).
     await page.goto("/settings");
@@ -134,13 +157,17 @@ test("a webhook integration shows its secret once, a test is delivered signed wi
   }
 });
 
-test("a new monitor saves the integrations ticked on its form; none ticked means the defaults", async ({ page, request }) => {
+test("a new monitor saves the integrations ticked on its form; none ticked means the defaults", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "integrations-new");
   const headers = { Authorization: `Bearer ${access}` };
   for (const data of [
     { name: "Team Slack", kind: "slack", url: "https://hooks.slack.example/services/T0/B0/x", is_default: true },
     { name: "On-call mail", kind: "email", email: "oncall@example.test" },
-  ]) expect((await request.post("/api/v1/integrations", { headers, data })).status()).toBe(201);
+  ])
+    expect((await request.post("/api/v1/integrations", { headers, data })).status()).toBe(201);
   const [slack, mail] = await apiIntegrations(request, access);
 
   await page.goto("/monitors/new");
@@ -157,7 +184,10 @@ test("a new monitor saves the integrations ticked on its form; none ticked means
   expect(slack!.is_default).toBe(true);
 });
 
-test("an email integration awaits its recipient's confirmation: the row says so, a test is refused in words, a re-send within 10 minutes is refused in words", async ({ page, request }) => {
+test("an email integration awaits its recipient's confirmation: the row says so, a test is refused in words, a re-send within 10 minutes is refused in words", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "integrations-mail");
   await page.goto("/settings");
   await expect(page.getByText("No integrations yet.")).toBeVisible(); // loaded and hydrated
@@ -172,17 +202,27 @@ test("an email integration awaits its recipient's confirmation: the row says so,
   const row = integrationRow(page, "On-call mail");
   await expect(row).toContainText("Awaiting confirmation");
   await row.getByRole("button", { name: "Send test to On-call mail" }).click();
-  await expect(row.getByTestId("test-outcome")).toContainText("Not sent: The recipient has not confirmed this address yet");
+  await expect(row.getByTestId("test-outcome")).toContainText(
+    "Not sent: The recipient has not confirmed this address yet",
+  );
   // The create mailed the first link a moment ago: another one may go out 10 minutes later (docs/limits.md).
   await row.getByRole("button", { name: "Send the confirmation mail to oncall@example.test again" }).click();
-  await expect(row.getByTestId("resend-outcome")).toContainText(/Confirmation mail not sent: A confirmation mail of this integration went out less than 10 minutes ago; try again in \d+ seconds/);
-  await expect(row.getByRole("button", { name: "Send the confirmation mail to oncall@example.test again" })).toHaveText("Resend confirmation");
+  await expect(row.getByTestId("resend-outcome")).toContainText(
+    /Confirmation mail not sent: A confirmation mail of this integration went out less than 10 minutes ago; try again in \d+ seconds/,
+  );
+  await expect(row.getByRole("button", { name: "Send the confirmation mail to oncall@example.test again" })).toHaveText(
+    "Resend confirmation",
+  );
   const res = await request.get("/api/v1/integrations", { headers: { Authorization: `Bearer ${access}` } });
   const [mail] = ((await res.json()) as { data: { id: number; confirmed: boolean }[] }).data;
   expect(mail!.confirmed).toBe(false);
-  const deliveries = await request.get(`/api/v1/integrations/${mail!.id}/deliveries`, { headers: { Authorization: `Bearer ${access}` } });
+  const deliveries = await request.get(`/api/v1/integrations/${mail!.id}/deliveries`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
   // One confirmation mail asked for, the refused re-send none (the e2e server has no SMTP_URL, so the attempt is recorded as failed).
-  expect(((await deliveries.json()) as { data: { event: string }[] }).data.map((d) => d.event)).toEqual(["confirmation"]);
+  expect(((await deliveries.json()) as { data: { event: string }[] }).data.map((d) => d.event)).toEqual([
+    "confirmation",
+  ]);
 });
 
 const SIZES = [
@@ -190,18 +230,27 @@ const SIZES = [
   { name: "1280", width: 1280, height: 900 },
 ] as const;
 
-test("settings with integrations render at 360 px and 1280 px in light and dark themes without sideways overflow", async ({ page, request }) => {
+test("settings with integrations render at 360 px and 1280 px in light and dark themes without sideways overflow", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
     const { access } = await signedInUser(page, request, "integrations-screens");
     const headers = { Authorization: `Bearer ${access}` };
     for (const data of [
-      { name: "Deploy pipeline webhook", kind: "webhook", url: `${receiver.base}/a/very/long/path/for/the/deploy/pipeline/receiver?token=abcdef0123456789`, is_default: true },
+      {
+        name: "Deploy pipeline webhook",
+        kind: "webhook",
+        url: `${receiver.base}/a/very/long/path/for/the/deploy/pipeline/receiver?token=abcdef0123456789`,
+        is_default: true,
+      },
       { name: "Team Slack", kind: "slack", url: "https://hooks.slack.example/services/T000/B000/XXXXXXXXXXXXXXXX" },
       { name: "On-call mail", kind: "email", email: "oncall@example.test", is_default: true },
       { name: "Broken receiver", kind: "webhook", url: `${receiver.base}/broken` },
-    ]) expect((await request.post("/api/v1/integrations", { headers, data })).status()).toBe(201);
+    ])
+      expect((await request.post("/api/v1/integrations", { headers, data })).status()).toBe(201);
 
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -211,14 +260,21 @@ test("settings with integrations render at 360 px and 1280 px in light and dark 
         for (const name of ["Deploy pipeline webhook", "Broken receiver"]) {
           const row = integrationRow(page, name);
           await row.getByRole("button", { name: `Send test to ${name}` }).click();
-          await expect(row.getByTestId("test-outcome")).toContainText(name === "Broken receiver" ? "Failed" : "Delivered");
+          await expect(row.getByTestId("test-outcome")).toContainText(
+            name === "Broken receiver" ? "Failed" : "Delivered",
+          );
         }
         await page.getByRole("button", { name: "Edit Team Slack" }).click();
         await expect(page.getByRole("form", { name: "Save integration" })).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
         await page.getByRole("heading", { name: "Integrations" }).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `e2e/artifacts/settings-integrations-${size.name}-${scheme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `e2e/artifacts/settings-integrations-${size.name}-${scheme}.png`,
+          fullPage: true,
+        });
       }
     }
   } finally {

@@ -1,12 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { apiMonitor, apiProject, monitorRow, signedInUser } from "./support";
 
-test("a second user sees neither the first user's monitors nor projects in the browser", async ({ browser, request }) => {
+test("a second user sees neither the first user's monitors nor projects in the browser", async ({
+  browser,
+  request,
+}) => {
   const first = await browser.newContext();
   const firstPage = await first.newPage();
   const a = await signedInUser(firstPage, request, "owner");
   await apiProject(request, a.access, "Secret project");
-  const monitor = await apiMonitor(request, a.access, { name: "Secret job", schedule_kind: "period", period_seconds: 600 });
+  const monitor = await apiMonitor(request, a.access, {
+    name: "Secret job",
+    schedule_kind: "period",
+    period_seconds: 600,
+  });
   await firstPage.goto("/monitors");
   await expect(monitorRow(firstPage, "Secret job")).toHaveCount(1);
 

@@ -9,11 +9,24 @@ const localInput = (page: Page, minutes: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, minutes);
 
-test("schedule a maintenance window for a project in the browser, see its monitors marked, then delete it", async ({ page, request }) => {
+test("schedule a maintenance window for a project in the browser, see its monitors marked, then delete it", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "maintenance");
   const project = await apiProject(request, access, "Payments");
-  await apiMonitor(request, access, { name: "Settlement export", schedule_kind: "period", period_seconds: 3600, project_id: project.id });
-  const second = await apiMonitor(request, access, { name: "Refund sweep", schedule_kind: "period", period_seconds: 3600, project_id: project.id });
+  await apiMonitor(request, access, {
+    name: "Settlement export",
+    schedule_kind: "period",
+    period_seconds: 3600,
+    project_id: project.id,
+  });
+  const second = await apiMonitor(request, access, {
+    name: "Refund sweep",
+    schedule_kind: "period",
+    period_seconds: 3600,
+    project_id: project.id,
+  });
   await apiMonitor(request, access, { name: "Newsletter", schedule_kind: "period", period_seconds: 3600 });
 
   await page.goto("/maintenance");
@@ -30,7 +43,9 @@ test("schedule a maintenance window for a project in the browser, see its monito
   await expect(row).toContainText("1 project");
 
   await page.getByRole("link", { name: "Monitors", exact: true }).click();
-  await expect(monitorRow(page, "Settlement export").getByTestId("maintenance-badge")).toContainText("Maintenance until");
+  await expect(monitorRow(page, "Settlement export").getByTestId("maintenance-badge")).toContainText(
+    "Maintenance until",
+  );
   await expect(monitorRow(page, "Refund sweep").getByTestId("maintenance-badge")).toBeVisible();
   await expect(monitorRow(page, "Newsletter")).toBeVisible();
   await expect(monitorRow(page, "Newsletter").getByTestId("maintenance-badge")).toHaveCount(0);

@@ -4,7 +4,9 @@ import { apiMonitor, monitorRow, PASSWORD, signedInUser, uniqueEmail } from "./s
 
 test.use({ timezoneId: "America/New_York" });
 
-test("a new user creates a project and a cron monitor in a non-UTC zone while the preview follows every keystroke, and sees it new in the list", async ({ page }) => {
+test("a new user creates a project and a cron monitor in a non-UTC zone while the preview follows every keystroke, and sees it new in the list", async ({
+  page,
+}) => {
   await page.goto("/register");
   await page.getByLabel("Email").fill(uniqueEmail("create"));
   await page.getByLabel("Password").fill(PASSWORD);
@@ -77,9 +79,17 @@ test("the server's schedule error on save lands on the field it is about", async
   await page.screenshot({ path: "e2e/artifacts/monitor-form-error.png", fullPage: true });
 });
 
-test("a ping to the monitor's URL turns it up in the list without reloading, and its run and log show on the monitor page", async ({ page, request }) => {
+test("a ping to the monitor's URL turns it up in the list without reloading, and its run and log show on the monitor page", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "ping");
-  const monitor = await apiMonitor(request, access, { name: "Hourly report", schedule_kind: "cron", cron_expression: "0 * * * *", timezone: "Europe/Paris" });
+  const monitor = await apiMonitor(request, access, {
+    name: "Hourly report",
+    schedule_kind: "cron",
+    cron_expression: "0 * * * *",
+    timezone: "Europe/Paris",
+  });
   await page.goto("/monitors");
   const row = monitorRow(page, "Hourly report");
   await expect(row.locator("[data-state]")).toHaveText(/New/);
@@ -88,7 +98,11 @@ test("a ping to the monitor's URL turns it up in the list without reloading, and
   const rid = "2b8f1d3e-5c4a-4e7b-9a10-3f2e1d0c9b8a";
   expect((await request.get(`${monitor.ping_url}/start?rid=${rid}`)).status()).toBe(200);
   const log = "backup started\n    indented   line\nfinished";
-  expect((await request.post(`${monitor.ping_url}/0?rid=${rid}`, { data: log, headers: { "Content-Type": "text/plain" } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`${monitor.ping_url}/0?rid=${rid}`, { data: log, headers: { "Content-Type": "text/plain" } })
+    ).status(),
+  ).toBe(200);
 
   await expect(row.locator("[data-state]")).toHaveText(/Up/);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -103,7 +117,10 @@ test("a ping to the monitor's URL turns it up in the list without reloading, and
   await page.screenshot({ path: "e2e/artifacts/run-detail.png", fullPage: true });
 });
 
-test("pause and resume, rotate the token so the old URL answers 404, then delete the monitor", async ({ page, request }) => {
+test("pause and resume, rotate the token so the old URL answers 404, then delete the monitor", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "actions");
   const monitor = await apiMonitor(request, access, { name: "Cleanup", schedule_kind: "period", period_seconds: 3600 });
   await page.goto(`/monitors/${monitor.id}`);

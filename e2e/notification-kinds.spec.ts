@@ -11,15 +11,24 @@ async function startFakeReceiver(answer: string | ((n: number) => string)) {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       received.push({ method: req.method ?? "", url: req.url ?? "", body });
-      res.writeHead(200, { "Content-Type": "application/json" }).end(typeof answer === "string" ? answer : answer(received.length));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(typeof answer === "string" ? answer : answer(received.length));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { received, base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-test("a Discord integration added in the browser sends a test embed and shows the receiver's answer", async ({ page, request }) => {
+test("a Discord integration added in the browser sends a test embed and shows the receiver's answer", async ({
+  page,
+  request,
+}) => {
   const discord = await startFakeReceiver('{"id":"fake-message-1"}');
   try {
     await signedInUser(page, request, "discord");
@@ -46,9 +55,16 @@ test("a Discord integration added in the browser sends a test embed and shows th
   }
 });
 
-test("an open incident is acknowledged from the incidents page, which then shows who acknowledged it", async ({ page, request }) => {
+test("an open incident is acknowledged from the incidents page, which then shows who acknowledged it", async ({
+  page,
+  request,
+}) => {
   const { email, access } = await signedInUser(page, request, "ack");
-  const monitor = await apiMonitor(request, access, { name: "Nightly invoices", schedule_kind: "period", period_seconds: 3600 });
+  const monitor = await apiMonitor(request, access, {
+    name: "Nightly invoices",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   expect((await request.get(`${monitor.ping_url}/fail`)).status()).toBe(200);
   await page.goto("/incidents");
   const row = page.getByTestId("incident-row").filter({ hasText: "Nightly invoices" });
@@ -57,12 +73,17 @@ test("an open incident is acknowledged from the incidents page, which then shows
   await expect(row).toContainText(`Acknowledged by ${email}`);
   await expect(row.getByRole("button", { name: "Acknowledge" })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId("incident-row").filter({ hasText: "Nightly invoices" })).toContainText(`Acknowledged by ${email}`);
+  await expect(page.getByTestId("incident-row").filter({ hasText: "Nightly invoices" })).toContainText(
+    `Acknowledged by ${email}`,
+  );
 });
 
 const BOT_TOKEN = "123456:AAbbCCddEEffGGhhIIjjKKll";
 
-test("a Telegram integration added through the form shows field errors beside their inputs, sends a test to its API URL and shows the answer", async ({ page, request }) => {
+test("a Telegram integration added through the form shows field errors beside their inputs, sends a test to its API URL and shows the answer", async ({
+  page,
+  request,
+}) => {
   const telegram = await startFakeReceiver('{"ok":true,"result":{"message_id":7}}');
   try {
     await signedInUser(page, request, "telegram");
@@ -71,7 +92,10 @@ test("a Telegram integration added through the form shows field errors beside th
     const form = page.getByRole("form", { name: "Add integration" });
     await form.getByLabel("Name").fill("Ops Telegram");
     await form.getByLabel("Kind").selectOption("telegram");
-    await expect(form.getByRole("link", { name: /BotFather/ })).toHaveAttribute("href", /^https:\/\/core\.telegram\.org\//);
+    await expect(form.getByRole("link", { name: /BotFather/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/core\.telegram\.org\//,
+    );
     await expect(form.getByLabel("URL", { exact: true })).toHaveCount(0); // no top-level URL for a config kind
     await form.getByLabel("Bot token").fill("not-a-token");
     await form.getByLabel("Chat id").fill("-1001234567890");
@@ -97,17 +121,25 @@ test("a Telegram integration added through the form shows field errors beside th
   }
 });
 
-test("a Telegram integration renamed in the form keeps its token and events, and its delivery log lists each test", async ({ page, request }) => {
+test("a Telegram integration renamed in the form keeps its token and events, and its delivery log lists each test", async ({
+  page,
+  request,
+}) => {
   const telegram = await startFakeReceiver((n) => `{"ok":true,"result":{"message_id":${n}}}`);
   try {
     const { access } = await signedInUser(page, request, "telegram-edit");
     const created = await request.post("/api/v1/integrations", {
       headers: { authorization: `Bearer ${access}` },
-      data: { name: "Night Telegram", kind: "telegram", config: { bot_token: BOT_TOKEN, chat_id: "@night_ops", api_url: telegram.base } },
+      data: {
+        name: "Night Telegram",
+        kind: "telegram",
+        config: { bot_token: BOT_TOKEN, chat_id: "@night_ops", api_url: telegram.base },
+      },
     });
     expect(created.status()).toBe(201);
     await page.goto("/settings");
-    const row = (name: string) => page.getByTestId("integration-row").filter({ has: page.getByText(name, { exact: true }) });
+    const row = (name: string) =>
+      page.getByTestId("integration-row").filter({ has: page.getByText(name, { exact: true }) });
     await row("Night Telegram").getByRole("button", { name: "Send test to Night Telegram" }).click();
     await expect(row("Night Telegram").getByTestId("test-outcome")).toContainText('"message_id":1}');
 
@@ -126,7 +158,10 @@ test("a Telegram integration renamed in the form keeps its token and events, and
 
     await renamed.getByRole("button", { name: "Send test to Day Telegram" }).click();
     await expect(renamed.getByTestId("test-outcome")).toContainText('"message_id":2}');
-    expect(telegram.received.map((r) => r.url)).toEqual([`/bot${BOT_TOKEN}/sendMessage`, `/bot${BOT_TOKEN}/sendMessage`]);
+    expect(telegram.received.map((r) => r.url)).toEqual([
+      `/bot${BOT_TOKEN}/sendMessage`,
+      `/bot${BOT_TOKEN}/sendMessage`,
+    ]);
     expect(JSON.parse(telegram.received[1]!.body).chat_id).toBe("@night_ops");
 
     await renamed.getByText("Delivery log").click();

@@ -19,9 +19,11 @@ export async function orgSlug(request: APIRequestContext, access: string): Promi
  * says where it is (`database-url` in its DATA_DIR, or E2E_PG_DATABASE_URL). null when unknown.
  */
 function serverDatabase(info: TestInfo): Record<string, string> | null {
-  if (info.project.name !== "chromium-pg") return process.env.E2E_DATA_DIR ? { DATA_DIR: process.env.E2E_DATA_DIR } : null;
+  if (info.project.name !== "chromium-pg")
+    return process.env.E2E_DATA_DIR ? { DATA_DIR: process.env.E2E_DATA_DIR } : null;
   const file = process.env.E2E_PG_DATA_DIR ? path.join(process.env.E2E_PG_DATA_DIR, "database-url") : null;
-  const url = process.env.E2E_PG_DATABASE_URL ?? (file && fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : null);
+  const url =
+    process.env.E2E_PG_DATABASE_URL ?? (file && fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : null);
   return url ? { DATA_DIR: process.env.E2E_PG_DATA_DIR ?? "", DATABASE_URL: url } : null;
 }
 
@@ -29,13 +31,24 @@ function serverDatabase(info: TestInfo): Record<string, string> | null {
  * Sets an organization's plan the way an operator does (`npm run admin -- org:plan <slug> <plan>`,
  * no endpoint changes plans). Skips the test when this project's database cannot be reached.
  */
-export async function setPlan(request: APIRequestContext, access: string, plan: string, serverDataDir?: string): Promise<void> {
+export async function setPlan(
+  request: APIRequestContext,
+  access: string,
+  plan: string,
+  serverDataDir?: string,
+): Promise<void> {
   const info = test.info();
   const database = serverDataDir ? { DATA_DIR: serverDataDir } : serverDatabase(info);
-  test.skip(database === null, `the plan of ${info.project.name}'s server cannot be set: its database URL is not known to the test`);
+  test.skip(
+    database === null,
+    `the plan of ${info.project.name}'s server cannot be set: its database URL is not known to the test`,
+  );
   const slug = await orgSlug(request, access);
   const env: Record<string, string | undefined> = { ...process.env, ...database! };
   if (!database!.DATABASE_URL) delete env.DATABASE_URL;
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "org:plan", slug, plan], { env: env as NodeJS.ProcessEnv, timeout: 60_000 });
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "org:plan", slug, plan], {
+    env: env as NodeJS.ProcessEnv,
+    timeout: 60_000,
+  });
   expect(stdout).toContain(`is now on the ${plan} plan`);
 }

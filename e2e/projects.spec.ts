@@ -24,7 +24,11 @@ test("projects reordered by keyboard keep their order after a reload", async ({ 
   await page.reload();
   await expect(names).toHaveText(["Charlie", "Bravo", "Alpha"]);
   const api = await request.get("/api/v1/projects", { headers: { Authorization: `Bearer ${access}` } });
-  expect(((await api.json()) as { data: { name: string }[] }).data.map((p) => p.name)).toEqual(["Charlie", "Bravo", "Alpha"]);
+  expect(((await api.json()) as { data: { name: string }[] }).data.map((p) => p.name)).toEqual([
+    "Charlie",
+    "Bravo",
+    "Alpha",
+  ]);
 });
 
 test("projects reordered by drag and drop keep their order", async ({ page, request }) => {
@@ -52,7 +56,10 @@ test("a project is edited with a colour and an icon, and deleted after confirmat
   await form.getByRole("button", { name: "Save project" }).click();
   await expect(page.getByTestId("project-name")).toHaveText(["Website"]);
   const api = await request.get("/api/v1/projects", { headers: { Authorization: `Bearer ${access}` } });
-  expect(((await api.json()) as { data: { color: string; icon: string }[] }).data[0]).toMatchObject({ color: "#FF0000", icon: "rocket" });
+  expect(((await api.json()) as { data: { color: string; icon: string }[] }).data[0]).toMatchObject({
+    color: "#FF0000",
+    icon: "rocket",
+  });
 
   await page.getByRole("button", { name: "Delete Website" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete project" }).click();

@@ -7,7 +7,8 @@ import { apiMonitor, signedInUser } from "./support";
 function collectViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on("console", (msg) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(msg.text())) violations.push(msg.text());
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(msg.text()))
+      violations.push(msg.text());
   });
   page.on("pageerror", (err) => violations.push(`page error: ${err.message}`));
   return violations;
@@ -35,7 +36,10 @@ function expectSecurityHeaders(headers: Record<string, string>) {
   expect(headers["strict-transport-security"]).toBeUndefined(); // APP_URL is http here
 }
 
-test("the dashboard answers with CSP, frame and sniffing headers and works under its policy", async ({ page, request }) => {
+test("the dashboard answers with CSP, frame and sniffing headers and works under its policy", async ({
+  page,
+  request,
+}) => {
   const violations = collectViolations(page);
   await watchViolationEvents(page);
   const login = await request.get("/login");
@@ -44,7 +48,11 @@ test("the dashboard answers with CSP, frame and sniffing headers and works under
   expect(again.headers()["content-security-policy"]).not.toBe(login.headers()["content-security-policy"]); // a fresh nonce
 
   const { access } = await signedInUser(page, request, "csp");
-  const monitor = await apiMonitor(request, access, { name: "csp check", schedule_kind: "period", period_seconds: 3600 });
+  const monitor = await apiMonitor(request, access, {
+    name: "csp check",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   const res = await page.goto("/monitors");
   expectSecurityHeaders(res!.headers());
   await expect(page.getByRole("link", { name: "csp check", exact: true })).toBeVisible();
@@ -79,5 +87,12 @@ test("a page of the dashboard cannot be framed by another site", async ({ page, 
   await page.setContent(`<iframe id="f" src="${baseURL}/login"></iframe>`);
   await page.waitForTimeout(1000);
   const framed = page.frames().find((f) => f.url().includes("/login"));
-  expect(framed ? await framed.locator("body").innerText().catch(() => "") : "").not.toContain("Sign in");
+  expect(
+    framed
+      ? await framed
+          .locator("body")
+          .innerText()
+          .catch(() => "")
+      : "",
+  ).not.toContain("Sign in");
 });

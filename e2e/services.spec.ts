@@ -25,8 +25,13 @@ test.afterEach(async () => {
   stopAfter = null;
 });
 
-test("an http service created in the browser turns operational with a sparkline, goes down with an open incident when its target fails, and recovers", async ({ browser }) => {
-  test.skip(test.info().project.name !== "chromium", "runs once, on a SQLite Lifeline of its own (the probe path on PostgreSQL: tests/integration/probe-checks.test.ts)");
+test("an http service created in the browser turns operational with a sparkline, goes down with an open incident when its target fails, and recovers", async ({
+  browser,
+}) => {
+  test.skip(
+    test.info().project.name !== "chromium",
+    "runs once, on a SQLite Lifeline of its own (the probe path on PostgreSQL: tests/integration/probe-checks.test.ts)",
+  );
   test.setTimeout(420_000);
   const server = await startLifeline({ PROBE_EMBEDDED: "true", OUTBOUND_ALLOW_PRIVATE: "true" });
   const context = await browser.newContext({ baseURL: server.baseUrl });
@@ -45,7 +50,17 @@ test("an http service created in the browser turns operational with a sparkline,
   await expect(page.getByText("No services yet")).toBeVisible();
   await page.getByRole("button", { name: "New service" }).click();
   const form = page.getByRole("form", { name: "Create service" });
-  for (const label of ["Name", "Type", "Check interval (seconds)", "URL", "Method", "Expected status code", "Keyword (optional)", "Timeout (seconds)", "Degraded above (ms, optional)"]) {
+  for (const label of [
+    "Name",
+    "Type",
+    "Check interval (seconds)",
+    "URL",
+    "Method",
+    "Expected status code",
+    "Keyword (optional)",
+    "Timeout (seconds)",
+    "Degraded above (ms, optional)",
+  ]) {
     await expect(form.getByLabel(label, { exact: true })).toBeVisible();
   }
   await form.getByLabel("Name", { exact: true }).fill("Local API");
@@ -53,7 +68,9 @@ test("an http service created in the browser turns operational with a sparkline,
   // Below the plan minimum first: the refusal lands on the interval field.
   await form.getByLabel("Check interval (seconds)", { exact: true }).fill("5");
   await form.getByRole("button", { name: "Create service" }).click();
-  await expect(form.getByLabel("Check interval (seconds)", { exact: true })).toHaveAccessibleDescription(/at least 10 seconds/);
+  await expect(form.getByLabel("Check interval (seconds)", { exact: true })).toHaveAccessibleDescription(
+    /at least 10 seconds/,
+  );
   await form.getByLabel("Check interval (seconds)", { exact: true }).fill("10");
   await form.getByLabel("Timeout (seconds)", { exact: true }).fill("5");
   await form.getByRole("button", { name: "Create service" }).click();
@@ -110,7 +127,10 @@ test("an http service created in the browser turns operational with a sparkline,
   await expect(page.getByText("No services yet")).toBeVisible();
 });
 
-test("the services page says when no platform probe is running to check services that wait on one", async ({ page, request }) => {
+test("the services page says when no platform probe is running to check services that wait on one", async ({
+  page,
+  request,
+}) => {
   // The shared e2e servers run no probe (PROBE_EMBEDDED=false), like web pods run with --web-only.
   const { access } = await signedInUser(page, request, "svc-no-probe");
   const created = await request.post("/api/v1/services", {
@@ -118,7 +138,9 @@ test("the services page says when no platform probe is running to check services
     data: { name: "Shop", type: "http", config: { url: "https://shop.example.com/" } },
   });
   expect(created.status()).toBe(201);
-  const status = (await (await request.get("/api/v1/status")).json()) as { data: { workers: { platform_probe: { state: string } } } };
+  const status = (await (await request.get("/api/v1/status")).json()) as {
+    data: { workers: { platform_probe: { state: string } } };
+  };
   expect(status.data.workers.platform_probe.state).toBe("missing");
   await page.goto("/services");
   await expect(serviceRow(page, "Shop").getByTestId("service-status")).toHaveText(/Pending/);
@@ -127,7 +149,10 @@ test("the services page says when no platform probe is running to check services
   await expect(notice).toContainText("npm run probe");
 });
 
-test("a service page shows its settings, edits them on its own page, and can be reached by keyboard from the list", async ({ page, request }) => {
+test("a service page shows its settings, edits them on its own page, and can be reached by keyboard from the list", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "svc-page");
   await page.goto("/services");
   await page.getByRole("button", { name: "New service" }).click();
@@ -162,7 +187,10 @@ test("a service page shows its settings, edits them on its own page, and can be 
   await expect(page.getByText("TCP db.example.com:6432")).toBeVisible();
 });
 
-test("probes in settings: the Free plan's refusal in words, then a private probe's token shown once, rotated, and the probe deleted after a confirmation naming the service that uses it", async ({ page, request }) => {
+test("probes in settings: the Free plan's refusal in words, then a private probe's token shown once, rotated, and the probe deleted after a confirmation naming the service that uses it", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "probes");
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Probes", exact: true });
@@ -206,7 +234,14 @@ test("probes in settings: the Free plan's refusal in words, then a private probe
   const auth = { authorization: `Bearer ${access}` };
   const probeId = Number(await row.getAttribute("data-probe-id"));
   const used = await request.post("/api/v1/services", {
-    headers: auth, data: { name: "Office printer", type: "tcp", config: { host: "printer.example.test", port: 9100 }, interval: 60, probe_ids: [probeId] },
+    headers: auth,
+    data: {
+      name: "Office printer",
+      type: "tcp",
+      config: { host: "printer.example.test", port: 9100 },
+      interval: 60,
+      probe_ids: [probeId],
+    },
   });
   expect(used.status()).toBe(201);
   const serviceId = (await used.json()).data.id as number;

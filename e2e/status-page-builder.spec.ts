@@ -20,7 +20,9 @@ async function apiService(request: APIRequestContext, access: string, name: stri
 
 /** An open incident of a monitor that failed (answered by the REST list). */
 async function openIncident(request: APIRequestContext, access: string, monitorId: number) {
-  const res = await request.get(`/api/v1/incidents?cron_monitor=${monitorId}&status=open`, { headers: { Authorization: `Bearer ${access}` } });
+  const res = await request.get(`/api/v1/incidents?cron_monitor=${monitorId}&status=open`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
   const rows = ((await res.json()) as { data: { id: number }[] }).data;
   expect(rows.length).toBe(1);
   return rows[0]!;
@@ -34,10 +36,19 @@ async function addComponent(page: Page, name: string) {
 
 const row = (page: Page, name: string) => page.getByTestId("component-row").filter({ hasText: name });
 
-test("a page built in the dashboard (components added, grouped, reordered) reads signed out without JavaScript in the chosen order", async ({ page, request, browser, baseURL }) => {
+test("a page built in the dashboard (components added, grouped, reordered) reads signed out without JavaScript in the chosen order", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const { access } = await signedInUser(page, request, "builder");
   const backups = await apiMonitor(request, access, { name: "Backups", schedule_kind: "period", period_seconds: 3600 });
-  const invoices = await apiMonitor(request, access, { name: "Invoices", schedule_kind: "period", period_seconds: 3600 });
+  const invoices = await apiMonitor(request, access, {
+    name: "Invoices",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   await request.get(backups.ping_url);
   await request.get(`${invoices.ping_url}/fail`);
   await apiService(request, access, "Website");
@@ -74,7 +85,11 @@ test("a page built in the dashboard (components added, grouped, reordered) reads
   await expect(listed.getByRole("link", { name: new RegExp(`/status/${slug}$`) })).toBeVisible();
 
   // The dashboard's first screen of the list and the editor comes in the first answer (JavaScript off).
-  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL });
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL,
+  });
   try {
     const p = await plain.newPage();
     await p.goto("/status-pages");
@@ -102,13 +117,25 @@ test("a page built in the dashboard (components added, grouped, reordered) reads
   }
 });
 
-test("a page edited in the dashboard (component removed, password set) changes the public page, and a confirmed delete makes it answer 404", async ({ page, request, browser, baseURL }) => {
+test("a page edited in the dashboard (component removed, password set) changes the public page, and a confirmed delete makes it answer 404", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const { access } = await signedInUser(page, request, "editor");
   const auth = { Authorization: `Bearer ${access}` };
   const backups = await apiMonitor(request, access, { name: "Backups", schedule_kind: "period", period_seconds: 3600 });
-  const invoices = await apiMonitor(request, access, { name: "Invoices", schedule_kind: "period", period_seconds: 3600 });
+  const invoices = await apiMonitor(request, access, {
+    name: "Invoices",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   const slug = `edit-${Date.now()}`;
-  const created = await request.post("/api/v1/status-pages", { headers: auth, data: { slug, title: "Acme", components: [{ cron_monitor_id: backups.id }, { cron_monitor_id: invoices.id }] } });
+  const created = await request.post("/api/v1/status-pages", {
+    headers: auth,
+    data: { slug, title: "Acme", components: [{ cron_monitor_id: backups.id }, { cron_monitor_id: invoices.id }] },
+  });
   expect(created.status()).toBe(201);
   const id = ((await created.json()) as { data: { id: number } }).data.id;
 
@@ -119,8 +146,16 @@ test("a page edited in the dashboard (component removed, password set) changes t
   await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
   await page.getByRole("button", { name: "Save status page" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  const stored = ((await (await request.get(`/api/v1/status-pages/${id}`, { headers: auth })).json()) as { data: Record<string, unknown> }).data;
-  expect(stored).toMatchObject({ visibility: "password", has_password: true, components: [{ type: "cron_monitor", id: invoices.id }] });
+  const stored = (
+    (await (await request.get(`/api/v1/status-pages/${id}`, { headers: auth })).json()) as {
+      data: Record<string, unknown>;
+    }
+  ).data;
+  expect(stored).toMatchObject({
+    visibility: "password",
+    has_password: true,
+    components: [{ type: "cron_monitor", id: invoices.id }],
+  });
   expect(JSON.stringify(stored)).not.toContain("correct horse battery");
 
   const visitor = await browser.newContext({ javaScriptEnabled: false, baseURL });
@@ -142,7 +177,10 @@ test("a page edited in the dashboard (component removed, password set) changes t
   expect((await request.get(`/status/${slug}`)).status()).toBe(404);
 });
 
-test("the public status page passes axe-core with no violation, light and dark, at 360 px and 1280 px", async ({ page, request }) => {
+test("the public status page passes axe-core with no violation, light and dark, at 360 px and 1280 px", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { access } = await signedInUser(page, request, "public-axe");
   const up = await apiMonitor(request, access, { name: "Backups", schedule_kind: "period", period_seconds: 3600 });
@@ -151,36 +189,68 @@ test("the public status page passes axe-core with no violation, light and dark, 
   await request.get(`${down.ping_url}/fail`);
   const incident = await openIncident(request, access, down.id);
   const auth = { Authorization: `Bearer ${access}` };
-  expect((await request.post(`/api/v1/incidents/${incident.id}/updates`, { headers: auth, data: { status: "identified", message: "The invoice run hit a full disk." } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`/api/v1/incidents/${incident.id}/updates`, {
+        headers: auth,
+        data: { status: "identified", message: "The invoice run hit a full disk." },
+      })
+    ).status(),
+  ).toBe(201);
   const slug = `axe-${Date.now()}`;
   const created = await request.post("/api/v1/status-pages", {
     headers: auth,
-    data: { slug, title: "Acme", description: "Jobs and services of Acme.", components: [{ cron_monitor_id: up.id, group: "Jobs" }, { cron_monitor_id: down.id, display_name: "Billing", group: "Jobs" }] },
+    data: {
+      slug,
+      title: "Acme",
+      description: "Jobs and services of Acme.",
+      components: [
+        { cron_monitor_id: up.id, group: "Jobs" },
+        { cron_monitor_id: down.id, display_name: "Billing", group: "Jobs" },
+      ],
+    },
   });
   expect(created.status()).toBe(201);
 
   const found: Record<string, unknown> = {};
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const size of [{ width: 360, height: 780 }, { width: 1280, height: 900 }]) {
+    for (const size of [
+      { width: 360, height: 780 },
+      { width: 1280, height: 900 },
+    ]) {
       await page.setViewportSize(size);
       await page.goto(`/status/${slug}`);
       await expect(page.getByText("The invoice run hit a full disk.")).toBeVisible();
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       expect(result.passes.map((r) => r.id)).toEqual(expect.arrayContaining(["color-contrast"]));
-      if (result.violations.length > 0) found[`${scheme} ${size.width}px`] = result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+      if (result.violations.length > 0)
+        found[`${scheme} ${size.width}px`] = result.violations.map((v) => ({
+          rule: v.id,
+          targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+        }));
     }
   }
   expect(found).toEqual({});
 });
 
-test("an update posted from the incidents list with a script and onerror payload shows on the public page and runs no script", async ({ page, request }) => {
+test("an update posted from the incidents list with a script and onerror payload shows on the public page and runs no script", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "update-xss");
   const monitor = await apiMonitor(request, access, { name: "Exports", schedule_kind: "period", period_seconds: 3600 });
   await request.get(`${monitor.ping_url}/fail`);
   const incident = await openIncident(request, access, monitor.id);
   const slug = `upd-${Date.now()}`;
-  expect((await request.post("/api/v1/status-pages", { headers: { Authorization: `Bearer ${access}` }, data: { slug, title: "Exports", components: [{ cron_monitor_id: monitor.id }] } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/v1/status-pages", {
+        headers: { Authorization: `Bearer ${access}` },
+        data: { slug, title: "Exports", components: [{ cron_monitor_id: monitor.id }] },
+      })
+    ).status(),
+  ).toBe(201);
 
   await page.goto("/incidents");
   const open = page.getByTestId("incident-row").first();
@@ -204,9 +274,16 @@ test("an update posted from the incidents list with a script and onerror payload
   expect(dialogs).toEqual([]);
 });
 
-test("a badge issued on a monitor's page shows its URLs and a preview, and answers 404 once revoked", async ({ page, request }) => {
+test("a badge issued on a monitor's page shows its URLs and a preview, and answers 404 once revoked", async ({
+  page,
+  request,
+}) => {
   const { access } = await signedInUser(page, request, "badge-ui");
-  const monitor = await apiMonitor(request, access, { name: "Nightly build", schedule_kind: "period", period_seconds: 3600 });
+  const monitor = await apiMonitor(request, access, {
+    name: "Nightly build",
+    schedule_kind: "period",
+    period_seconds: 3600,
+  });
   await request.get(`${monitor.ping_url}/fail`);
   await page.goto(`/monitors/${monitor.id}`);
   const card = page.getByTestId("badges");

@@ -9,7 +9,11 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** Registers through the REST API, then signs in through the browser. Returns the REST access token. */
-export async function signedInUser(page: Page, request: APIRequestContext, tag: string): Promise<{ email: string; access: string }> {
+export async function signedInUser(
+  page: Page,
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ email: string; access: string }> {
   const email = uniqueEmail(tag);
   const reg = await request.post("/api/v1/auth/register", { data: { email, password: PASSWORD } });
   expect(reg.status()).toBe(201);
@@ -25,13 +29,19 @@ export async function signedInUser(page: Page, request: APIRequestContext, tag: 
 
 /** Creates a cron monitor through the REST API (for tests that are not about the form). */
 export async function apiMonitor(request: APIRequestContext, access: string, body: Record<string, unknown>) {
-  const res = await request.post("/api/v1/cron-monitors", { headers: { Authorization: `Bearer ${access}` }, data: body });
+  const res = await request.post("/api/v1/cron-monitors", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: body,
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { id: number; ping_url: string; name: string } }).data;
 }
 
 export async function apiProject(request: APIRequestContext, access: string, name: string) {
-  const res = await request.post("/api/v1/projects", { headers: { Authorization: `Bearer ${access}` }, data: { name } });
+  const res = await request.post("/api/v1/projects", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { name },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { id: number; name: string } }).data;
 }

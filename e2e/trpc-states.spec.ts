@@ -10,7 +10,10 @@ function watch(page: Page, procedure: string) {
   return statuses;
 }
 
-test("an unknown monitor shows the not-found state from the first answer; the live refresh asks again, once per poll, never retried", async ({ page, request }) => {
+test("an unknown monitor shows the not-found state from the first answer; the live refresh asks again, once per poll, never retried", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "notfound");
   const statuses = watch(page, "cronMonitors.get");
   await page.goto("/monitors/999999");

@@ -21,8 +21,11 @@ function parseArgs(argv: string[], env: Record<string, string | undefined>): { f
   };
   const to = value("--to");
   if (!to || !/^postgres(ql)?:\/\//.test(to)) throw new Error("--to must be a postgres:// URL of an empty database");
-  const sourceUrl = value("--from") ?? (env.DATABASE_URL && !/^postgres/.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined);
-  const from = path.resolve(sourceUrl ? sourceUrl.replace(/^file:/, "") : path.join(env.DATA_DIR ?? "./data", "lifeline.db"));
+  const sourceUrl =
+    value("--from") ?? (env.DATABASE_URL && !/^postgres/.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined);
+  const from = path.resolve(
+    sourceUrl ? sourceUrl.replace(/^file:/, "") : path.join(env.DATA_DIR ?? "./data", "lifeline.db"),
+  );
   if (/^postgres/.test(sourceUrl ?? "")) throw new Error("the source must be a SQLite database (--from <file>)");
   if (!fs.existsSync(from)) throw new Error(`no SQLite database at ${from}`);
   return { from, to };
@@ -30,11 +33,18 @@ function parseArgs(argv: string[], env: Record<string, string | undefined>): { f
 
 /** Tables of the SQLite source, each after the tables its foreign keys point at. */
 function tablesInForeignKeyOrder(sqlite: Database.Database): string[] {
-  const names = (sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[])
+  const names = (
+    sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as {
+      name: string;
+    }[]
+  )
     .map((r) => r.name)
     .filter((n) => !INTERNAL.has(n));
   const parents = new Map(
-    names.map((n) => [n, (sqlite.pragma(`foreign_key_list("${n}")`) as { table: string }[]).map((f) => f.table).filter((t) => t !== n)]),
+    names.map((n) => [
+      n,
+      (sqlite.pragma(`foreign_key_list("${n}")`) as { table: string }[]).map((f) => f.table).filter((t) => t !== n),
+    ]),
   );
   const ordered: string[] = [];
   const visit = (n: string, trail: string[]) => {
@@ -55,7 +65,9 @@ function convert(value: unknown, type: string): unknown {
     if (typeof value === "number") return new Date(value).toISOString();
     const text = String(value);
     // Prisma writes ISO text with an offset; SQLite's CURRENT_TIMESTAMP writes "YYYY-MM-DD HH:MM:SS" in UTC.
-    const date = new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text);
+    const date = new Date(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text,
+    );
     if (Number.isNaN(date.getTime())) throw new Error(`not a timestamp: ${text}`);
     return date.toISOString(); // timestamp(3) without time zone holds UTC
   }
@@ -64,14 +76,20 @@ function convert(value: unknown, type: string): unknown {
 
 async function copy(from: string, to: string, log: (line: string) => void) {
   const sqlite = new Database(from, { readonly: true, fileMustExist: true });
-  const sourceMigrations = (sqlite.prepare(`SELECT name FROM "_lifeline_migrations" ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
+  const sourceMigrations = (
+    sqlite.prepare(`SELECT name FROM "_lifeline_migrations" ORDER BY name`).all() as { name: string }[]
+  ).map((r) => r.name);
   await migrate(to, undefined, undefined, "--to");
   const client = new pg.Client({ connectionString: to });
   await client.connect();
   try {
-    const targetMigrations = (await client.query(`SELECT name FROM "_lifeline_migrations" ORDER BY name`)).rows.map((r) => r.name as string);
+    const targetMigrations = (await client.query(`SELECT name FROM "_lifeline_migrations" ORDER BY name`)).rows.map(
+      (r) => r.name as string,
+    );
     if (sourceMigrations.join() !== targetMigrations.join()) {
-      throw new Error("the source database is not on the latest schema: run `npm run db:migrate` (or start Lifeline once) on it first");
+      throw new Error(
+        "the source database is not on the latest schema: run `npm run db:migrate` (or start Lifeline once) on it first",
+      );
     }
     const tables = tablesInForeignKeyOrder(sqlite);
     await client.query("BEGIN");
@@ -99,7 +117,9 @@ async function copy(from: string, to: string, log: (line: string) => void) {
         copied += batch.length;
         batch = [];
       };
-      for (const row of sqlite.prepare(`SELECT ${list} FROM "${table}"`).iterate() as Iterable<Record<string, unknown>>) {
+      for (const row of sqlite.prepare(`SELECT ${list} FROM "${table}"`).iterate() as Iterable<
+        Record<string, unknown>
+      >) {
         batch.push(columns.map((c) => convert(row[c.name], c.type)));
         if (batch.length >= perBatch) await flush();
       }

@@ -24,10 +24,17 @@ const asPostgres = (schema) =>
     .replace(/url\s+=\s+"file:[^"]*"/, 'url = "postgresql://placeholder@localhost/placeholder"');
 
 let wrote = false;
-for (const [kind, transform] of [["sqlite", (s) => s], ["postgresql", asPostgres]]) {
+for (const [kind, transform] of [
+  ["sqlite", (s) => s],
+  ["postgresql", asPostgres],
+]) {
   const dir = path.join(root, kind);
   fs.mkdirSync(dir, { recursive: true });
-  const previous = fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, "schema.prisma"))).sort().pop();
+  const previous = fs
+    .readdirSync(dir)
+    .filter((d) => fs.existsSync(path.join(dir, d, "schema.prisma")))
+    .sort()
+    .pop();
   const to = path.join(tmp, `${kind}-to.prisma`);
   fs.writeFileSync(to, transform(current));
   const fromArgs = previous ? ["--from-schema-datamodel", path.join(dir, previous, "schema.prisma")] : ["--from-empty"];

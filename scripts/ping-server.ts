@@ -8,7 +8,13 @@ import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
 import { pingStore } from "../src/server/storage/engine";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
-import { ingestPingPath, LISTEN_BACKLOG, servePing, stopGracefully, tunePingServer } from "../src/server/ping/node-http";
+import {
+  ingestPingPath,
+  LISTEN_BACKLOG,
+  servePing,
+  stopGracefully,
+  tunePingServer,
+} from "../src/server/ping/node-http";
 
 const port = Number(process.env.PING_PORT ?? 3001);
 
@@ -17,11 +23,15 @@ async function main() {
   const config = env();
   await migrate(config.databaseUrl);
   const store = pingStore();
-  const server = tunePingServer(http.createServer((req, res) => {
-    if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res); // operator metrics: docs/api-metrics.md
-    void servePing(req, res, ingestPingPath(req.url ?? "/"), store);
-  }));
-  server.listen(port, config.host, LISTEN_BACKLOG, () => logger().info({ event: "ping-server.listening" }, `ping ingest on http://${config.host}:${port}`));
+  const server = tunePingServer(
+    http.createServer((req, res) => {
+      if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res); // operator metrics: docs/api-metrics.md
+      void servePing(req, res, ingestPingPath(req.url ?? "/"), store);
+    }),
+  );
+  server.listen(port, config.host, LISTEN_BACKLOG, () =>
+    logger().info({ event: "ping-server.listening" }, `ping ingest on http://${config.host}:${port}`),
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -28,7 +28,10 @@ const agent = new ProbeAgent({
 async function main() {
   listenForOperatorMetrics(process.env.PROBE_METRICS_PORT); // when METRICS_TOKEN is set
   const self = await startWithRetry();
-  logger().info({ event: "probe.started", probe_id: self.id }, `${self.kind} probe "${self.name}" (id ${self.id}) checking for ${appUrl}`);
+  logger().info(
+    { event: "probe.started", probe_id: self.id },
+    `${self.kind} probe "${self.name}" (id ${self.id}) checking for ${appUrl}`,
+  );
   const every = Number(process.env.PROBE_STATS_SECONDS ?? 0);
   if (every > 0) {
     let before = ZERO_TOTALS;

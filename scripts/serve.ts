@@ -32,7 +32,8 @@ async function main() {
   const start = (name: string, args: string[], extraEnv: Record<string, string> = {}) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...childEnv, ...extraEnv } });
     child.on("exit", (code) => {
-      if (!stopping) logger(2).error({ event: "child.exited", child: name, code }, `${name} exited (${code}); stopping`);
+      if (!stopping)
+        logger(2).error({ event: "child.exited", child: name, code }, `${name} exited (${code}); stopping`);
       void stopAll(stopping ? 0 : (code ?? 1));
     });
     children.push(child);
@@ -47,7 +48,9 @@ async function main() {
     for (const c of running) c.kill("SIGTERM");
     const kill = setTimeout(() => running.forEach((c) => c.kill("SIGKILL")), 25_000);
     const webStopped = new Promise<void>((resolve) => (web ? stopGracefully(web, resolve) : resolve()));
-    const childrenStopped = running.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r))));
+    const childrenStopped = running.map(
+      (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r))),
+    );
     await Promise.all([webStopped, ...childrenStopped]);
     clearTimeout(kill);
     process.exit(code);
@@ -56,7 +59,10 @@ async function main() {
   process.on("SIGTERM", () => void stopAll(0));
 
   web = await startWebServer(config);
-  logger().info({ event: "web.listening" }, `web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`);
+  logger().info(
+    { event: "web.listening" },
+    `web app listening on ${servedUrl(config.host, config.port)} (APP_URL ${config.appUrl}; database: ${config.databaseKind})`,
+  );
   // The sweeper loop (missed pings, overrunning runs, housekeeping and notification delivery) and the
   // platform probe. `--web-only`: both run elsewhere (their own Deployments, a CronJob).
   if (process.argv.includes("--web-only")) {
@@ -64,7 +70,14 @@ async function main() {
       "web only: no embedded sweeper and no embedded platform probe; run `npm run sweep -- --loop` and `npm run probe` (PROBE_TOKEN from `npm run admin -- probe:platform`) elsewhere, or services stay pending and missed pings go unnoticed",
     );
   } else {
-    start("sweeper", ["--import", "tsx", "scripts/sweep.ts", "--loop", "--interval", String(config.sweepIntervalSeconds)]);
+    start("sweeper", [
+      "--import",
+      "tsx",
+      "scripts/sweep.ts",
+      "--loop",
+      "--interval",
+      String(config.sweepIntervalSeconds),
+    ]);
     logger().info(
       config.sweepWakeMaxSeconds > 0
         ? `sweeper at every deadline (looked up at least every ${config.sweepWakeMaxSeconds} s), full sweep every ${config.sweepIntervalSeconds} s`
@@ -72,7 +85,10 @@ async function main() {
     );
     if (config.probeEmbedded) {
       const token = await ensureEmbeddedProbe(config.appSecret);
-      start("probe", ["--import", "tsx", "scripts/probe.ts"], { APP_URL: localUrl(config.host, config.port), PROBE_TOKEN: token });
+      start("probe", ["--import", "tsx", "scripts/probe.ts"], {
+        APP_URL: localUrl(config.host, config.port),
+        PROBE_TOKEN: token,
+      });
       logger().info("platform probe running");
     } else {
       logger().info("PROBE_EMBEDDED=false: no embedded platform probe");

@@ -36,17 +36,25 @@ const log = (line: object) => logLine({ at: new Date().toISOString(), ...line })
 
 function options() {
   const { values } = parseArgs({
-    options: { loop: { type: "boolean", default: false }, interval: { type: "string" }, now: { type: "string" }, force: { type: "boolean", default: false } },
+    options: {
+      loop: { type: "boolean", default: false },
+      interval: { type: "string" },
+      now: { type: "string" },
+      force: { type: "boolean", default: false },
+    },
   });
   const nowText = values.now ?? process.env.SWEEP_NOW;
   const now = nowText ? new Date(nowText) : null;
   if (now && Number.isNaN(now.getTime())) throw new Error(`--now/SWEEP_NOW is not an ISO 8601 instant: ${nowText}`);
   if (now && values.loop) throw new Error("--now makes one sweep; it cannot be combined with --loop");
   if (now && !values.force && now.getTime() > Date.now() + FUTURE_SLACK_MS) {
-    throw new Error(`--now/SWEEP_NOW ${nowText} is in the future: a sweep there would mark monitors down and record missed runs before their time; add --force only in tests`);
+    throw new Error(
+      `--now/SWEEP_NOW ${nowText} is in the future: a sweep there would mark monitors down and record missed runs before their time; add --force only in tests`,
+    );
   }
   const interval = values.interval !== undefined ? Number(values.interval) : env().sweepIntervalSeconds;
-  if (!Number.isInteger(interval) || interval < 1) throw new Error(`--interval must be a whole number of seconds, at least 1`);
+  if (!Number.isInteger(interval) || interval < 1)
+    throw new Error(`--interval must be a whole number of seconds, at least 1`);
   return { loop: values.loop, intervalMs: interval * 1000, now };
 }
 
@@ -86,7 +94,12 @@ async function main() {
   // Its heartbeat: a loop beats before its first sweep and after every full one; a one-off sweep
   // beats once it has swept (so nothing is written between its start line and its sweep's read).
   const heartbeat = sweeperHeartbeat(storage.sql, onceAt ? "once" : "loop", onceAt ? 60 : opts.intervalMs / 1000);
-  const beat = () => heartbeat.beat().catch((err: unknown) => log({ level: "error", event: "heartbeat.failed", error: err instanceof Error ? err.message : String(err) }));
+  const beat = () =>
+    heartbeat
+      .beat()
+      .catch((err: unknown) =>
+        log({ level: "error", event: "heartbeat.failed", error: err instanceof Error ? err.message : String(err) }),
+      );
   if (!onceAt) await beat();
   log({ level: "info", event: "sweeper.started", sweeper_id: heartbeat.id, ...mode });
 
@@ -100,10 +113,11 @@ async function main() {
 
   let stopping = false;
   let wake = () => {};
-  const pause = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    wake = () => (clearTimeout(timer), resolve());
-  });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(timer), resolve());
+    });
   const stop = () => ((stopping = true), wake());
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -124,7 +138,8 @@ async function main() {
     nextDeadline: storage.nextDeadline,
     intervalMs: opts.intervalMs,
     wakeMaxMs: config.sweepWakeMaxSeconds * 1000,
-    swept: (counts) => (counts.incidents_opened > 0 || counts.held_released > 0 || counts.reminders > 0) && dispatcher.wake(),
+    swept: (counts) =>
+      (counts.incidents_opened > 0 || counts.held_released > 0 || counts.reminders > 0) && dispatcher.wake(),
     // A full sweep's lag and duration (operator metrics), and the heartbeat after it.
     fullSweepStarting: (lateMs) => {
       operatorMetrics().sweepLagSeconds.set(lateMs / 1000);

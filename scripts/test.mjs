@@ -37,7 +37,9 @@ if (missing.length > 0) {
     must("apt-get", ["update", "-qq"]);
     must("apt-get", ["install", "-y", "-qq", ...missing]);
   } else {
-    console.error(`Missing ${missing.join(", ")}: install Debian's packages (chromium at ${chromium} or set CHROMIUM_PATH)`);
+    console.error(
+      `Missing ${missing.join(", ")}: install Debian's packages (chromium at ${chromium} or set CHROMIUM_PATH)`,
+    );
     process.exit(1);
   }
 }
@@ -58,8 +60,12 @@ const timed = (fn) => {
 };
 const vitest = (projects, json) =>
   run(process.execPath, [
-    "node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]),
-    "--reporter=default", "--reporter=json", `--outputFile.json=${json}`,
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${json}`,
   ]);
 const sqlite = timed(() => vitest(["unit", "integration"], vitestJson));
 const postgres = timed(() => vitest(["integration-pg"], vitestPgJson));
@@ -70,9 +76,11 @@ const vitestReports = [read(vitestJson), read(vitestPgJson)];
 const p = read(e2eJson);
 const e2eSeconds = {};
 const walk = (suite) => {
-  for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) {
-    e2eSeconds[t.projectName] = (e2eSeconds[t.projectName] ?? 0) + r.duration / 1000;
-  }
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests ?? [])
+      for (const r of t.results ?? []) {
+        e2eSeconds[t.projectName] = (e2eSeconds[t.projectName] ?? 0) + r.duration / 1000;
+      }
   for (const child of suite.suites ?? []) walk(child);
 };
 for (const suite of p?.suites ?? []) walk(suite);
@@ -84,7 +92,9 @@ const skipped = sum("numPendingTests") + sum("numTodoTests") + (stats?.skipped ?
 // A runner that failed without reporting a failed test (crash, setup error) still fails the run.
 const statuses = [sqlite.status, postgres.status, e2e.status];
 if (failed === 0 && (statuses.some((s) => s !== 0) || vitestReports.some((v) => !v) || !stats)) failed = 1;
-const e2eSplit = Object.entries(e2eSeconds).map(([name, s]) => `${name} ${Math.round(s)} s`).join(", ");
+const e2eSplit = Object.entries(e2eSeconds)
+  .map(([name, s]) => `${name} ${Math.round(s)} s`)
+  .join(", ");
 console.log(
   `\nTime: unit + integration on SQLite ${sqlite.seconds} s; integration on PostgreSQL ${postgres.seconds} s; ` +
     `end-to-end ${e2e.seconds} s (${e2eSplit || "no report"})`,

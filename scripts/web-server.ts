@@ -43,10 +43,14 @@ export async function startWebServer(config: Env): Promise<http.Server> {
       if (req.method !== "GET" && req.method !== "HEAD") drainUnreadUploadOnAnswer(req, res);
       // The socket's peer, for the client address of per-address limits (auth/client-address.ts).
       withPeer(req.socket.remoteAddress, () => {
-        if (isRestRequest(req.url ?? "/")) return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
+        if (isRestRequest(req.url ?? "/"))
+          return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
         if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
         const statusRead = statusPageRead(req.method, req.url ?? "/");
-        if (statusRead) return void serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(failed);
+        if (statusRead)
+          return void serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(
+            failed,
+          );
         handleNext(req, res).catch(failed);
       });
     }),

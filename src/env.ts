@@ -125,13 +125,17 @@ export function isPostgresUrl(databaseUrl: string): boolean {
 
 /** The file path of a `file:` SQLite URL (or its directory). */
 export function sqlitePath(databaseUrl: string, dataDir: string, dirOnly = false): string {
-  const file = path.resolve(/* turbopackIgnore: true */ databaseUrl.replace(/^file:/, "") || path.join(dataDir, "lifeline.db"));
+  const file = path.resolve(
+    /* turbopackIgnore: true */ databaseUrl.replace(/^file:/, "") || path.join(dataDir, "lifeline.db"),
+  );
   return dirOnly ? path.dirname(file) : file;
 }
 
 /** One line for one problem (`Invalid configuration: APP_URL: ...`), else a line per problem. */
 function configurationError(lines: string[]): Error {
-  return new Error(lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n${lines.join("\n")}`);
+  return new Error(
+    lines.length === 1 ? `Invalid configuration: ${lines[0]}` : `Invalid configuration:\n${lines.join("\n")}`,
+  );
 }
 
 /** What production needs that the embedded default would otherwise make up, or null. */

@@ -60,13 +60,25 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
             />
           </label>
           {mode === "register" && <p className="muted">At least 10 characters.</p>}
-          {error && <p className="error" role="alert">{error}</p>}
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
           <button type="submit" disabled={busy || !hydrated}>
             {mode === "login" ? "Sign in" : "Create account"}
           </button>
         </form>
         <p className="muted">
-          {mode === "login" ? <>No account yet? <Link href="/register">Create one</Link></> : <>Have an account? <Link href="/login">Sign in</Link></>}
+          {mode === "login" ? (
+            <>
+              No account yet? <Link href="/register">Create one</Link>
+            </>
+          ) : (
+            <>
+              Have an account? <Link href="/login">Sign in</Link>
+            </>
+          )}
         </p>
       </div>
     </main>

@@ -15,23 +15,38 @@ export const SERVICE_PERIODS = ["24h", "7d", "30d", "90d"] as const;
 /** The organization switcher in the navigation, on every page. */
 export const navFirst: FirstScreen = (t) => [t.orgs.list.queryOptions()];
 
-export const monitorListFirst: FirstScreen = (t) => [t.cronMonitors.list.queryOptions(FIRST_PAGE), t.projects.list.queryOptions()];
-
-export const newMonitorFirst: FirstScreen = (t) => [t.projects.list.queryOptions(), t.integrations.list.queryOptions(PICKER_PAGE)];
-
-export const monitorFirst = (id: number): FirstScreen => (t) => [
-  t.cronMonitors.get.queryOptions({ id }),
+export const monitorListFirst: FirstScreen = (t) => [
+  t.cronMonitors.list.queryOptions(FIRST_PAGE),
   t.projects.list.queryOptions(),
-  t.cronRuns.list.queryOptions({ id, ...FIRST_PAGE }),
-  t.incidents.list.queryOptions({ cron_monitor: id, ...FIRST_PAGE }),
-  t.badges.list.queryOptions(),
 ];
 
-export const editMonitorFirst = (id: number): FirstScreen => (t, fetch) => [t.cronMonitors.get.queryOptions({ id }), ...(newMonitorFirst(t, fetch) as [])];
+export const newMonitorFirst: FirstScreen = (t) => [
+  t.projects.list.queryOptions(),
+  t.integrations.list.queryOptions(PICKER_PAGE),
+];
 
-export const runFirst = (id: number, rid: string): FirstScreen => (t) => [t.cronRuns.get.queryOptions({ id, rid })];
+export const monitorFirst =
+  (id: number): FirstScreen =>
+  (t) => [
+    t.cronMonitors.get.queryOptions({ id }),
+    t.projects.list.queryOptions(),
+    t.cronRuns.list.queryOptions({ id, ...FIRST_PAGE }),
+    t.incidents.list.queryOptions({ cron_monitor: id, ...FIRST_PAGE }),
+    t.badges.list.queryOptions(),
+  ];
 
-export const projectsFirst: FirstScreen = (t) => [t.projects.list.queryOptions(), t.cronMonitors.list.queryOptions(PICKER_PAGE)];
+export const editMonitorFirst =
+  (id: number): FirstScreen =>
+  (t, fetch) => [t.cronMonitors.get.queryOptions({ id }), ...(newMonitorFirst(t, fetch) as [])];
+
+export const runFirst =
+  (id: number, rid: string): FirstScreen =>
+  (t) => [t.cronRuns.get.queryOptions({ id, rid })];
+
+export const projectsFirst: FirstScreen = (t) => [
+  t.projects.list.queryOptions(),
+  t.cronMonitors.list.queryOptions(PICKER_PAGE),
+];
 
 /** The list, then the figures of the services on it (one pulse for the page). */
 export const serviceListFirst: FirstScreen = async (t, fetch) => {
@@ -40,16 +55,20 @@ export const serviceListFirst: FirstScreen = async (t, fetch) => {
   return ids.length > 0 ? [t.serviceMetrics.pulse.queryOptions({ ids })] : [];
 };
 
-export const serviceFirst = (id: number): FirstScreen => (t) => [
-  t.services.get.queryOptions({ id }),
-  ...SERVICE_PERIODS.map((period) => t.serviceMetrics.uptime.queryOptions({ id, period })),
-  t.serviceMetrics.responseTimes.queryOptions({ id, period: "24h" }),
-  t.serviceMetrics.errors.queryOptions({ id, page: 1, limit: CHECK_ERRORS_LIMIT }),
-  t.incidents.list.queryOptions({ service: id, ...FIRST_PAGE }),
-  t.badges.list.queryOptions(),
-];
+export const serviceFirst =
+  (id: number): FirstScreen =>
+  (t) => [
+    t.services.get.queryOptions({ id }),
+    ...SERVICE_PERIODS.map((period) => t.serviceMetrics.uptime.queryOptions({ id, period })),
+    t.serviceMetrics.responseTimes.queryOptions({ id, period: "24h" }),
+    t.serviceMetrics.errors.queryOptions({ id, page: 1, limit: CHECK_ERRORS_LIMIT }),
+    t.incidents.list.queryOptions({ service: id, ...FIRST_PAGE }),
+    t.badges.list.queryOptions(),
+  ];
 
-export const editServiceFirst = (id: number): FirstScreen => (t) => [t.services.get.queryOptions({ id }), t.projects.list.queryOptions()];
+export const editServiceFirst =
+  (id: number): FirstScreen =>
+  (t) => [t.services.get.queryOptions({ id }), t.projects.list.queryOptions()];
 
 export const statusPagesFirst: FirstScreen = (t) => [t.statusPages.list.queryOptions()];
 
@@ -62,9 +81,14 @@ export const maintenanceFirst: FirstScreen = (t) => [
 ];
 
 /** The pickers of the components editor. */
-export const newStatusPageFirst: FirstScreen = (t) => [t.cronMonitors.list.queryOptions(PICKER_PAGE), t.services.list.queryOptions(PICKER_PAGE)];
+export const newStatusPageFirst: FirstScreen = (t) => [
+  t.cronMonitors.list.queryOptions(PICKER_PAGE),
+  t.services.list.queryOptions(PICKER_PAGE),
+];
 
-export const statusPageFirst = (id: number): FirstScreen => (t, fetch) => [t.statusPages.get.queryOptions({ id }), ...(newStatusPageFirst(t, fetch) as [])];
+export const statusPageFirst =
+  (id: number): FirstScreen =>
+  (t, fetch) => [t.statusPages.get.queryOptions({ id }), ...(newStatusPageFirst(t, fetch) as [])];
 
 export const incidentsFirst: FirstScreen = (t) => [
   t.cronMonitors.list.queryOptions(PICKER_PAGE),
@@ -84,5 +108,9 @@ export const settingsFirst: FirstScreen = async (t, fetch) => {
   const first = (await fetch(t.orgs.list.queryOptions())).data[0];
   if (!first) return rest;
   const manages = first.role === "owner" || first.role === "admin";
-  return [...rest, t.orgs.members.queryOptions({ slug: first.slug }), ...(manages ? [t.orgs.serviceTokens.queryOptions({ slug: first.slug })] : [])];
+  return [
+    ...rest,
+    t.orgs.members.queryOptions({ slug: first.slug }),
+    ...(manages ? [t.orgs.serviceTokens.queryOptions({ slug: first.slug })] : []),
+  ];
 };

@@ -29,7 +29,9 @@ export function Nav({ email, orgSlug }: { email: string; orgSlug: string }) {
       </nav>
       <div className="spacer" />
       <OrgSwitcher initialSlug={orgSlug} />
-      <p className="muted" data-testid="signed-in-as">{email}</p>
+      <p className="muted" data-testid="signed-in-as">
+        {email}
+      </p>
       <button type="button" className="secondary" onClick={() => signOut({ callbackUrl: "/login" })}>
         Sign out
       </button>

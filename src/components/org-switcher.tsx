@@ -37,7 +37,11 @@ export function OrgSwitcher({ initialSlug }: { initialSlug: string }) {
       Organization
       <select value={slug} onChange={(e) => choose(e.target.value)}>
         <option value="">Default</option>
-        {list.map((o) => <option key={o.slug} value={o.slug}>{o.name}</option>)}
+        {list.map((o) => (
+          <option key={o.slug} value={o.slug}>
+            {o.name}
+          </option>
+        ))}
       </select>
     </label>
   );

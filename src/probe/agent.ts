@@ -25,9 +25,24 @@ export type AgentOptions = {
   log?: (line: Record<string, unknown>) => void;
 };
 
-type Lease = { service_id: number; lane: number; slot: number; due_at: string; lease_expires_at: string; check: Record<string, unknown> };
+type Lease = {
+  service_id: number;
+  lane: number;
+  slot: number;
+  due_at: string;
+  lease_expires_at: string;
+  check: Record<string, unknown>;
+};
 
-export type AgentStats = { checks: number; posted: number; refused: number; batches: number; leaseCalls: number; lagMs: number[]; errors: number };
+export type AgentStats = {
+  checks: number;
+  posted: number;
+  refused: number;
+  batches: number;
+  leaseCalls: number;
+  lagMs: number[];
+  errors: number;
+};
 
 export const AGENT_VERSION = "lifeline-probe/1";
 
@@ -54,7 +69,13 @@ export class ProbeAgent {
 
   constructor(options: AgentOptions) {
     this.o = {
-      concurrency: 100, leaseEveryMs: 500, batchSize: 100, flushEveryMs: 500, allowPrivate: false, version: AGENT_VERSION, ...options,
+      concurrency: 100,
+      leaseEveryMs: 500,
+      batchSize: 100,
+      flushEveryMs: 500,
+      allowPrivate: false,
+      version: AGENT_VERSION,
+      ...options,
       appUrl: options.appUrl.replace(/\/+$/, ""),
     };
   }
@@ -91,7 +112,8 @@ export class ProbeAgent {
     if (this.stopped) return;
     void this.leaseDue().then((nextDueAt) => {
       if (this.stopped) return;
-      const untilDue = nextDueAt === undefined ? 0 : nextDueAt === null ? IDLE_MS : nextDueAt - LOOKAHEAD_SECONDS * 1000 - Date.now();
+      const untilDue =
+        nextDueAt === undefined ? 0 : nextDueAt === null ? IDLE_MS : nextDueAt - LOOKAHEAD_SECONDS * 1000 - Date.now();
       const wait = Math.min(IDLE_MS, Math.max(this.o.leaseEveryMs, untilDue));
       this.leaseTimer = setTimeout(() => this.leaseLoop(), wait * (0.5 + Math.random()));
     });
@@ -106,7 +128,10 @@ export class ProbeAgent {
     this.leasing = (async () => {
       try {
         this.stats.leaseCalls++;
-        const leased = (await this.call("POST", "/probe/leases", { max: room, lookahead_seconds: LOOKAHEAD_SECONDS })) as { data: Lease[]; next_due_at: string | null };
+        const leased = (await this.call("POST", "/probe/leases", {
+          max: room,
+          lookahead_seconds: LOOKAHEAD_SECONDS,
+        })) as { data: Lease[]; next_due_at: string | null };
         for (const lease of leased.data) this.schedule(lease);
         // A full answer means more is due: ask again at once instead of waiting for the next tick.
         if (leased.data.length === room) setImmediate(() => void this.leaseDue());
@@ -160,7 +185,9 @@ export class ProbeAgent {
       while (this.buffer.length > 0) {
         const batch = this.buffer.splice(0, 500);
         try {
-          const answer = (await this.call("POST", "/probe/results", { results: batch.map((r) => r.body) })) as { data: { accepted: number; refused: unknown[] } };
+          const answer = (await this.call("POST", "/probe/results", { results: batch.map((r) => r.body) })) as {
+            data: { accepted: number; refused: unknown[] };
+          };
           this.stats.batches++;
           this.stats.posted += answer.data.accepted;
           this.stats.refused += answer.data.refused.length;
@@ -179,7 +206,11 @@ export class ProbeAgent {
   private async call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`${this.o.appUrl}/api/v1${path}`, {
       method,
-      headers: { "X-Auth": this.o.token, "X-Probe-Version": this.o.version, ...(body ? { "Content-Type": "application/json" } : {}) },
+      headers: {
+        "X-Auth": this.o.token,
+        "X-Probe-Version": this.o.version,
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(30_000),
     });

@@ -18,9 +18,13 @@ export async function migrate(
   const dir = path.join(/* turbopackIgnore: true */ migrationsRoot, isPg ? "postgresql" : "sqlite");
   // The migrations are read at run time from the project, not bundled (hence turbopackIgnore).
   const names = fs.existsSync(/* turbopackIgnore: true */ dir)
-    ? fs.readdirSync(/* turbopackIgnore: true */ dir).filter((n) => fs.existsSync(/* turbopackIgnore: true */ path.join(dir, n, "migration.sql"))).sort()
+    ? fs
+        .readdirSync(/* turbopackIgnore: true */ dir)
+        .filter((n) => fs.existsSync(/* turbopackIgnore: true */ path.join(dir, n, "migration.sql")))
+        .sort()
     : [];
-  const read = (name: string) => fs.readFileSync(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
+  const read = (name: string) =>
+    fs.readFileSync(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
   const applied = isPg ? await migratePg(databaseUrl, names, read, source) : migrateSqlite(databaseUrl, names, read);
   for (const name of applied) log(`applied migration ${name}`);
   return applied;
@@ -40,7 +44,9 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
     const applied: string[] = [];
     // Only migrations not applied yet take the write lock (re-checked under it), so the many short
     // processes that start with a migration check (sweepers) do not queue behind each other.
-    const seenBefore = new Set((sqlite.prepare(`SELECT name FROM "_lifeline_migrations"`).all() as { name: string }[]).map((r) => r.name));
+    const seenBefore = new Set(
+      (sqlite.prepare(`SELECT name FROM "_lifeline_migrations"`).all() as { name: string }[]).map((r) => r.name),
+    );
     // Table rebuilds (CREATE new, copy, DROP old, rename) must not cascade deletes through foreign
     // keys. PRAGMA foreign_keys has no effect inside a transaction, so it is switched off here,
     // around each migration's transaction, and the keys are checked before the commit instead.
@@ -52,7 +58,9 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
         sqlite.exec(read(name));
         const broken = sqlite.pragma("foreign_key_check") as unknown[];
         if (broken.length > 0) throw new Error(`migration ${name} leaves ${broken.length} broken foreign key(s)`);
-        sqlite.prepare(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES (?, ?)`).run(name, new Date().toISOString());
+        sqlite
+          .prepare(`INSERT INTO "_lifeline_migrations" (name, applied_at) VALUES (?, ?)`)
+          .run(name, new Date().toISOString());
         return true;
       });
       if (apply.immediate()) applied.push(name);
@@ -66,7 +74,12 @@ function migrateSqlite(databaseUrl: string, names: string[], read: (n: string) =
 /** An arbitrary constant: the advisory lock every Lifeline process takes to migrate PostgreSQL. */
 const MIGRATION_LOCK = 7_310_442_021;
 
-async function migratePg(databaseUrl: string, names: string[], read: (n: string) => string, source: string): Promise<string[]> {
+async function migratePg(
+  databaseUrl: string,
+  names: string[],
+  read: (n: string) => string,
+  source: string,
+): Promise<string[]> {
   const pg = requireModule("pg") as typeof import("pg");
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   try {
@@ -78,8 +91,12 @@ async function migratePg(databaseUrl: string, names: string[], read: (n: string)
     // One process migrates at a time (several web processes, sweepers and probes may start at once);
     // the others wait here, then find everything applied.
     await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_lifeline_migrations" (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`);
-    const seen = new Set((await client.query<{ name: string }>(`SELECT name FROM "_lifeline_migrations"`)).rows.map((r) => r.name));
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS "_lifeline_migrations" (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`,
+    );
+    const seen = new Set(
+      (await client.query<{ name: string }>(`SELECT name FROM "_lifeline_migrations"`)).rows.map((r) => r.name),
+    );
     const applied: string[] = [];
     for (const name of names.filter((n) => !seen.has(n))) {
       await client.query("BEGIN");
@@ -110,11 +127,15 @@ export function describeConnectError(databaseUrl: string, err: unknown, source =
   }
   const e = err as { code?: string; message?: string };
   const why =
-    e.code === "ECONNREFUSED" ? "connection refused"
-    : e.code === "ENOTFOUND" || e.code === "EAI_AGAIN" ? "host not found"
-    : e.code === "28P01" || e.code === "28000" ? "authentication failed"
-    : e.code === "3D000" ? "the database does not exist"
-    : (e.message ?? String(err)).split("\n")[0];
+    e.code === "ECONNREFUSED"
+      ? "connection refused"
+      : e.code === "ENOTFOUND" || e.code === "EAI_AGAIN"
+        ? "host not found"
+        : e.code === "28P01" || e.code === "28000"
+          ? "authentication failed"
+          : e.code === "3D000"
+            ? "the database does not exist"
+            : (e.message ?? String(err)).split("\n")[0];
   return `cannot use the PostgreSQL database at ${where} (${source}): ${why}`;
 }
 

@@ -30,7 +30,10 @@ export async function writeTransaction<T>(
  */
 export function isLockContention(err: unknown): boolean {
   if (typeof err !== "object" || err === null) return false;
-  const { code, meta } = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
+  const { code, meta } = err as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+  };
   if (code === "P1008" || code === "P2034") return true;
   const original = meta?.driverAdapterError?.cause?.originalCode;
   return [code, original].some((c) => typeof c === "string" && c.startsWith("SQLITE_BUSY"));

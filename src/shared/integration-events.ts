@@ -2,7 +2,13 @@
  * Routing: the events an integration may receive (`events`) and its reminders (`repeat_minutes`).
  * The kinds themselves are src/shared/notification-kinds/.
  */
-export const NOTIFICATION_EVENTS = ["incident.opened", "incident.resolved", "incident.reminder", "incident.acknowledged", "run.drifted"] as const;
+export const NOTIFICATION_EVENTS = [
+  "incident.opened",
+  "incident.resolved",
+  "incident.reminder",
+  "incident.acknowledged",
+  "run.drifted",
+] as const;
 export type RoutedEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const DEFAULT_EVENTS: readonly RoutedEvent[] = NOTIFICATION_EVENTS.filter((e) => e !== "incident.reminder");
 

@@ -7,7 +7,10 @@ import { kindOf, NOTIFICATION_KINDS, type IntegrationKind } from "./notification
  * webhook, slack and email the fields are top-level (and the same names inside `config`); for every
  * other kind they are `config` fields.
  */
-export const SECRET_FIELDS = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k.kind, k.secrets])) as Record<IntegrationKind, readonly string[]>;
+export const SECRET_FIELDS = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k.kind, k.secrets])) as Record<
+  IntegrationKind,
+  readonly string[]
+>;
 
 export type SecretField = string;
 

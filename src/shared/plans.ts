@@ -8,7 +8,12 @@ export const PLANS = {
   pro: { maxCronMonitors: 50, maxServices: 100, minServiceIntervalSeconds: 60, privateProbes: false },
   team: { maxCronMonitors: 100, maxServices: 500, minServiceIntervalSeconds: 30, privateProbes: true },
   scale: { maxCronMonitors: 150, maxServices: 1000, minServiceIntervalSeconds: 30, privateProbes: true },
-  enterprise: { maxCronMonitors: Number.POSITIVE_INFINITY, maxServices: Number.POSITIVE_INFINITY, minServiceIntervalSeconds: 10, privateProbes: true },
+  enterprise: {
+    maxCronMonitors: Number.POSITIVE_INFINITY,
+    maxServices: Number.POSITIVE_INFINITY,
+    minServiceIntervalSeconds: 10,
+    privateProbes: true,
+  },
 } as const;
 
 export type PlanName = keyof typeof PLANS;

@@ -23,7 +23,8 @@ const httpConfig = z.strictObject({
 });
 
 /** A host name or an IP address (IPv6 without brackets). */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*$/;
 
 const tcpConfig = z.strictObject({
   host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
@@ -32,7 +33,11 @@ const tcpConfig = z.strictObject({
 });
 
 export const SERVICE_TYPES = {
-  http: { name: "HTTP(S)", description: "Requests a URL and checks the status code (and optionally a keyword)", config: httpConfig },
+  http: {
+    name: "HTTP(S)",
+    description: "Requests a URL and checks the status code (and optionally a keyword)",
+    config: httpConfig,
+  },
   tcp: { name: "TCP port", description: "Opens a TCP connection to a host and port", config: tcpConfig },
 } as const;
 
@@ -48,7 +53,8 @@ export function configJsonSchema(type: ServiceType): Record<string, unknown> {
   return z.toJSONSchema(SERVICE_TYPES[type].config, { io: "input" }) as Record<string, unknown>;
 }
 
-export type ConfigCheck = { ok: true; config: Record<string, unknown> } | { ok: false; details: Record<string, string[]> };
+export type ConfigCheck =
+  { ok: true; config: Record<string, unknown> } | { ok: false; details: Record<string, string[]> };
 
 /** Validates a config for its type, applying defaults; problems are keyed by config field (`url`). */
 export function checkConfig(type: ServiceType, config: unknown): ConfigCheck {

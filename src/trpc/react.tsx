@@ -22,7 +22,12 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
   // for 10 s, so the browser does not ask for them again when it takes over (the pages' live refresh
   // polls on its own interval), and a refusal it was handed (not found) is shown, not asked again on mount.
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: true, retry: retryOnlyFaults, retryOnMount: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { staleTime: 10_000, refetchOnWindowFocus: true, retry: retryOnlyFaults, retryOnMount: false },
+        },
+      }),
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({

@@ -12,10 +12,16 @@ import { ORG_COOKIE } from "./active-org";
  * and by the run page's server render.
  */
 export async function dashboardRunLog(headers: Headers, orgParam: string | null, monitorId: number, rid: string) {
-  const principal = await authenticate({ channel: "dashboard", headers, dashboardSession: await dashboardSessionFrom(headers) });
+  const principal = await authenticate({
+    channel: "dashboard",
+    headers,
+    dashboardSession: await dashboardSessionFrom(headers),
+  });
   const cookieSlug = parseCookies(headers.get("cookie") ?? "")[ORG_COOKIE] || null;
   const org = await resolveOrg(principal, headers.get("x-org-slug") ?? orgParam ?? cookieSlug);
-  if (!org.capabilities.includes("cronmonitor.view")) throw new AppError("FORBIDDEN", "You cannot view cron monitors here");
-  if (!Number.isInteger(monitorId) || monitorId <= 0 || monitorId > 2_147_483_647) throw new AppError("NOT_FOUND", "Cron monitor not found");
+  if (!org.capabilities.includes("cronmonitor.view"))
+    throw new AppError("FORBIDDEN", "You cannot view cron monitors here");
+  if (!Number.isInteger(monitorId) || monitorId <= 0 || monitorId > 2_147_483_647)
+    throw new AppError("NOT_FOUND", "Cron monitor not found");
   return getRunLog(org.id, monitorId, rid);
 }

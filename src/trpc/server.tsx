@@ -19,7 +19,10 @@ type AnyOptions = FetchQueryOptions<any, any, any, any>;
  * What a page shows first: the query options to answer during the server render. `fetch` answers one
  * at once (kept for the browser too) when the next ones depend on it; it throws what the procedure throws.
  */
-export type FirstScreen = (trpc: ServerTRPC, fetch: <O extends AnyOptions>(options: O) => Promise<DataOf<O>>) => AnyOptions[] | Promise<AnyOptions[]>;
+export type FirstScreen = (
+  trpc: ServerTRPC,
+  fetch: <O extends AnyOptions>(options: O) => Promise<DataOf<O>>,
+) => AnyOptions[] | Promise<AnyOptions[]>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DataOf<O> = O extends { queryFn?: infer F } ? (F extends (...args: any[]) => infer R ? Awaited<R> : never) : never;
 
@@ -33,7 +36,11 @@ async function dashboardContext(): Promise<Context> {
   const slug = (await cookies()).get(ORG_COOKIE)?.value;
   forwarded.delete("x-org-slug");
   if (slug) forwarded.set("x-org-slug", slug);
-  return createContext({ headers: forwarded, channel: "dashboard", dashboardSession: await dashboardSessionFrom(forwarded) });
+  return createContext({
+    headers: forwarded,
+    channel: "dashboard",
+    dashboardSession: await dashboardSessionFrom(forwarded),
+  });
 }
 
 /**
@@ -48,7 +55,13 @@ export async function Prefetch({ first, children }: { first: FirstScreen; childr
   const trpc = createTRPCOptionsProxy<AppRouter>({ router: appRouter, ctx, queryClient });
   const ask = (options: AnyOptions) => queryClient.prefetchQuery(options);
   const fetch = <O extends AnyOptions>(options: O) => queryClient.fetchQuery(options) as Promise<DataOf<O>>;
-  await Promise.all((await Promise.resolve().then(() => first(trpc, fetch)).catch(() => [])).map(ask));
+  await Promise.all(
+    (
+      await Promise.resolve()
+        .then(() => first(trpc, fetch))
+        .catch(() => [])
+    ).map(ask),
+  );
   return <Hydrate queries={handOver(queryClient, ctx)}>{children}</Hydrate>;
 }
 
@@ -80,7 +93,14 @@ function handOver(queryClient: QueryClient, ctx: Context): ServerQuery[] {
  * found, forbidden, invalid); null for a fault (5xx), which the browser asks again.
  */
 function refusal(error: unknown, path: string, ctx: Context): ServerQuery["error"] {
-  const shape = getErrorShape({ config: appRouter._def._config, error: getTRPCErrorFromUnknown(error), type: "query", path, input: undefined, ctx });
+  const shape = getErrorShape({
+    config: appRouter._def._config,
+    error: getTRPCErrorFromUnknown(error),
+    type: "query",
+    path,
+    input: undefined,
+    ctx,
+  });
   const status = (shape.data as { httpStatus?: number }).httpStatus ?? 500;
   return status >= 400 && status < 500 ? (JSON.parse(JSON.stringify(shape)) as ServerQuery["error"]) : null;
 }

@@ -39,7 +39,13 @@ async function webhook(user: TestUser, url: string) {
 /** A monitor that turns late at `inMs` from now and down `graceSeconds` later (its deadline). */
 async function missing(user: TestUser, integration: number, inMs: number, graceSeconds = 1) {
   const expected = new Date(Date.now() + inMs);
-  const m = await seedMonitor(user, { state: "up", periodSeconds: 3600, graceSeconds, nextExpectedAt: expected, integrationIds: [integration] });
+  const m = await seedMonitor(user, {
+    state: "up",
+    periodSeconds: 3600,
+    graceSeconds,
+    nextExpectedAt: expected,
+    integrationIds: [integration],
+  });
   return { ...m, deadline: expected.getTime() + graceSeconds * 1000 };
 }
 
@@ -105,7 +111,10 @@ describe("a looping sweeper", () => {
     }
     // Meanwhile the hanging receiver's event is still under way (three attempts of 10 s each).
     expect(hung).toBeGreaterThanOrEqual(1);
-    const slowEvent = await testDb().one<{ processed_at: string | null }>("SELECT processed_at FROM outbox WHERE cron_monitor_id = ?", [slow.id]);
+    const slowEvent = await testDb().one<{ processed_at: string | null }>(
+      "SELECT processed_at FROM outbox WHERE cron_monitor_id = ?",
+      [slow.id],
+    );
     expect(slowEvent).toEqual({ processed_at: null });
   }, 40_000);
 });
@@ -117,7 +126,10 @@ describe("a service checked by a probe", () => {
     const probe = await privateProbe(owner);
     const receiver = await startReceiver();
     cleanup.push(() => receiver.close());
-    const hook = await call("POST", "/integrations", { token: owner.access, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
+    const hook = await call("POST", "/integrations", {
+      token: owner.access,
+      body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
+    });
     expect(hook.status).toBe(201);
     const target = await startTarget();
     cleanup.push(() => target.close());
@@ -129,15 +141,21 @@ describe("a service checked by a probe", () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
-    const statusOf = async () => (await call("GET", `/services/${id}/status`, { token: owner.access })).body.data.status as string;
+    const statusOf = async () =>
+      (await call("GET", `/services/${id}/status`, { token: owner.access })).body.data.status as string;
     await eventually(async () => (await statusOf()) === "operational", 40_000);
     target.set("error");
     const opened = await eventually(
-      () => receiver.received.find((r) => JSON.parse(r.body).event === "incident.opened" && JSON.parse(r.body).service?.id === id),
+      () =>
+        receiver.received.find(
+          (r) => JSON.parse(r.body).event === "incident.opened" && JSON.parse(r.body).service?.id === id,
+        ),
       60_000,
     );
     // The incident opens with the result that confirmed the failure.
-    const incident = await testDb().one<{ opened_at: string }>("SELECT opened_at FROM incidents WHERE service_id = ?", [id]);
+    const incident = await testDb().one<{ opened_at: string }>("SELECT opened_at FROM incidents WHERE service_id = ?", [
+      id,
+    ]);
     const confirmedAt = Date.parse(incident!.opened_at);
     expect(opened.at - confirmedAt).toBeGreaterThanOrEqual(0);
     expect(opened.at - confirmedAt).toBeLessThan(5000);

@@ -18,7 +18,9 @@ afterAll(() => lifeline?.stop());
 describe("APP_URL default", () => {
   it("gives ping URLs on the served port, and they answer", async () => {
     const base = lifeline.baseUrl;
-    const reg = await call("POST", `${base}/api/v1/auth/register`, { body: { email: `port-${lifeline.port}@example.test`, password: "correct horse battery" } });
+    const reg = await call("POST", `${base}/api/v1/auth/register`, {
+      body: { email: `port-${lifeline.port}@example.test`, password: "correct horse battery" },
+    });
     expect(reg.status).toBe(201);
     const created = await call("POST", `${base}/api/v1/cron-monitors`, {
       token: reg.body.data.access,
@@ -31,20 +33,36 @@ describe("APP_URL default", () => {
   });
 
   it("announces the address it serves", () => {
-    expect(lifeline.log()).toContain(`web app listening on http://127.0.0.1:${lifeline.port} (APP_URL http://localhost:${lifeline.port};`);
+    expect(lifeline.log()).toContain(
+      `web app listening on http://127.0.0.1:${lifeline.port} (APP_URL http://localhost:${lifeline.port};`,
+    );
   });
 });
 
 describe("a production start without APP_URL", () => {
   it("is refused with one fatal JSON log line naming APP_URL and a non-zero exit, and leaves no DATA_DIR behind", () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-prod-")), "data");
-    const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", APP_SECRET: "p".repeat(40), DATA_DIR: dataDir, PORT: "1", HOST: "127.0.0.1" };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_SECRET: "p".repeat(40),
+      DATA_DIR: dataDir,
+      PORT: "1",
+      HOST: "127.0.0.1",
+    };
     delete env.APP_URL;
-    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--web-only"], { env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
+    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--web-only"], {
+      env: env as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "fatal", msg: expect.stringMatching(/^Invalid configuration: APP_URL: required in production \(/) });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "fatal",
+      msg: expect.stringMatching(/^Invalid configuration: APP_URL: required in production \(/),
+    });
     expect(fs.existsSync(dataDir)).toBe(false);
   }, 90_000);
 });

@@ -13,15 +13,19 @@ const checkpointerLines = () =>
     .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as { level: string; event?: string; error?: string });
 
 describe("background workers of the built app", () => {
-  it.runIf(databaseKind() === "sqlite")("runs the WAL checkpointer inside the web app on SQLite: its start line, no warning or error", async () => {
-    expect((await call("GET", "/health")).status).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while (!checkpointerLines().some((l) => l.event === "started") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    const lines = checkpointerLines();
-    // One start line per web process on this DATA_DIR (another test may start a second server on it).
-    expect(lines.filter((l) => l.event === "started").length).toBeGreaterThanOrEqual(1);
-    expect(lines.filter((l) => l.level !== "info")).toEqual([]);
-  });
+  it.runIf(databaseKind() === "sqlite")(
+    "runs the WAL checkpointer inside the web app on SQLite: its start line, no warning or error",
+    async () => {
+      expect((await call("GET", "/health")).status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (!checkpointerLines().some((l) => l.event === "started") && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      const lines = checkpointerLines();
+      // One start line per web process on this DATA_DIR (another test may start a second server on it).
+      expect(lines.filter((l) => l.event === "started").length).toBeGreaterThanOrEqual(1);
+      expect(lines.filter((l) => l.level !== "info")).toEqual([]);
+    },
+  );
 
   it("reports each background worker's state on GET /status", async () => {
     const deadline = Date.now() + 15_000;
@@ -35,8 +39,13 @@ describe("background workers of the built app", () => {
     expect(res.body.data.workers.checkpointer).toEqual(
       databaseKind() === "sqlite" ? { state: "running" } : { state: "not_started", error: "not needed on PostgreSQL" },
     );
-    expect(res.body.data.workers.sweeper).toMatchObject({ state: "running", last_sweep_at: res.body.data.last_sweep.at });
+    expect(res.body.data.workers.sweeper).toMatchObject({
+      state: "running",
+      last_sweep_at: res.body.data.last_sweep.at,
+    });
     // The embedded sweeper's own heartbeat (one-off sweeps of other tests may be listed beside it).
-    expect(res.body.data.workers.sweeper.instances).toContainEqual(expect.objectContaining({ mode: "loop", id: expect.any(String), pid: expect.any(Number) }));
+    expect(res.body.data.workers.sweeper.instances).toContainEqual(
+      expect.objectContaining({ mode: "loop", id: expect.any(String), pid: expect.any(Number) }),
+    );
   });
 });

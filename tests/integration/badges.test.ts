@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 
 /** The same key with its last character changed: certainly another key of the same form. */
-const otherKeyUrl = (svgUrl: string) => svgUrl.replace(/([A-Za-z0-9_-])\.svg$/, (_, last: string) => `${last === "A" ? "B" : "A"}.svg`);
+const otherKeyUrl = (svgUrl: string) =>
+  svgUrl.replace(/([A-Za-z0-9_-])\.svg$/, (_, last: string) => `${last === "A" ? "B" : "A"}.svg`);
 
 const fetchText = async (url: string) => {
   const res = await fetch(url);
@@ -54,8 +55,17 @@ describe("badges", () => {
     expect(svg.headers.get("cache-control")).toBe("public, max-age=60");
     expect(svg.text).toContain(">up<");
     expectWellFormedSvg(svg.text);
-    expect(JSON.parse((await fetchText(b.urls.json)).text)).toEqual({ status: "up", label: "Nightly", uptime_30d: 100 });
-    expect(JSON.parse((await fetchText(b.urls.shields)).text)).toMatchObject({ schemaVersion: 1, label: "Nightly", message: "up", color: "brightgreen" });
+    expect(JSON.parse((await fetchText(b.urls.json)).text)).toEqual({
+      status: "up",
+      label: "Nightly",
+      uptime_30d: 100,
+    });
+    expect(JSON.parse((await fetchText(b.urls.shields)).text)).toMatchObject({
+      schemaVersion: 1,
+      label: "Nightly",
+      message: "up",
+      color: "brightgreen",
+    });
 
     await ping(job.ping_token, "/fail");
     expect((await fetchText(b.urls.svg)).text).toContain(">down<");
@@ -64,7 +74,8 @@ describe("badges", () => {
 
   it("answers 404 at once for a revoked badge, an id in place of a key, and a changed key", async () => {
     const job = await createMonitor(alice);
-    const b = (await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: job.id, label: "Jobs" } })).body.data;
+    const b = (await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: job.id, label: "Jobs" } }))
+      .body.data;
     const base = b.urls.svg.replace(/\/badge\/.*$/, "");
     expect((await fetchText(`${base}/badge/${b.id}.svg`)).status).toBe(404);
     expect((await fetchText(`${base}/badge/${job.id}.json`)).status).toBe(404);
@@ -89,19 +100,30 @@ describe("badges", () => {
     expect(svg.text).not.toContain("<script>");
     expect(svg.text).toContain("no data");
     expectWellFormedSvg(svg.text);
-    expect(JSON.parse((await fetchText(res.body.data.urls.json)).text)).toEqual({ status: "unknown", label, uptime_30d: null });
+    expect(JSON.parse((await fetchText(res.body.data.urls.json)).text)).toEqual({
+      status: "unknown",
+      label,
+      uptime_30d: null,
+    });
   });
 
   it("refuses another organization's monitor and another user's service or project as not found, and hides badges across organizations", async () => {
     const bobsJob = await createMonitor(bob);
     const bobsService = await newService(bob);
     const bobsProject = await newProject(bob);
-    for (const body of [{ cron_monitor_id: bobsJob.id }, { service_id: bobsService.id }, { project_id: bobsProject.id }]) {
+    for (const body of [
+      { cron_monitor_id: bobsJob.id },
+      { service_id: bobsService.id },
+      { project_id: bobsProject.id },
+    ]) {
       expectStandardError(await call("POST", "/badges", { token: alice.access, body }), 404, "NOT_FOUND");
     }
     expectStandardError(await call("POST", "/badges", { token: alice.access, body: {} }), 400, "VALIDATION_ERROR");
-    const mine = (await call("POST", "/badges", { token: bob.access, body: { cron_monitor_id: bobsJob.id } })).body.data;
-    expect((await call("GET", "/badges", { token: alice.access })).body.data.map((x: { id: number }) => x.id)).not.toContain(mine.id);
+    const mine = (await call("POST", "/badges", { token: bob.access, body: { cron_monitor_id: bobsJob.id } })).body
+      .data;
+    expect(
+      (await call("GET", "/badges", { token: alice.access })).body.data.map((x: { id: number }) => x.id),
+    ).not.toContain(mine.id);
     expectStandardError(await call("DELETE", `/badges/${mine.id}`, { token: alice.access }), 404, "NOT_FOUND");
     expect((await fetchText(mine.urls.svg)).status).toBe(200);
   });
@@ -111,7 +133,10 @@ describe("badges", () => {
     expect((await ping(m.ping_token)).status).toBe(200);
     const expectedAt: string = (await monitorRow(m.id)).next_expected_at;
     const all = await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: m.id, label: "all" } });
-    const upDown = await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: m.id, label: "two", states: "up_down" } });
+    const upDown = await call("POST", "/badges", {
+      token: alice.access,
+      body: { cron_monitor_id: m.id, label: "two", states: "up_down" },
+    });
     expect(all.status).toBe(201);
     expect(upDown.status).toBe(201);
     expect(all.body.data.states).toBe("all");
@@ -125,20 +150,34 @@ describe("badges", () => {
     expect(twoSvg).not.toContain(">late<");
     expectWellFormedSvg(twoSvg);
     expect(JSON.parse((await fetchText(upDown.body.data.urls.json)).text).status).toBe("up");
-    expect(JSON.parse((await fetchText(upDown.body.data.urls.shields)).text)).toMatchObject({ message: "up", color: "brightgreen" });
+    expect(JSON.parse((await fetchText(upDown.body.data.urls.shields)).text)).toMatchObject({
+      message: "up",
+      color: "brightgreen",
+    });
 
     expect((await ping(m.ping_token, "/fail")).status).toBe(200);
     expect(JSON.parse((await fetchText(all.body.data.urls.json)).text).status).toBe("down");
     expect(JSON.parse((await fetchText(upDown.body.data.urls.json)).text).status).toBe("down");
-    const listed = (await call("GET", "/badges", { token: alice.access })).body.data.find((x: { id: number }) => x.id === upDown.body.data.id);
+    const listed = (await call("GET", "/badges", { token: alice.access })).body.data.find(
+      (x: { id: number }) => x.id === upDown.body.data.id,
+    );
     expect(listed.states).toBe("up_down");
   });
 
   it("refuses an unknown states value with 400 on REST and on the dashboard's tRPC face", async () => {
     const job = await createMonitor(alice);
-    expectStandardError(await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: job.id, states: "sometimes" } }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("POST", "/badges", { token: alice.access, body: { cron_monitor_id: job.id, states: "sometimes" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
     const cookie = await dashboardCookie(baseUrl(), alice.email, alice.password);
-    const res = await trpcMutation(baseUrl(), "badges.create", { cron_monitor_id: job.id, states: "up" }, { cookie, "x-org-slug": alice.orgSlug });
+    const res = await trpcMutation(
+      baseUrl(),
+      "badges.create",
+      { cron_monitor_id: job.id, states: "up" },
+      { cookie, "x-org-slug": alice.orgSlug },
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.data.appCode).toBe("VALIDATION_ERROR");
   });

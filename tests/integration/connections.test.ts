@@ -27,18 +27,39 @@ afterAll(async () => {
 /** The web process's database connections: descriptors on the SQLite file, or TCP connections to PostgreSQL. */
 function connectionsOf(pid: number): number {
   const url = server.server.databaseUrl;
-  return databaseKind() === "postgresql" ? tcpConnectionsTo(pid, Number(new URL(url).port)) : openDescriptorsOn(pid, url.replace(/^file:/, ""));
+  return databaseKind() === "postgresql"
+    ? tcpConnectionsTo(pid, Number(new URL(url).port))
+    : openDescriptorsOn(pid, url.replace(/^file:/, ""));
 }
 
 describe("the connections of a web process", () => {
   it("stay within one door's under every kind of request at once: 2 + the checkpointer's on SQLite, the pool's size on PostgreSQL", async () => {
     const api = callOn(server.server);
     const pid = webPid(server.server.port);
-    const token = (await api("POST", `/orgs/${owner.orgSlug}/service-tokens`, { token: owner.access, body: { name: "scrape", capabilities: ["metrics.read"] } })).body.data.token as string;
+    const token = (
+      await api("POST", `/orgs/${owner.orgSlug}/service-tokens`, {
+        token: owner.access,
+        body: { name: "scrape", capabilities: ["metrics.read"] },
+      })
+    ).body.data.token as string;
     const monitors = await Promise.all(
-      Array.from({ length: 5 }, async (_, i) => (await api("POST", "/cron-monitors", { token: owner.access, body: { name: `job-${i}`, schedule_kind: "period", period_seconds: 3600 } })).body.data),
+      Array.from(
+        { length: 5 },
+        async (_, i) =>
+          (
+            await api("POST", "/cron-monitors", {
+              token: owner.access,
+              body: { name: `job-${i}`, schedule_kind: "period", period_seconds: 3600 },
+            })
+          ).body.data,
+      ),
     );
-    const service = (await api("POST", "/services", { token: owner.access, body: { name: "site", type: "http", config: { url: target.url }, interval: 300, enabled: true } })).body.data;
+    const service = (
+      await api("POST", "/services", {
+        token: owner.access,
+        body: { name: "site", type: "http", config: { url: target.url }, interval: 300, enabled: true },
+      })
+    ).body.data;
 
     let most = 0;
     const sample = setInterval(() => (most = Math.max(most, connectionsOf(pid))), 5);
@@ -47,9 +68,18 @@ describe("the connections of a web process", () => {
       // Prisma), a monitor insert, a check (check store), a scrape (metrics reads).
       for (let round = 0; round < 4; round++) {
         const answers = await Promise.all([
-          ...monitors.flatMap((m: { ping_token: string }) => Array.from({ length: 6 }, (_, k) => fetch(`${server.server.baseUrl}/ping/${m.ping_token}${k % 2 ? "/start" : ""}`).then((r) => r.status))),
-          ...Array.from({ length: 6 }, () => api("GET", "/cron-monitors?limit=50", { token: owner.access }).then((r) => r.status)),
-          api("POST", "/cron-monitors", { token: owner.access, body: { name: `more-${round}`, schedule_kind: "period", period_seconds: 3600 } }).then((r) => r.status),
+          ...monitors.flatMap((m: { ping_token: string }) =>
+            Array.from({ length: 6 }, (_, k) =>
+              fetch(`${server.server.baseUrl}/ping/${m.ping_token}${k % 2 ? "/start" : ""}`).then((r) => r.status),
+            ),
+          ),
+          ...Array.from({ length: 6 }, () =>
+            api("GET", "/cron-monitors?limit=50", { token: owner.access }).then((r) => r.status),
+          ),
+          api("POST", "/cron-monitors", {
+            token: owner.access,
+            body: { name: `more-${round}`, schedule_kind: "period", period_seconds: 3600 },
+          }).then((r) => r.status),
           api("GET", `/services/${service.id}`, { token: owner.access }).then((r) => r.status),
           api("POST", `/services/${service.id}/run`, { token: owner.access }).then((r) => r.status),
           api("GET", "/metrics", { token }).then((r) => r.status),

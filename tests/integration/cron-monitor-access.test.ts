@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 
 const stored = (id: number) =>
-  testDb().one<{ name: string; ping_token: string; paused: number }>(`SELECT name, ping_token, paused FROM cron_monitors WHERE id = ?`, [id]);
+  testDb().one<{ name: string; ping_token: string; paused: number }>(
+    `SELECT name, ping_token, paused FROM cron_monitors WHERE id = ?`,
+    [id],
+  );
 
 /** Every route on one monitor, as [method, path, body]. */
 const routesOn = (id: number): [string, string, unknown][] => [
@@ -25,7 +28,12 @@ const routesOn = (id: number): [string, string, unknown][] => [
 describe("organization isolation", () => {
   it("shows another organization's monitor as 404 on every route and leaves it unchanged", async () => {
     const bob = await registerUser("bob");
-    const bobToken = await serviceToken(bob, ["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "cronmonitor.delete"]);
+    const bobToken = await serviceToken(bob, [
+      "cronmonitor.view",
+      "cronmonitor.create",
+      "cronmonitor.edit",
+      "cronmonitor.delete",
+    ]);
     const before = await stored(monitor.id);
     for (const token of [bob.access, bobToken]) {
       for (const [method, path, body] of routesOn(monitor.id)) {
@@ -41,29 +49,55 @@ describe("organization isolation", () => {
     const bob = await registerUser("bob");
     const headers = { "X-Org-Slug": alice.orgSlug };
     expectStandardError(await call("GET", "/cron-monitors", { token: bob.access, headers }), 403, "FORBIDDEN");
-    expectStandardError(await call("GET", `/cron-monitors/${monitor.id}`, { token: bob.access, headers }), 403, "FORBIDDEN");
-    expectStandardError(await call("POST", "/cron-monitors", { token: bob.access, headers, body: monitorBody() }), 403, "FORBIDDEN");
-    expectStandardError(await call("PATCH", `/cron-monitors/${monitor.id}`, { token: bob.access, headers, body: { name: "x" } }), 403, "FORBIDDEN");
+    expectStandardError(
+      await call("GET", `/cron-monitors/${monitor.id}`, { token: bob.access, headers }),
+      403,
+      "FORBIDDEN",
+    );
+    expectStandardError(
+      await call("POST", "/cron-monitors", { token: bob.access, headers, body: monitorBody() }),
+      403,
+      "FORBIDDEN",
+    );
+    expectStandardError(
+      await call("PATCH", `/cron-monitors/${monitor.id}`, { token: bob.access, headers, body: { name: "x" } }),
+      403,
+      "FORBIDDEN",
+    );
     expect(await stored(monitor.id)).toMatchObject({ name: "alice-job" });
   });
 
   it("acts in the organization named by X-Org-Slug for a member", async () => {
     const bob = await registerUser("bob");
-    await call("POST", `/orgs/${alice.orgSlug}/members`, { token: alice.access, body: { email: bob.email, role: "member" } });
+    await call("POST", `/orgs/${alice.orgSlug}/members`, {
+      token: alice.access,
+      body: { email: bob.email, role: "member" },
+    });
     const headers = { "X-Org-Slug": alice.orgSlug };
     const created = await createMonitor(bob, { name: "bob-in-alice" }, headers);
     const aliceSees = await call("GET", `/cron-monitors/${created.id}`, { token: alice.access });
     expect(aliceSees.body.data.name).toBe("bob-in-alice");
     expectStandardError(await call("GET", `/cron-monitors/${created.id}`, { token: bob.access }), 404, "NOT_FOUND");
     // members hold view, create and edit, but not delete
-    expectStandardError(await call("DELETE", `/cron-monitors/${created.id}`, { token: bob.access, headers }), 403, "FORBIDDEN");
-    expect((await call("PATCH", `/cron-monitors/${created.id}`, { token: bob.access, headers, body: { paused: true } })).status).toBe(200);
+    expectStandardError(
+      await call("DELETE", `/cron-monitors/${created.id}`, { token: bob.access, headers }),
+      403,
+      "FORBIDDEN",
+    );
+    expect(
+      (await call("PATCH", `/cron-monitors/${created.id}`, { token: bob.access, headers, body: { paused: true } }))
+        .status,
+    ).toBe(200);
   });
 
   it("needs a credential", async () => {
     expectStandardError(await call("GET", "/cron-monitors"), 401, "UNAUTHORIZED");
     expectStandardError(await call("POST", "/cron-monitors", { body: monitorBody() }), 401, "UNAUTHORIZED");
-    expectStandardError(await call("GET", `/cron-monitors/${monitor.id}`, { token: "llst_not-a-token" }), 401, "UNAUTHORIZED");
+    expectStandardError(
+      await call("GET", `/cron-monitors/${monitor.id}`, { token: "llst_not-a-token" }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 });
 
@@ -74,7 +108,11 @@ describe("capabilities (spec 5.4)", () => {
     const read = await call("GET", `/cron-monitors/${monitor.id}`, { token, headers });
     expect(read.status).toBe(200);
     expect(read.body.data.ping_token).toBe((await stored(monitor.id))!.ping_token); // the ping URL is part of "view"
-    expectStandardError(await call("POST", "/cron-monitors", { token, headers, body: monitorBody() }), 403, "FORBIDDEN");
+    expectStandardError(
+      await call("POST", "/cron-monitors", { token, headers, body: monitorBody() }),
+      403,
+      "FORBIDDEN",
+    );
     for (const [method, path, body] of routesOn(monitor.id).slice(1)) {
       expectStandardError(await call(method, path, { token, headers, body }), 403, "FORBIDDEN");
     }
@@ -87,7 +125,10 @@ describe("capabilities (spec 5.4)", () => {
 
   it("lets a viewer member list and read, and nothing else", async () => {
     const charlie = await registerUser("charlie");
-    await call("POST", `/orgs/${alice.orgSlug}/members`, { token: alice.access, body: { email: charlie.email, role: "viewer" } });
+    await call("POST", `/orgs/${alice.orgSlug}/members`, {
+      token: alice.access,
+      body: { email: charlie.email, role: "viewer" },
+    });
     await expectViewOnly(charlie.access, { "X-Org-Slug": alice.orgSlug });
   });
 
@@ -108,7 +149,10 @@ describe("capabilities (spec 5.4)", () => {
   it("refuses a create-only token's upsert that would update an existing monitor with 403 and leaves it unchanged, while it still creates new pairs", async () => {
     const pair = { source: "kubernetes", external_id: `backup-${crypto.randomUUID().slice(0, 8)}` };
     const editor = await serviceToken(alice, ["cronmonitor.create", "cronmonitor.edit"]);
-    const first = await call("POST", "/cron-monitors", { token: editor, body: monitorBody({ ...pair, name: "nightly" }) });
+    const first = await call("POST", "/cron-monitors", {
+      token: editor,
+      body: monitorBody({ ...pair, name: "nightly" }),
+    });
     expect(first.status).toBe(201);
     const row = () => testDb().one(`SELECT * FROM cron_monitors WHERE id = ?`, [first.body.data.id]);
     const before = await row();
@@ -120,7 +164,10 @@ describe("capabilities (spec 5.4)", () => {
     expect(refused.body.error.message).toContain("cronmonitor.edit");
     expect(await row()).toEqual(before);
 
-    const fresh = await call("POST", "/cron-monitors", { token: creator, body: monitorBody({ source: "kubernetes", external_id: `${pair.external_id}-new` }) });
+    const fresh = await call("POST", "/cron-monitors", {
+      token: creator,
+      body: monitorBody({ source: "kubernetes", external_id: `${pair.external_id}-new` }),
+    });
     expect(fresh.status).toBe(201);
     expect(fresh.body.data.managed).toBe(true);
 

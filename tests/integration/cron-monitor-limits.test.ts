@@ -4,18 +4,23 @@ import { call, expectStandardError, registerUser, serviceToken } from "../suppor
 import { createMonitor, monitorBody, orgIdOf } from "../support/seed";
 
 const countIn = async (slug: string) =>
-  (await testDb().one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE org_id = ?`, [await orgIdOf(slug)]))!.n;
+  (await testDb().one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE org_id = ?`, [
+    await orgIdOf(slug),
+  ]))!.n;
 
 describe("max_cron_monitors (Free: 10)", () => {
   it("lets exactly 10 of 15 concurrent creates through on a Free organization", async () => {
     const owner = await registerUser("racer");
     const answers = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => call("POST", "/cron-monitors", { token: owner.access, body: monitorBody({ name: `race-${i}` }) })),
+      Array.from({ length: 15 }, (_, i) =>
+        call("POST", "/cron-monitors", { token: owner.access, body: monitorBody({ name: `race-${i}` }) }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 403)).toHaveLength(5);
-    for (const refused of answers.filter((a) => a.status === 403)) expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
+    for (const refused of answers.filter((a) => a.status === 403))
+      expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
     expect(await countIn(owner.orgSlug)).toBe(10);
   });
 
@@ -23,10 +28,13 @@ describe("max_cron_monitors (Free: 10)", () => {
     const owner = await registerUser("edge");
     for (let i = 0; i < 9; i++) await createMonitor(owner);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call("POST", "/cron-monitors", { token: owner.access, body: monitorBody({ name: `edge-${i}` }) })),
+      Array.from({ length: 20 }, (_, i) =>
+        call("POST", "/cron-monitors", { token: owner.access, body: monitorBody({ name: `edge-${i}` }) }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    for (const refused of answers.filter((a) => a.status !== 201)) expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
+    for (const refused of answers.filter((a) => a.status !== 201))
+      expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
     expect(await countIn(owner.orgSlug)).toBe(10);
   });
 
@@ -37,7 +45,11 @@ describe("max_cron_monitors (Free: 10)", () => {
     expectStandardError(refused, 403, "PLAN_LIMIT_REACHED");
     expect(await countIn(owner.orgSlug)).toBe(10);
     const team = await call("POST", "/orgs", { token: owner.access, body: { name: "second org" } });
-    const there = await call("POST", "/cron-monitors", { token: owner.access, body: monitorBody(), headers: { "X-Org-Slug": team.body.data.slug } });
+    const there = await call("POST", "/cron-monitors", {
+      token: owner.access,
+      body: monitorBody(),
+      headers: { "X-Org-Slug": team.body.data.slug },
+    });
     expect(there.status).toBe(201);
     // a freed slot can be used again
     const first = (await call("GET", "/cron-monitors?limit=1", { token: owner.access })).body.data[0];
@@ -55,11 +67,22 @@ describe("upsert by (organization, source, external_id)", () => {
     const token = await serviceToken(owner, ["cronmonitor.create", "cronmonitor.edit", "cronmonitor.view"]); // updating a pair is an edit
     const first = await call("POST", "/cron-monitors", { token, body: managed({ suspended: false }) });
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ source: "kubernetes", external_id: "prod/backup", managed: true, name: "backup" });
+    expect(first.body.data).toMatchObject({
+      source: "kubernetes",
+      external_id: "prod/backup",
+      managed: true,
+      name: "backup",
+    });
 
     const second = await call("POST", "/cron-monitors", {
       token,
-      body: managed({ name: "backup v2", schedule_kind: "period", period_seconds: 3600, cron_expression: undefined, suspended: true }),
+      body: managed({
+        name: "backup v2",
+        schedule_kind: "period",
+        period_seconds: 3600,
+        cron_expression: undefined,
+        suspended: true,
+      }),
     });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({
@@ -76,7 +99,9 @@ describe("upsert by (organization, source, external_id)", () => {
     expect(await countIn(owner.orgSlug)).toBe(1);
 
     // another pair, or the same pair in another organization, is another monitor
-    expect((await call("POST", "/cron-monitors", { token, body: managed({ external_id: "prod/other" }) })).status).toBe(201);
+    expect((await call("POST", "/cron-monitors", { token, body: managed({ external_id: "prod/other" }) })).status).toBe(
+      201,
+    );
     const stranger = await registerUser("stranger");
     const theirs = await call("POST", "/cron-monitors", { token: stranger.access, body: managed() });
     expect(theirs.status).toBe(201);
@@ -86,9 +111,16 @@ describe("upsert by (organization, source, external_id)", () => {
   it("validates an upsert like a create", async () => {
     const owner = await registerUser("operator");
     await call("POST", "/cron-monitors", { token: owner.access, body: managed() });
-    const bad = await call("POST", "/cron-monitors", { token: owner.access, body: managed({ cron_expression: "@reboot" }) });
+    const bad = await call("POST", "/cron-monitors", {
+      token: owner.access,
+      body: managed({ cron_expression: "@reboot" }),
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "invalid_schedule", code: "invalid_cron_syntax", field: "cron_expression" });
+    expect(bad.body).toMatchObject({
+      error: "invalid_schedule",
+      code: "invalid_cron_syntax",
+      field: "cron_expression",
+    });
   });
 
   it("does not count an update of an existing pair against the plan limit", async () => {
@@ -99,7 +131,11 @@ describe("upsert by (organization, source, external_id)", () => {
     const update = await call("POST", "/cron-monitors", { token: owner.access, body: managed({ name: "still fits" }) });
     expect(update.status).toBe(200);
     expect(update.body.data.name).toBe("still fits");
-    expectStandardError(await call("POST", "/cron-monitors", { token: owner.access, body: managed({ external_id: "new-pair" }) }), 403, "PLAN_LIMIT_REACHED");
+    expectStandardError(
+      await call("POST", "/cron-monitors", { token: owner.access, body: managed({ external_id: "new-pair" }) }),
+      403,
+      "PLAN_LIMIT_REACHED",
+    );
     expect(await countIn(owner.orgSlug)).toBe(10);
   });
 

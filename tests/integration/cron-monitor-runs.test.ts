@@ -22,7 +22,10 @@ describe("run figures on the monitor (recent_runs, avg_duration_ms, overlap_coun
       { status: "missed", startedAt: new Date(now - 5 * HOUR), durationMs: null },
       // older than 7 days: in recent_runs, not in the figures
       ...Array.from({ length: 20 }, (_, i): SeedRun => ({
-        status: "success", startedAt: new Date(now - 8 * DAY - i * HOUR), durationMs: 100_000, overlapped: true,
+        status: "success",
+        startedAt: new Date(now - 8 * DAY - i * HOUR),
+        durationMs: 100_000,
+        overlapped: true,
       })),
     ];
     await seedRuns(busy.id, runs);

@@ -19,7 +19,11 @@ const CREATE_CASES: [string, Record<string, unknown>, string | null][] = [
   ["invalid_cron_syntax", { schedule_kind: "cron", cron_expression: "CRON_TZ=UTC 0 * * * *" }, "cron_expression"],
   ["invalid_cron_syntax", { schedule_kind: "cron", cron_expression: "0 0 * * * *" }, "cron_expression"],
   ["unresolvable_schedule", { schedule_kind: "cron", cron_expression: "0 0 31 2 *" }, "cron_expression"],
-  ["unknown_timezone", { schedule_kind: "cron", cron_expression: "0 * * * *", timezone: "Mars/Olympus_Mons" }, "timezone"],
+  [
+    "unknown_timezone",
+    { schedule_kind: "cron", cron_expression: "0 * * * *", timezone: "Mars/Olympus_Mons" },
+    "timezone",
+  ],
   ["unknown_timezone", { schedule_kind: "cron", cron_expression: "0 * * * *", timezone: "+02:00" }, "timezone"],
   ["unknown_timezone", { schedule_kind: "period", period_seconds: 600, timezone: "Not/AZone" }, "timezone"],
   ["invalid_field_type", { schedule_kind: "period", period_seconds: "3600" }, "period_seconds"],
@@ -41,7 +45,10 @@ beforeEach(async () => {
 
 const monitorCount = (userSlug: string) =>
   testDb()
-    .one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors m JOIN organizations o ON o.id = m.org_id WHERE o.slug = ?`, [userSlug])
+    .one<{ n: number }>(
+      `SELECT count(*) AS n FROM cron_monitors m JOIN organizations o ON o.id = m.org_id WHERE o.slug = ?`,
+      [userSlug],
+    )
     .then((r) => r!.n);
 
 describe("schedule errors on create (spec 7.2)", () => {
@@ -54,10 +61,22 @@ describe("schedule errors on create (spec 7.2)", () => {
 
   it("accepts each macro and a valid period, storing the zone's canonical name", async () => {
     for (const macro of ["@hourly", "@daily", "@weekly", "@monthly", "@yearly", "@annually", "@midnight"]) {
-      expect((await call("POST", "/cron-monitors", { token: alice.access, body: monitorBody({ cron_expression: macro }) })).status).toBe(201);
+      expect(
+        (await call("POST", "/cron-monitors", { token: alice.access, body: monitorBody({ cron_expression: macro }) }))
+          .status,
+      ).toBe(201);
     }
-    const period = await createMonitor(alice, { schedule_kind: "period", period_seconds: 7200, cron_expression: undefined });
-    expect(period).toMatchObject({ schedule_kind: "period", period_seconds: 7200, cron_expression: null, schedule_human: "Every 2 hours" });
+    const period = await createMonitor(alice, {
+      schedule_kind: "period",
+      period_seconds: 7200,
+      cron_expression: undefined,
+    });
+    expect(period).toMatchObject({
+      schedule_kind: "period",
+      period_seconds: 7200,
+      cron_expression: null,
+      schedule_human: "Every 2 hours",
+    });
     const zoned = await createMonitor(alice, { cron_expression: "30 2 * * *", timezone: "america/new_york" });
     expect(zoned.timezone).toBe("America/New_York");
   });
@@ -82,26 +101,49 @@ describe("schedule errors on PATCH (spec 7.2)", () => {
 
   it.each(PATCH_CASES)("answers %s for %j and changes nothing", async (code, patch, field) => {
     const monitor = await createMonitor(alice, { cron_expression: "15 4 * * *", timezone: "Europe/Berlin" });
-    const res = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { name: "renamed", ...patch } });
+    const res = await call("PATCH", `/cron-monitors/${monitor.id}`, {
+      token: alice.access,
+      body: { name: "renamed", ...patch },
+    });
     expectScheduleError(res, code, field);
     const after = await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access });
-    expect(after.body.data).toMatchObject({ name: monitor.name, cron_expression: "15 4 * * *", timezone: "Europe/Berlin", schedule_kind: "cron" });
+    expect(after.body.data).toMatchObject({
+      name: monitor.name,
+      cron_expression: "15 4 * * *",
+      timezone: "Europe/Berlin",
+      schedule_kind: "cron",
+    });
   });
 
   it("switches kinds when the body brings the new kind's field, dropping the old one", async () => {
     const monitor = await createMonitor(alice, { cron_expression: "15 4 * * *" });
-    const toPeriod = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { schedule_kind: "period", period_seconds: 900 } });
+    const toPeriod = await call("PATCH", `/cron-monitors/${monitor.id}`, {
+      token: alice.access,
+      body: { schedule_kind: "period", period_seconds: 900 },
+    });
     expect(toPeriod.status).toBe(200);
-    expect(toPeriod.body.data).toMatchObject({ schedule_kind: "period", period_seconds: 900, cron_expression: null, schedule_human: "Every 15 minutes" });
-    const toCron = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { schedule_kind: "cron", cron_expression: "@daily" } });
+    expect(toPeriod.body.data).toMatchObject({
+      schedule_kind: "period",
+      period_seconds: 900,
+      cron_expression: null,
+      schedule_human: "Every 15 minutes",
+    });
+    const toCron = await call("PATCH", `/cron-monitors/${monitor.id}`, {
+      token: alice.access,
+      body: { schedule_kind: "cron", cron_expression: "@daily" },
+    });
     expect(toCron.body.data).toMatchObject({ schedule_kind: "cron", period_seconds: null, cron_expression: "@daily" });
-    const zoneOnly = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { timezone: "Asia/Tokyo" } });
+    const zoneOnly = await call("PATCH", `/cron-monitors/${monitor.id}`, {
+      token: alice.access,
+      body: { timezone: "Asia/Tokyo" },
+    });
     expect(zoneOnly.body.data).toMatchObject({ cron_expression: "@daily", timezone: "Asia/Tokyo" });
   });
 });
 
 describe("GET /cron-monitors/schedule-preview", () => {
-  const preview = (query: string, token = alice.access) => call("GET", `/cron-monitors/schedule-preview?${query}`, { token });
+  const preview = (query: string, token = alice.access) =>
+    call("GET", `/cron-monitors/schedule-preview?${query}`, { token });
 
   it("shows the spring-forward day at the first real minute, with the zone's offset", async () => {
     // 2027-03-14: New York jumps from 02:00 EST to 03:00 EDT, so 02:30 does not exist that day and
@@ -123,7 +165,11 @@ describe("GET /cron-monitors/schedule-preview", () => {
 
   it("shows the times before a spring-forward in the old offset", async () => {
     const res = await preview(`cron=${encodeURIComponent("0 12 * * *")}&tz=America/New_York&from=2027-03-12T00:00:00Z`);
-    expect(res.body.next.slice(0, 3)).toEqual(["2027-03-12T12:00:00-05:00", "2027-03-13T12:00:00-05:00", "2027-03-14T12:00:00-04:00"]);
+    expect(res.body.next.slice(0, 3)).toEqual([
+      "2027-03-12T12:00:00-05:00",
+      "2027-03-13T12:00:00-05:00",
+      "2027-03-14T12:00:00-04:00",
+    ]);
   });
 
   it("defaults to UTC, and to times strictly after now", async () => {
@@ -142,7 +188,13 @@ describe("GET /cron-monitors/schedule-preview", () => {
     const res = await preview("period=7200&from=2027-01-01T10:15:00Z");
     expect(res.body).toEqual({
       text: "Every 2 hours",
-      next: ["2027-01-01T12:15:00+00:00", "2027-01-01T14:15:00+00:00", "2027-01-01T16:15:00+00:00", "2027-01-01T18:15:00+00:00", "2027-01-01T20:15:00+00:00"],
+      next: [
+        "2027-01-01T12:15:00+00:00",
+        "2027-01-01T14:15:00+00:00",
+        "2027-01-01T16:15:00+00:00",
+        "2027-01-01T18:15:00+00:00",
+        "2027-01-01T20:15:00+00:00",
+      ],
     });
     const zoned = await preview("period=3600&tz=Asia/Kolkata&from=2027-01-01T10:00:00Z");
     expect(zoned.body.next[0]).toBe("2027-01-01T16:30:00+05:30");

@@ -19,11 +19,41 @@ describe("creating a cron monitor", () => {
     const m = res.body.data;
     expect(Object.keys(m).sort()).toEqual(
       [
-        "id", "name", "icon", "schedule_kind", "period_seconds", "cron_expression", "timezone", "grace_seconds",
-        "max_runtime_seconds", "drift_pct", "drift_min_seconds", "drift_alerts", "paused", "suspended", "state",
-        "display_state", "state_since", "last_ping_at", "last_run_status", "next_expected_at", "ping_token", "ping_url",
-        "schedule_human", "project_id", "integration_ids", "source", "external_id", "managed", "snoozed_until", "maintenance", "recent_runs",
-        "avg_duration_ms", "overlap_count", "created_at", "updated_at",
+        "id",
+        "name",
+        "icon",
+        "schedule_kind",
+        "period_seconds",
+        "cron_expression",
+        "timezone",
+        "grace_seconds",
+        "max_runtime_seconds",
+        "drift_pct",
+        "drift_min_seconds",
+        "drift_alerts",
+        "paused",
+        "suspended",
+        "state",
+        "display_state",
+        "state_since",
+        "last_ping_at",
+        "last_run_status",
+        "next_expected_at",
+        "ping_token",
+        "ping_url",
+        "schedule_human",
+        "project_id",
+        "integration_ids",
+        "source",
+        "external_id",
+        "managed",
+        "snoozed_until",
+        "maintenance",
+        "recent_runs",
+        "avg_duration_ms",
+        "overlap_count",
+        "created_at",
+        "updated_at",
       ].sort(),
     );
     expect(m).toMatchObject({
@@ -58,14 +88,20 @@ describe("creating a cron monitor", () => {
     expect(m.ping_url).toBe(`${baseUrl()}/ping/${m.ping_token}`);
     expect(m.schedule_human).toMatch(/02:30/);
     for (const key of ["state_since", "created_at", "updated_at"]) expect(m[key]).toMatch(TIMESTAMP);
-    const row = await testDb().one(`SELECT ping_token, next_expected_at, state FROM cron_monitors WHERE id = ?`, [m.id]);
+    const row = await testDb().one(`SELECT ping_token, next_expected_at, state FROM cron_monitors WHERE id = ?`, [
+      m.id,
+    ]);
     expect(row).toEqual({ ping_token: m.ping_token, next_expected_at: null, state: "new" });
   });
 
   it("stores every writable field as sent", async () => {
     const integration = async () =>
-      (await call("POST", "/integrations", { token: alice.access, body: { name: "hook", kind: "webhook", url: "https://hooks.example.test/x" } })).body.data
-        .id as number;
+      (
+        await call("POST", "/integrations", {
+          token: alice.access,
+          body: { name: "hook", kind: "webhook", url: "https://hooks.example.test/x" },
+        })
+      ).body.data.id as number;
     const [first, second] = [await integration(), await integration()];
     const body = {
       name: "etl",
@@ -84,14 +120,27 @@ describe("creating a cron monitor", () => {
     };
     const res = await call("POST", "/cron-monitors", { token: alice.access, body });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ ...body, integration_ids: [second, first], state: "paused", display_state: "paused", schedule_human: "Every hour" });
+    expect(res.body.data).toMatchObject({
+      ...body,
+      integration_ids: [second, first],
+      state: "paused",
+      display_state: "paused",
+      schedule_human: "Every hour",
+    });
   });
 
   it("ignores read-only fields in the body", async () => {
     const forged = "A".repeat(43);
     const res = await call("POST", "/cron-monitors", {
       token: alice.access,
-      body: monitorBody({ id: 999999, state: "up", ping_token: forged, managed: true, next_expected_at: "2030-01-01T00:00:00Z", recent_runs: [1] }),
+      body: monitorBody({
+        id: 999999,
+        state: "up",
+        ping_token: forged,
+        managed: true,
+        next_expected_at: "2030-01-01T00:00:00Z",
+        recent_runs: [1],
+      }),
     });
     expect(res.status).toBe(201);
     expect(res.body.data.id).not.toBe(999999);
@@ -121,7 +170,8 @@ describe("creating a cron monitor", () => {
       expect(Object.keys(res.body.error.details), JSON.stringify(override)).toEqual([field]);
     }
     expect(
-      (await testDb().one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE name = ?`, ["x".repeat(129)]))!.n,
+      (await testDb().one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE name = ?`, ["x".repeat(129)]))!
+        .n,
     ).toBe(0);
   });
 
@@ -137,7 +187,10 @@ describe("creating a cron monitor", () => {
       expect(Object.keys(res.body.error.details)).toEqual(["project_id"]);
     }
     const monitor = await createMonitor(alice);
-    const patched = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { project_id: bobs } });
+    const patched = await call("PATCH", `/cron-monitors/${monitor.id}`, {
+      token: alice.access,
+      body: { project_id: bobs },
+    });
     expectStandardError(patched, 400, "VALIDATION_ERROR");
     expect(patched.body.error.details.project_id).toBeDefined();
 
@@ -171,7 +224,11 @@ describe("reading and listing", () => {
     expect(last.body.data.map((m: { id: number }) => m.id)).toEqual(ids.slice(4));
     const defaults = await call("GET", "/cron-monitors", { token: owner.access });
     expect(defaults.body.meta).toEqual({ total: 5, page: 1, limit: 20 });
-    expectStandardError(await call("GET", "/cron-monitors?limit=101", { token: owner.access }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("GET", "/cron-monitors?limit=101", { token: owner.access }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expectStandardError(await call("GET", "/cron-monitors?page=0", { token: owner.access }), 400, "VALIDATION_ERROR");
   });
 
@@ -181,13 +238,17 @@ describe("reading and listing", () => {
     const [fresh, up, late, down, paused, suspended] = await Promise.all(
       Array.from({ length: 6 }, (_, i) => createMonitor(owner, { name: `m${i}` })),
     ).then((list) => list.sort((a, b) => a.id - b.id));
-    const setState = (state: string, id: number) => testDb().run(`UPDATE cron_monitors SET state = ? WHERE id = ?`, [state, id]);
+    const setState = (state: string, id: number) =>
+      testDb().run(`UPDATE cron_monitors SET state = ? WHERE id = ?`, [state, id]);
     await setState("up", up!.id);
     await setState("late", late!.id);
     await setState("down", down!.id);
     await setState("down", paused!.id);
     await call("PATCH", `/cron-monitors/${paused!.id}`, { token: owner.access, body: { paused: true } });
-    await call("PATCH", `/cron-monitors/${suspended!.id}`, { token: owner.access, body: { suspended: true, project_id: project } });
+    await call("PATCH", `/cron-monitors/${suspended!.id}`, {
+      token: owner.access,
+      body: { suspended: true, project_id: project },
+    });
     await call("PATCH", `/cron-monitors/${up!.id}`, { token: owner.access, body: { project_id: project } });
 
     const ids = async (query: string) => {
@@ -205,8 +266,16 @@ describe("reading and listing", () => {
     expect(await ids(`project=${project}&state=paused`)).toEqual([suspended!.id]);
     const pausedRow = (await call("GET", `/cron-monitors/${paused!.id}`, { token: owner.access })).body.data;
     expect(pausedRow).toMatchObject({ state: "paused", display_state: "paused", paused: true });
-    expectStandardError(await call("GET", "/cron-monitors?state=sleeping", { token: owner.access }), 400, "VALIDATION_ERROR");
-    expectStandardError(await call("GET", "/cron-monitors?project=abc", { token: owner.access }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("GET", "/cron-monitors?state=sleeping", { token: owner.access }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectStandardError(
+      await call("GET", "/cron-monitors?project=abc", { token: owner.access }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 });
 
@@ -219,12 +288,23 @@ describe("changing a monitor", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      name: "renamed", max_runtime_seconds: 120, icon: null, grace_seconds: 600, cron_expression: monitor.cron_expression,
-      ping_token: monitor.ping_token, source: null, external_id: null, managed: false,
+      name: "renamed",
+      max_runtime_seconds: 120,
+      icon: null,
+      grace_seconds: 600,
+      cron_expression: monitor.cron_expression,
+      ping_token: monitor.ping_token,
+      source: null,
+      external_id: null,
+      managed: false,
     });
     const empty = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: {} });
     expect(empty.body.data.name).toBe("renamed");
-    expectStandardError(await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { grace_seconds: 10 } }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { grace_seconds: 10 } }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("pauses and resumes through `paused`, keeping the underlying state", async () => {
@@ -232,32 +312,58 @@ describe("changing a monitor", () => {
     await testDb().run(`UPDATE cron_monitors SET state = 'late' WHERE id = ?`, [monitor.id]);
     const paused = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { paused: true } });
     expect(paused.body.data).toMatchObject({ paused: true, state: "paused", display_state: "paused" });
-    expect(await testDb().one(`SELECT state, paused FROM cron_monitors WHERE id = ?`, [monitor.id])).toEqual({ state: "late", paused: 1 });
-    const resumed = await call("PATCH", `/cron-monitors/${monitor.id}`, { token: alice.access, body: { paused: false } });
+    expect(await testDb().one(`SELECT state, paused FROM cron_monitors WHERE id = ?`, [monitor.id])).toEqual({
+      state: "late",
+      paused: 1,
+    });
+    const resumed = await call("PATCH", `/cron-monitors/${monitor.id}`, {
+      token: alice.access,
+      body: { paused: false },
+    });
     expect(resumed.body.data).toMatchObject({ paused: false, state: "late", display_state: "late" });
   });
 
   it("re-arms an armed monitor from now when its schedule changes, and leaves an unarmed one unarmed", async () => {
-    const armed = await createMonitor(alice, { schedule_kind: "period", period_seconds: 600, cron_expression: undefined });
-    const fresh = await createMonitor(alice, { schedule_kind: "period", period_seconds: 600, cron_expression: undefined });
+    const armed = await createMonitor(alice, {
+      schedule_kind: "period",
+      period_seconds: 600,
+      cron_expression: undefined,
+    });
+    const fresh = await createMonitor(alice, {
+      schedule_kind: "period",
+      period_seconds: 600,
+      cron_expression: undefined,
+    });
     const old = new Date("2030-01-01T00:00:00Z");
     await testDb().run(`UPDATE cron_monitors SET next_expected_at = ?, state = 'up' WHERE id = ?`, [old, armed.id]);
 
-    const same = await call("PATCH", `/cron-monitors/${armed.id}`, { token: alice.access, body: { period_seconds: 600 } });
+    const same = await call("PATCH", `/cron-monitors/${armed.id}`, {
+      token: alice.access,
+      body: { period_seconds: 600 },
+    });
     expect(same.body.data.next_expected_at).toBe("2030-01-01T00:00:00Z");
 
     const before = Date.now();
-    const changed = await call("PATCH", `/cron-monitors/${armed.id}`, { token: alice.access, body: { period_seconds: 7200 } });
+    const changed = await call("PATCH", `/cron-monitors/${armed.id}`, {
+      token: alice.access,
+      body: { period_seconds: 7200 },
+    });
     const after = Date.now();
     const next = Date.parse(changed.body.data.next_expected_at);
     expect(next).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 7_200_000);
     expect(next).toBeLessThanOrEqual(after + 7_200_000);
 
-    const toCron = await call("PATCH", `/cron-monitors/${armed.id}`, { token: alice.access, body: { schedule_kind: "cron", cron_expression: "0 0 1 1 *" } });
+    const toCron = await call("PATCH", `/cron-monitors/${armed.id}`, {
+      token: alice.access,
+      body: { schedule_kind: "cron", cron_expression: "0 0 1 1 *" },
+    });
     const year = new Date().getUTCFullYear() + 1;
     expect(toCron.body.data.next_expected_at).toBe(`${year}-01-01T00:00:00Z`);
 
-    const unarmed = await call("PATCH", `/cron-monitors/${fresh.id}`, { token: alice.access, body: { period_seconds: 7200 } });
+    const unarmed = await call("PATCH", `/cron-monitors/${fresh.id}`, {
+      token: alice.access,
+      body: { period_seconds: 7200 },
+    });
     expect(unarmed.body.data).toMatchObject({ next_expected_at: null, state: "new", period_seconds: 7200 });
   });
 
@@ -266,9 +372,15 @@ describe("changing a monitor", () => {
     const res = await call("DELETE", `/cron-monitors/${monitor.id}`, { token: alice.access });
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
-    expect(await testDb().one(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`, [monitor.ping_token])).toEqual({ n: 0 });
+    expect(
+      await testDb().one(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`, [monitor.ping_token]),
+    ).toEqual({ n: 0 });
     expectStandardError(await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("DELETE", `/cron-monitors/${monitor.id}`, { token: alice.access }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("DELETE", `/cron-monitors/${monitor.id}`, { token: alice.access }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("rotates the ping token: the old one is unknown at once, the new one is returned and stored", async () => {
@@ -281,8 +393,14 @@ describe("changing a monitor", () => {
     expect(rotated.ping_token).not.toBe(monitor.ping_token);
     expect(rotated.ping_url).toBe(`${baseUrl()}/ping/${rotated.ping_token}`);
     const db = testDb();
-    expect(await db.one(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`, [monitor.ping_token])).toEqual({ n: 0 });
-    expect(await db.one(`SELECT id FROM cron_monitors WHERE ping_token = ?`, [rotated.ping_token])).toEqual({ id: monitor.id });
-    expect((await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access })).body.data.ping_token).toBe(rotated.ping_token);
+    expect(await db.one(`SELECT count(*) AS n FROM cron_monitors WHERE ping_token = ?`, [monitor.ping_token])).toEqual({
+      n: 0,
+    });
+    expect(await db.one(`SELECT id FROM cron_monitors WHERE ping_token = ?`, [rotated.ping_token])).toEqual({
+      id: monitor.id,
+    });
+    expect((await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access })).body.data.ping_token).toBe(
+      rotated.ping_token,
+    );
   });
 });

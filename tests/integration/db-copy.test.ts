@@ -17,8 +17,21 @@ import { EXOTIC } from "../support/text";
 // data and every earlier test file's) into an empty PostgreSQL database; every row arrives, and
 // Lifeline started on the copy serves the same data.
 const TABLES = [
-  "users", "sessions", "organizations", "memberships", "service_tokens", "projects", "services", "cron_monitors",
-  "cron_runs", "cron_run_logs", "incidents", "outbox", "integrations", "deliveries", "system_status",
+  "users",
+  "sessions",
+  "organizations",
+  "memberships",
+  "service_tokens",
+  "projects",
+  "services",
+  "cron_monitors",
+  "cron_runs",
+  "cron_run_logs",
+  "incidents",
+  "outbox",
+  "integrations",
+  "deliveries",
+  "system_status",
 ];
 
 let pg: PgServer;
@@ -41,7 +54,11 @@ async function tableRows(db: EngineDb, table: string): Promise<unknown[][]> {
   // Sorted by the whole row: neither engine promises an order for SELECT *, and a first column
   // that is often null (cron_runs.baseline_ms) would leave the order to chance.
   return rows
-    .map((r) => Object.keys(r).sort().map((k) => [k, norm(r[k])]))
+    .map((r) =>
+      Object.keys(r)
+        .sort()
+        .map((k) => [k, norm(r[k])]),
+    )
     .map((row) => ({ row, key: JSON.stringify(row) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((x) => x.row);
@@ -56,8 +73,14 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
       user = await registerUser("mover");
       await serviceToken(user, ["cronmonitor.view"]);
       const project = await call("POST", "/projects", { token: user.access, body: { name: "Moving" } });
-      await call("POST", "/services", { token: user.access, body: { name: "site", type: "http", config: { url: "https://example.com" }, project_id: project.body.data.id } });
-      const hook = await call("POST", "/integrations", { token: user.access, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
+      await call("POST", "/services", {
+        token: user.access,
+        body: { name: "site", type: "http", config: { url: "https://example.com" }, project_id: project.body.data.id },
+      });
+      const hook = await call("POST", "/integrations", {
+        token: user.access,
+        body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
+      });
       expect(hook.status).toBe(201);
       await call("POST", `/integrations/${hook.body.data.id}/test`, { token: user.access });
       monitor = await createMonitor(user, { name: "nightly-backup" });
@@ -66,13 +89,23 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
       await ping(monitor.ping_token, "/start", { rid });
       await ping(monitor.ping_token, "", { rid, body: "backup done: 42 files" });
       await ping(other.ping_token, "/fail", { body: "disk full" });
-      const exoticProject = await call("POST", "/projects", { token: user.access, body: { name: EXOTIC, description: EXOTIC, icon: "📦" } });
-      const exoticService = await call("POST", "/services", { token: user.access, body: { name: EXOTIC, type: "http", config: { url: "https://example.com", keyword: EXOTIC } } });
+      const exoticProject = await call("POST", "/projects", {
+        token: user.access,
+        body: { name: EXOTIC, description: EXOTIC, icon: "📦" },
+      });
+      const exoticService = await call("POST", "/services", {
+        token: user.access,
+        body: { name: EXOTIC, type: "http", config: { url: "https://example.com", keyword: EXOTIC } },
+      });
       const exoticMonitor = await createMonitor(user, { name: EXOTIC, icon: "👩‍👩‍👧" });
       const exoticRid = uuid();
       await ping(exoticMonitor.ping_token, "", { rid: exoticRid, body: `${EXOTIC}\n${EXOTIC}` });
       exotic = {
-        paths: [`/projects/${exoticProject.body.data.id}`, `/services/${exoticService.body.data.id}`, `/cron-monitors/${exoticMonitor.id}`],
+        paths: [
+          `/projects/${exoticProject.body.data.id}`,
+          `/services/${exoticService.body.data.id}`,
+          `/cron-monitors/${exoticMonitor.id}`,
+        ],
         rid: exoticRid,
         monitorId: exoticMonitor.id,
       };
@@ -96,7 +129,10 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
 
   it("copies every table's rows and contents in one command, and refuses a target that is not empty", async () => {
     const copy = () =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", "--from", snapshot, "--to", targetUrl], { encoding: "utf8", timeout: 120_000 });
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", "--from", snapshot, "--to", targetUrl], {
+        encoding: "utf8",
+        timeout: 120_000,
+      });
     const first = copy();
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
@@ -114,7 +150,16 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
       expect(b.length, table).toBe(a.length);
       expect(b, table).toEqual(a);
     }
-    for (const table of ["users", "cron_monitors", "cron_runs", "cron_run_logs", "incidents", "outbox", "deliveries", "services"]) {
+    for (const table of [
+      "users",
+      "cron_monitors",
+      "cron_runs",
+      "cron_run_logs",
+      "incidents",
+      "outbox",
+      "deliveries",
+      "services",
+    ]) {
       expect((await tableRows(to, table)).length, `${table} has rows to copy`).toBeGreaterThan(0);
     }
 
@@ -124,26 +169,43 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
   });
 
   it("blames --to, not DATABASE_URL, when the target URL cannot be used", () => {
-    const bad = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", "--from", snapshot, "--to", "postgres://lifeline:secret@127.0.0.1:1/lifeline"], {
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const bad = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/db-copy.ts",
+        "--from",
+        snapshot,
+        "--to",
+        "postgres://lifeline:secret@127.0.0.1:1/lifeline",
+      ],
+      {
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(bad.status).toBe(1);
-    expect(bad.stderr.trim()).toBe("[lifeline] db:copy failed: cannot use the PostgreSQL database at 127.0.0.1:1/lifeline (--to): connection refused");
+    expect(bad.stderr.trim()).toBe(
+      "[lifeline] db:copy failed: cannot use the PostgreSQL database at 127.0.0.1:1/lifeline (--to): connection refused",
+    );
   });
 
   it("lets Lifeline started on the copy serve the same monitor, accept pings and hand out new ids", async () => {
     const appSecret = fs.readFileSync(path.join(inject("dataDir"), "app-secret"), "utf8").trim();
     const copyServer = await startLifeline({ DATABASE_URL: targetUrl, APP_SECRET: appSecret });
     servers.push(copyServer);
-    const on = (base: string, p: string, opts: Parameters<typeof call>[2] = {}) => call("GET", `${base}/api/v1${p}`, { token: user.access, ...opts });
+    const on = (base: string, p: string, opts: Parameters<typeof call>[2] = {}) =>
+      call("GET", `${base}/api/v1${p}`, { token: user.access, ...opts });
     const original = await on(inject("baseUrl"), `/cron-monitors/${monitor.id}`);
     const copied = await on(copyServer.baseUrl, `/cron-monitors/${monitor.id}`);
     expect(copied.status).toBe(200);
     const { ping_url: _a, ...originalFields } = original.body.data;
     const { ping_url: _b, ...copiedFields } = copied.body.data;
     expect(copiedFields).toEqual(originalFields);
-    expect((await on(copyServer.baseUrl, `/cron-monitors/${monitor.id}/runs`)).body.data).toEqual((await on(inject("baseUrl"), `/cron-monitors/${monitor.id}/runs`)).body.data);
+    expect((await on(copyServer.baseUrl, `/cron-monitors/${monitor.id}/runs`)).body.data).toEqual(
+      (await on(inject("baseUrl"), `/cron-monitors/${monitor.id}/runs`)).body.data,
+    );
 
     // Exotic text arrives byte for byte: every row answers the same body from the copy.
     for (const p of exotic.paths) {
@@ -157,7 +219,9 @@ describe.runIf(databaseKind() === "sqlite")("npm run db:copy (SQLite to PostgreS
     const exoticLog = await on(copyServer.baseUrl, `/cron-monitors/${exotic.monitorId}/runs/${exotic.rid}/log`);
     expect(exoticLog.text).toBe(`${EXOTIC}\n${EXOTIC}`);
 
-    const login = await call("POST", `${copyServer.baseUrl}/api/v1/auth/login`, { body: { email: user.email, password: user.password } });
+    const login = await call("POST", `${copyServer.baseUrl}/api/v1/auth/login`, {
+      body: { email: user.email, password: user.password },
+    });
     expect(login.status).toBe(200);
     expect((await ping(`${copyServer.baseUrl}/ping/${monitor.ping_token}`)).status).toBe(200);
     const created = await call("POST", `${copyServer.baseUrl}/api/v1/cron-monitors`, {

@@ -19,10 +19,14 @@ afterAll(() => smtp.close());
 const newAddress = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
 const stored = (id: number) =>
-  testDb().one<{ confirmed_at: string | null; confirm_token_hash: string | null }>(`SELECT confirmed_at, confirm_token_hash FROM integrations WHERE id = ?`, [id]);
+  testDb().one<{ confirmed_at: string | null; confirm_token_hash: string | null }>(
+    `SELECT confirmed_at, confirm_token_hash FROM integrations WHERE id = ?`,
+    [id],
+  );
 const quietPeriod = () => new Promise((r) => setTimeout(r, 2500)); // longer than the embedded sweeper's delivery poll
 /** Ends the integration's 10-minute confirmation-mail window, as ten minutes passing would (docs/limits.md). */
-const tenMinutesLater = (id: number) => testDb().run(`UPDATE rate_limits SET window_end = ? WHERE "key" = ?`, [Date.now() - 1000, `confirm-mail:${id}`]);
+const tenMinutesLater = (id: number) =>
+  testDb().run(`UPDATE rate_limits SET window_end = ? WHERE "key" = ?`, [Date.now() - 1000, `confirm-mail:${id}`]);
 
 function expectMailLimited(res: Answer, min: number, max: number, message: RegExp) {
   expectStandardError(res, 429, "RATE_LIMITED");
@@ -33,7 +37,10 @@ function expectMailLimited(res: Answer, min: number, max: number, message: RegEx
 }
 
 async function emailIntegration(user: TestUser, address: string) {
-  const res = await call("POST", "/integrations", { token: user.access, body: { name: "On call", kind: "email", email: address, is_default: true } });
+  const res = await call("POST", "/integrations", {
+    token: user.access,
+    body: { name: "On call", kind: "email", email: address, is_default: true },
+  });
   expect(res.status).toBe(201);
   return res.body.data as { id: number; confirmed: boolean };
 }
@@ -68,7 +75,11 @@ describe("email integrations need the recipient's confirmation", () => {
       const r = await call("GET", `/integrations/${integration.id}/deliveries`, { token: user.access });
       return r.body.data.find((d: any) => d.event === "incident.opened");
     });
-    expect(skipped).toMatchObject({ status: "failed", attempt: 1, error: "not sent: the recipient has not confirmed the address yet" });
+    expect(skipped).toMatchObject({
+      status: "failed",
+      attempt: 1,
+      error: "not sent: the recipient has not confirmed the address yet",
+    });
     await quietPeriod();
     expect(mailsTo(address)).toHaveLength(1);
 
@@ -78,10 +89,14 @@ describe("email integrations need the recipient's confirmation", () => {
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     expect(await page.text()).toContain("Address confirmed");
     expect((await fetch(confirmationLink(first))).status).toBe(404);
-    expect((await call("GET", `/integrations/${integration.id}`, { token: user.access })).body.data.confirmed).toBe(true);
+    expect((await call("GET", `/integrations/${integration.id}`, { token: user.access })).body.data.confirmed).toBe(
+      true,
+    );
     expect((await stored(integration.id))!.confirm_token_hash).toBeNull();
 
-    expect((await call("POST", `/integrations/${integration.id}/test`, { token: user.access })).body.data).toMatchObject({ status: "success" });
+    expect(
+      (await call("POST", `/integrations/${integration.id}/test`, { token: user.access })).body.data,
+    ).toMatchObject({ status: "success" });
     expect((await ping(monitor.ping_token)).status).toBe(200);
     await sweep(null);
     await eventually(() => mailsTo(address).some((m) => mailText(m).includes("is back UP")));
@@ -100,21 +115,40 @@ describe("email integrations need the recipient's confirmation", () => {
 
     // Saved again with the same, unconfirmed address (once the 10-minute mail window has passed): a new link replaces the old one.
     await tenMinutesLater(integration.id);
-    const again = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: address } });
+    const again = await call("PATCH", `/integrations/${integration.id}`, {
+      token: user.access,
+      body: { email: address },
+    });
     expect(again.body.data.confirmed).toBe(false);
     const second = await eventually(() => confirmationMails(smtp.mails, address)[1]);
     expect((await fetch(confirmationLink(first))).status).toBe(404);
     expect((await fetch(confirmationLink(second))).status).toBe(200);
 
     // Renaming a confirmed integration asks nothing; a new address is unconfirmed until its recipient agrees.
-    expect((await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed", email: address } })).body.data.confirmed).toBe(true);
+    expect(
+      (
+        await call("PATCH", `/integrations/${integration.id}`, {
+          token: user.access,
+          body: { name: "Renamed", email: address },
+        })
+      ).body.data.confirmed,
+    ).toBe(true);
     const moved = newAddress("second");
     await tenMinutesLater(integration.id);
-    const patched = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: moved } });
+    const patched = await call("PATCH", `/integrations/${integration.id}`, {
+      token: user.access,
+      body: { email: moved },
+    });
     expect(patched.body.data).toMatchObject({ email: moved, confirmed: false });
-    expectStandardError(await call("POST", `/integrations/${integration.id}/test`, { token: user.access }), 409, "INTEGRATION_UNCONFIRMED");
+    expectStandardError(
+      await call("POST", `/integrations/${integration.id}/test`, { token: user.access }),
+      409,
+      "INTEGRATION_UNCONFIRMED",
+    );
     await confirmByMail(smtp.mails, moved);
-    expect((await call("POST", `/integrations/${integration.id}/test`, { token: user.access })).body.data.status).toBe("success");
+    expect((await call("POST", `/integrations/${integration.id}/test`, { token: user.access })).body.data.status).toBe(
+      "success",
+    );
     expect(confirmationMails(smtp.mails, address)).toHaveLength(2);
   });
 
@@ -123,7 +157,10 @@ describe("email integrations need the recipient's confirmation", () => {
     const address = newAddress("late");
     const integration = await emailIntegration(user, address);
     const mail = await eventually(() => confirmationMails(smtp.mails, address)[0]);
-    await testDb().run(`UPDATE integrations SET confirm_sent_at = ? WHERE id = ?`, [new Date(Date.now() - 8 * 24 * 3600_000), integration.id]);
+    await testDb().run(`UPDATE integrations SET confirm_sent_at = ? WHERE id = ?`, [
+      new Date(Date.now() - 8 * 24 * 3600_000),
+      integration.id,
+    ]);
     const expired = await fetch(confirmationLink(mail));
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("expired");
@@ -140,19 +177,36 @@ describe("confirmation mails are limited", () => {
     const integration = await emailIntegration(user, address);
     const first = await eventually(() => confirmationMails(smtp.mails, address)[0]);
 
-    const resend = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed", email: address } });
+    const resend = await call("PATCH", `/integrations/${integration.id}`, {
+      token: user.access,
+      body: { name: "Renamed", email: address },
+    });
     expectMailLimited(resend, 1, 600, /less than 10 minutes ago/);
-    const moved = await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: newAddress("elsewhere") } });
+    const moved = await call("PATCH", `/integrations/${integration.id}`, {
+      token: user.access,
+      body: { email: newAddress("elsewhere") },
+    });
     expectMailLimited(moved, 1, 600, /less than 10 minutes ago/);
     const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
-    const viaTrpc = await trpcMutation(baseUrl(), "integrations.update", { id: integration.id, email: address }, { cookie });
+    const viaTrpc = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { id: integration.id, email: address },
+      { cookie },
+    );
     expect(viaTrpc.status).toBe(429);
     expect(Number(viaTrpc.body.error.data.retryAfterSeconds)).toBeGreaterThan(0);
     expect(viaTrpc.body.error.data).toMatchObject({ appCode: "RATE_LIMITED", httpStatus: 429 });
-    const row = await rows<{ name: string; email: string }>(`SELECT name, email FROM integrations WHERE id = ?`, integration.id);
+    const row = await rows<{ name: string; email: string }>(
+      `SELECT name, email FROM integrations WHERE id = ?`,
+      integration.id,
+    );
     expect(row).toEqual([{ name: "On call", email: address }]);
     // A change that mails nothing is not limited.
-    expect((await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed" } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { name: "Renamed" } }))
+        .status,
+    ).toBe(200);
     await quietPeriod();
     expect(mailsTo(address)).toHaveLength(1);
     expect((await fetch(confirmationLink(first))).status).toBe(200); // the first link still works (and confirms the address)
@@ -161,15 +215,25 @@ describe("confirmation mails are limited", () => {
     for (let n = 2; n <= 5; n++) {
       await tenMinutesLater(integration.id);
       const next = newAddress(`move-${n}`);
-      expect((await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: next } })).status).toBe(200);
+      expect(
+        (await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: next } })).status,
+      ).toBe(200);
       await eventually(() => confirmationMails(smtp.mails, next)[0]);
     }
     await tenMinutesLater(integration.id);
     const sixth = newAddress("move-6");
-    expectMailLimited(await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: sixth } }), 601, 24 * 3600, /5 confirmation mails per integration per day/);
+    expectMailLimited(
+      await call("PATCH", `/integrations/${integration.id}`, { token: user.access, body: { email: sixth } }),
+      601,
+      24 * 3600,
+      /5 confirmation mails per integration per day/,
+    );
     await quietPeriod();
     expect(mailsTo(sixth)).toHaveLength(0);
-    const deliveries = await rows(`SELECT id FROM deliveries WHERE integration_id = ? AND event = 'confirmation'`, integration.id);
+    const deliveries = await rows(
+      `SELECT id FROM deliveries WHERE integration_id = ? AND event = 'confirmation'`,
+      integration.id,
+    );
     expect(deliveries).toHaveLength(5);
   });
 
@@ -177,7 +241,9 @@ describe("confirmation mails are limited", () => {
     const user = await registerUser("unconfirmed-cap");
     const addresses = Array.from({ length: 24 }, (_, i) => newAddress(`cap-${i}`));
     const answers = await Promise.all(
-      addresses.map((email) => call("POST", "/integrations", { token: user.access, body: { name: "Cap", kind: "email", email } })),
+      addresses.map((email) =>
+        call("POST", "/integrations", { token: user.access, body: { name: "Cap", kind: "email", email } }),
+      ),
     );
     const created = answers.filter((a) => a.status === 201);
     expect(created).toHaveLength(20);
@@ -187,27 +253,55 @@ describe("confirmation mails are limited", () => {
       expect(Object.keys(refused.body.error.details)).toEqual(["email"]);
     }
     const orgId = (await rows<{ id: number }>(`SELECT default_org_id AS id FROM users WHERE id = ?`, user.id))[0]!.id;
-    const waiting = async () => Number((await rows<{ n: number }>(`SELECT COUNT(*) AS n FROM integrations WHERE org_id = ? AND kind = 'email' AND confirmed_at IS NULL`, orgId))[0]!.n);
+    const waiting = async () =>
+      Number(
+        (
+          await rows<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM integrations WHERE org_id = ? AND kind = 'email' AND confirmed_at IS NULL`,
+            orgId,
+          )
+        )[0]!.n,
+      );
     expect(await waiting()).toBe(20);
     const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
-    const viaTrpc = await trpcMutation(baseUrl(), "integrations.create", { name: "One more", kind: "email", email: newAddress("cap-trpc"), is_default: false }, { cookie });
+    const viaTrpc = await trpcMutation(
+      baseUrl(),
+      "integrations.create",
+      { name: "One more", kind: "email", email: newAddress("cap-trpc"), is_default: false },
+      { cookie },
+    );
     expect(viaTrpc.status).toBe(409);
     expect(viaTrpc.body.error.data.appCode).toBe("CONFLICT");
-    expect((await call("POST", "/integrations", { token: user.access, body: { name: "Hook", kind: "webhook", url: "https://receiver.example.test/hook" } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", "/integrations", {
+          token: user.access,
+          body: { name: "Hook", kind: "webhook", url: "https://receiver.example.test/hook" },
+        })
+      ).status,
+    ).toBe(201);
 
     // One recipient confirms: room for one more.
     const confirmed = created[0]!.body.data as { id: number; email: string };
     await confirmByMail(smtp.mails, confirmed.email);
-    const room = await call("POST", "/integrations", { token: user.access, body: { name: "Cap", kind: "email", email: newAddress("cap-room") } });
+    const room = await call("POST", "/integrations", {
+      token: user.access,
+      body: { name: "Cap", kind: "email", email: newAddress("cap-room") },
+    });
     expect(room.status).toBe(201);
     expect(await waiting()).toBe(20);
 
     // A confirmed address changed while 20 await: 409, nothing stored, and its mail budget given back.
     await tenMinutesLater(confirmed.id);
-    const change = () => call("PATCH", `/integrations/${confirmed.id}`, { token: user.access, body: { email: newAddress("cap-change") } });
+    const change = () =>
+      call("PATCH", `/integrations/${confirmed.id}`, { token: user.access, body: { email: newAddress("cap-change") } });
     expectStandardError(await change(), 409, "CONFLICT");
-    expect((await rows(`SELECT email FROM integrations WHERE id = ?`, confirmed.id))[0]).toEqual({ email: confirmed.email });
-    expect((await call("DELETE", `/integrations/${created[1]!.body.data.id}`, { token: user.access })).status).toBe(204);
+    expect((await rows(`SELECT email FROM integrations WHERE id = ?`, confirmed.id))[0]).toEqual({
+      email: confirmed.email,
+    });
+    expect((await call("DELETE", `/integrations/${created[1]!.body.data.id}`, { token: user.access })).status).toBe(
+      204,
+    );
     const changed = await change();
     expect(changed.status).toBe(200);
     expect(changed.body.data.confirmed).toBe(false);

@@ -5,7 +5,15 @@ import { dashboardCookie } from "../support/dashboard";
 import { databaseKind } from "../support/db";
 import { openEngineDb, type EngineDb } from "../support/engine-db";
 import { valueOf, type JsonSchema, type Pools } from "../support/fuzz/arbitraries";
-import { procedures, restFinding, restRequest, trpcFinding, trpcRequest, type Procedure, type Sent } from "../support/fuzz/faces";
+import {
+  procedures,
+  restFinding,
+  restRequest,
+  trpcFinding,
+  trpcRequest,
+  type Procedure,
+  type Sent,
+} from "../support/fuzz/faces";
 import { call, registerUser, type TestUser } from "../support/http";
 import { startLifeline, type RunningLifeline } from "../support/lifeline";
 import { freshDatabase } from "../support/pg-database";
@@ -28,7 +36,13 @@ let cookie: string;
 const findings: string[] = [];
 /** Answers by status, for the summary line (and to see the fuzz reach past validation). */
 const statuses = new Map<number, number>();
-const pools: Pools = { ids: [], slugs: [], rids: [], userIds: [], configs: SERVICE_TYPE_NAMES.map((t) => configJsonSchema(t) as JsonSchema) };
+const pools: Pools = {
+  ids: [],
+  slugs: [],
+  rids: [],
+  userIds: [],
+  configs: SERVICE_TYPE_NAMES.map((t) => configJsonSchema(t) as JsonSchema),
+};
 const probeTokens: string[] = [];
 const registered: { email: string; password: string; device: Promise<string> }[] = [];
 
@@ -63,14 +77,18 @@ const ownAddress = () => ({ "x-forwarded-for": `10.24.${Math.floor(++address / 2
  */
 let ownerDevice = "";
 async function deviceOf(user: { email: string; password: string }): Promise<string> {
-  const login = await call("POST", `${server.baseUrl}/api/v1/auth/login`, { body: { email: user.email, password: user.password }, headers: ownAddress() });
+  const login = await call("POST", `${server.baseUrl}/api/v1/auth/login`, {
+    body: { email: user.email, password: user.password },
+    headers: ownAddress(),
+  });
   return login.headers.get("x-device-token") ?? "";
 }
 
 /** Credentials for one call: a session of its own for the calls that end one (logout), else the fuzz user's. */
 async function credentials(p: Procedure, face: "rest" | "trpc"): Promise<Record<string, string>> {
   const ends = p.name === "auth.logout" || p.name === "users.changePassword";
-  const probe: Record<string, string> = p.name.startsWith("probeAgent.") && probeTokens.length ? { "x-auth": probeTokens[probeTokens.length - 1]! } : {};
+  const probe: Record<string, string> =
+    p.name.startsWith("probeAgent.") && probeTokens.length ? { "x-auth": probeTokens[probeTokens.length - 1]! } : {};
   if (face === "rest") {
     if (!ends) return { authorization: `Bearer ${owner.access}`, ...probe };
     const login = await call("POST", `${server.baseUrl}/api/v1/auth/login`, {
@@ -80,7 +98,12 @@ async function credentials(p: Procedure, face: "rest" | "trpc"): Promise<Record<
     return { authorization: `Bearer ${login.body.data.access}` };
   }
   if (!ends) return { cookie, ...probe };
-  return { cookie: await dashboardCookie(server.baseUrl, owner.email, owner.password, { ...ownAddress(), cookie: `lifeline_device=${ownerDevice}` }) };
+  return {
+    cookie: await dashboardCookie(server.baseUrl, owner.email, owner.password, {
+      ...ownAddress(),
+      cookie: `lifeline_device=${ownerDevice}`,
+    }),
+  };
 }
 
 /** Learns ids, slugs, rids and tokens from successful answers, so later inputs reach real rows. */
@@ -97,7 +120,11 @@ function learn(p: Procedure, input: unknown, data: any) {
 }
 
 async function send(sent: Sent, headers: Record<string, string>) {
-  const res = await fetch(sent.url, { method: sent.method, headers: { ...(sent.body !== undefined ? { "content-type": "application/json" } : {}), ...headers }, body: sent.body });
+  const res = await fetch(sent.url, {
+    method: sent.method,
+    headers: { ...(sent.body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: sent.body,
+  });
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
@@ -127,7 +154,10 @@ async function everyItem(path: string, token: string, slug?: string): Promise<an
   const items: any[] = [];
   for (let page = 1; page < 100; page++) {
     const sep = path.includes("?") ? "&" : "?";
-    const res = await call("GET", `${server.baseUrl}/api/v1${path}${sep}page=${page}&limit=100`, { token, headers: slug ? { "x-org-slug": slug } : {} });
+    const res = await call("GET", `${server.baseUrl}/api/v1${path}${sep}page=${page}&limit=100`, {
+      token,
+      headers: slug ? { "x-org-slug": slug } : {},
+    });
     if (res.status !== 200) {
       findings.push(`read-back: GET ${path} answered ${res.status} ${res.text.slice(0, 200)}`);
       return items;
@@ -144,19 +174,34 @@ async function readBack(token: string, userId: number) {
   const orgs = await everyItem("/orgs", token);
   for (const org of orgs) {
     const monitors = await everyItem("/cron-monitors", token, org.slug);
-    const stored = await db.query<{ id: number }>("SELECT id FROM cron_monitors WHERE org_id = ? ORDER BY id", [org.id]);
-    if (JSON.stringify(monitors.map((m) => m.id).sort((a, b) => a - b)) !== JSON.stringify(stored.map((r) => Number(r.id)))) {
+    const stored = await db.query<{ id: number }>("SELECT id FROM cron_monitors WHERE org_id = ? ORDER BY id", [
+      org.id,
+    ]);
+    if (
+      JSON.stringify(monitors.map((m) => m.id).sort((a, b) => a - b)) !==
+      JSON.stringify(stored.map((r) => Number(r.id)))
+    ) {
       findings.push(`read-back: organization ${org.slug} lists ${monitors.length} monitors, stores ${stored.length}`);
     }
     for (const m of monitors) {
-      const one = await call("GET", `${server.baseUrl}/api/v1/cron-monitors/${m.id}`, { token, headers: { "x-org-slug": org.slug } });
-      if (one.status !== 200 || one.body.data.name !== m.name) findings.push(`read-back: monitor ${m.id} answered ${one.status}`);
-      const runs = await call("GET", `${server.baseUrl}/api/v1/cron-monitors/${m.id}/runs?limit=200`, { token, headers: { "x-org-slug": org.slug } });
+      const one = await call("GET", `${server.baseUrl}/api/v1/cron-monitors/${m.id}`, {
+        token,
+        headers: { "x-org-slug": org.slug },
+      });
+      if (one.status !== 200 || one.body.data.name !== m.name)
+        findings.push(`read-back: monitor ${m.id} answered ${one.status}`);
+      const runs = await call("GET", `${server.baseUrl}/api/v1/cron-monitors/${m.id}/runs?limit=200`, {
+        token,
+        headers: { "x-org-slug": org.slug },
+      });
       if (runs.status !== 200) findings.push(`read-back: runs of monitor ${m.id} answered ${runs.status}`);
     }
     for (const kind of ["integrations", "probes", "incidents"]) {
       for (const item of await everyItem(`/${kind}`, token, org.slug)) {
-        const one = await call("GET", `${server.baseUrl}/api/v1/${kind}/${item.id}`, { token, headers: { "x-org-slug": org.slug } });
+        const one = await call("GET", `${server.baseUrl}/api/v1/${kind}/${item.id}`, {
+          token,
+          headers: { "x-org-slug": org.slug },
+        });
         if (one.status !== 200) findings.push(`read-back: ${kind} ${item.id} answered ${one.status}`);
       }
     }
@@ -164,10 +209,12 @@ async function readBack(token: string, userId: number) {
   for (const kind of ["projects", "services"]) {
     const listed = await everyItem(`/${kind}`, token);
     const stored = await db.query<{ id: number }>(`SELECT id FROM ${kind} WHERE user_id = ? ORDER BY id`, [userId]);
-    if (listed.length !== stored.length) findings.push(`read-back: ${kind} lists ${listed.length}, stores ${stored.length}`);
+    if (listed.length !== stored.length)
+      findings.push(`read-back: ${kind} lists ${listed.length}, stores ${stored.length}`);
     for (const item of listed) {
       const one = await call("GET", `${server.baseUrl}/api/v1/${kind}/${item.id}`, { token });
-      if (one.status !== 200 || one.body.data.name !== item.name) findings.push(`read-back: ${kind} ${item.id} answered ${one.status}`);
+      if (one.status !== 200 || one.body.data.name !== item.name)
+        findings.push(`read-back: ${kind} ${item.id} answered ${one.status}`);
     }
   }
   const me = await call("GET", `${server.baseUrl}/api/v1/auth/me`, { token });
@@ -175,36 +222,44 @@ async function readBack(token: string, userId: number) {
 }
 
 describe("the generated fuzz over every procedure of both faces", () => {
-  it("finds no 5xx, no refusal outside the contract's formats, and every stored row reads back", async () => {
-    const all = procedures();
-    expect(all.length).toBeGreaterThan(60);
-    for (const [index, p] of all.entries()) {
-      const input = p.input ? valueOf(p.input, pools, "", 0) : fc.constantFrom(undefined, {}, "a\ud800b", null);
-      await fc.assert(
-        fc.asyncProperty(input, fc.boolean(), async (value, protoKey) => {
-          await exercise(p, value, protoKey).catch((err: unknown) => findings.push(`${p.name}: the exchange failed: ${String(err)} ${String((err as Error)?.cause ?? "")}`));
-        }),
-        { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
-      );
-    }
-
-    await readBack(owner.access, owner.id);
-    for (const user of registered.slice(0, 10)) {
-      const login = await call("POST", `${server.baseUrl}/api/v1/auth/login`, {
-        body: { email: user.email, password: user.password },
-        headers: { ...ownAddress(), "x-device-token": await user.device },
-      });
-      if (login.status !== 200) {
-        findings.push(`read-back: a registered user cannot sign in: ${login.status} ${login.text.slice(0, 200)}`);
-        continue;
+  it(
+    "finds no 5xx, no refusal outside the contract's formats, and every stored row reads back",
+    async () => {
+      const all = procedures();
+      expect(all.length).toBeGreaterThan(60);
+      for (const [index, p] of all.entries()) {
+        const input = p.input ? valueOf(p.input, pools, "", 0) : fc.constantFrom(undefined, {}, "a\ud800b", null);
+        await fc.assert(
+          fc.asyncProperty(input, fc.boolean(), async (value, protoKey) => {
+            await exercise(p, value, protoKey).catch((err: unknown) =>
+              findings.push(`${p.name}: the exchange failed: ${String(err)} ${String((err as Error)?.cause ?? "")}`),
+            );
+          }),
+          { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
+        );
       }
-      await readBack(login.body.data.access, login.body.data.user.id);
-    }
-    const answered = [...statuses.entries()].sort(([a], [b]) => a - b);
-    console.log(`fuzz: seed ${SEED}, ${RUNS} inputs per procedure, answers by status ${JSON.stringify(Object.fromEntries(answered))}, ${pools.ids.length} ids learned`);
-    expect(findings).toEqual([]);
-    // The inputs reach past validation: rows were created and read back.
-    expect(answered.filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0)).toBeGreaterThan(all.length);
-    expect(pools.ids.length).toBeGreaterThan(5);
-  }, Math.max(900_000, RUNS * 30_000));
+
+      await readBack(owner.access, owner.id);
+      for (const user of registered.slice(0, 10)) {
+        const login = await call("POST", `${server.baseUrl}/api/v1/auth/login`, {
+          body: { email: user.email, password: user.password },
+          headers: { ...ownAddress(), "x-device-token": await user.device },
+        });
+        if (login.status !== 200) {
+          findings.push(`read-back: a registered user cannot sign in: ${login.status} ${login.text.slice(0, 200)}`);
+          continue;
+        }
+        await readBack(login.body.data.access, login.body.data.user.id);
+      }
+      const answered = [...statuses.entries()].sort(([a], [b]) => a - b);
+      console.log(
+        `fuzz: seed ${SEED}, ${RUNS} inputs per procedure, answers by status ${JSON.stringify(Object.fromEntries(answered))}, ${pools.ids.length} ids learned`,
+      );
+      expect(findings).toEqual([]);
+      // The inputs reach past validation: rows were created and read back.
+      expect(answered.filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0)).toBeGreaterThan(all.length);
+      expect(pools.ids.length).toBeGreaterThan(5);
+    },
+    Math.max(900_000, RUNS * 30_000),
+  );
 });

@@ -15,7 +15,9 @@ const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
 
 const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
+  );
 
 async function loadTargets(user: TestUser, count: number) {
   await testDb().run("UPDATE organizations SET plan = 'team' WHERE slug = ?", [user.orgSlug]);
@@ -23,7 +25,9 @@ async function loadTargets(user: TestUser, count: number) {
 }
 
 async function storedRids(monitorIds: number[]): Promise<Set<string>> {
-  const rows = await testDb().query<{ rid: string }>(`SELECT rid FROM cron_runs WHERE monitor_id IN (${monitorIds.join(",")})`);
+  const rows = await testDb().query<{ rid: string }>(
+    `SELECT rid FROM cron_runs WHERE monitor_id IN (${monitorIds.join(",")})`,
+  );
   return new Set(rows.map((r) => r.rid));
 }
 
@@ -32,7 +36,10 @@ describe("graceful stop on SIGTERM", () => {
     const server = await startPingServer();
     children.push(server.child);
     const monitors = await loadTargets(await registerUser("term-ingest"), 30);
-    const load = pingLoad(monitors.map((m) => ({ url: server.url, token: m.ping_token })), { count: 150, concurrency: 16, maxMs: 30_000 });
+    const load = pingLoad(
+      monitors.map((m) => ({ url: server.url, token: m.ping_token })),
+      { count: 150, concurrency: 16, maxMs: 30_000 },
+    );
     await load.whenOk(40);
     const exited = exitOf(server.child);
     server.child.kill("SIGTERM");
@@ -46,11 +53,17 @@ describe("graceful stop on SIGTERM", () => {
 
   it("the web app (npm start) finishes its pings in flight, stops its workers and exits 0", async () => {
     // A second Lifeline on the same database, started like `npm start`.
-    const env = databaseKind() === "sqlite" ? { DATABASE_URL: `file:${path.join(inject("dataDir"), "lifeline.db")}` } : { DATABASE_URL: databaseUrl() };
+    const env =
+      databaseKind() === "sqlite"
+        ? { DATABASE_URL: `file:${path.join(inject("dataDir"), "lifeline.db")}` }
+        : { DATABASE_URL: databaseUrl() };
     const web = await startLifeline(env);
     children.push(web.child);
     const monitors = await loadTargets(await registerUser("term-web"), 30);
-    const load = pingLoad(monitors.map((m) => ({ url: `${web.baseUrl}/ping`, token: m.ping_token })), { count: 150, concurrency: 8, maxMs: 60_000 });
+    const load = pingLoad(
+      monitors.map((m) => ({ url: `${web.baseUrl}/ping`, token: m.ping_token })),
+      { count: 150, concurrency: 8, maxMs: 60_000 },
+    );
     await load.whenOk(30);
     const exited = exitOf(web.child);
     web.child.kill("SIGTERM"); // the npm start process only, as a process manager would

@@ -21,7 +21,9 @@ describe("a fresh start (the embedded default, or the DATABASE_URL given)", () =
         : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()";
     const tables = (await db.query<{ name: string }>(tableQuery)).map((t) => t.name);
     const migrations = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM "_lifeline_migrations"`))!;
-    expect(tables).toEqual(expect.arrayContaining(["users", "organizations", "cron_monitors", "cron_runs", "projects", "services"]));
+    expect(tables).toEqual(
+      expect.arrayContaining(["users", "organizations", "cron_monitors", "cron_runs", "projects", "services"]),
+    );
     expect(migrations.n).toBe(fs.readdirSync(`prisma/migrations/${kind}`).length);
     if (kind === "sqlite") {
       expect(fs.existsSync(path.join(inject("dataDir"), "lifeline.db"))).toBe(true);
@@ -42,7 +44,10 @@ describe("a fresh start (the embedded default, or the DATABASE_URL given)", () =
 
 describe("errors in the contract's format", () => {
   it("answers malformed JSON with 400 VALIDATION_ERROR", async () => {
-    const res = await call("POST", "/auth/login", { rawBody: '{"email": ', headers: { "content-type": "application/json" } });
+    const res = await call("POST", "/auth/login", {
+      rawBody: '{"email": ',
+      headers: { "content-type": "application/json" },
+    });
     expectStandardError(res, 400, "VALIDATION_ERROR");
     expect(res.body.path).toBe("/api/v1/auth/login");
   });
@@ -94,14 +99,19 @@ describe("errors in the contract's format", () => {
     expect(service.body.error.details.enabled).toEqual(["Expected boolean, received string"]);
     const project = await call("POST", "/projects", { token: user.access, body: { name: "p", order: "5" } });
     expect(project.status).toBe(400);
-    expect(project.body).toEqual({ error: { message: expect.any(String), details: { order: ["Expected number, received string"] } } });
+    expect(project.body).toEqual({
+      error: { message: expect.any(String), details: { order: ["Expected number, received string"] } },
+    });
     const nulled = await call("POST", "/projects", { token: user.access, body: { name: "q", order: null } });
     expect(nulled.body.error.details.order).toEqual(["Expected number, received null"]);
     expect((await call("GET", "/projects", { token: user.access })).body.data).toEqual([]);
   });
 
   it("refuses a body over 1 MiB with 413", async () => {
-    const res = await call("POST", "/auth/login", { rawBody: JSON.stringify({ email: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
+    const res = await call("POST", "/auth/login", {
+      rawBody: JSON.stringify({ email: "x".repeat(1_100_000) }),
+      headers: { "content-type": "application/json" },
+    });
     expectStandardError(res, 413, "PAYLOAD_TOO_LARGE");
   });
 
@@ -121,7 +131,11 @@ describe("CORS", () => {
   it("answers an OPTIONS preflight with 204 and the CORS headers", async () => {
     const res = await fetch(apiUrl("/auth/me"), {
       method: "OPTIONS",
-      headers: { origin: "https://example.test", "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      headers: {
+        origin: "https://example.test",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization",
+      },
     });
     expect(res.status).toBe(204);
     for (const [k, v] of Object.entries(CORS)) expect(res.headers.get(k)).toBe(v);
@@ -131,7 +145,13 @@ describe("CORS", () => {
 describe("a path that is not valid percent-encoding", () => {
   it("is refused with 400 on the dashboard's, the status pages', the badges' and the links' routes, never a 5xx", async () => {
     const base = inject("baseUrl");
-    for (const target of ["/status/%E0%A4%A", "/status/x%ZZ/feed", "/confirm-email/%E0%A4%A", "/monitors/%E0%A4%A", "/badge/%FF.svg"]) {
+    for (const target of [
+      "/status/%E0%A4%A",
+      "/status/x%ZZ/feed",
+      "/confirm-email/%E0%A4%A",
+      "/monitors/%E0%A4%A",
+      "/badge/%FF.svg",
+    ]) {
       const res = await fetch(`${base}${target}`, { redirect: "manual" });
       expect(res.status, target).toBe(400);
       expect(await res.text(), target).toBe("Bad request: the path is not valid percent-encoding\n");

@@ -17,7 +17,15 @@ beforeAll(async () => {
 
 describe("ids beyond the id columns' range", () => {
   it.each(BEYOND)("are refused: %s answers 400 keyed id on REST and tRPC", async (id) => {
-    for (const path of [`/cron-monitors/${id}`, `/services/${id}`, `/projects/${id}`, `/integrations/${id}`, `/incidents/${id}`, `/probes/${id}`, `/cron-monitors/${id}/runs`]) {
+    for (const path of [
+      `/cron-monitors/${id}`,
+      `/services/${id}`,
+      `/projects/${id}`,
+      `/integrations/${id}`,
+      `/incidents/${id}`,
+      `/probes/${id}`,
+      `/cron-monitors/${id}/runs`,
+    ]) {
       const res = await call("GET", path, { token: owner.access });
       expect(res.status, `${path}: ${res.text}`).toBe(400);
       expect(Object.keys(res.body.error.details), path).toEqual(["id"]);
@@ -39,18 +47,33 @@ describe("ids beyond the id columns' range", () => {
     }
   });
 
-  it.each(["9999999999", "18446744073709552000", "2147483648"])("as a project filter (%s) are refused keyed project", async (project) => {
-    for (const path of [`/services?project=${project}`, `/cron-monitors?project=${project}`]) {
-      const res = await call("GET", path, { token: owner.access });
-      expect(res.status, `${path}: ${res.text}`).toBe(400);
-      expect(Object.keys(res.body.error.details), path).toEqual(["project"]);
-    }
-  });
+  it.each(["9999999999", "18446744073709552000", "2147483648"])(
+    "as a project filter (%s) are refused keyed project",
+    async (project) => {
+      for (const path of [`/services?project=${project}`, `/cron-monitors?project=${project}`]) {
+        const res = await call("GET", path, { token: owner.access });
+        expect(res.status, `${path}: ${res.text}`).toBe(400);
+        expect(Object.keys(res.body.error.details), path).toEqual(["project"]);
+      }
+    },
+  );
 
   it("as a project or integration reference in a body are refused", async () => {
-    const res = await call("POST", "/cron-monitors", { token: owner.access, body: { name: "x", schedule_kind: "period", period_seconds: 3600, project_id: 2 ** 31, integration_ids: [2 ** 40] } });
+    const res = await call("POST", "/cron-monitors", {
+      token: owner.access,
+      body: {
+        name: "x",
+        schedule_kind: "period",
+        period_seconds: 3600,
+        project_id: 2 ** 31,
+        integration_ids: [2 ** 40],
+      },
+    });
     expect(res.status, res.text).toBe(400);
-    const service = await call("POST", "/services", { token: owner.access, body: { name: "x", type: "tcp", config: { host: "127.0.0.1", port: 9 }, project_id: 2 ** 31 } });
+    const service = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "x", type: "tcp", config: { host: "127.0.0.1", port: 9 }, project_id: 2 ** 31 },
+    });
     expect(service.status, service.text).toBe(400);
   });
 });

@@ -22,7 +22,10 @@ describe("acknowledging an incident", () => {
     const pd = await startKindReceiver(() => ({ status: 202, body: '{"status":"success"}' }));
     try {
       const user = await registerUser("ack");
-      const created = await call("POST", "/integrations", { token: user.access, body: { name: "pd", kind: "pagerduty", config: { routing_key: PD_KEY, api_url: pd.base } } });
+      const created = await call("POST", "/integrations", {
+        token: user.access,
+        body: { name: "pd", kind: "pagerduty", config: { routing_key: PD_KEY, api_url: pd.base } },
+      });
       const { monitor, incident } = await openIncident(user, [created.body.data.id]);
       await sweep(null);
       await eventually(() => pd.received.length >= 1);
@@ -42,10 +45,18 @@ describe("acknowledging an incident", () => {
       await sweep(null);
       await eventually(() => pd.received.length >= 2);
       const trigger = JSON.parse(pd.received[0]!.body);
-      expect(JSON.parse(pd.received[1]!.body)).toEqual({ routing_key: PD_KEY, event_action: "acknowledge", dedup_key: trigger.dedup_key });
+      expect(JSON.parse(pd.received[1]!.body)).toEqual({
+        routing_key: PD_KEY,
+        event_action: "acknowledge",
+        dedup_key: trigger.dedup_key,
+      });
 
       await ping(monitor.ping_token);
-      expectStandardError(await call("POST", `/incidents/${incident.id}/acknowledge`, { token: user.access }), 409, "CONFLICT");
+      expectStandardError(
+        await call("POST", `/incidents/${incident.id}/acknowledge`, { token: user.access }),
+        409,
+        "CONFLICT",
+      );
       await sweep(null);
       await eventually(() => pd.received.length >= 3);
       expect(JSON.parse(pd.received[2]!.body)).toMatchObject({ event_action: "resolve", dedup_key: trigger.dedup_key });
@@ -58,10 +69,21 @@ describe("acknowledging an incident", () => {
     const user = await registerUser("ack-409");
     const other = await registerUser("ack-other");
     const { monitor, incident } = await openIncident(user, []);
-    expectStandardError(await call("POST", `/incidents/${incident.id}/acknowledge`, { token: other.access }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("POST", `/incidents/${incident.id}/acknowledge`, { token: other.access }),
+      404,
+      "NOT_FOUND",
+    );
     await ping(monitor.ping_token);
-    expectStandardError(await call("POST", `/incidents/${incident.id}/acknowledge`, { token: user.access }), 409, "CONFLICT");
-    expect((await call("GET", `/incidents/${incident.id}`, { token: user.access })).body.data).toMatchObject({ acknowledged_at: null, acknowledged_by: null });
+    expectStandardError(
+      await call("POST", `/incidents/${incident.id}/acknowledge`, { token: user.access }),
+      409,
+      "CONFLICT",
+    );
+    expect((await call("GET", `/incidents/${incident.id}`, { token: user.access })).body.data).toMatchObject({
+      acknowledged_at: null,
+      acknowledged_by: null,
+    });
   });
 
   it("notifies incident.acknowledged only to integrations whose events include it", async () => {
@@ -69,7 +91,12 @@ describe("acknowledging an incident", () => {
     try {
       const user = await registerUser("ack-routing");
       const mk = async (url: string, events?: string[]) =>
-        (await call("POST", "/integrations", { token: user.access, body: { name: "h", kind: "webhook", url, ...(events ? { events } : {}) } })).body.data.id as number;
+        (
+          await call("POST", "/integrations", {
+            token: user.access,
+            body: { name: "h", kind: "webhook", url, ...(events ? { events } : {}) },
+          })
+        ).body.data.id as number;
       const withAck = await mk(receivers[0]!.base);
       const withoutAck = await mk(receivers[1]!.base, ["incident.opened", "incident.resolved"]);
       const { incident } = await openIncident(user, [withAck, withoutAck]);

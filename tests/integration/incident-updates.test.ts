@@ -25,11 +25,16 @@ describe("incident updates", () => {
     const page = await createStatusPage(alice, { components: [{ cron_monitor_id: job.id, display_name: "Billing" }] });
     expect(JSON.parse(await text(`/status/${page.slug}.json`)).incidents.active[0].updates).toEqual([]);
     const message = `Looking into it <script>window.__x=1</script> ]]> & <img src=x onerror=alert(1)>`;
-    const res = await call("POST", `/incidents/${incident.id}/updates`, { token: alice.access, body: { status: "investigating", message } });
+    const res = await call("POST", `/incidents/${incident.id}/updates`, {
+      token: alice.access,
+      body: { status: "investigating", message },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ incident_id: incident.id, status: "investigating", message });
     const json = JSON.parse(await text(`/status/${page.slug}.json`));
-    expect(json.incidents.active[0].updates).toEqual([{ status: "investigating", message, created_at: res.body.data.created_at }]);
+    expect(json.incidents.active[0].updates).toEqual([
+      { status: "investigating", message, created_at: res.body.data.created_at },
+    ]);
     const html = await text(`/status/${page.slug}`);
     expect(html).toContain("Looking into it &lt;script&gt;");
     expect(html).not.toContain("<script>window.__x");
@@ -43,20 +48,44 @@ describe("incident updates", () => {
 
   it("refuses an unknown status and an empty message with 400, keyed by field", async () => {
     const { incident } = await openIncident(alice);
-    const bad = await call("POST", `/incidents/${incident.id}/updates`, { token: alice.access, body: { status: "fixed", message: "x" } });
+    const bad = await call("POST", `/incidents/${incident.id}/updates`, {
+      token: alice.access,
+      body: { status: "fixed", message: "x" },
+    });
     expectStandardError(bad, 400, "VALIDATION_ERROR");
     expect(Object.keys(bad.body.error.details)).toEqual(["status"]);
-    const empty = await call("POST", `/incidents/${incident.id}/updates`, { token: alice.access, body: { status: "monitoring", message: "   " } });
+    const empty = await call("POST", `/incidents/${incident.id}/updates`, {
+      token: alice.access,
+      body: { status: "monitoring", message: "   " },
+    });
     expectStandardError(empty, 400, "VALIDATION_ERROR");
     expect(Object.keys(empty.body.error.details)).toEqual(["message"]);
   });
 
   it("hides another organization's incident (404) and refuses a viewer token (403), storing nothing", async () => {
     const { incident } = await openIncident(alice);
-    expectStandardError(await call("POST", `/incidents/${incident.id}/updates`, { token: bob.access, body: { status: "identified", message: "mine" } }), 404, "NOT_FOUND");
-    expectStandardError(await call("GET", `/incidents/${incident.id}/updates`, { token: bob.access }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("POST", `/incidents/${incident.id}/updates`, {
+        token: bob.access,
+        body: { status: "identified", message: "mine" },
+      }),
+      404,
+      "NOT_FOUND",
+    );
+    expectStandardError(
+      await call("GET", `/incidents/${incident.id}/updates`, { token: bob.access }),
+      404,
+      "NOT_FOUND",
+    );
     const viewer = await serviceToken(alice, ["cronmonitor.view"]);
-    expectStandardError(await call("POST", `/incidents/${incident.id}/updates`, { token: viewer, body: { status: "identified", message: "x" } }), 403, "FORBIDDEN");
+    expectStandardError(
+      await call("POST", `/incidents/${incident.id}/updates`, {
+        token: viewer,
+        body: { status: "identified", message: "x" },
+      }),
+      403,
+      "FORBIDDEN",
+    );
     expect((await call("GET", `/incidents/${incident.id}/updates`, { token: alice.access })).body.data).toEqual([]);
   });
 });

@@ -12,8 +12,12 @@ describe("incidents (decisions 7)", () => {
     await ping(m.ping_token, "/fail");
     const next = new Date((await monitorRow(m.id)).next_expected_at);
     await sweep(new Date(next.getTime() + 3 * 3600_000));
-    expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "failed", status: "open" }]);
-    expect((await rows("SELECT status FROM cron_runs WHERE monitor_id = ? AND status = 'missed'", m.id)).length).toBeGreaterThanOrEqual(3);
+    expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([
+      { kind: "failed", status: "open" },
+    ]);
+    expect(
+      (await rows("SELECT status FROM cron_runs WHERE monitor_id = ? AND status = 'missed'", m.id)).length,
+    ).toBeGreaterThanOrEqual(3);
 
     // Resolved by a success completion; a later miss then opens a new, separate incident.
     await ping(m.ping_token);
@@ -62,20 +66,31 @@ describe("incidents (decisions 7)", () => {
     });
     expect(created.status).toBe(201);
     const serviceId = created.body.data.id;
-    await testDb().run(`INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at) VALUES (?, ?, 'service_down', 'open', 'HTTP 503', ?)`, [
-      await orgIdOf(user.orgSlug),
-      serviceId,
-      new Date(),
-    ]);
+    await testDb().run(
+      `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at) VALUES (?, ?, 'service_down', 'open', 'HTTP 503', ?)`,
+      [await orgIdOf(user.orgSlug), serviceId, new Date()],
+    );
     const res = await call("GET", `/incidents?service=${serviceId}`, { token: user.access });
     expect(res.body.data).toEqual([
       {
-        id: expect.any(Number), service: serviceId, cron_monitor: null, kind: "service_down", status: "open", reason: "HTTP 503",
-        opened_at: expect.stringMatching(/Z$/), resolved_at: null, acknowledged_at: null, acknowledged_by: null,
+        id: expect.any(Number),
+        service: serviceId,
+        cron_monitor: null,
+        kind: "service_down",
+        status: "open",
+        reason: "HTTP 503",
+        opened_at: expect.stringMatching(/Z$/),
+        resolved_at: null,
+        acknowledged_at: null,
+        acknowledged_by: null,
       },
     ]);
     const other = await registerUser("other");
-    expectStandardError(await call("GET", `/incidents/${res.body.data[0].id}`, { token: other.access }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("GET", `/incidents/${res.body.data[0].id}`, { token: other.access }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("isolates organizations and needs cronmonitor.view", async () => {

@@ -12,7 +12,11 @@ describe("the dashboard's integration form against the server", () => {
     const user = await registerUser("form-telegram");
     const created = await call("POST", "/integrations", {
       token: user.access,
-      body: { name: "Ops Telegram", kind: "telegram", config: { bot_token: BOT_TOKEN, chat_id: "@ops_room", thread_id: 5 } },
+      body: {
+        name: "Ops Telegram",
+        kind: "telegram",
+        config: { bot_token: BOT_TOKEN, chat_id: "@ops_room", thread_id: 5 },
+      },
     });
     expect(created.status).toBe(201);
     const stored = created.body.data;
@@ -21,18 +25,41 @@ describe("the dashboard's integration form against the server", () => {
 
     const unchanged = kindSubmission("telegram", initialValues("telegram", stored), stored);
     expect(unchanged).toEqual({});
-    const renamed = await trpcMutation(baseUrl(), "integrations.update", { ...base, name: "Night Telegram", ...unchanged }, { cookie });
+    const renamed = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { ...base, name: "Night Telegram", ...unchanged },
+      { cookie },
+    );
     expect(renamed.status).toBe(200);
-    expect(renamed.body.result.data.data).toMatchObject({ name: "Night Telegram", events: ["incident.opened", "incident.resolved"], config: stored.config });
+    expect(renamed.body.result.data.data).toMatchObject({
+      name: "Night Telegram",
+      events: ["incident.opened", "incident.resolved"],
+      config: stored.config,
+    });
 
     const cleared = kindSubmission("telegram", { ...initialValues("telegram", stored), thread_id: "" }, stored);
-    expect((await trpcMutation(baseUrl(), "integrations.update", { ...base, name: "Night Telegram", ...cleared }, { cookie })).status).toBe(200);
+    expect(
+      (
+        await trpcMutation(
+          baseUrl(),
+          "integrations.update",
+          { ...base, name: "Night Telegram", ...cleared },
+          { cookie },
+        )
+      ).status,
+    ).toBe(200);
     const read = (await call("GET", `/integrations/${stored.id}`, { token: user.access })).body.data;
     expect(read.config).toEqual({ bot_token: stored.config.bot_token, chat_id: "@ops_room" });
     expect(read.config.bot_token).toMatch(/^\*\*\*\*/);
 
     // What the old form sent for such a kind, and why a rename could not be saved.
-    const withUrl = await trpcMutation(baseUrl(), "integrations.update", { ...base, name: "x", url: "https://example.com/" }, { cookie });
+    const withUrl = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { ...base, name: "x", url: "https://example.com/" },
+      { cookie },
+    );
     expect(withUrl.status).toBe(400);
     expect(withUrl.body.error.data.details.url[0]).toContain("takes no url");
   });
@@ -40,7 +67,12 @@ describe("the dashboard's integration form against the server", () => {
   it("refuses a bad setting from the form with its error keyed config.<field>, on the dashboard's face and on REST", async () => {
     const user = await registerUser("form-errors");
     const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
-    const sent = kindSubmission("pushover", { ...initialValues("pushover"), app_token: "short", user_key: "u".repeat(30), priority: "3" });
+    const sent = kindSubmission("pushover", {
+      ...initialValues("pushover"),
+      app_token: "short",
+      user_key: "u".repeat(30),
+      priority: "3",
+    });
     expect(sent).toEqual({ config: { app_token: "short", user_key: "u".repeat(30), priority: 3 } });
     const body = { name: "Phones", kind: "pushover", is_default: false, events: ["incident.opened"], ...sent };
 

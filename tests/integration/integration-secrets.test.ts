@@ -10,21 +10,40 @@ import { startReceiver } from "../support/sweeper";
 const SLACK_URL = "https://hooks.slack.com/services/T0001/B0002/XXXXyyyyZZZZSECRET";
 const HOOK_URL = "https://receiver.example.test/hooks/catch/9081/tok3nPathPart77";
 const HOOK_SECRET = "my-own-signing-secret-4711";
-const secretsIn = (text: string) => [SLACK_URL, HOOK_URL, HOOK_SECRET, "XXXXyyyyZZZZ", "tok3nPathPart", "signing-secret"].filter((s) => text.includes(s));
+const secretsIn = (text: string) =>
+  [SLACK_URL, HOOK_URL, HOOK_SECRET, "XXXXyyyyZZZZ", "tok3nPathPart", "signing-secret"].filter((s) => text.includes(s));
 
 let owner: TestUser;
 let viewer: TestUser;
 let slack: Record<string, any>;
 let hook: Record<string, any>;
 const org = () => ({ "X-Org-Slug": owner.orgSlug });
-const stored = (id: number) => testDb().one<{ url: string | null; secret: string | null; name: string }>(`SELECT url, secret, name FROM integrations WHERE id = ?`, [id]);
+const stored = (id: number) =>
+  testDb().one<{ url: string | null; secret: string | null; name: string }>(
+    `SELECT url, secret, name FROM integrations WHERE id = ?`,
+    [id],
+  );
 
 beforeAll(async () => {
   owner = await registerUser("secrets");
   viewer = await registerUser("secrets-viewer");
-  expect((await call("POST", `/orgs/${owner.orgSlug}/members`, { token: owner.access, body: { email: viewer.email, role: "viewer" } })).status).toBe(201);
-  slack = (await call("POST", "/integrations", { token: owner.access, body: { name: "Slack", kind: "slack", url: SLACK_URL } })).body.data;
-  hook = (await call("POST", "/integrations", { token: owner.access, body: { name: "Hook", kind: "webhook", url: HOOK_URL, secret: HOOK_SECRET } })).body.data;
+  expect(
+    (
+      await call("POST", `/orgs/${owner.orgSlug}/members`, {
+        token: owner.access,
+        body: { email: viewer.email, role: "viewer" },
+      })
+    ).status,
+  ).toBe(201);
+  slack = (
+    await call("POST", "/integrations", { token: owner.access, body: { name: "Slack", kind: "slack", url: SLACK_URL } })
+  ).body.data;
+  hook = (
+    await call("POST", "/integrations", {
+      token: owner.access,
+      body: { name: "Hook", kind: "webhook", url: HOOK_URL, secret: HOOK_SECRET },
+    })
+  ).body.data;
 });
 
 describe("integration credentials are write-only", () => {
@@ -32,7 +51,11 @@ describe("integration credentials are write-only", () => {
     expect(slack.url).toBe("https://hooks.slack.com/…/****CRET");
     expect(hook).toMatchObject({ url: "https://receiver.example.test/…/****rt77", secret: "****4711" });
     const viewToken = await serviceToken(owner, ["cronmonitor.view"]);
-    const readers: [string, Record<string, string>][] = [[owner.access, {}], [viewer.access, org()], [viewToken, {}]];
+    const readers: [string, Record<string, string>][] = [
+      [owner.access, {}],
+      [viewer.access, org()],
+      [viewToken, {}],
+    ];
     for (const [token, headers] of readers) {
       const list = await call("GET", "/integrations", { token, headers });
       expect(list.status).toBe(200);
@@ -57,39 +80,67 @@ describe("integration credentials are write-only", () => {
     const headers = { cookie, ...org() }; // the browser's tRPC calls name the organization in X-Org-Slug
     const list = await trpcQuery(baseUrl(), "integrations.list", { page: 1, limit: 20 }, headers);
     expect(list.status).toBe(200);
-    expect(list.body.result.data.data.map((i: any) => i.url)).toEqual(["https://hooks.slack.com/…/****CRET", "https://receiver.example.test/…/****rt77"]);
+    expect(list.body.result.data.data.map((i: any) => i.url)).toEqual([
+      "https://hooks.slack.com/…/****CRET",
+      "https://receiver.example.test/…/****rt77",
+    ]);
     const one = await trpcQuery(baseUrl(), "integrations.get", { id: hook.id }, headers);
     expect(one.body.result.data.data.secret).toBe("****4711");
     // The server render reads the org switcher's cookie (src/trpc/server.tsx), as a browser sends it.
-    const page = await fetch(`${baseUrl()}/settings`, { headers: { cookie: `${cookie}; lifeline_org=${owner.orgSlug}` } });
+    const page = await fetch(`${baseUrl()}/settings`, {
+      headers: { cookie: `${cookie}; lifeline_org=${owner.orgSlug}` },
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("****CRET"); // the owner's organization's integrations are on the page, masked
     expect(html).toContain("****4711");
     for (const answer of [list.text, one.text, html]) expect(secretsIn(answer)).toEqual([]);
     // A viewer cannot replace them either.
-    const refused = await trpcMutation(baseUrl(), "integrations.update", { id: slack.id, url: "https://hooks.slack.com/services/evil" }, headers);
+    const refused = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { id: slack.id, url: "https://hooks.slack.com/services/evil" },
+      headers,
+    );
     expect(refused.status).toBe(403);
     expect((await stored(slack.id))!.url).toBe(SLACK_URL);
   });
 
   it("keeps a credential on a PATCH without it or with its mask, and refuses to store any other masked value", async () => {
-    expect((await call("PATCH", `/integrations/${slack.id}`, { token: owner.access, body: { name: "Slack renamed" } })).status).toBe(200);
-    const roundTrip = await call("PATCH", `/integrations/${hook.id}`, { token: owner.access, body: { name: "Hook", url: hook.url, secret: hook.secret } });
+    expect(
+      (await call("PATCH", `/integrations/${slack.id}`, { token: owner.access, body: { name: "Slack renamed" } }))
+        .status,
+    ).toBe(200);
+    const roundTrip = await call("PATCH", `/integrations/${hook.id}`, {
+      token: owner.access,
+      body: { name: "Hook", url: hook.url, secret: hook.secret },
+    });
     expect(roundTrip.status).toBe(200);
     expect(await stored(slack.id)).toMatchObject({ url: SLACK_URL, name: "Slack renamed" });
     expect(await stored(hook.id)).toMatchObject({ url: HOOK_URL, secret: HOOK_SECRET });
 
-    const wrongMask = await call("PATCH", `/integrations/${slack.id}`, { token: owner.access, body: { url: "https://hooks.slack.com/…/****ABCD" } });
+    const wrongMask = await call("PATCH", `/integrations/${slack.id}`, {
+      token: owner.access,
+      body: { url: "https://hooks.slack.com/…/****ABCD" },
+    });
     expectStandardError(wrongMask, 400, "VALIDATION_ERROR");
     expect(wrongMask.body.error.details).toHaveProperty("url");
-    const shortMask = await call("PATCH", `/integrations/${hook.id}`, { token: owner.access, body: { secret: "****0000" } });
+    const shortMask = await call("PATCH", `/integrations/${hook.id}`, {
+      token: owner.access,
+      body: { secret: "****0000" },
+    });
     expectStandardError(shortMask, 400, "VALIDATION_ERROR");
     expect(shortMask.body.error.details).toHaveProperty("secret");
-    const copied = await call("POST", "/integrations", { token: owner.access, body: { name: "Copy", kind: "slack", url: slack.url } });
+    const copied = await call("POST", "/integrations", {
+      token: owner.access,
+      body: { name: "Copy", kind: "slack", url: slack.url },
+    });
     expectStandardError(copied, 400, "VALIDATION_ERROR");
     expect(copied.body.error.details).toHaveProperty("url");
-    const both = await call("PATCH", `/integrations/${hook.id}`, { token: owner.access, body: { secret: "another-secret-of-mine", rotate_secret: true } });
+    const both = await call("PATCH", `/integrations/${hook.id}`, {
+      token: owner.access,
+      body: { secret: "another-secret-of-mine", rotate_secret: true },
+    });
     expectStandardError(both, 400, "VALIDATION_ERROR");
     expect(await stored(slack.id)).toMatchObject({ url: SLACK_URL });
     expect(await stored(hook.id)).toMatchObject({ url: HOOK_URL, secret: HOOK_SECRET });
@@ -97,17 +148,32 @@ describe("integration credentials are write-only", () => {
 
   it("lets an editor replace a credential on both faces; the answer shows the new one masked", async () => {
     const user = await registerUser("replace");
-    const created = (await call("POST", "/integrations", { token: user.access, body: { name: "S", kind: "slack", url: SLACK_URL } })).body.data;
-    const rest = await call("PATCH", `/integrations/${created.id}`, { token: user.access, body: { url: "https://hooks.slack.com/services/T1/B2/newSecretValue9876" } });
+    const created = (
+      await call("POST", "/integrations", { token: user.access, body: { name: "S", kind: "slack", url: SLACK_URL } })
+    ).body.data;
+    const rest = await call("PATCH", `/integrations/${created.id}`, {
+      token: user.access,
+      body: { url: "https://hooks.slack.com/services/T1/B2/newSecretValue9876" },
+    });
     expect(rest.status).toBe(200);
     expect(rest.body.data.url).toBe("https://hooks.slack.com/…/****9876");
     expect((await stored(created.id))!.url).toBe("https://hooks.slack.com/services/T1/B2/newSecretValue9876");
 
     const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
-    const hookCreated = (await call("POST", "/integrations", { token: user.access, body: { name: "H", kind: "webhook", url: HOOK_URL } })).body.data;
-    const viaTrpc = await trpcMutation(baseUrl(), "integrations.update", { id: hookCreated.id, secret: "dashboard-chosen-secret-1234" }, { cookie });
+    const hookCreated = (
+      await call("POST", "/integrations", { token: user.access, body: { name: "H", kind: "webhook", url: HOOK_URL } })
+    ).body.data;
+    const viaTrpc = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { id: hookCreated.id, secret: "dashboard-chosen-secret-1234" },
+      { cookie },
+    );
     expect(viaTrpc.status).toBe(200);
-    expect(viaTrpc.body.result.data.data).toMatchObject({ secret: "****1234", url: "https://receiver.example.test/…/****rt77" });
+    expect(viaTrpc.body.result.data.data).toMatchObject({
+      secret: "****1234",
+      url: "https://receiver.example.test/…/****rt77",
+    });
     expect((await stored(hookCreated.id))!.secret).toBe("dashboard-chosen-secret-1234");
   });
 });
@@ -117,7 +183,10 @@ describe("delivery history", () => {
     const receiver = await startReceiver(() => 500);
     try {
       const local = `${receiver.url}/catch/9081/tok3nPathPart77`;
-      const created = await call("POST", "/integrations", { token: owner.access, body: { name: "Local hook", kind: "webhook", url: local, secret: HOOK_SECRET } });
+      const created = await call("POST", "/integrations", {
+        token: owner.access,
+        body: { name: "Local hook", kind: "webhook", url: local, secret: HOOK_SECRET },
+      });
       expect(created.status).toBe(201);
       const id = created.body.data.id as number;
       const test = await call("POST", `/integrations/${id}/test`, { token: owner.access });
@@ -126,9 +195,16 @@ describe("delivery history", () => {
 
       const rest = await call("GET", `/integrations/${id}/deliveries`, { token: viewer.access, headers: org() });
       expect(rest.status).toBe(200);
-      expect(rest.body.data).toEqual([expect.objectContaining({ integration_id: id, event: "test", status: "failed", response_status: 500 })]);
+      expect(rest.body.data).toEqual([
+        expect.objectContaining({ integration_id: id, event: "test", status: "failed", response_status: 500 }),
+      ]);
       const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
-      const viaTrpc = await trpcQuery(baseUrl(), "integrations.deliveries", { id, page: 1, limit: 20 }, { cookie, ...org() });
+      const viaTrpc = await trpcQuery(
+        baseUrl(),
+        "integrations.deliveries",
+        { id, page: 1, limit: 20 },
+        { cookie, ...org() },
+      );
       expect(viaTrpc.status).toBe(200);
       expect(viaTrpc.body.result.data.data).toHaveLength(1);
       for (const answer of [rest.text, viaTrpc.text]) {

@@ -12,7 +12,8 @@ import { freshDatabase } from "../support/pg-database";
 // development as in production. The detail is in the log under that request id.
 
 /** What a fault's message or stack would show: the engine's and the ORM's words, the renamed tables, stack frames. */
-const INTERNAL = /prisma|sqlite|postgres|relation|no such table|_gone|invocation|stack|node_modules|\bat \S+ \(|Error:|\.ts:\d|\.js:\d/i;
+const INTERNAL =
+  /prisma|sqlite|postgres|relation|no such table|_gone|invocation|stack|node_modules|\bat \S+ \(|Error:|\.ts:\d|\.js:\d/i;
 
 const servers: RunningLifeline[] = [];
 const open: EngineDb[] = [];
@@ -45,7 +46,10 @@ describe.each(["development", "production"])("a fault with NODE_ENV=%s", (nodeEn
     await db.run("ALTER TABLE services RENAME TO services_gone");
     await db.run("ALTER TABLE rate_limits RENAME TO rate_limits_gone");
 
-    const rest = await call("POST", `${api}/services`, { token: user.access, body: { name: "boom", type: "tcp", config: { host: "127.0.0.1", port: 9 } } });
+    const rest = await call("POST", `${api}/services`, {
+      token: user.access,
+      body: { name: "boom", type: "tcp", config: { host: "127.0.0.1", port: 9 } },
+    });
     expectStandardError(rest, 500, "INTERNAL_ERROR");
     expect(rest.body.error).toEqual({ code: "INTERNAL_ERROR", message: "Internal server error" });
     expectNoInternals(rest.text);
@@ -68,7 +72,11 @@ describe.each(["development", "production"])("a fault with NODE_ENV=%s", (nodeEn
       expectNoInternals(res.text);
       expect(res.body.error.message).toBe("Internal server error");
       expect(Object.keys(res.body.error.data).sort()).toEqual(["appCode", "code", "httpStatus", "path", "request_id"]);
-      expect(res.body.error.data).toMatchObject({ appCode: "INTERNAL_ERROR", code: "INTERNAL_SERVER_ERROR", httpStatus: 500 });
+      expect(res.body.error.data).toMatchObject({
+        appCode: "INTERNAL_ERROR",
+        code: "INTERNAL_SERVER_ERROR",
+        httpStatus: 500,
+      });
       expect(res.body.error.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
     }
 
@@ -77,7 +85,13 @@ describe.each(["development", "production"])("a fault with NODE_ENV=%s", (nodeEn
     const signIn = await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: csrf.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
       body: new URLSearchParams({ csrfToken, email: user.email, password: user.password, json: "true" }),
     });
     const signInText = await signIn.text();
@@ -88,7 +102,13 @@ describe.each(["development", "production"])("a fault with NODE_ENV=%s", (nodeEn
 
     // Each answer's request id names one log line with the fault's detail.
     const log = server.log();
-    const ids = [rest.body.request_id, project.headers.get("x-request-id"), restLogin.body.request_id, ...trpcAnswers.map((a) => a.body.error.data.request_id), signInBody.request_id];
+    const ids = [
+      rest.body.request_id,
+      project.headers.get("x-request-id"),
+      restLogin.body.request_id,
+      ...trpcAnswers.map((a) => a.body.error.data.request_id),
+      signInBody.request_id,
+    ];
     for (const id of ids) {
       const line = log.split("\n").find((l) => l.includes(id));
       expect(line, id).toBeDefined();

@@ -23,7 +23,10 @@ afterAll(() => untrusting?.stop());
 let claimed = 0;
 const address = () => `203.0.113.${++claimed}`;
 const login = (email: string, password: string, headers: Record<string, string> = {}, base?: string) =>
-  call("POST", base ? `${base}/api/v1/auth/login` : "/auth/login", { body: { email, password }, headers: { "x-forwarded-for": address(), ...headers } });
+  call("POST", base ? `${base}/api/v1/auth/login` : "/auth/login", {
+    body: { email, password },
+    headers: { "x-forwarded-for": address(), ...headers },
+  });
 
 function expectThrottled(res: Answer) {
   expectStandardError(res, 429, "RATE_LIMITED");
@@ -31,10 +34,17 @@ function expectThrottled(res: Answer) {
 }
 
 /** Signs in through the dashboard's credentials flow, sending `cookie` (e.g. a device cookie). */
-async function dashboardSignIn(base: string, email: string, password: string, opts: { cookie?: string; forwardedFor?: string } = {}) {
+async function dashboardSignIn(
+  base: string,
+  email: string,
+  password: string,
+  opts: { cookie?: string; forwardedFor?: string } = {},
+) {
   const forwarded: Record<string, string> = opts.forwardedFor ? { "x-forwarded-for": opts.forwardedFor } : {};
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers: forwarded });
-  const jar = [...csrf.headers.getSetCookie().map((c) => c.split(";")[0]), ...(opts.cookie ? [opts.cookie] : [])].join("; ");
+  const jar = [...csrf.headers.getSetCookie().map((c) => c.split(";")[0]), ...(opts.cookie ? [opts.cookie] : [])].join(
+    "; ",
+  );
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
@@ -88,19 +98,26 @@ describe("known devices", () => {
     expect(first.session).toBe(true);
     expect(first.device).toMatch(/^lifeline_device=[\w-]+\.[\w-]+$/);
 
-    for (let i = 1; i <= 5; i++) expect((await dashboardSignIn(inject("baseUrl"), owner.email, `attacker ${i}`, { forwardedFor: address() })).session).toBe(false);
+    for (let i = 1; i <= 5; i++)
+      expect(
+        (await dashboardSignIn(inject("baseUrl"), owner.email, `attacker ${i}`, { forwardedFor: address() })).session,
+      ).toBe(false);
     const unknown = await dashboardSignIn(inject("baseUrl"), owner.email, owner.password, { forwardedFor: address() });
     expectThrottled(unknown as unknown as Answer);
     expect(unknown.session).toBe(false);
 
-    const known = await dashboardSignIn(inject("baseUrl"), owner.email, owner.password, { cookie: first.device!, forwardedFor: address() });
+    const known = await dashboardSignIn(inject("baseUrl"), owner.email, owner.password, {
+      cookie: first.device!,
+      forwardedFor: address(),
+    });
     expect(known.session).toBe(true);
   });
 
   it("throttles a known device on its own failures without locking the account for other devices", async () => {
     const owner = await registerUser("device-own");
     const device = (await login(owner.email, owner.password)).headers.get("x-device-token")!;
-    for (let i = 1; i <= 5; i++) expectStandardError(await login(owner.email, `typo ${i}`, { "x-device-token": device }), 401, "UNAUTHORIZED");
+    for (let i = 1; i <= 5; i++)
+      expectStandardError(await login(owner.email, `typo ${i}`, { "x-device-token": device }), 401, "UNAUTHORIZED");
     expectThrottled(await login(owner.email, owner.password, { "x-device-token": device }));
     expect((await login(owner.email, owner.password)).status).toBe(200); // the account itself is not locked
   });
@@ -110,7 +127,9 @@ describe("counting before the password check", () => {
   const serverLog = () => fs.readFileSync(path.join(inject("dataDir"), "server.log"), "utf8");
   const checksOf = (email: string) => {
     const subject = crypto.createHash("sha256").update(email).digest("hex").slice(0, 16);
-    return serverLog().split("\n").filter((line) => line.includes('"event":"password_check"') && line.includes(`"subject":"${subject}"`)).length;
+    return serverLog()
+      .split("\n")
+      .filter((line) => line.includes('"event":"password_check"') && line.includes(`"subject":"${subject}"`)).length;
   };
 
   it("gives 30 parallel wrong attempts on one account at most 5 password checks", async () => {
@@ -135,20 +154,28 @@ describe("counting before the password check", () => {
 describe("the client address", () => {
   // The per-address key of loopback itself: cleared around the test that uses it up, so that the
   // rest of the suite (whose requests without X-Forwarded-For come from loopback) is not throttled.
-  const clearLoopback = () => testDb().run(`DELETE FROM rate_limits WHERE "key" IN ('login-address:127.0.0.1', 'login-address:::1')`);
+  const clearLoopback = () =>
+    testDb().run(`DELETE FROM rate_limits WHERE "key" IN ('login-address:127.0.0.1', 'login-address:::1')`);
 
   it("ignores a forged X-Forwarded-For without TRUST_PROXY: every attempt counts against the socket's address", async () => {
     await clearLoopback();
     try {
       const forged = (i: number) => ({ "x-forwarded-for": `192.0.2.${i}` });
       for (let i = 1; i <= 20; i++) {
-        const res = await login(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, "guess", forged(i), untrusting.baseUrl);
+        const res = await login(
+          `spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`,
+          "guess",
+          forged(i),
+          untrusting.baseUrl,
+        );
         expectStandardError(res, 401, "UNAUTHORIZED");
       }
       const owner = await registerUser("forged-xff");
       expectThrottled(await login(owner.email, owner.password, forged(99), untrusting.baseUrl));
       // The dashboard's sign-in (a Next route) reads the same socket address.
-      const dashboard = await dashboardSignIn(untrusting.baseUrl, owner.email, owner.password, { forwardedFor: "192.0.2.100" });
+      const dashboard = await dashboardSignIn(untrusting.baseUrl, owner.email, owner.password, {
+        forwardedFor: "192.0.2.100",
+      });
       expectThrottled(dashboard as unknown as Answer);
     } finally {
       await clearLoopback();
@@ -158,7 +185,9 @@ describe("the client address", () => {
   it("honours X-Forwarded-For from a trusted proxy: the client is the entry the proxy added, not one the client forged", async () => {
     const real = address();
     for (let i = 1; i <= 20; i++) {
-      const res = await login(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, "guess", { "x-forwarded-for": `192.0.2.${i}, ${real}` });
+      const res = await login(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, "guess", {
+        "x-forwarded-for": `192.0.2.${i}, ${real}`,
+      });
       expectStandardError(res, 401, "UNAUTHORIZED");
     }
     const owner = await registerUser("trusted-xff");

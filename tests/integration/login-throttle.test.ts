@@ -27,7 +27,10 @@ const address = () => {
   return `198.51.100.${claimed}`;
 };
 const login = (email: string, password: string, from: string, base?: string) =>
-  call("POST", base ? `${base}/api/v1/auth/login` : "/auth/login", { body: { email, password }, headers: { "x-forwarded-for": from } });
+  call("POST", base ? `${base}/api/v1/auth/login` : "/auth/login", {
+    body: { email, password },
+    headers: { "x-forwarded-for": from },
+  });
 
 function expectThrottled(res: Answer, maxSeconds: number) {
   expectStandardError(res, 429, "RATE_LIMITED");
@@ -39,7 +42,8 @@ function expectThrottled(res: Answer, maxSeconds: number) {
 describe("REST login throttling", () => {
   it("answers 429 with Retry-After to the 6th wrong password of an account, and then even to the right one", async () => {
     const user = await registerUser("throttle-rest");
-    for (let i = 1; i <= 5; i++) expectStandardError(await login(user.email, `wrong ${i}`, address()), 401, "UNAUTHORIZED");
+    for (let i = 1; i <= 5; i++)
+      expectStandardError(await login(user.email, `wrong ${i}`, address()), 401, "UNAUTHORIZED");
     expectThrottled(await login(user.email, "wrong 6", address()), 900);
     expectThrottled(await login(user.email, user.password, address()), 900);
   });
@@ -53,7 +57,11 @@ describe("REST login throttling", () => {
   it("throttles one address that tries many accounts", async () => {
     const from = address();
     for (let i = 1; i <= 20; i++) {
-      expectStandardError(await login(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, "guess", from), 401, "UNAUTHORIZED");
+      expectStandardError(
+        await login(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, "guess", from),
+        401,
+        "UNAUTHORIZED",
+      );
     }
     const user = await registerUser("throttle-spray");
     expectThrottled(await login(user.email, user.password, from), 900);
@@ -65,7 +73,8 @@ describe("REST login throttling", () => {
     const started = Date.now();
     // The window starts with the key's first failure, on the process that counts it (here the second,
     // with its 8 s window); the shared test server then counts into the same window.
-    for (let i = 1; i <= 3; i++) expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401); // second process
+    for (let i = 1; i <= 3; i++)
+      expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401); // second process
     for (let i = 4; i <= 5; i++) expect((await login(user.email, `wrong ${i}`, address())).status).toBe(401); // shared test server
     expect(Date.now() - started).toBeLessThan(7000); // still inside the second process's 8 s window
     expectThrottled(await login(user.email, user.password, address(), second.baseUrl), 8);
@@ -83,7 +92,12 @@ describe("dashboard sign-in throttling", () => {
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const res = await fetch(`${second.baseUrl}/api/auth/callback/credentials`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": from, "x-auth-return-redirect": "1" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie,
+        "x-forwarded-for": from,
+        "x-auth-return-redirect": "1",
+      },
       body: new URLSearchParams({ email, password, csrfToken, json: "true" }).toString(),
       redirect: "manual",
     });
@@ -99,8 +113,10 @@ describe("dashboard sign-in throttling", () => {
 
   it("counts REST and dashboard failures together and answers the dashboard with 429 and Retry-After", async () => {
     const user = await registerUser("throttle-dash");
-    for (let i = 1; i <= 3; i++) expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401);
-    for (let i = 4; i <= 5; i++) expect((await dashboardSignIn(user.email, `wrong ${i}`, address())).status).not.toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await login(user.email, `wrong ${i}`, address(), second.baseUrl)).status).toBe(401);
+    for (let i = 4; i <= 5; i++)
+      expect((await dashboardSignIn(user.email, `wrong ${i}`, address())).status).not.toBe(200);
     const refused = await dashboardSignIn(user.email, user.password, address());
     expectThrottled(refused, 8);
     expectThrottled(await login(user.email, user.password, address()), 900);
@@ -117,7 +133,11 @@ describe("registration and password change throttling", () => {
   it("answers 429 after 10 failed registrations from one address", async () => {
     const taken = await registerUser("throttle-taken");
     const from = address();
-    const register = () => call("POST", "/auth/register", { body: { email: taken.email, password: "another good password" }, headers: { "x-forwarded-for": from } });
+    const register = () =>
+      call("POST", "/auth/register", {
+        body: { email: taken.email, password: "another good password" },
+        headers: { "x-forwarded-for": from },
+      });
     for (let i = 1; i <= 10; i++) expectStandardError(await register(), 400, "VALIDATION_ERROR");
     expectThrottled(await register(), 900);
   });
@@ -125,7 +145,10 @@ describe("registration and password change throttling", () => {
   it("answers 429 after 5 wrong current passwords", async () => {
     const user = await registerUser("throttle-password");
     const change = (current: string) =>
-      call("POST", "/users/password", { token: user.access, body: { current_password: current, new_password: "a brand new password" } });
+      call("POST", "/users/password", {
+        token: user.access,
+        body: { current_password: current, new_password: "a brand new password" },
+      });
     for (let i = 1; i <= 5; i++) expectStandardError(await change(`wrong ${i}`), 400, "VALIDATION_ERROR");
     expectThrottled(await change(user.password), 900);
   });

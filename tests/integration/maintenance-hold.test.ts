@@ -31,7 +31,10 @@ const incidents = (column: "cron_monitor_id" | "service_id", id: number) =>
 const minutesFrom = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 
 async function schedule(body: Record<string, unknown>) {
-  const res = await call("POST", "/maintenance-windows", { token: owner.access, body: { title: "Planned work", ...body } });
+  const res = await call("POST", "/maintenance-windows", {
+    token: owner.access,
+    body: { title: "Planned work", ...body },
+  });
   if (res.status !== 201) throw new Error(`window create failed: ${res.status} ${res.text}`);
   return res.body.data as { id: number; active: boolean; next_starts_at: string | null; next_ends_at: string | null };
 }
@@ -46,7 +49,11 @@ describe("a one-off window over a project", () => {
     const project = await newProject(owner);
     const monitor = await seedMonitor(owner, { state: "up", nextExpectedAt: minutesFrom(now, -120), graceSeconds: 60 });
     await intoProject(monitor.id, project.id); // joins the project after the window exists: covered too
-    const window = await schedule({ starts_at: minutesFrom(now, -1).toISOString(), ends_at: minutesFrom(now, 30).toISOString(), targets: { project_ids: [project.id] } });
+    const window = await schedule({
+      starts_at: minutesFrom(now, -1).toISOString(),
+      ends_at: minutesFrom(now, 30).toISOString(),
+      targets: { project_ids: [project.id] },
+    });
     expect(window.active).toBe(true);
 
     expect((await sweep(now)).code).toBe(0);
@@ -73,11 +80,19 @@ describe("a one-off window over a project", () => {
     const project = await newProject(owner);
     const monitor = await createMonitor(owner, { project_id: project.id }); // a member before the window
     const now = new Date();
-    const window = await schedule({ starts_at: minutesFrom(now, -1).toISOString(), ends_at: minutesFrom(now, 20).toISOString(), targets: { project_ids: [project.id] } });
+    const window = await schedule({
+      starts_at: minutesFrom(now, -1).toISOString(),
+      ends_at: minutesFrom(now, 20).toISOString(),
+      targets: { project_ids: [project.id] },
+    });
 
     expect((await ping(monitor.ping_token, "/fail")).status).toBe(200);
     expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "open" }]);
-    expect((await rows<{ held: unknown }>("SELECT held FROM incidents WHERE cron_monitor_id = ?", monitor.id)).map((r) => !!r.held)).toEqual([true]);
+    expect(
+      (await rows<{ held: unknown }>("SELECT held FROM incidents WHERE cron_monitor_id = ?", monitor.id)).map(
+        (r) => !!r.held,
+      ),
+    ).toEqual([true]);
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([]);
     expect((await ping(monitor.ping_token)).status).toBe(200);
     expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "resolved" }]);
@@ -89,11 +104,17 @@ describe("a one-off window over a project", () => {
 
   it("keeps notifying objects outside the window: a monitor of no targeted project is notified at once", async () => {
     const project = await newProject(owner);
-    await schedule({ starts_at: minutesFrom(new Date(), -1).toISOString(), ends_at: minutesFrom(new Date(), 20).toISOString(), targets: { project_ids: [project.id] } });
+    await schedule({
+      starts_at: minutesFrom(new Date(), -1).toISOString(),
+      ends_at: minutesFrom(new Date(), 20).toISOString(),
+      targets: { project_ids: [project.id] },
+    });
     const outside = await createMonitor(owner);
     await ping(outside.ping_token, "/fail");
     expect(await outbox("cron_monitor_id", outside.id)).toEqual([{ event: "incident.opened" }]);
-    expect((await call("GET", `/cron-monitors/${outside.id}`, { token: owner.access })).body.data.maintenance).toBeNull();
+    expect(
+      (await call("GET", `/cron-monitors/${outside.id}`, { token: owner.access })).body.data.maintenance,
+    ).toBeNull();
   });
 
   it("keeps an incident already open when the window starts open, holds its resolution while the window runs, and two sweepers at the end notify it once", async () => {
@@ -101,7 +122,11 @@ describe("a one-off window over a project", () => {
     await ping(monitor.ping_token, "/fail");
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
     const now = new Date();
-    await schedule({ starts_at: now.toISOString(), ends_at: minutesFrom(now, 20).toISOString(), targets: { cron_monitor_ids: [monitor.id] } });
+    await schedule({
+      starts_at: now.toISOString(),
+      ends_at: minutesFrom(now, 20).toISOString(),
+      targets: { cron_monitor_ids: [monitor.id] },
+    });
     await sweep(minutesFrom(now, 1));
     expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "open" }]);
     await ping(monitor.ping_token, "/fail"); // still failing: the open incident stays, nothing new
@@ -113,9 +138,15 @@ describe("a one-off window over a project", () => {
     const end = minutesFrom(now, 21);
     const [a, b] = [startSweep(end), startSweep(end)];
     expect((await Promise.all([a.done, b.done])).map((r) => r.code)).toEqual([0, 0]);
-    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }, { event: "incident.resolved" }]);
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([
+      { event: "incident.opened" },
+      { event: "incident.resolved" },
+    ]);
     await sweep(minutesFrom(now, 22));
-    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }, { event: "incident.resolved" }]);
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([
+      { event: "incident.opened" },
+      { event: "incident.resolved" },
+    ]);
   });
 });
 
@@ -147,17 +178,26 @@ describe("a window over a service", () => {
   it("records failing checks and a held incident while the window runs, shows the window, and the sweep after it notifies once", async () => {
     const probe = await privateProbe(owner, "maintenance-lane");
     const config = { url: target.url, expected_status_code: 200, timeout: 5 };
-    const created = await call("POST", "/services", { token: owner.access, body: { name: "api", type: "http", config, interval: 60, probe_ids: [probe.id] } });
+    const created = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "api", type: "http", config, interval: 60, probe_ids: [probe.id] },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
     const now = new Date();
-    const window = await schedule({ starts_at: minutesFrom(now, -1).toISOString(), ends_at: minutesFrom(now, 15).toISOString(), targets: { service_ids: [id] } });
+    const window = await schedule({
+      starts_at: minutesFrom(now, -1).toISOString(),
+      ends_at: minutesFrom(now, 15).toISOString(),
+      targets: { service_ids: [id] },
+    });
 
     const store = checkStore();
     for (let i = 0; i < 2; i++) {
       const result = await runCheck(checkFromConfig("http", config), { policy: null });
       expect(result).toMatchObject({ outcome: "down", statusCode: 500 });
-      expect(await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date())).toEqual([{ accepted: true }]);
+      expect(
+        await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date()),
+      ).toEqual([{ accepted: true }]);
     }
     expect((await rows("SELECT id FROM check_results WHERE service_id = ?", id)).length).toBe(2);
     expect(await incidents("service_id", id)).toEqual([{ kind: "service_down", status: "open" }]);
@@ -176,19 +216,34 @@ describe("a window over a service", () => {
     const healthy = await startTarget("ok");
     try {
       const probe = await privateProbe(owner, "maintenance-recovery");
-      const created = await call("POST", "/services", { token: owner.access, body: { name: "web", type: "http", config: { url: target.url }, interval: 60, probe_ids: [probe.id] } });
+      const created = await call("POST", "/services", {
+        token: owner.access,
+        body: { name: "web", type: "http", config: { url: target.url }, interval: 60, probe_ids: [probe.id] },
+      });
       const id = created.body.data.id as number;
       const store = checkStore();
       const record = async (url: string) => {
-        const result = await runCheck(checkFromConfig("http", { url, expected_status_code: 200, timeout: 5 }), { policy: null });
-        expect(await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date())).toEqual([{ accepted: true }]);
+        const result = await runCheck(checkFromConfig("http", { url, expected_status_code: 200, timeout: 5 }), {
+          policy: null,
+        });
+        expect(
+          await store.record(
+            probe.id,
+            [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)],
+            new Date(),
+          ),
+        ).toEqual([{ accepted: true }]);
       };
       await record(target.url);
       await record(target.url);
       expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]); // announced before any window
 
       const now = new Date();
-      await schedule({ starts_at: minutesFrom(now, -1).toISOString(), ends_at: minutesFrom(now, 10).toISOString(), targets: { service_ids: [id] } });
+      await schedule({
+        starts_at: minutesFrom(now, -1).toISOString(),
+        ends_at: minutesFrom(now, 10).toISOString(),
+        targets: { service_ids: [id] },
+      });
       await record(healthy.url);
       expect(await incidents("service_id", id)).toEqual([{ kind: "service_down", status: "resolved" }]);
       expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]);
@@ -208,10 +263,20 @@ describe("a recurring window", () => {
     // 03:00 CEST (01:00Z): the run starts at 01:30 CET (00:30Z) and ends 2 real hours later, 02:30Z.
     const start = new Date("2027-03-28T00:30:00Z");
     const project = await newProject(owner);
-    const window = await schedule({ schedule: "30 1 * * *", timezone: "Europe/Berlin", duration_minutes: 120, targets: { project_ids: [project.id] } });
+    const window = await schedule({
+      schedule: "30 1 * * *",
+      timezone: "Europe/Berlin",
+      duration_minutes: 120,
+      targets: { project_ids: [project.id] },
+    });
     expect(window.active).toBe(false);
     // Due at 00:40Z with 60 s of grace: missed while the run goes on.
-    const monitor = await seedMonitor(owner, { state: "up", nextExpectedAt: minutesFrom(start, 10), graceSeconds: 60, periodSeconds: 86_400 });
+    const monitor = await seedMonitor(owner, {
+      state: "up",
+      nextExpectedAt: minutesFrom(start, 10),
+      graceSeconds: 60,
+      periodSeconds: 86_400,
+    });
     await intoProject(monitor.id, project.id);
 
     expect((await sweep(minutesFrom(start, -5))).code).toBe(0); // before the run: nothing due yet
@@ -227,7 +292,10 @@ describe("a recurring window", () => {
     const [a, b] = [startSweep(end), startSweep(end)];
     expect((await Promise.all([a.done, b.done])).map((r) => r.code)).toEqual([0, 0]);
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
-    const row = await testDb().one<{ current_starts_at: string }>("SELECT current_starts_at FROM maintenance_windows WHERE id = ?", [window.id]);
+    const row = await testDb().one<{ current_starts_at: string }>(
+      "SELECT current_starts_at FROM maintenance_windows WHERE id = ?",
+      [window.id],
+    );
     expect(new Date(row!.current_starts_at).toISOString()).toBe("2027-03-28T23:30:00.000Z"); // the next run: 01:30 CEST on the 29th
   });
 });

@@ -26,7 +26,11 @@ const sqlite: Database.Database[] = [];
 const pools: Pool[] = [];
 
 beforeAll(async () => {
-  [dedicated, ok, failing] = await Promise.all([dedicatedLifeline({ PROBE_EMBEDDED: "false", OUTBOUND_ALLOW_PRIVATE: "true" }, ["--web-only"]), startTarget("ok"), startTarget("error")]);
+  [dedicated, ok, failing] = await Promise.all([
+    dedicatedLifeline({ PROBE_EMBEDDED: "false", OUTBOUND_ALLOW_PRIVATE: "true" }, ["--web-only"]),
+    startTarget("ok"),
+    startTarget("error"),
+  ]);
   owner = await registerOn(dedicated.server, "uptime");
 });
 afterAll(async () => {
@@ -49,7 +53,10 @@ function checkStore() {
 }
 
 async function service(name: string): Promise<number> {
-  const res = await callOn(dedicated.server)("POST", "/services", { token: owner.access, body: { name, type: "http", config: { url: ok.url } } });
+  const res = await callOn(dedicated.server)("POST", "/services", {
+    token: owner.access,
+    body: { name, type: "http", config: { url: ok.url } },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id;
 }
@@ -60,14 +67,19 @@ async function service(name: string): Promise<number> {
  */
 async function recordDay(serviceId: number, now: number): Promise<number> {
   const config = (url: string) => checkFromConfig("http", { url, expected_status_code: 200, timeout: 5 });
-  const [up, down] = await Promise.all([runCheck(config(ok.url), { policy: null }), runCheck(config(failing.url), { policy: null })]);
+  const [up, down] = await Promise.all([
+    runCheck(config(ok.url), { policy: null }),
+    runCheck(config(failing.url), { policy: null }),
+  ]);
   expect([up.outcome, down.outcome]).toEqual(["up", "down"]);
   const store = checkStore();
   let n = 0;
   for (let k = 95; k >= 1; k--) {
     const at = new Date(now - k * 15 * MIN);
     const result: CheckResult = { ...(k <= 4 ? down : up), startedAt: at };
-    expect(await store.record(1, [storedResult({ serviceId, lane: 0, slot: null }, result)], at)).toEqual([{ accepted: true }]);
+    expect(await store.record(1, [storedResult({ serviceId, lane: 0, slot: null }, result)], at)).toEqual([
+      { accepted: true },
+    ]);
     n++;
   }
   return n;
@@ -79,9 +91,16 @@ describe("uptime over a day", () => {
   it("reads the right fraction with the same hour of downtime outside any window, and leaves nothing out", async () => {
     const id = await service("outside");
     const checks = await recordDay(id, Date.now());
-    const uptime = (await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })).body.data;
+    const uptime = (
+      await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })
+    ).body.data;
     expect(uptime).toEqual({
-      uptime_percentage: uptimeOf(checks - 4, checks), total_checks: checks, successful_checks: checks - 4, failed_checks: 4, maintenance_checks: 0, period: "24h",
+      uptime_percentage: uptimeOf(checks - 4, checks),
+      total_checks: checks,
+      successful_checks: checks - 4,
+      failed_checks: 4,
+      maintenance_checks: 0,
+      period: "24h",
     });
   });
 
@@ -91,37 +110,70 @@ describe("uptime over a day", () => {
     // 2 hours, ending shortly after now: the checks 15, 30, ..., 105 minutes ago fall inside it.
     const window = await callOn(dedicated.server)("POST", "/maintenance-windows", {
       token: owner.access,
-      body: { title: "Upgrade", starts_at: new Date(now - 115 * MIN).toISOString(), ends_at: new Date(now + 5 * MIN).toISOString(), targets: { service_ids: [id] } },
+      body: {
+        title: "Upgrade",
+        starts_at: new Date(now - 115 * MIN).toISOString(),
+        ends_at: new Date(now + 5 * MIN).toISOString(),
+        targets: { service_ids: [id] },
+      },
     });
     expect(window.status).toBe(201);
     const checks = await recordDay(id, now);
-    const uptime = (await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })).body.data;
-    const expected = { uptime_percentage: 100, total_checks: checks - 7, successful_checks: checks - 7, failed_checks: 0, maintenance_checks: 7, period: "24h" };
+    const uptime = (
+      await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })
+    ).body.data;
+    const expected = {
+      uptime_percentage: 100,
+      total_checks: checks - 7,
+      successful_checks: checks - 7,
+      failed_checks: 0,
+      maintenance_checks: 7,
+      period: "24h",
+    };
     expect(uptime).toEqual(expected);
 
     // A sweep rolls the closed hours up: the rollups keep the maintenance checks apart, and the figure stays.
-    const swept = await sweep(null, { DATA_DIR: dedicated.server.dataDir, DATABASE_URL: dedicated.server.databaseUrl, APP_URL: dedicated.server.baseUrl });
+    const swept = await sweep(null, {
+      DATA_DIR: dedicated.server.dataDir,
+      DATABASE_URL: dedicated.server.databaseUrl,
+      APP_URL: dedicated.server.baseUrl,
+    });
     expect(swept.code).toBe(0);
     expect(swept.report!.counts.rollup_rows).toBeGreaterThan(0);
-    const rolled = await dedicated.db.query<{ m: number }>("SELECT SUM(maintenance_total) AS m FROM check_rollups WHERE service_id = ?", [id]);
+    const rolled = await dedicated.db.query<{ m: number }>(
+      "SELECT SUM(maintenance_total) AS m FROM check_rollups WHERE service_id = ?",
+      [id],
+    );
     expect(Number(rolled[0]!.m)).toBeGreaterThanOrEqual(4); // the closed hours' share of the 7 (at least those 60 to 105 minutes ago)
-    expect((await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })).body.data).toEqual(expected);
+    expect(
+      (await callOn(dedicated.server)("GET", `/services/${id}/metrics/uptime?period=24h`, { token: owner.access })).body
+        .data,
+    ).toEqual(expected);
 
     // The organization metrics leave the same checks out.
     const metrics = await callOn(dedicated.server)("GET", "/metrics", { token: owner.access });
     expect(metrics.status).toBe(200);
-    expect(metrics.text).toContain(`lifeline_service_uptime_ratio{id="${id}",name="inside",project="",window="1d"} 1\n`);
+    expect(metrics.text).toContain(
+      `lifeline_service_uptime_ratio{id="${id}",name="inside",project="",window="1d"} 1\n`,
+    );
 
     // A status page reads the rollups: 100% over 90 days, and it says how many checks it left out.
     const slug = `uptime-${Date.now()}`;
-    const page = await callOn(dedicated.server)("POST", "/status-pages", { token: owner.access, body: { slug, title: "Status", components: [{ service_id: id }] } });
+    const page = await callOn(dedicated.server)("POST", "/status-pages", {
+      token: owner.access,
+      body: { slug, title: "Status", components: [{ service_id: id }] },
+    });
     expect(page.status).toBe(201);
     const published = await fetch(`${dedicated.server.baseUrl}/status/${slug}.json`);
     expect(published.status).toBe(200);
-    const component = ((await published.json()) as { groups: { components: { uptime_90d: number; maintenance_checks_90d: number }[] }[] }).groups[0]!.components[0]!;
+    const component = (
+      (await published.json()) as { groups: { components: { uptime_90d: number; maintenance_checks_90d: number }[] }[] }
+    ).groups[0]!.components[0]!;
     expect(component.uptime_90d).toBe(100);
     expect(component.maintenance_checks_90d).toBe(Number(rolled[0]!.m));
     const html = await (await fetch(`${dedicated.server.baseUrl}/status/${slug}`)).text();
-    expect(html).toContain(`100% uptime over 90 days (${component.maintenance_checks_90d} checks during maintenance not counted)`);
+    expect(html).toContain(
+      `100% uptime over 90 days (${component.maintenance_checks_90d} checks during maintenance not counted)`,
+    );
   });
 });

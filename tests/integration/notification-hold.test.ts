@@ -40,18 +40,30 @@ function stores() {
   if (databaseKind() === "sqlite") {
     const db = openSqlite(databaseUrl().replace(/^file:/, ""));
     sqlite.push(db);
-    return { ping: createSqlitePingStore(db, rules), sweeper: createSweeper(db, () => {}, { notificationRules: rules }), checks: createSqliteCheckStore(db, rules) };
+    return {
+      ping: createSqlitePingStore(db, rules),
+      sweeper: createSweeper(db, () => {}, { notificationRules: rules }),
+      checks: createSqliteCheckStore(db, rules),
+    };
   }
   const pool = openPgPool(databaseUrl(), 2);
   pools.push(pool);
-  return { ping: createPgPingStore(pool, rules), sweeper: createPgSweeper(pool, () => {}, { notificationRules: rules }), checks: createPgCheckStore(pool, rules) };
+  return {
+    ping: createPgPingStore(pool, rules),
+    sweeper: createPgSweeper(pool, () => {}, { notificationRules: rules }),
+    checks: createPgCheckStore(pool, rules),
+  };
 }
 let store: ReturnType<typeof stores>;
 
-const orgOf = async (user: TestUser) => (await testDb().one<{ id: number }>("SELECT id FROM organizations WHERE slug = ?", [user.orgSlug]))!.id;
-const outboxOfMonitor = (id: number) => rows<{ event: string }>("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id", id);
-const outboxOfService = (id: number) => rows<{ event: string }>("SELECT event FROM outbox WHERE service_id = ? ORDER BY id", id);
-const incidentsOfMonitor = (id: number) => rows("SELECT kind, status, reason FROM incidents WHERE cron_monitor_id = ? ORDER BY id", id);
+const orgOf = async (user: TestUser) =>
+  (await testDb().one<{ id: number }>("SELECT id FROM organizations WHERE slug = ?", [user.orgSlug]))!.id;
+const outboxOfMonitor = (id: number) =>
+  rows<{ event: string }>("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id", id);
+const outboxOfService = (id: number) =>
+  rows<{ event: string }>("SELECT event FROM outbox WHERE service_id = ? ORDER BY id", id);
+const incidentsOfMonitor = (id: number) =>
+  rows("SELECT kind, status, reason FROM incidents WHERE cron_monitor_id = ? ORDER BY id", id);
 
 beforeAll(async () => {
   [held, other] = await Promise.all([registerUser("held"), registerUser("notified")]);
@@ -64,7 +76,15 @@ afterAll(async () => {
 });
 
 const failure = (token: string, now = new Date()): RunEvent => ({
-  target: { token }, kind: "fail", exitCode: 1, rid: null, log: null, source: "shell", meta: null, rateCapped: true, now,
+  target: { token },
+  kind: "fail",
+  exitCode: 1,
+  rid: null,
+  log: null,
+  source: "shell",
+  meta: null,
+  rateCapped: true,
+  now,
 });
 const success = (token: string): RunEvent => ({ ...failure(token), kind: "success", exitCode: 0 });
 
@@ -73,7 +93,9 @@ describe("a hold rule given to the ping store", () => {
     const [mine, theirs] = await Promise.all([createMonitor(held), createMonitor(other)]);
     expect((await store.ping.record(failure(mine.ping_token))).outcome).toBe("accepted");
     expect((await store.ping.record(failure(theirs.ping_token))).outcome).toBe("accepted");
-    expect(await incidentsOfMonitor(mine.id)).toEqual([{ kind: "failed", status: "open", reason: "The job reported a failure" }]);
+    expect(await incidentsOfMonitor(mine.id)).toEqual([
+      { kind: "failed", status: "open", reason: "The job reported a failure" },
+    ]);
     expect(await outboxOfMonitor(mine.id)).toEqual([]);
     expect(await outboxOfMonitor(theirs.id)).toEqual([{ event: "incident.opened" }]);
     expect(asked).toContainEqual({
@@ -100,7 +122,9 @@ describe("a hold rule given to the sweeper", () => {
     const report = await store.sweeper.sweep(now);
     expect(report.counts.incidents_opened).toBeGreaterThanOrEqual(2);
     const incidents = await incidentsOfMonitor(mine.id);
-    expect(incidents).toEqual([{ kind: "missed", status: "open", reason: expect.stringMatching(/^No ping arrived within the grace period/) }]);
+    expect(incidents).toEqual([
+      { kind: "missed", status: "open", reason: expect.stringMatching(/^No ping arrived within the grace period/) },
+    ]);
     expect(await outboxOfMonitor(mine.id)).toEqual([]);
     expect(await incidentsOfMonitor(theirs.id)).toMatchObject([{ kind: "missed", status: "open" }]);
     expect(await outboxOfMonitor(theirs.id)).toEqual([{ event: "incident.opened" }]);
@@ -112,7 +136,8 @@ describe("a hold rule given to the sweeper", () => {
       seedMonitor(other, { state: "up", graceSeconds: 60, maxRuntimeSeconds: 60 }),
     ]);
     const started = new Date(Date.now() - 600_000);
-    for (const m of [mine, theirs]) await store.ping.record({ ...failure(m.ping_token, started), kind: "start", exitCode: null, rateCapped: false });
+    for (const m of [mine, theirs])
+      await store.ping.record({ ...failure(m.ping_token, started), kind: "start", exitCode: null, rateCapped: false });
     await store.sweeper.sweep(new Date());
     expect(await incidentsOfMonitor(mine.id)).toMatchObject([{ kind: "max_runtime", status: "open" }]);
     expect(await outboxOfMonitor(mine.id)).toEqual([]);
@@ -133,7 +158,10 @@ describe("a hold rule given to the check store", () => {
   async function serviceOnPrivateProbe(user: TestUser) {
     const probe = await privateProbe(user, `lane-${user.orgSlug}`);
     const config = { url: target.url, expected_status_code: 200, timeout: 5 };
-    const res = await call("POST", "/services", { token: user.access, body: { name: "api", type: "http", config, interval: 60, probe_ids: [probe.id] } });
+    const res = await call("POST", "/services", {
+      token: user.access,
+      body: { name: "api", type: "http", config, interval: 60, probe_ids: [probe.id] },
+    });
     expect(res.status).toBe(201);
     return { id: res.body.data.id as number, probe: probe.id, config };
   }
@@ -143,7 +171,11 @@ describe("a hold rule given to the check store", () => {
     for (let i = 0; i < 2; i++) {
       const result = await runCheck(checkFromConfig("http", s.config), { policy: null });
       expect(result).toMatchObject({ outcome: "down", statusCode: 500 });
-      const outcomes = await store.checks.record(s.probe, [storedResult({ serviceId: s.id, lane: s.probe, slot: null }, result)], new Date());
+      const outcomes = await store.checks.record(
+        s.probe,
+        [storedResult({ serviceId: s.id, lane: s.probe, slot: null }, result)],
+        new Date(),
+      );
       expect(outcomes).toEqual([{ accepted: true }]);
     }
   }
@@ -152,10 +184,17 @@ describe("a hold rule given to the check store", () => {
     const [mine, theirs] = await Promise.all([serviceOnPrivateProbe(held), serviceOnPrivateProbe(other)]);
     await checkTwice(mine);
     await checkTwice(theirs);
-    expect(await rows("SELECT status FROM services WHERE id IN (?, ?)", mine.id, theirs.id)).toEqual([{ status: "down" }, { status: "down" }]);
-    expect(await rows("SELECT kind, status FROM incidents WHERE service_id = ?", mine.id)).toEqual([{ kind: "service_down", status: "open" }]);
+    expect(await rows("SELECT status FROM services WHERE id IN (?, ?)", mine.id, theirs.id)).toEqual([
+      { status: "down" },
+      { status: "down" },
+    ]);
+    expect(await rows("SELECT kind, status FROM incidents WHERE service_id = ?", mine.id)).toEqual([
+      { kind: "service_down", status: "open" },
+    ]);
     expect(await outboxOfService(mine.id)).toEqual([]);
-    expect(await rows("SELECT kind, status FROM incidents WHERE service_id = ?", theirs.id)).toEqual([{ kind: "service_down", status: "open" }]);
+    expect(await rows("SELECT kind, status FROM incidents WHERE service_id = ?", theirs.id)).toEqual([
+      { kind: "service_down", status: "open" },
+    ]);
     expect(await outboxOfService(theirs.id)).toEqual([{ event: "incident.opened" }]);
     expect(asked).toContainEqual({
       subject: { type: "service", id: mine.id, orgId: heldOrg, snoozedUntil: null, maintenanceUntil: null },

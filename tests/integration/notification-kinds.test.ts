@@ -29,7 +29,11 @@ const PO_APP = "azGDORePK8gMaC0QOYAMyEEuzJnyUi";
 const PO_USER = "uQiRzpo4DXghDmr9QzzfQu27cmVRsG";
 
 const titleOf = (stage: Stage, ctx: Ctx) =>
-  stage === "test" ? "Test notification from Lifeline" : stage === "opened" ? `"${ctx.monitorName}" is DOWN` : `"${ctx.monitorName}" is back UP`;
+  stage === "test"
+    ? "Test notification from Lifeline"
+    : stage === "opened"
+      ? `"${ctx.monitorName}" is DOWN`
+      : `"${ctx.monitorName}" is back UP`;
 
 const CASES: Case[] = [
   {
@@ -58,17 +62,30 @@ const CASES: Case[] = [
     secrets: ["url"],
     answer: { status: 202, body: "" },
     check(seen, stage, ctx) {
-      expect([seen.method, seen.path]).toEqual(["POST", "/workflows/abc/triggers/manual/paths/invoke?sig=teams-signature-123456"]);
+      expect([seen.method, seen.path]).toEqual([
+        "POST",
+        "/workflows/abc/triggers/manual/paths/invoke?sig=teams-signature-123456",
+      ]);
       const b = json(seen);
       expect(b.type).toBe("message");
       expect(b.summary).toContain(titleOf(stage, ctx));
       expect(b.attachments).toHaveLength(1);
       const a = b.attachments[0];
       expect(a.contentType).toBe("application/vnd.microsoft.card.adaptive");
-      expect(a.content).toMatchObject({ type: "AdaptiveCard", version: "1.4", $schema: "http://adaptivecards.io/schemas/adaptive-card.json" });
-      expect(a.content.body[0]).toMatchObject({ type: "TextBlock", color: stage === "opened" ? "Attention" : stage === "resolved" ? "Good" : "Warning" });
+      expect(a.content).toMatchObject({
+        type: "AdaptiveCard",
+        version: "1.4",
+        $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+      });
+      expect(a.content.body[0]).toMatchObject({
+        type: "TextBlock",
+        color: stage === "opened" ? "Attention" : stage === "resolved" ? "Good" : "Warning",
+      });
       expect(a.content.body.some((x: any) => x.type === "FactSet")).toBe(true);
-      if (stage !== "test") expect(a.content.actions).toEqual([{ type: "Action.OpenUrl", title: "Open in Lifeline", url: `${baseUrl()}/monitors/${ctx.monitorId}` }]);
+      if (stage !== "test")
+        expect(a.content.actions).toEqual([
+          { type: "Action.OpenUrl", title: "Open in Lifeline", url: `${baseUrl()}/monitors/${ctx.monitorId}` },
+        ]);
     },
   },
   {
@@ -76,7 +93,10 @@ const CASES: Case[] = [
     config: (b) => ({ url: `${b}/v1/spaces/AAAA/messages?key=chat-key&token=chat-token-123456` }),
     secrets: ["url"],
     check(seen, stage, ctx) {
-      expect([seen.method, seen.path]).toEqual(["POST", "/v1/spaces/AAAA/messages?key=chat-key&token=chat-token-123456"]);
+      expect([seen.method, seen.path]).toEqual([
+        "POST",
+        "/v1/spaces/AAAA/messages?key=chat-key&token=chat-token-123456",
+      ]);
       const b = json(seen);
       expect(Object.keys(b)).toEqual(["text"]);
       expect(b.text.startsWith(`*${titleOf(stage, ctx)}`)).toBe(true);
@@ -92,8 +112,14 @@ const CASES: Case[] = [
       expect([seen.method, seen.path]).toEqual(["POST", "/hooks/mattermost-hook-id-123456"]);
       const b = json(seen);
       expect(b.text.startsWith(`**${titleOf(stage, ctx)}`) && b.text.endsWith("**")).toBe(true);
-      expect(b.attachments[0].color).toBe(stage === "opened" ? "#d93025" : stage === "resolved" ? "#1e8e3e" : "#f9ab00");
-      if (stage !== "test") expect(b.attachments[0]).toMatchObject({ title: ctx.monitorName, title_link: `${baseUrl()}/monitors/${ctx.monitorId}` });
+      expect(b.attachments[0].color).toBe(
+        stage === "opened" ? "#d93025" : stage === "resolved" ? "#1e8e3e" : "#f9ab00",
+      );
+      if (stage !== "test")
+        expect(b.attachments[0]).toMatchObject({
+          title: ctx.monitorName,
+          title_link: `${baseUrl()}/monitors/${ctx.monitorId}`,
+        });
     },
   },
   {
@@ -135,7 +161,8 @@ const CASES: Case[] = [
       const b = json(seen);
       expect(b).toMatchObject({ chat_id: "-1001234567890", parse_mode: "HTML", message_thread_id: 7 });
       expect(b.text.startsWith(`<b>${titleOf(stage, ctx).replace(/"/g, "&quot;")}`)).toBe(true);
-      if (stage !== "test") expect(b.text).toContain(`<a href="${baseUrl()}/monitors/${ctx.monitorId}">Open in Lifeline</a>`);
+      if (stage !== "test")
+        expect(b.text).toContain(`<a href="${baseUrl()}/monitors/${ctx.monitorId}">Open in Lifeline</a>`);
     },
   },
   {
@@ -148,11 +175,18 @@ const CASES: Case[] = [
       const b = json(seen);
       expect(b.routing_key).toBe(PD_KEY);
       if (stage === "resolved") {
-        expect(b).toEqual({ routing_key: PD_KEY, event_action: "resolve", dedup_key: `lifeline-incident-${ctx.incidentId}` });
+        expect(b).toEqual({
+          routing_key: PD_KEY,
+          event_action: "resolve",
+          dedup_key: `lifeline-incident-${ctx.incidentId}`,
+        });
         return;
       }
       expect(b.event_action).toBe("trigger");
-      expect(b.payload).toMatchObject({ severity: stage === "opened" ? "critical" : "info", source: stage === "opened" ? ctx.monitorName : "Lifeline" });
+      expect(b.payload).toMatchObject({
+        severity: stage === "opened" ? "critical" : "info",
+        source: stage === "opened" ? ctx.monitorName : "Lifeline",
+      });
       expect(b.payload.summary).toContain(titleOf(stage, ctx));
       expect(b.payload.timestamp).toMatch(/Z$/);
       if (stage === "opened") expect(b.dedup_key).toBe(`lifeline-incident-${ctx.incidentId}`);
@@ -206,7 +240,9 @@ const CASES: Case[] = [
     answer: { status: 200, body: '{"event_id":"$abc"}' },
     check(seen, stage, ctx) {
       expect(seen.method).toBe("PUT");
-      expect(seen.path).toMatch(/^\/_matrix\/client\/v3\/rooms\/!roomid%3Aexample\.org\/send\/m\.room\.message\/lifeline-[\w-]+$/);
+      expect(seen.path).toMatch(
+        /^\/_matrix\/client\/v3\/rooms\/!roomid%3Aexample\.org\/send\/m\.room\.message\/lifeline-[\w-]+$/,
+      );
       expect(seen.headers.authorization).toBe("Bearer syt_matrix_access_token_123");
       const b = json(seen);
       expect(b).toMatchObject({ msgtype: "m.text", format: "org.matrix.custom.html" });
@@ -220,7 +256,10 @@ const CASES: Case[] = [
 ];
 
 async function createIntegration(user: TestUser, kind: string, config: Record<string, unknown>) {
-  const res = await call("POST", "/integrations", { token: user.access, body: { name: `${kind} alerts`, kind, config } });
+  const res = await call("POST", "/integrations", {
+    token: user.access,
+    body: { name: `${kind} alerts`, kind, config },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: number; config: Record<string, unknown> };
 }
@@ -242,11 +281,17 @@ describe("notification kinds: each speaks its service's wire format", () => {
 
         const test = await call("POST", `/integrations/${created.id}/test`, { token: user.access });
         expect(test.status).toBe(200);
-        expect(test.body.data).toMatchObject({ status: "success", response_status: c.answer?.status ?? 200, answer: c.answer?.body ?? '{"ok":true}' });
+        expect(test.body.data).toMatchObject({
+          status: "success",
+          response_status: c.answer?.status ?? 200,
+          answer: c.answer?.body ?? '{"ok":true}',
+        });
         expect(receiver.received).toHaveLength(1);
         const name = `nightly ${c.kind}`;
         const m = await seedMonitor(user, { integrationIds: [created.id] });
-        expect((await call("PATCH", `/cron-monitors/${m.id}`, { token: user.access, body: { name } })).status).toBe(200);
+        expect((await call("PATCH", `/cron-monitors/${m.id}`, { token: user.access, body: { name } })).status).toBe(
+          200,
+        );
         c.check(receiver.received[0]!, "test", { monitorId: m.id, monitorName: name });
 
         expect((await ping(m.ping_token, "/fail")).status).toBe(200);
@@ -259,7 +304,9 @@ describe("notification kinds: each speaks its service's wire format", () => {
 
         // Renamed while down: alerts keyed by the incident (Opsgenie's alias) still close.
         const renamed = `${name} renamed`;
-        expect((await call("PATCH", `/cron-monitors/${m.id}`, { token: user.access, body: { name: renamed } })).status).toBe(200);
+        expect(
+          (await call("PATCH", `/cron-monitors/${m.id}`, { token: user.access, body: { name: renamed } })).status,
+        ).toBe(200);
         expect((await ping(m.ping_token)).status).toBe(200);
         await sweep(null);
         await eventually(() => receiver.received.length >= 3);

@@ -20,23 +20,32 @@ async function openIncident(user: TestUser, integrationId: number) {
   const m = await seedMonitor(user, { integrationIds: [integrationId] });
   expect((await ping(m.ping_token, "/fail")).status).toBe(200);
   await sweep(null);
-  await eventually(async () => (await rows("SELECT processed_at FROM outbox WHERE cron_monitor_id = ? AND processed_at IS NOT NULL", m.id)).length === 1);
+  await eventually(
+    async () =>
+      (await rows("SELECT processed_at FROM outbox WHERE cron_monitor_id = ? AND processed_at IS NOT NULL", m.id))
+        .length === 1,
+  );
   return m;
 }
 
 describe("permanent refusals", () => {
   it("a Discord 404 stops retries after one attempt and marks the integration failing; a later successful test clears it", async () => {
-    const receiver = await startKindReceiver((n) => (n === 1 ? { status: 404, body: '{"message":"Unknown Webhook","code":10015}' } : { status: 204, body: "" }));
+    const receiver = await startKindReceiver((n) =>
+      n === 1 ? { status: 404, body: '{"message":"Unknown Webhook","code":10015}' } : { status: 204, body: "" },
+    );
     try {
       const user = await registerUser("refused");
-      const hook = await create(user, { kind: "discord", config: { url: `${receiver.base}/api/webhooks/1/gone-webhook-token` } });
+      const hook = await create(user, {
+        kind: "discord",
+        config: { url: `${receiver.base}/api/webhooks/1/gone-webhook-token` },
+      });
       expect(hook.failing).toBeNull();
       await openIncident(user, hook.id);
       await quietPeriod();
       expect(receiver.received).toHaveLength(1);
-      expect(await rows("SELECT attempt, status, response_status FROM deliveries WHERE integration_id = ?", hook.id)).toEqual([
-        { attempt: 1, status: "failed", response_status: 404 },
-      ]);
+      expect(
+        await rows("SELECT attempt, status, response_status FROM deliveries WHERE integration_id = ?", hook.id),
+      ).toEqual([{ attempt: 1, status: "failed", response_status: 404 }]);
       const listed = await call("GET", "/integrations", { token: user.access });
       expect(listed.body.data[0].failing).toMatchObject({ reason: "HTTP 404" });
       expect(listed.body.data[0].failing.since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -51,10 +60,15 @@ describe("permanent refusals", () => {
 
   it("Telegram's 'bot was blocked by the user' marks the integration failing with Telegram's reason; a 500 does not", async () => {
     const blocked = '{"ok":false,"error_code":403,"description":"Forbidden: bot was blocked by the user"}';
-    const receiver = await startKindReceiver((n) => (n === 1 ? { status: 500, body: '{"ok":false}' } : { status: 403, body: blocked }));
+    const receiver = await startKindReceiver((n) =>
+      n === 1 ? { status: 500, body: '{"ok":false}' } : { status: 403, body: blocked },
+    );
     try {
       const user = await registerUser("blocked");
-      const bot = await create(user, { kind: "telegram", config: { bot_token: "123456:ABCdefGhIJKlmNoPQRsTUVwxyZ", chat_id: "42", api_url: receiver.base } });
+      const bot = await create(user, {
+        kind: "telegram",
+        config: { bot_token: "123456:ABCdefGhIJKlmNoPQRsTUVwxyZ", chat_id: "42", api_url: receiver.base },
+      });
       const first = await call("POST", `/integrations/${bot.id}/test`, { token: user.access });
       expect(first.body.data).toMatchObject({ status: "failed", response_status: 500, error: "HTTP 500" });
       expect((await call("GET", `/integrations/${bot.id}`, { token: user.access })).body.data.failing).toBeNull();
@@ -70,10 +84,15 @@ describe("permanent refusals", () => {
 
 describe("idempotent retries", () => {
   it("Matrix: a send retried after a 500 is the same PUT transaction (same txnId)", async () => {
-    const receiver = await startKindReceiver((n) => (n === 1 ? { status: 500, body: '{"errcode":"M_UNKNOWN"}' } : { status: 200, body: '{"event_id":"$e"}' }));
+    const receiver = await startKindReceiver((n) =>
+      n === 1 ? { status: 500, body: '{"errcode":"M_UNKNOWN"}' } : { status: 200, body: '{"event_id":"$e"}' },
+    );
     try {
       const user = await registerUser("matrix-retry");
-      const room = await create(user, { kind: "matrix", config: { homeserver_url: receiver.base, room_id: "!r:example.org", access_token: "syt_token_abcdefgh" } });
+      const room = await create(user, {
+        kind: "matrix",
+        config: { homeserver_url: receiver.base, room_id: "!r:example.org", access_token: "syt_token_abcdefgh" },
+      });
       await openIncident(user, room.id);
       await quietPeriod();
       expect(receiver.received).toHaveLength(2);
@@ -94,9 +113,15 @@ describe("webhook body_template", () => {
       const secret = "a-signing-secret-of-32-characters";
       const hook = await create(user, {
         kind: "webhook",
-        config: { url: `${receiver.base}/in`, secret, body_template: '{"text":"{{monitor.name}} is down: {{incident.reason}}","event":"{{event}}"}' },
+        config: {
+          url: `${receiver.base}/in`,
+          secret,
+          body_template: '{"text":"{{monitor.name}} is down: {{incident.reason}}","event":"{{event}}"}',
+        },
       });
-      expect(hook.config).toEqual({ body_template: '{"text":"{{monitor.name}} is down: {{incident.reason}}","event":"{{event}}"}' });
+      expect(hook.config).toEqual({
+        body_template: '{"text":"{{monitor.name}} is down: {{incident.reason}}","event":"{{event}}"}',
+      });
       const m = await seedMonitor(user, { integrationIds: [hook.id] });
       const name = 'backup "db" \\ nightly';
       expect((await call("PATCH", `/cron-monitors/${m.id}`, { token: user.access, body: { name } })).status).toBe(200);
@@ -105,7 +130,9 @@ describe("webhook body_template", () => {
       await eventually(() => receiver.received.length >= 1);
       const seen = receiver.received[0]!;
       expect(seen.headers["content-type"]).toBe("application/json");
-      expect(seen.headers["x-signature"]).toBe(`sha256=${crypto.createHmac("sha256", secret).update(seen.body).digest("hex")}`);
+      expect(seen.headers["x-signature"]).toBe(
+        `sha256=${crypto.createHmac("sha256", secret).update(seen.body).digest("hex")}`,
+      );
       const body = JSON.parse(seen.body);
       expect(body.event).toBe("incident.opened");
       expect(body.text.startsWith(`${name} is down: `)).toBe(true);
@@ -118,16 +145,24 @@ describe("webhook body_template", () => {
 describe("config validation", () => {
   it("refuses a missing or malformed config field with an error keyed config.<field>, and top-level fields a kind does not take", async () => {
     const user = await registerUser("config-errors");
-    const post = (body: Record<string, unknown>) => call("POST", "/integrations", { token: user.access, body: { name: "x", ...body } });
+    const post = (body: Record<string, unknown>) =>
+      call("POST", "/integrations", { token: user.access, body: { name: "x", ...body } });
     const missing = await post({ kind: "discord" });
     expectStandardError(missing, 400, "VALIDATION_ERROR");
     expect(missing.body.error.details).toEqual({ "config.url": ["A discord integration needs config.url"] });
     const badToken = await post({ kind: "telegram", config: { bot_token: "nope", chat_id: "42" } });
     expectStandardError(badToken, 400, "VALIDATION_ERROR");
     expect(Object.keys(badToken.body.error.details)).toEqual(["config.bot_token"]);
-    const unknownField = await post({ kind: "ntfy", config: { url: "https://ntfy.example", topic: "t", colour: "red" } });
+    const unknownField = await post({
+      kind: "ntfy",
+      config: { url: "https://ntfy.example", topic: "t", colour: "red" },
+    });
     expectStandardError(unknownField, 400, "VALIDATION_ERROR");
-    const topLevel = await post({ kind: "gotify", url: "https://gotify.example", config: { url: "https://gotify.example", token: "tok" } });
+    const topLevel = await post({
+      kind: "gotify",
+      url: "https://gotify.example",
+      config: { url: "https://gotify.example", token: "tok" },
+    });
     expect(topLevel.body.error.details).toEqual({ url: ["An integration of kind gotify takes no url"] });
     const unknownKind = await post({ kind: "carrier_pigeon" });
     expectStandardError(unknownKind, 400, "VALIDATION_ERROR");
@@ -138,8 +173,12 @@ describe("config validation", () => {
     const receiver = await startKindReceiver();
     try {
       const user = await registerUser("config-patch");
-      const ntfy = await create(user, { kind: "ntfy", config: { url: receiver.base, topic: "first", token: "tk_first_token_123456" } });
-      const patch = (config: Record<string, unknown>) => call("PATCH", `/integrations/${ntfy.id}`, { token: user.access, body: { config } });
+      const ntfy = await create(user, {
+        kind: "ntfy",
+        config: { url: receiver.base, topic: "first", token: "tk_first_token_123456" },
+      });
+      const patch = (config: Record<string, unknown>) =>
+        call("PATCH", `/integrations/${ntfy.id}`, { token: user.access, body: { config } });
       const kept = await patch({ ...ntfy.config, topic: "second" });
       expect(kept.status).toBe(200);
       expect(kept.body.data.config).toMatchObject({ topic: "second", token: ntfy.config.token });
@@ -159,9 +198,21 @@ describe("config validation", () => {
   it("another organization can neither read nor change an integration's config", async () => {
     const alice = await registerUser("config-alice");
     const bob = await registerUser("config-bob");
-    const hook = await create(alice, { kind: "pagerduty", config: { routing_key: "R0123456789abcdef0123456789ABCDE" } });
+    const hook = await create(alice, {
+      kind: "pagerduty",
+      config: { routing_key: "R0123456789abcdef0123456789ABCDE" },
+    });
     expectStandardError(await call("GET", `/integrations/${hook.id}`, { token: bob.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("PATCH", `/integrations/${hook.id}`, { token: bob.access, body: { config: { routing_key: "X0123456789abcdef0123456789ABCDE" } } }), 404, "NOT_FOUND");
-    expect((await call("GET", `/integrations/${hook.id}`, { token: alice.access })).body.data.config.routing_key).toMatch(/^\*\*\*\*/);
+    expectStandardError(
+      await call("PATCH", `/integrations/${hook.id}`, {
+        token: bob.access,
+        body: { config: { routing_key: "X0123456789abcdef0123456789ABCDE" } },
+      }),
+      404,
+      "NOT_FOUND",
+    );
+    expect(
+      (await call("GET", `/integrations/${hook.id}`, { token: alice.access })).body.data.config.routing_key,
+    ).toMatch(/^\*\*\*\*/);
   });
 });

@@ -11,14 +11,22 @@ import { startKindReceiver } from "../support/kind-receiver";
 const quietPeriod = () => new Promise((r) => setTimeout(r, 2500));
 
 async function hook(user: TestUser, url: string, events?: string[]) {
-  const res = await call("POST", "/integrations", { token: user.access, body: { name: "r", kind: "webhook", url, ...(events ? { events } : {}) } });
+  const res = await call("POST", "/integrations", {
+    token: user.access,
+    body: { name: "r", kind: "webhook", url, ...(events ? { events } : {}) },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: number; events: string[] };
 }
 
 describe("routing by events", () => {
   it("sends incident.opened and incident.resolved only to integrations that chose them; the default takes both", async () => {
-    const receivers = await Promise.all([startKindReceiver(), startKindReceiver(), startKindReceiver(), startKindReceiver()]);
+    const receivers = await Promise.all([
+      startKindReceiver(),
+      startKindReceiver(),
+      startKindReceiver(),
+      startKindReceiver(),
+    ]);
     try {
       const user = await registerUser("routing");
       const opened = await hook(user, receivers[0]!.base, ["incident.opened"]);
@@ -35,7 +43,12 @@ describe("routing by events", () => {
       await eventually(() => receivers[1]!.received.length >= 1 && receivers[2]!.received.length >= 2);
       await quietPeriod();
       const events = receivers.map((r) => r.received.map((x) => JSON.parse(x.body).event));
-      expect(events).toEqual([["incident.opened"], ["incident.resolved"], ["incident.opened", "incident.resolved"], []]);
+      expect(events).toEqual([
+        ["incident.opened"],
+        ["incident.resolved"],
+        ["incident.opened", "incident.resolved"],
+        [],
+      ]);
     } finally {
       await Promise.all(receivers.map((r) => r.close()));
     }
@@ -74,13 +87,24 @@ describe("routing by events", () => {
     try {
       const user = await registerUser("routing-patch");
       const h = await hook(user, receiver.base, ["run.drifted"]);
-      const patched = await call("PATCH", `/integrations/${h.id}`, { token: user.access, body: { events: ["incident.reminder", "incident.opened", "incident.opened"] } });
+      const patched = await call("PATCH", `/integrations/${h.id}`, {
+        token: user.access,
+        body: { events: ["incident.reminder", "incident.opened", "incident.opened"] },
+      });
       expect(patched.body.data.events).toEqual(["incident.opened", "incident.reminder"]);
-      const bad = await call("PATCH", `/integrations/${h.id}`, { token: user.access, body: { events: ["incident.exploded"] } });
+      const bad = await call("PATCH", `/integrations/${h.id}`, {
+        token: user.access,
+        body: { events: ["incident.exploded"] },
+      });
       expectStandardError(bad, 400, "VALIDATION_ERROR");
       expect(Object.keys(bad.body.error.details)[0]).toMatch(/^events/);
-      expect((await call("GET", `/integrations/${h.id}`, { token: user.access })).body.data.events).toEqual(["incident.opened", "incident.reminder"]);
-      expect((await call("POST", `/integrations/${h.id}/test`, { token: user.access })).body.data.status).toBe("success");
+      expect((await call("GET", `/integrations/${h.id}`, { token: user.access })).body.data.events).toEqual([
+        "incident.opened",
+        "incident.reminder",
+      ]);
+      expect((await call("POST", `/integrations/${h.id}/test`, { token: user.access })).body.data.status).toBe(
+        "success",
+      );
       expect(receiver.received).toHaveLength(1);
     } finally {
       await receiver.close();

@@ -4,7 +4,17 @@ import { baseUrl, call, registerUser, type TestUser } from "../support/http";
 import { testDb } from "../support/db";
 import { monitorRow, ping, uuid } from "../support/monitors";
 import { confirmByMail } from "../support/integrations";
-import { eventually, mailText, rows, seedMonitor, startReceiver, startSmtp, sweep, sweepersAtOnce, type Received } from "../support/sweeper";
+import {
+  eventually,
+  mailText,
+  rows,
+  seedMonitor,
+  startReceiver,
+  startSmtp,
+  sweep,
+  sweepersAtOnce,
+  type Received,
+} from "../support/sweeper";
 
 // Notifications travel from an outbox row (written with the state flip) through the sweeper's
 // delivery to real receivers started here. The server's own embedded sweeper delivers too, so every
@@ -22,7 +32,8 @@ async function integration(user: TestUser, body: Record<string, unknown>) {
   return res.body.data as { id: number; secret?: string };
 }
 
-const hmac = (body: string, secret: string) => `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
+const hmac = (body: string, secret: string) =>
+  `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
 const eventsOf = (received: Received[]) => received.map((r) => JSON.parse(r.body) as Record<string, any>);
 const quietPeriod = () => new Promise((r) => setTimeout(r, 2500)); // longer than the embedded sweeper's delivery poll
 
@@ -88,7 +99,9 @@ describe("webhook notifications", () => {
         [2, "failed", 500],
         [3, "success", 200],
       ]);
-      expect(attempts.every((d: any) => d.event === "incident.opened" && d.event_id === attempts[0].event_id)).toBe(true);
+      expect(attempts.every((d: any) => d.event === "incident.opened" && d.event_id === attempts[0].event_id)).toBe(
+        true,
+      );
       expect(attempts[0].error).toBe("HTTP 500");
       expect(deliveries.body.meta).toMatchObject({ total: 3, page: 1 });
     } finally {
@@ -104,7 +117,11 @@ describe("webhook notifications", () => {
       const m = await seedMonitor(user);
       await ping(m.ping_token, "/fail");
       await sweep(null);
-      await eventually(async () => (await rows("SELECT processed_at FROM outbox WHERE cron_monitor_id = ? AND processed_at IS NOT NULL", m.id)).length === 1);
+      await eventually(
+        async () =>
+          (await rows("SELECT processed_at FROM outbox WHERE cron_monitor_id = ? AND processed_at IS NOT NULL", m.id))
+            .length === 1,
+      );
       await quietPeriod();
       expect(receiver.received).toHaveLength(3);
       expect(await rows("SELECT status FROM deliveries WHERE integration_id = ?", hook.id)).toEqual([
@@ -148,7 +165,8 @@ describe("webhook notifications", () => {
       const insert = `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, duration_ms, created_at)
          VALUES (?, ?, 'success', ?, ?, 10, ?)`;
       const past = new Date(Date.now() - 3600_000);
-      for (const m of [alerting, quiet]) for (let i = 0; i < 5; i++) await testDb().run(insert, [m.id, uuid(), past, past, past]);
+      for (const m of [alerting, quiet])
+        for (let i = 0; i < 5; i++) await testDb().run(insert, [m.id, uuid(), past, past, past]);
       for (const m of [alerting, quiet]) {
         const rid = uuid();
         await ping(m.ping_token, "/start", { rid });
@@ -195,9 +213,13 @@ describe("Slack and email notifications", () => {
     const m = await seedMonitor(user);
     await ping(m.ping_token, "/fail", { body: "backup failed: no space left" });
     await sweep(null);
-    const mail = await eventually(() => smtp.mails.find((x) => x.to.includes(address) && mailText(x).includes("is DOWN")));
+    const mail = await eventually(() =>
+      smtp.mails.find((x) => x.to.includes(address) && mailText(x).includes("is DOWN")),
+    );
     const text = mailText(mail);
-    expect(text).toContain(`Subject: [Lifeline] "${(await monitorRow(m.id)).name}" is DOWN: the job reported a failure`);
+    expect(text).toContain(
+      `Subject: [Lifeline] "${(await monitorRow(m.id)).name}" is DOWN: the job reported a failure`,
+    );
     expect(text).toContain(`${baseUrl()}/monitors/${m.id}`);
     expect(text).toContain("backup failed: no space left");
     await quietPeriod();
@@ -211,21 +233,31 @@ describe("two sweepers at once", () => {
     try {
       const user = await registerUser("two-sweepers");
       await integration(user, { kind: "webhook", url: receiver.url, is_default: true });
-      const monitors = await Promise.all(Array.from({ length: 30 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-10-01T10:00:00Z") })));
+      const monitors = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-10-01T10:00:00Z") }),
+        ),
+      );
       const [a, b] = await sweepersAtOnce(2, "2027-10-01T10:30:00Z");
       expect([a!.code, b!.code]).toEqual([0, 0]);
       for (const m of monitors) {
-        expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
+        expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([
+          { kind: "missed", status: "open" },
+        ]);
       }
       await eventually(() => receiver.received.length >= monitors.length);
       await quietPeriod();
       const events = eventsOf(receiver.received);
       expect(events).toHaveLength(monitors.length);
       expect(new Set(events.map((e) => e.event_id)).size).toBe(monitors.length);
-      expect(events.map((e) => e.monitor.id).sort((x, y) => x - y)).toEqual(monitors.map((m) => m.id).sort((x, y) => x - y));
+      expect(events.map((e) => e.monitor.id).sort((x, y) => x - y)).toEqual(
+        monitors.map((m) => m.id).sort((x, y) => x - y),
+      );
       const ids = monitors.map((m) => m.id).join(",");
       expect(
-        await rows(`SELECT COUNT(*) AS n FROM deliveries d JOIN outbox o ON o.id = d.outbox_id WHERE o.cron_monitor_id IN (${ids}) AND d.status = 'success'`),
+        await rows(
+          `SELECT COUNT(*) AS n FROM deliveries d JOIN outbox o ON o.id = d.outbox_id WHERE o.cron_monitor_id IN (${ids}) AND d.status = 'success'`,
+        ),
       ).toEqual([{ n: monitors.length }]);
     } finally {
       await receiver.close();

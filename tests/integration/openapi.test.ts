@@ -9,7 +9,9 @@ describe("the served OpenAPI document", () => {
     const result = await new Validator().validate(res.body);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(["/auth/login", "/auth/register", "/orgs/{slug}/service-tokens", "/openapi.json"]));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(["/auth/login", "/auth/register", "/orgs/{slug}/service-tokens", "/openapi.json"]),
+    );
   });
 
   it("is rendered for people at /docs", async () => {

@@ -20,7 +20,10 @@ const METRICS_TOKEN = `metrics-${crypto.randomUUID()}`;
 let lifeline: RunningLifeline;
 
 beforeAll(async () => {
-  lifeline = await startLifeline({ METRICS_TOKEN, ...(databaseKind() === "postgresql" ? { DATABASE_URL: databaseUrl() } : {}) });
+  lifeline = await startLifeline({
+    METRICS_TOKEN,
+    ...(databaseKind() === "postgresql" ? { DATABASE_URL: databaseUrl() } : {}),
+  });
 }, 120_000);
 afterAll(async () => {
   await lifeline?.stop();
@@ -35,7 +38,8 @@ const scrape = async (url: string, token: string | null = METRICS_TOKEN) => {
 function value(text: string, name: string, labels: Record<string, string> = {}): number {
   for (const line of text.split("\n")) {
     if (!(line.startsWith(`${name}{`) || line.startsWith(`${name} `))) continue;
-    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(" ") + 1));
+    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
+      return Number(line.slice(line.lastIndexOf(" ") + 1));
   }
   return 0;
 }
@@ -60,7 +64,10 @@ describe("operator metrics at /metrics", () => {
   it("count pings by outcome, their commits and group commits, and REST requests by route, under a scripted load; promtool accepts the output", async () => {
     const api = `${lifeline.baseUrl}/api/v1`;
     const user = await registerUser("operator", api);
-    const created = await call("POST", `${api}/cron-monitors`, { token: user.access, body: { name: "load", schedule_kind: "period", period_seconds: 3600 } });
+    const created = await call("POST", `${api}/cron-monitors`, {
+      token: user.access,
+      body: { name: "load", schedule_kind: "period", period_seconds: 3600 },
+    });
     expect(created.status).toBe(201);
     const token = created.body.data.ping_token as string;
     const before = (await scrape(lifeline.baseUrl)).text;
@@ -71,12 +78,14 @@ describe("operator metrics at /metrics", () => {
     const BAD = 2;
     for (let i = 0; i < ACCEPTED; i++) expect(await sendPing(lifeline.baseUrl, token)).toBe(200);
     for (let i = 0; i < RATE_LIMITED; i++) expect(await sendPing(lifeline.baseUrl, token)).toBe(429);
-    for (let i = 0; i < UNKNOWN; i++) expect(await sendPing(lifeline.baseUrl, crypto.randomBytes(32).toString("base64url").slice(0, 43))).toBe(404);
+    for (let i = 0; i < UNKNOWN; i++)
+      expect(await sendPing(lifeline.baseUrl, crypto.randomBytes(32).toString("base64url").slice(0, 43))).toBe(404);
     expect(await sendPing(lifeline.baseUrl, `${token}?rid=not-a-uuid`)).toBe(400);
     expect(await sendPing(lifeline.baseUrl, `${token}/start/extra/parts`)).toBe(400);
 
     const after = await scrape(lifeline.baseUrl);
-    const delta = (name: string, labels: Record<string, string> = {}) => value(after.text, name, labels) - value(before, name, labels);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      value(after.text, name, labels) - value(before, name, labels);
     expect(delta("lifeline_pings_total", { outcome: "accepted" })).toBe(ACCEPTED);
     expect(delta("lifeline_pings_total", { outcome: "rate_limited" })).toBe(RATE_LIMITED);
     expect(delta("lifeline_pings_total", { outcome: "unknown_token" })).toBe(UNKNOWN);
@@ -84,8 +93,12 @@ describe("operator metrics at /metrics", () => {
     // Every ping that reached the store (all but the bad requests) was committed once, alone in its group here.
     expect(delta("lifeline_ping_commit_seconds_count")).toBe(ACCEPTED + RATE_LIMITED + UNKNOWN);
     expect(delta("lifeline_ping_group_commit_size_sum")).toBe(ACCEPTED + RATE_LIMITED + UNKNOWN);
-    expect(value(after.text, "lifeline_http_requests_total", { route: "/cron-monitors", method: "POST", status: "201" })).toBe(1);
-    expect(value(after.text, "lifeline_http_request_duration_seconds_count", { route: "/cron-monitors", method: "POST" })).toBe(1);
+    expect(
+      value(after.text, "lifeline_http_requests_total", { route: "/cron-monitors", method: "POST", status: "201" }),
+    ).toBe(1);
+    expect(
+      value(after.text, "lifeline_http_request_duration_seconds_count", { route: "/cron-monitors", method: "POST" }),
+    ).toBe(1);
     expect(after.text).not.toContain(token); // no label ever carries a token
     expect(after.text).toContain("process_cpu_user_seconds_total");
     expect(after.text).toContain("nodejs_eventloop_lag_seconds");
@@ -111,7 +124,11 @@ describe("operator metrics at /metrics", () => {
 
   it("are served by a looping sweeper on SWEEPER_METRICS_PORT, with its sweep durations", async () => {
     const port = await freePort();
-    const sweeper = startSweep(null, { METRICS_TOKEN, SWEEPER_METRICS_PORT: String(port), HOST: "127.0.0.1" }, ["--loop", "--interval", "3600"]);
+    const sweeper = startSweep(null, { METRICS_TOKEN, SWEEPER_METRICS_PORT: String(port), HOST: "127.0.0.1" }, [
+      "--loop",
+      "--interval",
+      "3600",
+    ]);
     try {
       await sweeper.started;
       const url = `http://127.0.0.1:${port}`;
@@ -137,7 +154,11 @@ describe("operator metrics at /metrics", () => {
     await setPlan(owner, "enterprise"); // private probes
     const probe = await privateProbe(owner, "metrics");
     const port = await freePort();
-    const agent = startProbe(baseUrl(), probe.token, { METRICS_TOKEN, PROBE_METRICS_PORT: String(port), HOST: "127.0.0.1" });
+    const agent = startProbe(baseUrl(), probe.token, {
+      METRICS_TOKEN,
+      PROBE_METRICS_PORT: String(port),
+      HOST: "127.0.0.1",
+    });
     try {
       const url = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 30_000; // a tsx start-up on a busy machine

@@ -31,7 +31,10 @@ const inCurrentHour = (now: number, i: number) => {
 };
 
 async function newService(user: TestUser, name: string, projectId: number | null = null): Promise<number> {
-  const res = await call("POST", "/services", { token: user.access, body: { name, type: "http", config: { url: "https://example.com/" }, enabled: false, project_id: projectId } });
+  const res = await call("POST", "/services", {
+    token: user.access,
+    body: { name, type: "http", config: { url: "https://example.com/" }, enabled: false, project_id: projectId },
+  });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
@@ -42,7 +45,8 @@ const scrape = (token: string, headers: Record<string, string> = {}) => call("GE
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   for (const line of text.split("\n")) {
     if (!line.startsWith(`${name}{`)) continue;
-    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(" ") + 1));
+    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
+      return Number(line.slice(line.lastIndexOf(" ") + 1));
   }
   return undefined;
 }
@@ -79,11 +83,23 @@ beforeAll(async () => {
     );
   }
   // The newest lane result (as a probe's report writes it) took 250 ms.
-  expect(await testDb().run(`UPDATE service_lanes SET outcome = 'up', response_time_ms = 250, result_at = ? WHERE service_id = ?`, [new Date(now - 60_000), serviceId])).toBeGreaterThan(0);
+  expect(
+    await testDb().run(
+      `UPDATE service_lanes SET outcome = 'up', response_time_ms = 250, result_at = ? WHERE service_id = ?`,
+      [new Date(now - 60_000), serviceId],
+    ),
+  ).toBeGreaterThan(0);
   const aliceOrg = await orgIdOf(alice.orgSlug);
   const bobOrg = await orgIdOf(bob.orgSlug);
-  for (const [org, monitor] of [[aliceOrg, downMonitor.id], [aliceOrg, pausedMonitor.id], [bobOrg, bobMonitor.id]] as const) {
-    await testDb().run(`INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at) VALUES (?, ?, 'missed', 'open', '', ?)`, [org, monitor, new Date()]);
+  for (const [org, monitor] of [
+    [aliceOrg, downMonitor.id],
+    [aliceOrg, pausedMonitor.id],
+    [bobOrg, bobMonitor.id],
+  ] as const) {
+    await testDb().run(
+      `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at) VALUES (?, ?, 'missed', 'open', '', ?)`,
+      [org, monitor, new Date()],
+    );
   }
 });
 
@@ -96,7 +112,9 @@ describe("GET /api/v1/metrics", () => {
     expect(promtoolCheck(text)).toEqual({ status: 0, output: "" });
 
     const escapedProject = 'Nightly \\"jobs\\" \\\\ ops';
-    expect(text).toContain(`lifeline_cron_monitor_up{id="${upMonitor.id}",name="backup",project="${escapedProject}"} 1`);
+    expect(text).toContain(
+      `lifeline_cron_monitor_up{id="${upMonitor.id}",name="backup",project="${escapedProject}"} 1`,
+    );
     expect(sample(text, "lifeline_cron_monitor_up", { id: String(downMonitor.id) })).toBe(0);
     expect(sample(text, "lifeline_cron_monitor_up", { id: String(pausedMonitor.id) })).toBeUndefined();
     expect(sample(text, "lifeline_cron_monitor_up", { id: String(newMonitor.id) })).toBeUndefined();
@@ -116,7 +134,9 @@ describe("GET /api/v1/metrics", () => {
     expect(sample(text, "lifeline_service_uptime_ratio", { id: String(serviceId), window: "1d" })).toBe(0.9);
     expect(sample(text, "lifeline_service_uptime_ratio", { id: String(serviceId), window: "30d" })).toBe(0.9);
     // The newest check (in the current hour) saw 42 whole days left.
-    const expiry = sample(text, "lifeline_service_tls_certificate_expiry_timestamp_seconds", { id: String(serviceId) })!;
+    const expiry = sample(text, "lifeline_service_tls_certificate_expiry_timestamp_seconds", {
+      id: String(serviceId),
+    })!;
     expect(Math.abs(expiry - (Date.now() / 1000 + 42 * 86_400))).toBeLessThan(3_700);
     expect(text).toMatch(/^lifeline_open_incidents 2$/m);
   });
@@ -135,7 +155,9 @@ describe("GET /api/v1/metrics", () => {
   });
 
   it("answers OpenMetrics when the Accept header asks for it, ending in one # EOF, every sample under its family's TYPE, and promtool accepts it", async () => {
-    const res = await scrape(metricsToken, { accept: "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5" });
+    const res = await scrape(metricsToken, {
+      accept: "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/openmetrics-text; version=1.0.0; charset=utf-8");
     expect(res.text.endsWith("# EOF\n")).toBe(true);
@@ -150,7 +172,10 @@ describe("GET /api/v1/metrics", () => {
       const type = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) gauge$/.exec(line);
       if (type) declared.add(type[1]!);
       else if (!line.startsWith("# HELP ")) {
-        const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\["\\n])*",?)*\})? (?:-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(line);
+        const sample =
+          /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\["\\n])*",?)*\})? (?:-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(
+            line,
+          );
         expect(sample, `not an OpenMetrics line: ${line}`).not.toBeNull();
         expect(declared.has(sample![1]!), `sample before its TYPE: ${line}`).toBe(true);
       }
@@ -176,16 +201,26 @@ describe("uptime ratios from the hourly rollups", () => {
     const now = Date.now();
     const threeDaysAgo = Math.floor((now - 3 * 24 * HOUR) / HOUR) * HOUR + 10 * 60_000;
     const seed = (at: number, up: boolean) =>
-      testDb().run(`INSERT INTO check_results (service_id, probe_id, slot, started_at, up, response_time_ms) VALUES (?, ?, ?, ?, ?, ?)`, [rolled, 1, null, new Date(at), up, 100]);
+      testDb().run(
+        `INSERT INTO check_results (service_id, probe_id, slot, started_at, up, response_time_ms) VALUES (?, ?, ?, ?, ?, ?)`,
+        [rolled, 1, null, new Date(at), up, 100],
+      );
     for (let i = 0; i < 10; i++) await seed(threeDaysAgo + i * 60_000, i % 2 === 0); // 5 of 10 up
     for (let i = 0; i < 4; i++) await seed(inCurrentHour(now, i), true); // 4 of 4 up, not rolled up (current hour)
     // A backfill is rolled up only from scratch: forget the watermark, then sweep as the sweeper does.
     await testDb().run(`DELETE FROM system_status WHERE key = 'check_rollups'`);
     expect((await sweep(null)).code).toBe(0);
     // The hour three days ago now lives in its rollup alone.
-    expect(await testDb().run(`DELETE FROM check_results WHERE service_id = ? AND started_at < ?`, [rolled, new Date(now - 24 * HOUR)])).toBe(10);
+    expect(
+      await testDb().run(`DELETE FROM check_results WHERE service_id = ? AND started_at < ?`, [
+        rolled,
+        new Date(now - 24 * HOUR),
+      ]),
+    ).toBe(10);
     const text = (await scrape(metricsToken)).text;
-    expect((await scrape(metricsToken)).text).toContain(`lifeline_service_uptime_ratio{id="${rolled}",name="rolled",project="",window="7d"} ${9 / 14}`);
+    expect((await scrape(metricsToken)).text).toContain(
+      `lifeline_service_uptime_ratio{id="${rolled}",name="rolled",project="",window="7d"} ${9 / 14}`,
+    );
     expect(sample(text, "lifeline_service_uptime_ratio", { id: String(rolled), window: "1d" })).toBe(1);
     expect(sample(text, "lifeline_service_uptime_ratio", { id: String(rolled), window: "7d" })).toBe(9 / 14);
     expect(sample(text, "lifeline_service_uptime_ratio", { id: String(rolled), window: "30d" })).toBe(9 / 14);

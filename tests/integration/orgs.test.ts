@@ -10,11 +10,20 @@ describe("organizations, members and capabilities", () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({ slug: alice.orgSlug, role: "owner", plan: "free" });
     expect(mine.body.data.capabilities).toEqual(
-      expect.arrayContaining(["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "cronmonitor.delete", "metrics.read"]),
+      expect.arrayContaining([
+        "cronmonitor.view",
+        "cronmonitor.create",
+        "cronmonitor.edit",
+        "cronmonitor.delete",
+        "metrics.read",
+      ]),
     );
     const team = await call("POST", "/orgs", { token: alice.access, body: { name: "Team Rocket" } });
     expect(team.status).toBe(201);
-    const there = await call("GET", "/orgs/current", { token: alice.access, headers: { "X-Org-Slug": team.body.data.slug } });
+    const there = await call("GET", "/orgs/current", {
+      token: alice.access,
+      headers: { "X-Org-Slug": team.body.data.slug },
+    });
     expect(there.body.data.slug).toBe(team.body.data.slug);
   });
 
@@ -29,28 +38,63 @@ describe("organizations, members and capabilities", () => {
     const alice = await registerUser("alice");
     const bob = await registerUser("bob");
     const charlie = await registerUser("charlie");
-    const added = await call("POST", `/orgs/${alice.orgSlug}/members`, { token: alice.access, body: { email: bob.email, role: "member" } });
+    const added = await call("POST", `/orgs/${alice.orgSlug}/members`, {
+      token: alice.access,
+      body: { email: bob.email, role: "member" },
+    });
     expect(added.status).toBe(201);
     expect(added.body.data).toMatchObject({ user_id: bob.id, role: "member" });
-    await call("POST", `/orgs/${alice.orgSlug}/members`, { token: alice.access, body: { email: charlie.email, role: "viewer" } });
+    await call("POST", `/orgs/${alice.orgSlug}/members`, {
+      token: alice.access,
+      body: { email: charlie.email, role: "viewer" },
+    });
 
     const bobCaps = await call("GET", "/orgs/current", { token: bob.access, headers: { "X-Org-Slug": alice.orgSlug } });
-    expect(bobCaps.body.data.capabilities.sort()).toEqual(["cronmonitor.create", "cronmonitor.edit", "cronmonitor.view", "metrics.read"]);
-    const charlieCaps = await call("GET", "/orgs/current", { token: charlie.access, headers: { "X-Org-Slug": alice.orgSlug } });
+    expect(bobCaps.body.data.capabilities.sort()).toEqual([
+      "cronmonitor.create",
+      "cronmonitor.edit",
+      "cronmonitor.view",
+      "metrics.read",
+    ]);
+    const charlieCaps = await call("GET", "/orgs/current", {
+      token: charlie.access,
+      headers: { "X-Org-Slug": alice.orgSlug },
+    });
     expect(charlieCaps.body.data.capabilities).toEqual(["cronmonitor.view", "metrics.read"]);
 
     const list = await call("GET", `/orgs/${alice.orgSlug}/members`, { token: charlie.access });
-    expect(list.body.data.map((m: { email: string }) => m.email).sort()).toEqual([alice.email, bob.email, charlie.email].sort());
+    expect(list.body.data.map((m: { email: string }) => m.email).sort()).toEqual(
+      [alice.email, bob.email, charlie.email].sort(),
+    );
     expectStandardError(
-      await call("PATCH", `/orgs/${alice.orgSlug}/members/${charlie.id}`, { token: bob.access, body: { role: "admin" } }),
+      await call("PATCH", `/orgs/${alice.orgSlug}/members/${charlie.id}`, {
+        token: bob.access,
+        body: { role: "admin" },
+      }),
       403,
       "FORBIDDEN",
     );
-    expectStandardError(await call("POST", `/orgs/${alice.orgSlug}/service-tokens`, { token: bob.access, body: { name: "x", capabilities: ["cronmonitor.view"] } }), 403, "FORBIDDEN");
-    const promoted = await call("PATCH", `/orgs/${alice.orgSlug}/members/${charlie.id}`, { token: alice.access, body: { role: "admin" } });
+    expectStandardError(
+      await call("POST", `/orgs/${alice.orgSlug}/service-tokens`, {
+        token: bob.access,
+        body: { name: "x", capabilities: ["cronmonitor.view"] },
+      }),
+      403,
+      "FORBIDDEN",
+    );
+    const promoted = await call("PATCH", `/orgs/${alice.orgSlug}/members/${charlie.id}`, {
+      token: alice.access,
+      body: { role: "admin" },
+    });
     expect(promoted.body.data.role).toBe("admin");
-    expect((await call("DELETE", `/orgs/${alice.orgSlug}/members/${bob.id}`, { token: charlie.access })).status).toBe(204);
-    expectStandardError(await call("GET", "/orgs/current", { token: bob.access, headers: { "X-Org-Slug": alice.orgSlug } }), 403, "FORBIDDEN");
+    expect((await call("DELETE", `/orgs/${alice.orgSlug}/members/${bob.id}`, { token: charlie.access })).status).toBe(
+      204,
+    );
+    expectStandardError(
+      await call("GET", "/orgs/current", { token: bob.access, headers: { "X-Org-Slug": alice.orgSlug } }),
+      403,
+      "FORBIDDEN",
+    );
   });
 
   it("keeps at least one owner", async () => {
@@ -76,8 +120,17 @@ describe("organization service tokens", () => {
     expect(created.status).toBe(201);
     expect(Object.keys(created.body.data).sort()).toEqual(["capabilities", "created_at", "id", "name", "token"]);
     const list = await call("GET", `/orgs/${alice.orgSlug}/service-tokens`, { token: alice.access });
-    expect(list.body.data).toEqual([{ id: created.body.data.id, name: "ci", capabilities: ["cronmonitor.view", "cronmonitor.edit"], created_at: expect.any(String) }]);
-    const row = (await testDb().one<{ token_hash: string }>("SELECT token_hash FROM service_tokens WHERE id = ?", [created.body.data.id]))!;
+    expect(list.body.data).toEqual([
+      {
+        id: created.body.data.id,
+        name: "ci",
+        capabilities: ["cronmonitor.view", "cronmonitor.edit"],
+        created_at: expect.any(String),
+      },
+    ]);
+    const row = (await testDb().one<{ token_hash: string }>("SELECT token_hash FROM service_tokens WHERE id = ?", [
+      created.body.data.id,
+    ]))!;
     expect(row.token_hash).not.toContain(created.body.data.token);
   });
 
@@ -87,7 +140,11 @@ describe("organization service tokens", () => {
     const res = await call("GET", "/orgs/current", { token });
     expect(res.body.data).toMatchObject({ slug: alice.orgSlug, role: null, capabilities: ["cronmonitor.view"] });
     const bob = await registerUser("bob");
-    expectStandardError(await call("GET", "/orgs/current", { token, headers: { "X-Org-Slug": bob.orgSlug } }), 403, "FORBIDDEN");
+    expectStandardError(
+      await call("GET", "/orgs/current", { token, headers: { "X-Org-Slug": bob.orgSlug } }),
+      403,
+      "FORBIDDEN",
+    );
   });
 
   it("is refused on user-only endpoints", async () => {
@@ -98,10 +155,16 @@ describe("organization service tokens", () => {
 
   it("is refused with 401 at once after revocation", async () => {
     const alice = await registerUser("alice");
-    const created = await call("POST", `/orgs/${alice.orgSlug}/service-tokens`, { token: alice.access, body: { name: "gone", capabilities: ["cronmonitor.view"] } });
+    const created = await call("POST", `/orgs/${alice.orgSlug}/service-tokens`, {
+      token: alice.access,
+      body: { name: "gone", capabilities: ["cronmonitor.view"] },
+    });
     const token = created.body.data.token;
     expect((await call("GET", "/orgs/current", { token })).status).toBe(200);
-    expect((await call("DELETE", `/orgs/${alice.orgSlug}/service-tokens/${created.body.data.id}`, { token: alice.access })).status).toBe(204);
+    expect(
+      (await call("DELETE", `/orgs/${alice.orgSlug}/service-tokens/${created.body.data.id}`, { token: alice.access }))
+        .status,
+    ).toBe(204);
     expectStandardError(await call("GET", "/orgs/current", { token }), 401, "UNAUTHORIZED");
     expect((await call("GET", `/orgs/${alice.orgSlug}/service-tokens`, { token: alice.access })).body.data).toEqual([]);
   });
@@ -109,8 +172,15 @@ describe("organization service tokens", () => {
   it("cannot be revoked by another organization's owner", async () => {
     const alice = await registerUser("alice");
     const bob = await registerUser("bob");
-    const created = await call("POST", `/orgs/${alice.orgSlug}/service-tokens`, { token: alice.access, body: { name: "mine", capabilities: ["cronmonitor.view"] } });
-    expectStandardError(await call("DELETE", `/orgs/${bob.orgSlug}/service-tokens/${created.body.data.id}`, { token: bob.access }), 404, "NOT_FOUND");
+    const created = await call("POST", `/orgs/${alice.orgSlug}/service-tokens`, {
+      token: alice.access,
+      body: { name: "mine", capabilities: ["cronmonitor.view"] },
+    });
+    expectStandardError(
+      await call("DELETE", `/orgs/${bob.orgSlug}/service-tokens/${created.body.data.id}`, { token: bob.access }),
+      404,
+      "NOT_FOUND",
+    );
     expect((await call("GET", "/orgs/current", { token: created.body.data.token })).status).toBe(200);
   });
 });

@@ -35,12 +35,18 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const targets = () => [`http://127.0.0.1:${receiver.port}/hook`, `http://[::1]:${receiver.port}/hook`, `http://localhost:${receiver.port}/hook`];
+const targets = () => [
+  `http://127.0.0.1:${receiver.port}/hook`,
+  `http://[::1]:${receiver.port}/hook`,
+  `http://localhost:${receiver.port}/hook`,
+];
 const kinds = ["webhook", "slack"] as const;
 
 async function registerOn(base: string, name: string) {
   const email = `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
-  const reg = await call("POST", `${base}/api/v1/auth/register`, { body: { email, password: "correct horse battery" } });
+  const reg = await call("POST", `${base}/api/v1/auth/register`, {
+    body: { email, password: "correct horse battery" },
+  });
   expect(reg.status).toBe(201);
   return reg.body.data.access as string;
 }
@@ -49,14 +55,28 @@ describe("outbound guard, default setting", () => {
   it("refuses webhook and Slack integrations on loopback and metadata addresses at create and update time", async () => {
     const token = await registerOn(guarded.baseUrl, "guard-create");
     for (const kind of kinds) {
-      for (const url of [...targets(), "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/x", "http://[fd00:ec2::254]/"]) {
-        const res = await call("POST", `${guarded.baseUrl}/api/v1/integrations`, { token, body: { name: "x", kind, url } });
+      for (const url of [
+        ...targets(),
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.1/x",
+        "http://[fd00:ec2::254]/",
+      ]) {
+        const res = await call("POST", `${guarded.baseUrl}/api/v1/integrations`, {
+          token,
+          body: { name: "x", kind, url },
+        });
         expectStandardError(res, 400, "VALIDATION_ERROR");
         expect(res.body.error.details.url[0], url).toMatch(/not allowed.*OUTBOUND_ALLOW_PRIVATE/);
       }
-      const ok = await call("POST", `${guarded.baseUrl}/api/v1/integrations`, { token, body: { name: "x", kind, url: "https://hooks.example.test/x" } });
+      const ok = await call("POST", `${guarded.baseUrl}/api/v1/integrations`, {
+        token,
+        body: { name: "x", kind, url: "https://hooks.example.test/x" },
+      });
       expect(ok.status).toBe(201);
-      const patch = await call("PATCH", `${guarded.baseUrl}/api/v1/integrations/${ok.body.data.id}`, { token, body: { url: targets()[1] } });
+      const patch = await call("PATCH", `${guarded.baseUrl}/api/v1/integrations/${ok.body.data.id}`, {
+        token,
+        body: { url: targets()[1] },
+      });
       expectStandardError(patch, 400, "VALIDATION_ERROR");
       expect(patch.body.error.details).toHaveProperty("url");
     }
@@ -67,15 +87,22 @@ describe("outbound guard, default setting", () => {
     const token = await registerOn(guarded.baseUrl, "guard-deliver");
     // Rows stored before the rule (or while the operator allowed private targets): the guard still
     // refuses them when it connects, including `localhost`, whose address only DNS tells.
-    const created = await call("POST", `${guarded.baseUrl}/api/v1/integrations`, { token, body: { name: "x", kind: "webhook", url: "https://hooks.example.test/x" } });
-    const orgId = created.body.data && rowsOf(guarded, "SELECT org_id FROM integrations WHERE id = ?", created.body.data.id)[0]!.org_id;
+    const created = await call("POST", `${guarded.baseUrl}/api/v1/integrations`, {
+      token,
+      body: { name: "x", kind: "webhook", url: "https://hooks.example.test/x" },
+    });
+    const orgId =
+      created.body.data &&
+      rowsOf(guarded, "SELECT org_id FROM integrations WHERE id = ?", created.body.data.id)[0]!.org_id;
     for (const kind of kinds) {
       for (const url of targets()) {
         const id = insertIntegration(guarded, orgId, kind, url);
         const res = await call("POST", `${guarded.baseUrl}/api/v1/integrations/${id}/test`, { token });
         expect(res.status).toBe(200);
         expect(res.body.data, url).toMatchObject({ status: "failed", response_status: null });
-        expect(res.body.data.error, url).toMatch(/^refused: (127\.0\.0\.1|::1) is a loopback address; set OUTBOUND_ALLOW_PRIVATE=true/);
+        expect(res.body.data.error, url).toMatch(
+          /^refused: (127\.0\.0\.1|::1) is a loopback address; set OUTBOUND_ALLOW_PRIVATE=true/,
+        );
       }
     }
     expect(receiver.count()).toBe(0);
@@ -113,7 +140,9 @@ function insertIntegration(l: Lifeline, orgId: number, kind: string, url: string
     db.pragma("busy_timeout = 5000");
     const now = new Date().toISOString().replace("Z", "+00:00");
     const r = db
-      .prepare("INSERT INTO integrations (org_id, name, kind, url, secret, is_default, created_at, updated_at) VALUES (?, 'stored', ?, ?, ?, 0, ?, ?)")
+      .prepare(
+        "INSERT INTO integrations (org_id, name, kind, url, secret, is_default, created_at, updated_at) VALUES (?, 'stored', ?, ?, ?, 0, ?, ?)",
+      )
       .run(orgId, kind, url, kind === "webhook" ? "whsec_stored" : null, now, now);
     return Number(r.lastInsertRowid);
   } finally {

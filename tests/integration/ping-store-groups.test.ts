@@ -25,8 +25,21 @@ function openStore(): PingStore {
 const store = openStore();
 afterAll(async () => Promise.all(pools.map((p) => p.end())));
 
-const event = (target: RunEvent["target"], kind: RunEvent["kind"], rid: string | null = null, rateCapped = true): RunEvent => ({
-  target, kind, exitCode: kind === "fail" ? 1 : kind === "success" ? 0 : null, rid, log: null, source: "shell", meta: null, rateCapped, now: new Date(),
+const event = (
+  target: RunEvent["target"],
+  kind: RunEvent["kind"],
+  rid: string | null = null,
+  rateCapped = true,
+): RunEvent => ({
+  target,
+  kind,
+  exitCode: kind === "fail" ? 1 : kind === "success" ? 0 : null,
+  rid,
+  log: null,
+  source: "shell",
+  meta: null,
+  rateCapped,
+  now: new Date(),
 });
 
 async function monitors(count: number) {
@@ -39,7 +52,10 @@ describe("one group holding several events of one monitor", () => {
   it("pairs a start and its completion sent in the same group into one finished run", async () => {
     const [m] = await monitors(1);
     const rid = crypto.randomUUID();
-    const results = await Promise.all([store.record(event({ token: m.ping_token }, "start", rid)), store.record(event({ token: m.ping_token }, "success", rid))]);
+    const results = await Promise.all([
+      store.record(event({ token: m.ping_token }, "start", rid)),
+      store.record(event({ token: m.ping_token }, "success", rid)),
+    ]);
     expect(results.map((r) => r.outcome)).toEqual(["accepted", "accepted"]);
     const runs = await testDb().query("SELECT rid, status, duration_ms FROM cron_runs WHERE monitor_id = ?", [m.id]);
     expect(runs).toEqual([{ rid, status: "success", duration_ms: expect.any(Number) }]);
@@ -47,15 +63,22 @@ describe("one group holding several events of one monitor", () => {
 
   it("holds the 5-per-minute cap inside one group: of 7 pings, 5 are accepted and 2 refused", async () => {
     const [m] = await monitors(1);
-    const results = await Promise.all(Array.from({ length: 7 }, () => store.record(event({ token: m.ping_token }, "success"))));
+    const results = await Promise.all(
+      Array.from({ length: 7 }, () => store.record(event({ token: m.ping_token }, "success"))),
+    );
     expect(results.filter((r) => r.outcome === "accepted")).toHaveLength(5);
     expect(results.filter((r) => r.outcome === "rate_limited")).toHaveLength(2);
     expect(await testDb().query("SELECT id FROM cron_runs WHERE monitor_id = ?", [m.id])).toHaveLength(5);
   });
 
   it("records a ping by token and a reported event by id for the same monitor in one group, one after the other", async () => {
-    const [m, other] = (await monitors(2)) as [Awaited<ReturnType<typeof createMonitor>>, Awaited<ReturnType<typeof createMonitor>>];
-    const { org_id: orgId } = (await testDb().one<{ org_id: number }>("SELECT org_id FROM cron_monitors WHERE id = ?", [m.id]))!;
+    const [m, other] = (await monitors(2)) as [
+      Awaited<ReturnType<typeof createMonitor>>,
+      Awaited<ReturnType<typeof createMonitor>>,
+    ];
+    const { org_id: orgId } = (await testDb().one<{ org_id: number }>("SELECT org_id FROM cron_monitors WHERE id = ?", [
+      m.id,
+    ]))!;
     const rid = crypto.randomUUID();
     const results = await Promise.all([
       store.record(event({ token: m.ping_token }, "start", rid)),
@@ -64,10 +87,14 @@ describe("one group holding several events of one monitor", () => {
       store.record(event({ token: "x".repeat(43) }, "success")),
     ]);
     expect(results.map((r) => r.outcome)).toEqual(["accepted", "accepted", "accepted", "not_found"]);
-    expect(await testDb().query("SELECT rid, status FROM cron_runs WHERE monitor_id = ?", [m.id])).toEqual([{ rid, status: "fail" }]);
+    expect(await testDb().query("SELECT rid, status FROM cron_runs WHERE monitor_id = ?", [m.id])).toEqual([
+      { rid, status: "fail" },
+    ]);
     const monitor = await testDb().one("SELECT state, last_run_status FROM cron_monitors WHERE id = ?", [m.id]);
     expect(monitor).toMatchObject({ last_run_status: "fail" });
-    expect(await testDb().query("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", [m.id])).toEqual([{ kind: "failed", status: "open" }]);
+    expect(await testDb().query("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", [m.id])).toEqual([
+      { kind: "failed", status: "open" },
+    ]);
   });
 });
 
@@ -87,6 +114,8 @@ describe("two processes' stores at the same moment", () => {
     const runs = await testDb().query<{ rid: string; status: string }>(
       `SELECT rid, status FROM cron_runs WHERE monitor_id IN (${ms.map((m) => m.id).join(",")}) ORDER BY rid`,
     );
-    expect(runs).toEqual(pairs.map(({ rid }) => ({ rid, status: "success" })).sort((a, b) => a.rid.localeCompare(b.rid)));
+    expect(runs).toEqual(
+      pairs.map(({ rid }) => ({ rid, status: "success" })).sort((a, b) => a.rid.localeCompare(b.rid)),
+    );
   });
 });

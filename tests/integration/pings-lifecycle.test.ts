@@ -97,9 +97,11 @@ async function expectEveryOkStoredAfterKill9(pingUrl: string, kill: () => void) 
   await load;
   expect(answeredOk.length).toBeGreaterThanOrEqual(40);
   const stored = new Set(
-    (await testDb().query<{ rid: string }>(`SELECT rid FROM cron_runs WHERE monitor_id IN (${monitors.map((m) => m.id).join(",")})`)).map(
-      (r) => r.rid,
-    ),
+    (
+      await testDb().query<{ rid: string }>(
+        `SELECT rid FROM cron_runs WHERE monitor_id IN (${monitors.map((m) => m.id).join(",")})`,
+      )
+    ).map((r) => r.rid),
   );
   expect(answeredOk.filter((rid) => !stored.has(rid))).toEqual([]);
 }
@@ -114,7 +116,10 @@ describe("reported events: POST /cron-monitors/{id}/events", () => {
     expect(start.status).toBe(202);
     expect(start.body).toEqual({ data: { monitor_id: monitor.id, rid, status: "running", state: "new" } });
     const meta = { job_name: "backup", namespace: "prod", reason: "BackoffLimitExceeded" };
-    const fail = await call("POST", `/cron-monitors/${monitor.id}/events`, { token, body: { event: "fail", rid, exit_code: 1, log: "oom", meta } });
+    const fail = await call("POST", `/cron-monitors/${monitor.id}/events`, {
+      token,
+      body: { event: "fail", rid, exit_code: 1, log: "oom", meta },
+    });
     expect(fail.body).toEqual({ data: { monitor_id: monitor.id, rid, status: "fail", state: "down" } });
     const run = (await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}`, { token })).body.data;
     expect(run).toMatchObject({ status: "fail", exit_code: 1, source: "kubernetes", meta, log_bytes: 3 });
@@ -124,17 +129,28 @@ describe("reported events: POST /cron-monitors/{id}/events", () => {
     const user = await registerUser("events");
     const monitor = await createMonitor(user);
     const viewOnly = await serviceToken(user, ["cronmonitor.view"]);
-    expectStandardError(await call("POST", `/cron-monitors/${monitor.id}/events`, { token: viewOnly, body: { event: "start" } }), 403, "FORBIDDEN");
+    expectStandardError(
+      await call("POST", `/cron-monitors/${monitor.id}/events`, { token: viewOnly, body: { event: "start" } }),
+      403,
+      "FORBIDDEN",
+    );
     const other = await registerUser("other");
     const otherToken = await serviceToken(other, ["cronmonitor.edit"]);
-    expectStandardError(await call("POST", `/cron-monitors/${monitor.id}/events`, { token: otherToken, body: { event: "start" } }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("POST", `/cron-monitors/${monitor.id}/events`, { token: otherToken, body: { event: "start" } }),
+      404,
+      "NOT_FOUND",
+    );
     expect(await runRows(monitor.id)).toHaveLength(0);
   });
 
   it("validates the body", async () => {
     const user = await registerUser("events");
     const monitor = await createMonitor(user);
-    const res = await call("POST", `/cron-monitors/${monitor.id}/events`, { token: user.access, body: { event: "explode", exit_code: 300 } });
+    const res = await call("POST", `/cron-monitors/${monitor.id}/events`, {
+      token: user.access,
+      body: { event: "explode", exit_code: 300 },
+    });
     expectStandardError(res, 400, "VALIDATION_ERROR");
     expect(Object.keys(res.body.error.details).sort()).toEqual(["event", "exit_code"]);
   });
@@ -147,7 +163,10 @@ forEachPingServer(() => {
       const monitor = await createMonitor(user);
       const rids = [uuid(), uuid(), uuid()];
       for (const [i, rid] of rids.entries()) {
-        await call("POST", `/cron-monitors/${monitor.id}/events`, { token: user.access, body: { event: i === 1 ? "fail" : "success", rid } });
+        await call("POST", `/cron-monitors/${monitor.id}/events`, {
+          token: user.access,
+          body: { event: i === 1 ? "fail" : "success", rid },
+        });
         await new Promise((r) => setTimeout(r, 1100));
       }
       const all = await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: user.access });
@@ -160,8 +179,15 @@ forEachPingServer(() => {
       const recent = await call("GET", `/cron-monitors/${monitor.id}/runs?from=${from}`, { token: user.access });
       expect(recent.body.data.map((r: { rid: string }) => r.rid)).toEqual([rids[2], rids[1]]);
       const paged = await call("GET", `/cron-monitors/${monitor.id}/runs?limit=1&page=2`, { token: user.access });
-      expect(paged.body).toEqual({ meta: { total: 3, page: 2, limit: 1, totalPages: 3 }, data: [expect.objectContaining({ rid: rids[1] })] });
-      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs?limit=201`, { token: user.access }), 400, "VALIDATION_ERROR");
+      expect(paged.body).toEqual({
+        meta: { total: 3, page: 2, limit: 1, totalPages: 3 },
+        data: [expect.objectContaining({ rid: rids[1] })],
+      });
+      expectStandardError(
+        await call("GET", `/cron-monitors/${monitor.id}/runs?limit=201`, { token: user.access }),
+        400,
+        "VALIDATION_ERROR",
+      );
     });
 
     it("serves the run log as plain text: /log notes first, then the capture, with its headers", async () => {
@@ -171,7 +197,9 @@ forEachPingServer(() => {
       await ping(monitor.ping_token, "/start", { rid });
       await ping(monitor.ping_token, "/log", { rid, body: "note one" });
       await ping(monitor.ping_token, "", { rid, body: "captured output" });
-      const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
+      const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, {
+        headers: { authorization: `Bearer ${user.access}` },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(res.headers.get("x-log-bytes")).toBe("15");
@@ -186,16 +214,30 @@ forEachPingServer(() => {
       const monitor = await createMonitor(user);
       const rid = uuid();
       await ping(monitor.ping_token, "", { rid });
-      const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
+      const res = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, {
+        headers: { authorization: `Bearer ${user.access}` },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-log-bytes")).toBe("0");
       expect(await res.text()).toBe("");
       const other = await registerUser("other");
       const foreign = await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}/log`, { token: other.access });
       expectStandardError(foreign, 404, "NOT_FOUND");
-      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}`, { token: other.access }), 404, "NOT_FOUND");
-      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: other.access }), 404, "NOT_FOUND");
-      expectStandardError(await call("GET", `/cron-monitors/${monitor.id}/runs/${uuid()}/log`, { token: user.access }), 404, "NOT_FOUND");
+      expectStandardError(
+        await call("GET", `/cron-monitors/${monitor.id}/runs/${rid}`, { token: other.access }),
+        404,
+        "NOT_FOUND",
+      );
+      expectStandardError(
+        await call("GET", `/cron-monitors/${monitor.id}/runs`, { token: other.access }),
+        404,
+        "NOT_FOUND",
+      );
+      expectStandardError(
+        await call("GET", `/cron-monitors/${monitor.id}/runs/${uuid()}/log`, { token: user.access }),
+        404,
+        "NOT_FOUND",
+      );
     });
 
     it("opens a failed incident on a fail ping, resolves it on success, and lists it by cron_monitor", async () => {
@@ -205,17 +247,37 @@ forEachPingServer(() => {
       await ping(monitor.ping_token, "/1");
       const open = await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: user.access });
       expect(open.body.data).toEqual([
-        { id: expect.any(Number), service: null, cron_monitor: monitor.id, kind: "failed", status: "open", reason: expect.any(String), opened_at: expect.any(String), resolved_at: null, acknowledged_at: null, acknowledged_by: null },
+        {
+          id: expect.any(Number),
+          service: null,
+          cron_monitor: monitor.id,
+          kind: "failed",
+          status: "open",
+          reason: expect.any(String),
+          opened_at: expect.any(String),
+          resolved_at: null,
+          acknowledged_at: null,
+          acknowledged_by: null,
+        },
       ]);
       expect(open.body.meta).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
       await ping(monitor.ping_token);
       const resolved = await call("GET", `/incidents/${open.body.data[0].id}`, { token: user.access });
       expect(resolved.body.data).toMatchObject({ status: "resolved", resolved_at: expect.any(String) });
-      const outbox = await testDb().query<{ event: string }>("SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id", [monitor.id]);
+      const outbox = await testDb().query<{ event: string }>(
+        "SELECT event FROM outbox WHERE cron_monitor_id = ? ORDER BY id",
+        [monitor.id],
+      );
       expect(outbox.map((o) => o.event)).toEqual(["incident.opened", "incident.resolved"]);
       const other = await registerUser("other");
-      expectStandardError(await call("GET", `/incidents/${open.body.data[0].id}`, { token: other.access }), 404, "NOT_FOUND");
-      expect((await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: other.access })).body.data).toEqual([]);
+      expectStandardError(
+        await call("GET", `/incidents/${open.body.data[0].id}`, { token: other.access }),
+        404,
+        "NOT_FOUND",
+      );
+      expect((await call("GET", `/incidents?cron_monitor=${monitor.id}`, { token: other.access })).body.data).toEqual(
+        [],
+      );
       expect((await monitorRow(monitor.id)).state).toBe("up");
     });
   });

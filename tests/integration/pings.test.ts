@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, call, registerUser } from "../support/http";
-import { createMonitor, monitorRow, ping, pingBaseUrl, requestWithHost, resetRateWindow, runRows, uuid } from "../support/monitors";
+import {
+  createMonitor,
+  monitorRow,
+  ping,
+  pingBaseUrl,
+  requestWithHost,
+  resetRateWindow,
+  runRows,
+  uuid,
+} from "../support/monitors";
 import { startPingServer } from "../support/ping-server";
 import { forEachPingServer } from "../support/ping-servers";
 
@@ -14,7 +23,10 @@ forEachPingServer(() => {
         const monitor = await createMonitor(user);
         for (const suffix of SUFFIXES) {
           await resetRateWindow(monitor.id);
-          const res = await ping(monitor.ping_token, suffix, { method, body: method === "POST" ? "output" : undefined });
+          const res = await ping(monitor.ping_token, suffix, {
+            method,
+            body: method === "POST" ? "output" : undefined,
+          });
           expect(res.status, suffix).toBe(method === "HEAD" ? 204 : 200);
           expect(res.text).toBe(method === "HEAD" ? "" : "OK");
           expect(res.headers.get("ping-body-limit")).toBe("102400");
@@ -42,7 +54,9 @@ forEachPingServer(() => {
         const res = await ping(monitor.ping_token, suffix);
         expect(res.status, suffix).toBe(400);
         // Every form this server takes, the /ping/<token> form included (the ingest takes both).
-        expect(res.text).toBe("Accepted ping forms: /ping/<token> (also /api/v1/ping/<token>, or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>\n");
+        expect(res.text).toBe(
+          "Accepted ping forms: /ping/<token> (also /api/v1/ping/<token>, or /<token> on the ping host), alone or followed by /start, /fail, /log or /<exit code 0-255>\n",
+        );
       }
       expect(await runRows(monitor.id)).toHaveLength(0);
     });
@@ -159,7 +173,10 @@ forEachPingServer(() => {
       for (let i = 0; i < 5; i++) {
         const rid = uuid();
         for (const event of ["start", "success"]) {
-          const res = await call("POST", `/cron-monitors/${monitor.id}/events`, { token: user.access, body: { event, rid, source: "api" } });
+          const res = await call("POST", `/cron-monitors/${monitor.id}/events`, {
+            token: user.access,
+            body: { event, rid, source: "api" },
+          });
           expect(res.status).toBe(202);
         }
       }
@@ -178,7 +195,9 @@ forEachPingServer(() => {
       const user = await registerUser("notes");
       const monitor = await createMonitor(user);
       await ping(monitor.ping_token, "/log", { body: "before any run" });
-      expect(JSON.parse((await monitorRow(monitor.id)).unattached_events)).toMatchObject([{ kind: "log", message: "before any run" }]);
+      expect(JSON.parse((await monitorRow(monitor.id)).unattached_events)).toMatchObject([
+        { kind: "log", message: "before any run" },
+      ]);
       const rid = uuid();
       await ping(monitor.ping_token, "/start", { rid });
       await ping(monitor.ping_token, "/log", { rid, body: "step 1 done" });
@@ -197,7 +216,9 @@ forEachPingServer(() => {
       expect((await ping(monitor.ping_token, "/fail", { rid, body })).status).toBe(200);
       const run = (await runRows(monitor.id))[0]!;
       expect(run).toMatchObject({ log_bytes: 102_399, truncated: 1 });
-      const log = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
+      const log = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, {
+        headers: { authorization: `Bearer ${user.access}` },
+      });
       const text = await log.text();
       expect(Buffer.byteLength(text)).toBe(102_399);
       expect(text).toBe("x".repeat(102_399));
@@ -210,10 +231,14 @@ forEachPingServer(() => {
       const rid = uuid();
       const headers = { "content-type": "text/plain; charset=utf-8", "user-agent": "runitor/1.3.0" };
       expect((await ping(monitor.ping_token, "/start", { rid, body: "", headers })).status).toBe(200);
-      expect((await ping(monitor.ping_token, "/2", { rid, body: "line 1\n  indented line 2\n", headers })).status).toBe(200);
+      expect((await ping(monitor.ping_token, "/2", { rid, body: "line 1\n  indented line 2\n", headers })).status).toBe(
+        200,
+      );
       const [run] = await runRows(monitor.id);
       expect(run).toMatchObject({ rid, status: "fail", exit_code: 2, log_bytes: 25 });
-      const log = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, { headers: { authorization: `Bearer ${user.access}` } });
+      const log = await fetch(`${baseUrl()}/api/v1/cron-monitors/${monitor.id}/runs/${rid}/log`, {
+        headers: { authorization: `Bearer ${user.access}` },
+      });
       expect(await log.text()).toBe("line 1\n  indented line 2\n");
       expect((await monitorRow(monitor.id)).state).toBe("down");
     });
@@ -221,7 +246,9 @@ forEachPingServer(() => {
     it("records pings to a paused monitor, and a success ping resumes it", async () => {
       const user = await registerUser("paused");
       const monitor = await createMonitor(user);
-      expect((await call("PATCH", `/cron-monitors/${monitor.id}`, { token: user.access, body: { paused: true } })).status).toBe(200);
+      expect(
+        (await call("PATCH", `/cron-monitors/${monitor.id}`, { token: user.access, body: { paused: true } })).status,
+      ).toBe(200);
       await ping(monitor.ping_token, "/start");
       expect((await monitorRow(monitor.id)).paused).toBe(1);
       await ping(monitor.ping_token);

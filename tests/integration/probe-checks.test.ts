@@ -22,7 +22,10 @@ beforeAll(async () => {
   probe = await privateProbe(owner);
   receiver = await startReceiver();
   cleanup.push(() => receiver.close());
-  const hook = await call("POST", "/integrations", { token: owner.access, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
+  const hook = await call("POST", "/integrations", {
+    token: owner.access,
+    body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
+  });
   expect(hook.status).toBe(201);
   agent = startProbe(baseUrl(), probe.token);
   cleanup.push(() => agent.stop());
@@ -32,13 +35,21 @@ afterAll(async () => {
 });
 
 const service = async (name: string, type: "http" | "tcp", config: Record<string, unknown>) => {
-  const res = await call("POST", "/services", { token: owner.access, body: { name, type, config, interval: 10, probe_ids: [probe.id] } });
+  const res = await call("POST", "/services", {
+    token: owner.access,
+    body: { name, type, config, interval: 10, probe_ids: [probe.id] },
+  });
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({ status: "pending", probe_ids: [probe.id], status_reason: null });
   return res.body.data.id as number;
 };
 const statusOf = async (id: number) => (await call("GET", `/services/${id}/status`, { token: owner.access })).body.data;
-const incidentsOf = async (id: number) => (await call("GET", `/incidents?service=${id}`, { token: owner.access })).body.data as { status: string; kind: string; reason: string }[];
+const incidentsOf = async (id: number) =>
+  (await call("GET", `/incidents?service=${id}`, { token: owner.access })).body.data as {
+    status: string;
+    kind: string;
+    reason: string;
+  }[];
 const deliveredFor = (id: number, event: string) =>
   receiver.received.filter((r) => {
     const body = JSON.parse(r.body);
@@ -71,16 +82,31 @@ describe("an http service checked by a probe", () => {
   it("goes pending -> operational -> down (confirmed by a second failure) -> operational, with one incident and one webhook per flip, for a 500, a hanging server and a missing keyword", async () => {
     const targets = await Promise.all([startTarget(), startTarget(), startTarget()]);
     cleanup.push(() => Promise.all(targets.map((t) => t.close())));
-    const [failing, hanging, keyword] = targets as [typeof targets[0], typeof targets[0], typeof targets[0]];
+    const [failing, hanging, keyword] = targets as [(typeof targets)[0], (typeof targets)[0], (typeof targets)[0]];
     const ids = await Promise.all([
       service("returns 500", "http", { url: failing.url }),
       service("hangs", "http", { url: hanging.url, timeout: 1 }),
       service("keyword", "http", { url: keyword.url, keyword: "healthy" }),
     ]);
     await Promise.all([
-      lifecycle(ids[0]!, () => failing.set("error"), () => failing.set("ok"), /^unexpected status 500$/),
-      lifecycle(ids[1]!, () => hanging.set("hang"), () => hanging.set("ok"), /^timeout after 1 s$/),
-      lifecycle(ids[2]!, () => keyword.set("no-keyword"), () => keyword.set("ok"), /^keyword missing$/),
+      lifecycle(
+        ids[0]!,
+        () => failing.set("error"),
+        () => failing.set("ok"),
+        /^unexpected status 500$/,
+      ),
+      lifecycle(
+        ids[1]!,
+        () => hanging.set("hang"),
+        () => hanging.set("ok"),
+        /^timeout after 1 s$/,
+      ),
+      lifecycle(
+        ids[2]!,
+        () => keyword.set("no-keyword"),
+        () => keyword.set("ok"),
+        /^keyword missing$/,
+      ),
     ]);
     expect((await sweep(null)).code).toBe(0); // delivers the outbox
     for (const id of ids) {
@@ -88,12 +114,22 @@ describe("an http service checked by a probe", () => {
       expect(deliveredFor(id, "incident.opened")).toHaveLength(1);
       expect(deliveredFor(id, "incident.resolved")).toHaveLength(1);
       const body = JSON.parse(deliveredFor(id, "incident.opened")[0]!.body);
-      expect(body).toMatchObject({ monitor: null, service: { id }, incident: { service: id, cron_monitor: null, kind: "service_down" } });
+      expect(body).toMatchObject({
+        monitor: null,
+        service: { id },
+        incident: { service: id, cron_monitor: null, kind: "service_down" },
+      });
     }
     // Every check was recorded once per slot, with its timing.
-    const dup = await testDb().query("SELECT service_id, slot FROM check_results WHERE probe_id = ? AND slot IS NOT NULL GROUP BY service_id, slot HAVING COUNT(*) > 1", [probe.id]);
+    const dup = await testDb().query(
+      "SELECT service_id, slot FROM check_results WHERE probe_id = ? AND slot IS NOT NULL GROUP BY service_id, slot HAVING COUNT(*) > 1",
+      [probe.id],
+    );
     expect(dup).toEqual([]);
-    const timed = await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM check_results WHERE service_id = ? AND connect_ms IS NOT NULL AND first_byte_ms IS NOT NULL", [ids[0]]);
+    const timed = await testDb().one<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM check_results WHERE service_id = ? AND connect_ms IS NOT NULL AND first_byte_ms IS NOT NULL",
+      [ids[0]],
+    );
     expect(Number(timed!.n)).toBeGreaterThan(0);
   }, 180_000);
 });
@@ -127,7 +163,13 @@ describe("POST /services/{id}/run", () => {
     const id = await service("run now", "http", { url: target.url });
     const res = await call("POST", `/services/${id}/run`, { token: owner.access });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ service_id: id, probe_id: probe.id, outcome: "up", reason: null, status_code: 200 });
+    expect(res.body.data).toMatchObject({
+      service_id: id,
+      probe_id: probe.id,
+      outcome: "up",
+      reason: null,
+      status_code: 200,
+    });
     expect(res.body.data.response_time_ms).toBeGreaterThanOrEqual(0);
     // A service runs at most once per 10 s (docs/limits.md): the query form is shown on another one.
     const other = await service("run now via query", "http", { url: target.url });
@@ -154,12 +196,27 @@ describe("the probe protocol", () => {
     cleanup.push(() => target.close());
     const id = await service("protocol", "http", { url: target.url });
     await eventually(async () => (await statusOf(id)).status === "operational", 40_000);
-    const slot = (await testDb().one<{ slot: number }>("SELECT slot FROM service_lanes WHERE service_id = ?", [id]))!.slot;
-    const result = { service_id: id, lane: probe.id, slot: slot + 5, outcome: "down", reason: "forged", status_code: 500, response_time_ms: 1, started_at: new Date().toISOString() };
-    const res = await call("POST", "/probe/results", { headers: { "X-Auth": probe.token }, body: { results: [result] } });
+    const slot = (await testDb().one<{ slot: number }>("SELECT slot FROM service_lanes WHERE service_id = ?", [id]))!
+      .slot;
+    const result = {
+      service_id: id,
+      lane: probe.id,
+      slot: slot + 5,
+      outcome: "down",
+      reason: "forged",
+      status_code: 500,
+      response_time_ms: 1,
+      started_at: new Date().toISOString(),
+    };
+    const res = await call("POST", "/probe/results", {
+      headers: { "X-Auth": probe.token },
+      body: { results: [result] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.accepted).toBe(0);
-    expect(res.body.data.refused).toEqual([{ service_id: id, lane: probe.id, slot: slot + 5, reason: expect.stringMatching(/not leased/) }]);
+    expect(res.body.data.refused).toEqual([
+      { service_id: id, lane: probe.id, slot: slot + 5, reason: expect.stringMatching(/not leased/) },
+    ]);
     expect((await statusOf(id)).status).toBe("operational");
   });
 
@@ -182,7 +239,10 @@ describe("the probe protocol", () => {
   it("refuses naming another organization's probe in probe_ids with a 400 on probe_ids", async () => {
     await setPlan(stranger, "team");
     const theirs = await privateProbe(stranger, "theirs");
-    const res = await call("POST", "/services", { token: owner.access, body: { name: "x", type: "http", config: { url: "http://127.0.0.1:9/" }, interval: 60, probe_ids: [theirs.id] } });
+    const res = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "x", type: "http", config: { url: "http://127.0.0.1:9/" }, interval: 60, probe_ids: [theirs.id] },
+    });
     expectStandardError(res, 400, "VALIDATION_ERROR");
     expect(Object.keys(res.body.error.details)).toEqual(["probe_ids"]);
   });

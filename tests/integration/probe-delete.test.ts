@@ -32,12 +32,16 @@ const newProbe = async (name: string) => {
   return { id: res.body.data.id as number, token: res.body.data.token as string };
 };
 const newService = async (name: string, probeIds: number[]) => {
-  const res = await api("POST", "/services", { token: owner.access, body: { name, type: "http", config: { url: target.url }, interval: 10, probe_ids: probeIds } });
+  const res = await api("POST", "/services", {
+    token: owner.access,
+    body: { name, type: "http", config: { url: target.url }, interval: 10, probe_ids: probeIds },
+  });
   expect(res.status).toBe(201);
   return res.body.data.id as number;
 };
 const read = async (id: number) => (await api("GET", `/services/${id}`, { token: owner.access })).body.data;
-const platformId = async () => (await server.db.one<{ id: number }>("SELECT id FROM probes WHERE kind = 'platform'"))!.id;
+const platformId = async () =>
+  (await server.db.one<{ id: number }>("SELECT id FROM probes WHERE kind = 'platform'"))!.id;
 
 /** Every enabled service has a lane a probe may lease (see probe-use.test.ts for the full rule). */
 async function expectEveryServiceLeasable() {
@@ -72,7 +76,11 @@ describe("DELETE /probes/{id}", () => {
     const deletedAt = Date.now();
     expect((await api("GET", `/probes/${probe.id}`, { token: owner.access })).status).toBe(404);
     const moved = await read(id);
-    expect(moved).toMatchObject({ probe_ids: [], status: "pending", status_reason: `Probe office (#${probe.id}) was deleted; the platform probes check it now` });
+    expect(moved).toMatchObject({
+      probe_ids: [],
+      status: "pending",
+      status_reason: `Probe office (#${probe.id}) was deleted; the platform probes check it now`,
+    });
     const lanes = await server.db.query<{ lane: number }>("SELECT lane FROM service_lanes WHERE service_id = ?", [id]);
     expect(lanes.map((l) => Number(l.lane))).toEqual([0]);
     await expectEveryServiceLeasable();
@@ -80,7 +88,11 @@ describe("DELETE /probes/{id}", () => {
     // Checked again, by the platform probe, within one interval (10 s).
     const platform = await platformId();
     const checked = await eventually(
-      () => server.db.one<{ started_at: string }>("SELECT started_at FROM check_results WHERE service_id = ? AND probe_id = ?", [id, platform]),
+      () =>
+        server.db.one<{ started_at: string }>(
+          "SELECT started_at FROM check_results WHERE service_id = ? AND probe_id = ?",
+          [id, platform],
+        ),
       10_000,
     );
     expect(new Date(checked.started_at).getTime() - deletedAt).toBeLessThan(10_000);
@@ -95,7 +107,12 @@ describe("DELETE /probes/{id}", () => {
     const refused = await trpcMutation(server.server.baseUrl, "probes.delete", { id: probe.id }, { cookie });
     expect(refused.status).toBe(409);
     expect(refused.body.error.data).toMatchObject({ appCode: "CONFLICT", details: { services: [`${id}: printer`] } });
-    const forced = await trpcMutation(server.server.baseUrl, "probes.delete", { id: probe.id, force: "true" }, { cookie });
+    const forced = await trpcMutation(
+      server.server.baseUrl,
+      "probes.delete",
+      { id: probe.id, force: "true" },
+      { cookie },
+    );
     expect(forced.status).toBe(200);
     expect(await read(id)).toMatchObject({ probe_ids: [], status: "pending" });
     await expectEveryServiceLeasable();
@@ -118,16 +135,30 @@ describe("GET /probes (spec 4.4: public for platform probes)", () => {
     const anonymous = await api("GET", "/probes");
     expect(anonymous.status).toBe(200);
     const platform = await platformId();
-    expect(anonymous.body.data).toEqual([expect.objectContaining({ id: platform, name: "embedded", location: "local", kind: "platform", status: "online" })]);
+    expect(anonymous.body.data).toEqual([
+      expect.objectContaining({
+        id: platform,
+        name: "embedded",
+        location: "local",
+        kind: "platform",
+        status: "online",
+      }),
+    ]);
 
     const signedIn = await api("GET", "/probes", { token: owner.access });
     const listed = signedIn.body.data as { id: number; kind: string; org: string | null }[];
     expect(listed[0]!.id).toBe(platform);
-    expect(listed.find((p) => p.id === mine.id)).toMatchObject({ kind: "private", org: owner.orgSlug, status: "offline" });
+    expect(listed.find((p) => p.id === mine.id)).toMatchObject({
+      kind: "private",
+      org: owner.orgSlug,
+      status: "offline",
+    });
     expect(listed.filter((p) => p.kind === "private").every((p) => p.org === owner.orgSlug)).toBe(true);
 
     const stranger = await registerOn(server.server, "stranger");
-    expect((await api("GET", "/probes", { token: stranger.access })).body.data.map((p: { id: number }) => p.id)).toEqual([platform]);
+    expect(
+      (await api("GET", "/probes", { token: stranger.access })).body.data.map((p: { id: number }) => p.id),
+    ).toEqual([platform]);
     const bad = await api("GET", "/probes", { token: "not-a-token" });
     expect(bad.status).toBe(401);
 

@@ -19,12 +19,20 @@ let target: Awaited<ReturnType<typeof startTarget>>;
 const cleanup: (() => unknown)[] = [];
 
 const join = async (user: TestUser, role: string) => {
-  const res = await call("POST", `/orgs/${owner.orgSlug}/members`, { token: owner.access, body: { email: user.email, role } });
+  const res = await call("POST", `/orgs/${owner.orgSlug}/members`, {
+    token: owner.access,
+    body: { email: user.email, role },
+  });
   expect(res.status).toBe(201);
 };
 
 beforeAll(async () => {
-  [owner, admin, member, viewer] = await Promise.all([registerUser("use-owner"), registerUser("use-admin"), registerUser("use-member"), registerUser("use-viewer")]);
+  [owner, admin, member, viewer] = await Promise.all([
+    registerUser("use-owner"),
+    registerUser("use-admin"),
+    registerUser("use-member"),
+    registerUser("use-viewer"),
+  ]);
   // The probe's organization is on Team; each user's services follow their own default organization's plan.
   for (const u of [owner, admin, member, viewer]) await setPlan(u, "enterprise");
   probe = await privateProbe(owner);
@@ -40,13 +48,30 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
-const body = (overrides: Record<string, unknown> = {}) => ({ name: "lan check", type: "http", config: { url: target.url }, interval: 10, ...overrides });
-const create = (user: TestUser, overrides: Record<string, unknown> = {}) => call("POST", "/services", { token: user.access, body: body(overrides) });
-const read = async (user: TestUser, id: number) => (await call("GET", `/services/${id}`, { token: user.access })).body.data;
-const lanesOf = async (id: number) => (await testDb().query<{ lane: number }>("SELECT lane FROM service_lanes WHERE service_id = ? ORDER BY lane", [id])).map((l) => Number(l.lane));
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: "lan check",
+  type: "http",
+  config: { url: target.url },
+  interval: 10,
+  ...overrides,
+});
+const create = (user: TestUser, overrides: Record<string, unknown> = {}) =>
+  call("POST", "/services", { token: user.access, body: body(overrides) });
+const read = async (user: TestUser, id: number) =>
+  (await call("GET", `/services/${id}`, { token: user.access })).body.data;
+const lanesOf = async (id: number) =>
+  (
+    await testDb().query<{ lane: number }>("SELECT lane FROM service_lanes WHERE service_id = ? ORDER BY lane", [id])
+  ).map((l) => Number(l.lane));
 const resultsBy = async (id: number, probeId: number) =>
-  Number((await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM check_results WHERE service_id = ? AND probe_id = ?", [id, probeId]))!.n);
-const servicesOf = async (user: TestUser) => Number((await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE user_id = ?", [user.id]))!.n);
+  Number(
+    (await testDb().one<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM check_results WHERE service_id = ? AND probe_id = ?",
+      [id, probeId],
+    ))!.n,
+  );
+const servicesOf = async (user: TestUser) =>
+  Number((await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE user_id = ?", [user.id]))!.n);
 
 /**
  * The invariant: every enabled service of these users has at least one lane a probe may lease (the
@@ -77,8 +102,16 @@ describe("probe.use on create and update", () => {
       const plain = await create(user); // on the platform probes: allowed
       expect(plain.status).toBe(201);
       const id = plain.body.data.id;
-      expectStandardError(await call("PATCH", `/services/${id}`, { token: user.access, body: { probe_ids: [probe.id] } }), 403, "FORBIDDEN");
-      expectStandardError(await call("PUT", `/services/${id}`, { token: user.access, body: body({ probe_ids: [probe.id] }) }), 403, "FORBIDDEN");
+      expectStandardError(
+        await call("PATCH", `/services/${id}`, { token: user.access, body: { probe_ids: [probe.id] } }),
+        403,
+        "FORBIDDEN",
+      );
+      expectStandardError(
+        await call("PUT", `/services/${id}`, { token: user.access, body: body({ probe_ids: [probe.id] }) }),
+        403,
+        "FORBIDDEN",
+      );
       expect(await read(user, id)).toMatchObject({ probe_ids: [] });
       expect(await lanesOf(id)).toEqual([0]);
     }
@@ -96,7 +129,10 @@ describe("probe.use on create and update", () => {
       const before = await servicesOf(user);
       const refused = await trpcMutation(baseUrl(), "services.create", body({ probe_ids: [probe.id] }), { cookie });
       expect(refused.status).toBe(403);
-      expect(refused.body.error.data).toMatchObject({ appCode: "FORBIDDEN", details: { probe_ids: [expect.stringContaining("probe.use")] } });
+      expect(refused.body.error.data).toMatchObject({
+        appCode: "FORBIDDEN",
+        details: { probe_ids: [expect.stringContaining("probe.use")] },
+      });
       expect(await servicesOf(user)).toBe(before);
       const plain = await trpcMutation(baseUrl(), "services.create", body(), { cookie });
       expect(plain.status).toBe(200);
@@ -108,7 +144,9 @@ describe("probe.use on create and update", () => {
     }
 
     const adminCookie = await dashboardCookie(baseUrl(), admin.email, admin.password);
-    const ok = await trpcMutation(baseUrl(), "services.create", body({ probe_ids: [probe.id], enabled: false }), { cookie: adminCookie });
+    const ok = await trpcMutation(baseUrl(), "services.create", body({ probe_ids: [probe.id], enabled: false }), {
+      cookie: adminCookie,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.result.data.data.probe_ids).toEqual([probe.id]);
   });
@@ -121,16 +159,26 @@ describe("probe.use on create and update", () => {
   });
 
   it("lets an owner grant probe.use to a service token and lists it, though a token cannot aim a probe: services need a user's token (403)", async () => {
-    const res = await call("POST", `/orgs/${owner.orgSlug}/service-tokens`, { token: owner.access, body: { name: "ci", capabilities: ["probe.use", "cronmonitor.view"] } });
+    const res = await call("POST", `/orgs/${owner.orgSlug}/service-tokens`, {
+      token: owner.access,
+      body: { name: "ci", capabilities: ["probe.use", "cronmonitor.view"] },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.capabilities).toEqual(["probe.use", "cronmonitor.view"]);
     const current = await call("GET", "/orgs/current", { token: res.body.data.token });
     expect(current.body.data.capabilities).toContain("probe.use");
     // Services belong to users (spec 5: project endpoints need a JWT; docs/api-probes.md): the grant aims nothing today.
     const owned = (await create(owner, { name: "owner's, on the platform", enabled: false })).body.data.id as number;
-    const viaToken = await call("POST", "/services", { token: res.body.data.token, body: body({ probe_ids: [probe.id] }) });
+    const viaToken = await call("POST", "/services", {
+      token: res.body.data.token,
+      body: body({ probe_ids: [probe.id] }),
+    });
     expectStandardError(viaToken, 403, "FORBIDDEN");
-    expectStandardError(await call("PATCH", `/services/${owned}`, { token: res.body.data.token, body: { probe_ids: [probe.id] } }), 403, "FORBIDDEN");
+    expectStandardError(
+      await call("PATCH", `/services/${owned}`, { token: res.body.data.token, body: { probe_ids: [probe.id] } }),
+      403,
+      "FORBIDDEN",
+    );
     expect(await lanesOf(owned)).toEqual([0]);
   });
 });
@@ -149,7 +197,11 @@ describe("the rule over time", () => {
     expect(removed.status).toBe(204);
     const after = await read(leaver, theirs);
     expect(after).toMatchObject({ probe_ids: [], status: "pending" });
-    expect(after.status_reason).toMatch(new RegExp(`organization ${owner.orgSlug} no longer check this service: its owner is no longer a member there; the platform probes check it now`));
+    expect(after.status_reason).toMatch(
+      new RegExp(
+        `organization ${owner.orgSlug} no longer check this service: its owner is no longer a member there; the platform probes check it now`,
+      ),
+    );
     expect(await lanesOf(theirs)).toEqual([0]);
     await expectEveryServiceLeasable([owner, leaver]);
 
@@ -166,10 +218,17 @@ describe("the rule over time", () => {
     const cookie = await dashboardCookie(baseUrl(), leaver.email, leaver.password);
     const viaTrpc = await trpcMutation(baseUrl(), "services.run", { id: theirs, probe: probe.id }, { cookie });
     expect(viaTrpc.status).toBe(400);
-    expect(viaTrpc.body.error.data).toMatchObject({ appCode: "VALIDATION_ERROR", details: { probe: [`Probe ${probe.id} is not a platform probe`] } });
+    expect(viaTrpc.body.error.data).toMatchObject({
+      appCode: "VALIDATION_ERROR",
+      details: { probe: [`Probe ${probe.id} is not a platform probe`] },
+    });
     expect(run.body.error.details).toEqual(viaTrpc.body.error.data.details); // the same refusal on both faces
     expect(await resultsBy(theirs, probe.id)).toBe(counted);
-    expectStandardError(await call("PATCH", `/services/${theirs}`, { token: leaver.access, body: { probe_ids: [probe.id] } }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("PATCH", `/services/${theirs}`, { token: leaver.access, body: { probe_ids: [probe.id] } }),
+      400,
+      "VALIDATION_ERROR",
+    );
   }, 90_000);
 
   it("demoting an admin to member (on the dashboard's tRPC face) takes the probe off their services, resolving an open incident, and leaves other organizations' probes in place", async () => {
@@ -177,30 +236,49 @@ describe("the rule over time", () => {
     await setPlan(demoted, "team");
     const ownProbe = await privateProbe(demoted, "own office"); // a probe of their own organization stays
     await join(demoted, "admin");
-    const both = (await create(demoted, { name: "both", probe_ids: [probe.id, ownProbe.id], interval: 30 })).body.data.id as number;
-    const only = (await create(demoted, { name: "only alice's", probe_ids: [probe.id], interval: 30, enabled: false })).body.data.id as number;
+    const both = (await create(demoted, { name: "both", probe_ids: [probe.id, ownProbe.id], interval: 30 })).body.data
+      .id as number;
+    const only = (await create(demoted, { name: "only alice's", probe_ids: [probe.id], interval: 30, enabled: false }))
+      .body.data.id as number;
     // An open incident on `both`, as a confirmed failure would have left it.
     await testDb().run("UPDATE services SET status = 'down' WHERE id = ?", [both]);
-    const orgId = (await testDb().one<{ id: number }>("SELECT default_org_id AS id FROM users WHERE id = ?", [demoted.id]))!.id;
-    await testDb().run("INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at) VALUES (?, ?, 'service_down', 'open', 'down', ?)", [orgId, both, new Date()]);
+    const orgId = (await testDb().one<{ id: number }>("SELECT default_org_id AS id FROM users WHERE id = ?", [
+      demoted.id,
+    ]))!.id;
+    await testDb().run(
+      "INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at) VALUES (?, ?, 'service_down', 'open', 'down', ?)",
+      [orgId, both, new Date()],
+    );
 
     const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
-    const res = await trpcMutation(baseUrl(), "orgs.changeMember", { slug: owner.orgSlug, user_id: demoted.id, role: "member" }, { cookie });
+    const res = await trpcMutation(
+      baseUrl(),
+      "orgs.changeMember",
+      { slug: owner.orgSlug, user_id: demoted.id, role: "member" },
+      { cookie },
+    );
     expect(res.status).toBe(200);
     expect(res.body.result.data.data.role).toBe("member");
 
     const kept = await read(demoted, both);
     expect(kept).toMatchObject({ probe_ids: [ownProbe.id], status: "pending" });
-    expect(kept.status_reason).toBe(`Probes of organization ${owner.orgSlug} no longer check this service: its owner's role there (member) does not hold probe.use`);
+    expect(kept.status_reason).toBe(
+      `Probes of organization ${owner.orgSlug} no longer check this service: its owner's role there (member) does not hold probe.use`,
+    );
     expect(await lanesOf(both)).toEqual([ownProbe.id]);
-    const incidents = await testDb().query<{ status: string }>("SELECT status FROM incidents WHERE service_id = ?", [both]);
+    const incidents = await testDb().query<{ status: string }>("SELECT status FROM incidents WHERE service_id = ?", [
+      both,
+    ]);
     expect(incidents.map((i) => i.status)).toEqual(["resolved"]);
     const outbox = await testDb().query("SELECT event FROM outbox WHERE service_id = ?", [both]);
     expect(outbox).toEqual([{ event: "incident.resolved" }]);
 
     expect(await read(demoted, only)).toMatchObject({ probe_ids: [], status: "paused" });
     expect(await lanesOf(only)).toEqual([0]);
-    const lane = await testDb().one<{ leasable_at: unknown }>("SELECT leasable_at FROM service_lanes WHERE service_id = ?", [only]);
+    const lane = await testDb().one<{ leasable_at: unknown }>(
+      "SELECT leasable_at FROM service_lanes WHERE service_id = ?",
+      [only],
+    );
     expect(lane!.leasable_at).toBeNull(); // still paused: nothing to lease until it is enabled
     await expectEveryServiceLeasable([demoted]);
     const resumed = await call("PATCH", `/services/${only}`, { token: demoted.access, body: { enabled: true } });
@@ -214,7 +292,9 @@ describe("the rule over time", () => {
     await join(racer, "admin");
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) ids.push((await create(racer, { name: `race ${i}`, interval: 60 })).body.data.id);
-    const edits = ids.map((id) => call("PATCH", `/services/${id}`, { token: racer.access, body: { probe_ids: [probe.id] } }));
+    const edits = ids.map((id) =>
+      call("PATCH", `/services/${id}`, { token: racer.access, body: { probe_ids: [probe.id] } }),
+    );
     const removal = call("DELETE", `/orgs/${owner.orgSlug}/members/${racer.id}`, { token: owner.access });
     const answers = await Promise.all(edits);
     expect((await removal).status).toBe(204);
@@ -238,8 +318,14 @@ describe("the rule over time", () => {
       return res.body.data.map((c: { service_id: number }) => c.service_id) as number[];
     };
     // The membership row changes behind the API's back (as a race or a manual edit could leave it).
-    await testDb().run("UPDATE memberships SET role = 'viewer' WHERE user_id = ? AND org_id = (SELECT org_id FROM probes WHERE id = ?)", [stale.id, idle.id]);
-    const due = await testDb().one<{ leased_by: number | null }>("SELECT leased_by FROM service_lanes WHERE service_id = ? AND lane = ?", [id, idle.id]);
+    await testDb().run(
+      "UPDATE memberships SET role = 'viewer' WHERE user_id = ? AND org_id = (SELECT org_id FROM probes WHERE id = ?)",
+      [stale.id, idle.id],
+    );
+    const due = await testDb().one<{ leased_by: number | null }>(
+      "SELECT leased_by FROM service_lanes WHERE service_id = ? AND lane = ?",
+      [id, idle.id],
+    );
     expect(due!.leased_by).toBeNull();
     expect(await lease()).not.toContain(id);
     const run = await call("POST", `/services/${id}/run?probe=${idle.id}`, { token: stale.access });
@@ -251,7 +337,10 @@ describe("the rule over time", () => {
     expect(viaTrpc.body.error.data.appCode).toBe("FORBIDDEN");
     expect(viaTrpc.body.error.message).toContain("probe.use");
 
-    await testDb().run("UPDATE memberships SET role = 'admin' WHERE user_id = ? AND org_id = (SELECT org_id FROM probes WHERE id = ?)", [stale.id, idle.id]);
+    await testDb().run(
+      "UPDATE memberships SET role = 'admin' WHERE user_id = ? AND org_id = (SELECT org_id FROM probes WHERE id = ?)",
+      [stale.id, idle.id],
+    );
     expect(await lease()).toContain(id);
   });
 });

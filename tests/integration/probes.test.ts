@@ -13,14 +13,22 @@ beforeAll(async () => {
   await setPlan(stranger, "team");
 });
 
-const register = (user: TestUser, body: unknown = { name: "office", location: "Berlin" }) => call("POST", "/probes", { token: user.access, body });
+const register = (user: TestUser, body: unknown = { name: "office", location: "Berlin" }) =>
+  call("POST", "/probes", { token: user.access, body });
 const asProbe = (token: string) => call("GET", "/probe/self", { headers: { "X-Auth": token } });
 
 describe("private probes", () => {
   it("registers on the Team plan: 201 with a 32-character token shown once and stored as a digest", async () => {
     const res = await register(team);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: "office", location: "Berlin", kind: "private", org: team.orgSlug, version: null, last_seen_at: null });
+    expect(res.body.data).toMatchObject({
+      name: "office",
+      location: "Berlin",
+      kind: "private",
+      org: team.orgSlug,
+      version: null,
+      last_seen_at: null,
+    });
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const read = await call("GET", `/probes/${res.body.data.id}`, { token: team.access });
     expect(read.status).toBe(200);
@@ -53,7 +61,11 @@ describe("private probes", () => {
   it("hides another organization's probe: 404 on read, update, delete and rotation", async () => {
     const theirs = (await register(stranger, { name: "hidden" })).body.data;
     expectStandardError(await call("GET", `/probes/${theirs.id}`, { token: team.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("PATCH", `/probes/${theirs.id}`, { token: team.access, body: { name: "x" } }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("PATCH", `/probes/${theirs.id}`, { token: team.access, body: { name: "x" } }),
+      404,
+      "NOT_FOUND",
+    );
     expectStandardError(await call("DELETE", `/probes/${theirs.id}`, { token: team.access }), 404, "NOT_FOUND");
     expectStandardError(await call("POST", `/probes/${theirs.id}/token`, { token: team.access }), 404, "NOT_FOUND");
     expect((await asProbe(theirs.token)).status).toBe(200);
@@ -61,7 +73,10 @@ describe("private probes", () => {
 
   it("updates name and location", async () => {
     const p = (await register(team)).body.data;
-    const res = await call("PATCH", `/probes/${p.id}`, { token: team.access, body: { name: "rack 2", location: "Paris" } });
+    const res = await call("PATCH", `/probes/${p.id}`, {
+      token: team.access,
+      body: { name: "rack 2", location: "Paris" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: p.id, name: "rack 2", location: "Paris" });
   });
@@ -100,7 +115,14 @@ describe("private probes", () => {
     const res = await call("GET", "/probes/health-summary", { token: team.access });
     expect(res.status).toBe(200);
     const row = res.body.data.find((h: { id: number }) => h.id === p.id);
-    expect(row).toMatchObject({ id: p.id, name: "healthy", kind: "private", version: "0.9.0", online: true, checks_per_minute: 0 });
+    expect(row).toMatchObject({
+      id: p.id,
+      name: "healthy",
+      kind: "private",
+      version: "0.9.0",
+      online: true,
+      checks_per_minute: 0,
+    });
     expect(typeof row.lag_seconds).toBe("number");
   });
 });

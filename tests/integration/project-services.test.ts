@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { apiUrl, call, registerUser, type TestUser } from "../support/http";
 import {
-  expectAssignmentError, expectProjectError, expectServiceCount, newProject, newService, serviceProjectIdDb, setPlan,
+  expectAssignmentError,
+  expectProjectError,
+  expectServiceCount,
+  newProject,
+  newService,
+  serviceProjectIdDb,
+  setPlan,
 } from "../support/projects";
 
 let alice: TestUser;
@@ -40,7 +46,11 @@ describe("assign services", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["data"]);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({ id: s.id, project_id: p.id, project: { id: p.id, name: p.name, color: "#ABCDEF", icon: "box" } });
+    expect(res.body.data[0]).toMatchObject({
+      id: s.id,
+      project_id: p.id,
+      project: { id: p.id, name: p.name, color: "#ABCDEF", icon: "box" },
+    });
     expect(Object.keys(res.body.data[0].project).sort()).toEqual(["color", "icon", "id", "name"]);
     const empty = await newProject(alice);
     expect((await call("GET", `/projects/${empty.id}/services`, { token: alice.access })).body).toEqual({ data: [] });
@@ -134,7 +144,11 @@ describe("unassign services (DELETE with a JSON body)", () => {
   it("also takes the ids as repeated query parameters", async () => {
     const p = await newProject(alice);
     const [s1, s2] = [await newService(alice, { project_id: p.id }), await newService(alice, { project_id: p.id })];
-    const res = await call("DELETE", apiUrl(`/projects/${p.id}/unassign_services?service_ids=${s1.id}&service_ids=${s2.id}`), { token: alice.access });
+    const res = await call(
+      "DELETE",
+      apiUrl(`/projects/${p.id}/unassign_services?service_ids=${s1.id}&service_ids=${s2.id}`),
+      { token: alice.access },
+    );
     expect(res.status).toBe(200);
     await expectServiceCount(alice, p.id, 0);
   });
@@ -167,7 +181,9 @@ describe("service_count stays right", () => {
     const s2 = await newService(alice, { project_id: p.id });
     await expectServiceCount(alice, p.id, 2);
 
-    expect((await call("PATCH", `/services/${s1.id}`, { token: alice.access, body: { project_id: q.id } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/services/${s1.id}`, { token: alice.access, body: { project_id: q.id } })).status,
+    ).toBe(200);
     await expectServiceCount(alice, p.id, 1);
     await expectServiceCount(alice, q.id, 1);
 
@@ -181,7 +197,9 @@ describe("service_count stays right", () => {
 
     expect((await call("DELETE", `/services/${s2.id}`, { token: alice.access })).status).toBe(204);
     await expectServiceCount(alice, p.id, 1);
-    expect((await call("PATCH", `/services/${s1.id}`, { token: alice.access, body: { project_id: null } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/services/${s1.id}`, { token: alice.access, body: { project_id: null } })).status,
+    ).toBe(200);
     await expectServiceCount(alice, p.id, 0);
   });
 });
@@ -190,7 +208,10 @@ describe("project delete keeps its services and cron monitors", () => {
   it("unassigns the services (still alive) and cron monitors; other projects keep their counts", async () => {
     const doomed = await newProject(alice);
     const kept = await newProject(alice);
-    const [s1, s2] = [await newService(alice, { project_id: doomed.id }), await newService(alice, { project_id: doomed.id })];
+    const [s1, s2] = [
+      await newService(alice, { project_id: doomed.id }),
+      await newService(alice, { project_id: doomed.id }),
+    ];
     const s3 = await newService(alice, { project_id: kept.id });
     // No cron monitor endpoint exists yet: put a monitor of Alice's organization in the project directly.
     const org = (await testDb().one<{ id: number }>("SELECT id FROM organizations WHERE slug = ?", [alice.orgSlug]))!;
@@ -209,7 +230,10 @@ describe("project delete keeps its services and cron monitors", () => {
       expect(read.body.data.project).toBeNull();
       expect(await serviceProjectIdDb(s.id)).toBeNull();
     }
-    const monitor = (await testDb().one<{ project_id: number | null }>("SELECT project_id FROM cron_monitors WHERE id = ?", [monitorId]))!;
+    const monitor = (await testDb().one<{ project_id: number | null }>(
+      "SELECT project_id FROM cron_monitors WHERE id = ?",
+      [monitorId],
+    ))!;
     expect(monitor.project_id).toBeNull();
     expect(await serviceProjectIdDb(s3.id)).toBe(kept.id);
     await expectServiceCount(alice, kept.id, 1);
@@ -231,7 +255,10 @@ describe("assignment isolation between users", () => {
     expectProjectError(await unassign(bob, alicesProject.id, { service_ids: [alicesService.id] }), 404);
     expect(await serviceProjectIdDb(alicesService.id)).toBe(alicesProject.id);
 
-    const viaService = await call("PATCH", `/services/${bobsService.id}`, { token: bob.access, body: { project_id: alicesProject.id } });
+    const viaService = await call("PATCH", `/services/${bobsService.id}`, {
+      token: bob.access,
+      body: { project_id: alicesProject.id },
+    });
     expect(viaService.status).toBe(400);
     expect(Object.keys(viaService.body.error.details)).toEqual(["project_id"]);
     await expectServiceCount(alice, alicesProject.id, 1);

@@ -20,7 +20,14 @@ describe("project create", () => {
     expect(Object.keys(p).sort()).toEqual(
       ["color", "date_created", "date_modified", "description", "icon", "id", "name", "order", "service_count"].sort(),
     );
-    expect(p).toMatchObject({ name: "Website", description: "", color: "#3B82F6", icon: "", order: 0, service_count: 0 });
+    expect(p).toMatchObject({
+      name: "Website",
+      description: "",
+      color: "#3B82F6",
+      icon: "",
+      order: 0,
+      service_count: 0,
+    });
     expect(p.id).toBeTypeOf("number");
     expect(p.date_created).toMatch(TIMESTAMP);
     expect(p.date_modified).toMatch(TIMESTAMP);
@@ -32,15 +39,24 @@ describe("project create", () => {
       body: { name: "Payments", description: "The money path", color: "#a1b2c3", icon: "credit-card", order: 7 },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: "Payments", description: "The money path", color: "#A1B2C3", icon: "credit-card", order: 7 });
+    expect(res.body.data).toMatchObject({
+      name: "Payments",
+      description: "The money path",
+      color: "#A1B2C3",
+      icon: "credit-card",
+      order: 7,
+    });
     const row = (await testDb().one<{ color: string }>("SELECT color FROM projects WHERE id = ?", [res.body.data.id]))!;
     expect(row.color).toBe("#A1B2C3");
   });
 
-  it.each(["#abc", "red", "#GGGGGG", "3B82F6", "#3B82F6FF", ""])("refuses the colour %j with details keyed color", async (color) => {
-    const res = await call("POST", "/projects", { token: alice.access, body: { name: `Colour ${color}`, color } });
-    expectProjectError(res, 400, ["color"]);
-  });
+  it.each(["#abc", "red", "#GGGGGG", "3B82F6", "#3B82F6FF", ""])(
+    "refuses the colour %j with details keyed color",
+    async (color) => {
+      const res = await call("POST", "/projects", { token: alice.access, body: { name: `Colour ${color}`, color } });
+      expectProjectError(res, 400, ["color"]);
+    },
+  );
 
   it.each([
     ["missing", undefined],
@@ -61,8 +77,16 @@ describe("project create", () => {
   });
 
   it("refuses a description over 500 and an icon over 64 characters, keyed by field", async () => {
-    expectProjectError(await call("POST", "/projects", { token: alice.access, body: { name: "Long d", description: "d".repeat(501) } }), 400, ["description"]);
-    expectProjectError(await call("POST", "/projects", { token: alice.access, body: { name: "Long i", icon: "i".repeat(65) } }), 400, ["icon"]);
+    expectProjectError(
+      await call("POST", "/projects", { token: alice.access, body: { name: "Long d", description: "d".repeat(501) } }),
+      400,
+      ["description"],
+    );
+    expectProjectError(
+      await call("POST", "/projects", { token: alice.access, body: { name: "Long i", icon: "i".repeat(65) } }),
+      400,
+      ["icon"],
+    );
   });
 
   it("refuses a name the user already has, compared case-insensitively, keyed name", async () => {
@@ -80,7 +104,11 @@ describe("project create", () => {
   });
 
   it("answers malformed JSON in the reduced form", async () => {
-    const res = await call("POST", "/projects", { token: alice.access, rawBody: "{nope", headers: { "content-type": "application/json" } });
+    const res = await call("POST", "/projects", {
+      token: alice.access,
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expectProjectError(res, 400);
   });
 });
@@ -100,7 +128,13 @@ describe("project authentication", () => {
 describe("project list", () => {
   it("orders by order, then name, without pagination meta", async () => {
     const carol = await registerUser("carol");
-    for (const [name, order] of [["beta", 2], ["Alpha", 2], ["zeta", 1], ["gamma", 0], ["Delta", 0]] as const) {
+    for (const [name, order] of [
+      ["beta", 2],
+      ["Alpha", 2],
+      ["zeta", 1],
+      ["gamma", 0],
+      ["Delta", 0],
+    ] as const) {
       await newProject(carol, { name, order });
     }
     const res = await call("GET", "/projects", { token: carol.access });
@@ -131,7 +165,13 @@ describe("project read, replace, patch, delete", () => {
   });
 
   it("PUT replaces every field", async () => {
-    const p = await newProject(alice, { name: "Before PUT", description: "old", icon: "old", order: 3, color: "#000000" });
+    const p = await newProject(alice, {
+      name: "Before PUT",
+      description: "old",
+      icon: "old",
+      order: 3,
+      color: "#000000",
+    });
     const body = { name: "After PUT", description: "new", color: "#ff00aa", icon: "rocket", order: -2 };
     const res = await call("PUT", `/projects/${p.id}`, { token: alice.access, body });
     expect(res.status).toBe(200);
@@ -140,15 +180,24 @@ describe("project read, replace, patch, delete", () => {
     expect(read.body.data).toMatchObject({ ...body, color: "#FF00AA" });
   });
 
-  it.each(["name", "description", "color", "icon", "order"])("PUT without %s is 400 keyed by that field", async (field) => {
-    const p = await newProject(alice);
-    const body: Record<string, unknown> = { name: `PUT missing ${field}`, description: "", color: "#123456", icon: "", order: 1 };
-    delete body[field];
-    const res = await call("PUT", `/projects/${p.id}`, { token: alice.access, body });
-    expectProjectError(res, 400, [field]);
-    const read = await call("GET", `/projects/${p.id}`, { token: alice.access });
-    expect(read.body.data.name).toBe(p.name);
-  });
+  it.each(["name", "description", "color", "icon", "order"])(
+    "PUT without %s is 400 keyed by that field",
+    async (field) => {
+      const p = await newProject(alice);
+      const body: Record<string, unknown> = {
+        name: `PUT missing ${field}`,
+        description: "",
+        color: "#123456",
+        icon: "",
+        order: 1,
+      };
+      delete body[field];
+      const res = await call("PUT", `/projects/${p.id}`, { token: alice.access, body });
+      expectProjectError(res, 400, [field]);
+      const read = await call("GET", `/projects/${p.id}`, { token: alice.access });
+      expect(read.body.data.name).toBe(p.name);
+    },
+  );
 
   it("PUT may keep its own name in another case, but not take another project's name", async () => {
     await newProject(alice, { name: "Taken By Other" });
@@ -157,7 +206,10 @@ describe("project read, replace, patch, delete", () => {
     const own = await call("PUT", `/projects/${p.id}`, { token: alice.access, body: { ...full, name: "OWN NAME" } });
     expect(own.status).toBe(200);
     expect(own.body.data.name).toBe("OWN NAME");
-    const clash = await call("PUT", `/projects/${p.id}`, { token: alice.access, body: { ...full, name: "taken by other" } });
+    const clash = await call("PUT", `/projects/${p.id}`, {
+      token: alice.access,
+      body: { ...full, name: "taken by other" },
+    });
     expectProjectError(clash, 400, ["name"]);
   });
 
@@ -165,18 +217,37 @@ describe("project read, replace, patch, delete", () => {
     const p = await newProject(alice, { name: "Patchable", description: "keep", icon: "keep", order: 4 });
     const res = await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { color: "#abcdef" } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: "Patchable", description: "keep", icon: "keep", order: 4, color: "#ABCDEF" });
+    expect(res.body.data).toMatchObject({
+      name: "Patchable",
+      description: "keep",
+      icon: "keep",
+      order: 4,
+      color: "#ABCDEF",
+    });
     expect(res.body.data.date_modified >= res.body.data.date_created).toBe(true);
-    const renamed = await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { name: "Patched", order: 9 } });
+    const renamed = await call("PATCH", `/projects/${p.id}`, {
+      token: alice.access,
+      body: { name: "Patched", order: 9 },
+    });
     expect(renamed.body.data).toMatchObject({ name: "Patched", order: 9, color: "#ABCDEF", description: "keep" });
   });
 
   it("PATCH refuses a bad colour, a blank name and a duplicate name, keyed by field", async () => {
     await newProject(alice, { name: "Occupied" });
     const p = await newProject(alice, { name: "Patch errors" });
-    expectProjectError(await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { color: "blue" } }), 400, ["color"]);
-    expectProjectError(await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { name: "  " } }), 400, ["name"]);
-    expectProjectError(await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { name: "OCCUPIED" } }), 400, ["name"]);
+    expectProjectError(
+      await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { color: "blue" } }),
+      400,
+      ["color"],
+    );
+    expectProjectError(await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { name: "  " } }), 400, [
+      "name",
+    ]);
+    expectProjectError(
+      await call("PATCH", `/projects/${p.id}`, { token: alice.access, body: { name: "OCCUPIED" } }),
+      400,
+      ["name"],
+    );
     expectProjectError(await call("PATCH", "/projects/99999999", { token: alice.access, body: { name: "x" } }), 404);
   });
 
@@ -201,13 +272,24 @@ describe("project reorder", () => {
     const foreign = await newProject(bob, { name: `Bob reorder ${method}`, order: 5 });
     const res = await call(method, "/projects/reorder", {
       token: erin.access,
-      body: { projects: [{ id: c.id, order: -1 }, { id: a.id, order: 10 }, { id: foreign.id, order: 99 }, { id: 99999999, order: 1 }] },
+      body: {
+        projects: [
+          { id: c.id, order: -1 },
+          { id: a.id, order: 10 },
+          { id: foreign.id, order: 99 },
+          { id: 99999999, order: 1 },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["message"]);
     expect(res.body.message).toMatch(/2/);
     const list = await call("GET", "/projects", { token: erin.access });
-    expect(list.body.data.map((p: { name: string; order: number }) => [p.name, p.order])).toEqual([["C", -1], ["B", 1], ["A", 10]]);
+    expect(list.body.data.map((p: { name: string; order: number }) => [p.name, p.order])).toEqual([
+      ["C", -1],
+      ["B", 1],
+      ["A", 10],
+    ]);
     const untouched = await call("GET", `/projects/${foreign.id}`, { token: bob.access });
     expect(untouched.body.data.order).toBe(5);
     expect(b.order).toBe(1);
@@ -215,7 +297,10 @@ describe("project reorder", () => {
 
   it("refuses a malformed reorder body in the reduced form", async () => {
     expectProjectError(await call("PUT", "/projects/reorder", { token: alice.access, body: {} }), 400, ["projects"]);
-    const bad = await call("POST", "/projects/reorder", { token: alice.access, body: { projects: [{ id: 1, order: "first" }] } });
+    const bad = await call("POST", "/projects/reorder", {
+      token: alice.access,
+      body: { projects: [{ id: 1, order: "first" }] },
+    });
     expectProjectError(bad, 400, ["projects.0.order"]);
   });
 });
@@ -226,12 +311,18 @@ describe("project isolation between users", () => {
     const full = { name: "Hijacked", description: "", color: "#000000", icon: "", order: 0 };
     expectProjectError(await call("GET", `/projects/${p.id}`, { token: bob.access }), 404);
     expectProjectError(await call("PUT", `/projects/${p.id}`, { token: bob.access, body: full }), 404);
-    expectProjectError(await call("PATCH", `/projects/${p.id}`, { token: bob.access, body: { name: "Hijacked" } }), 404);
+    expectProjectError(
+      await call("PATCH", `/projects/${p.id}`, { token: bob.access, body: { name: "Hijacked" } }),
+      404,
+    );
     expectProjectError(await call("DELETE", `/projects/${p.id}`, { token: bob.access }), 404);
     expectProjectError(await call("GET", `/projects/${p.id}/services`, { token: bob.access }), 404);
     const list = await call("GET", "/projects", { token: bob.access });
     expect(list.body.data.some((q: { id: number }) => q.id === p.id)).toBe(false);
-    const row = (await testDb().one<{ name: string; ord: number }>("SELECT name, \"order\" AS ord FROM projects WHERE id = ?", [p.id]))!;
+    const row = (await testDb().one<{ name: string; ord: number }>(
+      'SELECT name, "order" AS ord FROM projects WHERE id = ?',
+      [p.id],
+    ))!;
     expect(row).toEqual({ name: "Alice private", ord: 3 });
   });
 });

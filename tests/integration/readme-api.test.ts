@@ -51,7 +51,12 @@ describe("the README's Using the API block", () => {
     const runs = JSON.parse(lines[3]!);
     expect(lines).toHaveLength(4);
     expect(runs.meta).toMatchObject({ total: 1, page: 1 });
-    expect(runs.data).toEqual([expect.objectContaining({ status: "success", rid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) })]);
+    expect(runs.data).toEqual([
+      expect.objectContaining({
+        status: "success",
+        rid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      }),
+    ]);
     expect(runs.data[0].duration_ms).toEqual(expect.any(Number));
     // tokens.json holds the refreshed pair, which works.
     const pair = JSON.parse(fs.readFileSync(path.join(cwd, "tokens.json"), "utf8"));

@@ -25,7 +25,10 @@ async function receiver() {
 }
 
 async function hook(user: TestUser, url: string, fields: { events?: string[]; repeat_minutes?: number | null }) {
-  const res = await call("POST", "/integrations", { token: user.access, body: { name: "on-call", kind: "webhook", url, ...fields } });
+  const res = await call("POST", "/integrations", {
+    token: user.access,
+    body: { name: "on-call", kind: "webhook", url, ...fields },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: number; events: string[]; repeat_minutes: number | null };
 }
@@ -34,13 +37,18 @@ async function hook(user: TestUser, url: string, fields: { events?: string[]; re
 async function failing(user: TestUser, integrationIds: number[]) {
   const m = await seedMonitor(user, { integrationIds });
   expect((await ping(m.ping_token, "/fail")).status).toBe(200);
-  const [incident] = await rows<{ id: number }>("SELECT id FROM incidents WHERE cron_monitor_id = ? AND status = 'open'", m.id);
+  const [incident] = await rows<{ id: number }>(
+    "SELECT id FROM incidents WHERE cron_monitor_id = ? AND status = 'open'",
+    m.id,
+  );
   return { monitor: m, incident: incident!.id };
 }
 
-const openedAt = (incident: number, at: Date) => testDb().run("UPDATE incidents SET opened_at = ? WHERE id = ?", [at, incident]);
+const openedAt = (incident: number, at: Date) =>
+  testDb().run("UPDATE incidents SET opened_at = ? WHERE id = ?", [at, incident]);
 const minutesAgo = (minutes: number, seconds = 0) => new Date(Date.now() - minutes * 60_000 - seconds * 1000);
-const after = (at: Date, minutes: number, seconds = 0) => new Date(at.getTime() + minutes * 60_000 + seconds * 1000).toISOString();
+const after = (at: Date, minutes: number, seconds = 0) =>
+  new Date(at.getTime() + minutes * 60_000 + seconds * 1000).toISOString();
 const eventsOf = (r: { received: { body: string }[] }) => r.received.map((x) => JSON.parse(x.body).event as string);
 const reminderRows = (incident: number) =>
   rows<{ integration_id: number; reminder_seq: number }>(
@@ -82,7 +90,10 @@ async function remindUntilAcknowledged() {
   await quiet();
   expect(eventsOf(r)).toEqual(["incident.opened", "incident.reminder", "incident.reminder"]);
   const last = JSON.parse(r.received[2]!.body);
-  expect(last).toMatchObject({ event: "incident.reminder", incident: { id: incident, status: "open", acknowledged_at: null } });
+  expect(last).toMatchObject({
+    event: "incident.reminder",
+    incident: { id: incident, status: "open", acknowledged_at: null },
+  });
   expect(await reminderRows(incident)).toEqual([
     { integration_id: integration.id, reminder_seq: 1 },
     { integration_id: integration.id, reminder_seq: 2 },
@@ -122,12 +133,23 @@ describe("reminders with two sweepers racing as if at past instants", () => {
     expect(await reminders()).toEqual([[a.id, 1]]);
     await race(after(opened, 20, 1));
     await race(after(opened, 45)); // two intervals passed unswept: one reminder, the latest
-    expect(await reminders()).toEqual([[a.id, 1], [a.id, 2], [a.id, 4]]);
+    expect(await reminders()).toEqual([
+      [a.id, 1],
+      [a.id, 2],
+      [a.id, 4],
+    ]);
 
     // Each racing sweeper delivered what was pending when it had swept (a sweep at the real time
     // would find 18 intervals passed, and rightly remind again).
-    await eventually(() => reminded.received.length >= 4 && noEvent.received.length >= 1 && noRepeat.received.length >= 1);
-    expect(eventsOf(reminded)).toEqual(["incident.opened", "incident.reminder", "incident.reminder", "incident.reminder"]);
+    await eventually(
+      () => reminded.received.length >= 4 && noEvent.received.length >= 1 && noRepeat.received.length >= 1,
+    );
+    expect(eventsOf(reminded)).toEqual([
+      "incident.opened",
+      "incident.reminder",
+      "incident.reminder",
+      "incident.reminder",
+    ]);
     expect(eventsOf(noEvent)).toEqual(["incident.opened"]);
     expect(eventsOf(noRepeat)).toEqual(["incident.opened"]);
     expect(eventsOf(unrouted)).toEqual([]);
@@ -135,7 +157,11 @@ describe("reminders with two sweepers racing as if at past instants", () => {
 
     expect((await ping(monitor.ping_token)).status).toBe(200); // resolves it
     await race(after(opened, 60));
-    expect(await reminders()).toEqual([[a.id, 1], [a.id, 2], [a.id, 4]]);
+    expect(await reminders()).toEqual([
+      [a.id, 1],
+      [a.id, 2],
+      [a.id, 4],
+    ]);
     await eventually(() => reminded.received.length >= 5);
     expect(eventsOf(reminded).slice(4)).toEqual(["incident.resolved"]);
   }, 300_000); // twelve sweeper processes, slow on a loaded machine
@@ -155,9 +181,15 @@ describe("reminders with two sweepers racing as if at past instants", () => {
       [integration.id, new Date(), new Date(), incident],
     );
     expect((await call("POST", `/incidents/${incident}/acknowledge`, { token: user.access })).status).toBe(200);
-    await testDb().run("UPDATE outbox SET claimed_by = NULL, claimed_at = NULL WHERE incident_id = ? AND event = 'incident.reminder'", [incident]);
+    await testDb().run(
+      "UPDATE outbox SET claimed_by = NULL, claimed_at = NULL WHERE incident_id = ? AND event = 'incident.reminder'",
+      [incident],
+    );
     await sweep(null);
-    await eventually(async () => (await rows("SELECT 1 FROM outbox WHERE incident_id = ? AND processed_at IS NULL", incident)).length === 0);
+    await eventually(
+      async () =>
+        (await rows("SELECT 1 FROM outbox WHERE incident_id = ? AND processed_at IS NULL", incident)).length === 0,
+    );
     expect(eventsOf(r)).toEqual(["incident.opened"]);
   });
 });
@@ -168,17 +200,29 @@ describe("which incidents are reminded", () => {
     const r = await receiver();
     const fallback = await call("POST", "/integrations", {
       token: user.access,
-      body: { name: "default", kind: "webhook", url: r.base, is_default: true, events: WITH_REMINDERS, repeat_minutes: 10 },
+      body: {
+        name: "default",
+        kind: "webhook",
+        url: r.base,
+        is_default: true,
+        events: WITH_REMINDERS,
+        repeat_minutes: 10,
+      },
     });
     expect(fallback.status).toBe(201);
     const [listsNone, snoozed, paused] = [await failing(user, []), await failing(user, []), await failing(user, [])];
-    expect((await call("POST", `/cron-monitors/${snoozed.monitor.id}/snooze`, { token: user.access, body: { minutes: 60 } })).status).toBe(200);
+    expect(
+      (await call("POST", `/cron-monitors/${snoozed.monitor.id}/snooze`, { token: user.access, body: { minutes: 60 } }))
+        .status,
+    ).toBe(200);
     await testDb().run("UPDATE cron_monitors SET paused = ? WHERE id = ?", [true, paused.monitor.id]);
     const opened = new Date(Date.now() - 2 * 3600_000);
     for (const x of [listsNone, snoozed, paused]) await openedAt(x.incident, opened);
 
     expect((await sweep(after(opened, 10, 30))).code).toBe(0);
-    expect(await reminderRows(listsNone.incident)).toEqual([{ integration_id: fallback.body.data.id, reminder_seq: 1 }]);
+    expect(await reminderRows(listsNone.incident)).toEqual([
+      { integration_id: fallback.body.data.id, reminder_seq: 1 },
+    ]);
     expect(await reminderRows(snoozed.incident)).toEqual([]);
     expect(await reminderRows(paused.incident)).toEqual([]);
     await eventually(() => eventsOf(r).filter((e) => e === "incident.reminder").length >= 1);
@@ -190,39 +234,74 @@ describe("repeat_minutes on the API", () => {
     const user = await registerUser("repeat-api");
     const created = await hook(user, "https://receiver.example.test/hook", {});
     expect(created.repeat_minutes).toBeNull();
-    const set = await call("PATCH", `/integrations/${created.id}`, { token: user.access, body: { repeat_minutes: 30 } });
+    const set = await call("PATCH", `/integrations/${created.id}`, {
+      token: user.access,
+      body: { repeat_minutes: 30 },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data.repeat_minutes).toBe(30);
-    expect((await call("GET", `/integrations/${created.id}`, { token: user.access })).body.data.repeat_minutes).toBe(30);
+    expect((await call("GET", `/integrations/${created.id}`, { token: user.access })).body.data.repeat_minutes).toBe(
+      30,
+    );
     const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
-    expect((await trpcQuery(baseUrl(), "integrations.get", { id: created.id }, { cookie })).body.result.data.data.repeat_minutes).toBe(30);
-    const cleared = await trpcMutation(baseUrl(), "integrations.update", { id: created.id, repeat_minutes: null }, { cookie });
+    expect(
+      (await trpcQuery(baseUrl(), "integrations.get", { id: created.id }, { cookie })).body.result.data.data
+        .repeat_minutes,
+    ).toBe(30);
+    const cleared = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { id: created.id, repeat_minutes: null },
+      { cookie },
+    );
     expect(cleared.status).toBe(200);
     expect(cleared.body.result.data.data.repeat_minutes).toBeNull();
     const onCreate = await hook(user, "https://receiver.example.test/hook", { repeat_minutes: 10080 });
     expect(onCreate.repeat_minutes).toBe(10080);
 
     for (const bad of [9, 10081, 15.5, "15", true, -10]) {
-      const rest = await call("POST", "/integrations", { token: user.access, body: { name: "x", kind: "slack", url: "https://hooks.slack.com/x", repeat_minutes: bad } });
+      const rest = await call("POST", "/integrations", {
+        token: user.access,
+        body: { name: "x", kind: "slack", url: "https://hooks.slack.com/x", repeat_minutes: bad },
+      });
       expectStandardError(rest, 400, "VALIDATION_ERROR");
       expect(Object.keys(rest.body.error.details), String(bad)).toEqual(["repeat_minutes"]);
-      const patch = await call("PATCH", `/integrations/${created.id}`, { token: user.access, body: { repeat_minutes: bad } });
+      const patch = await call("PATCH", `/integrations/${created.id}`, {
+        token: user.access,
+        body: { repeat_minutes: bad },
+      });
       expectStandardError(patch, 400, "VALIDATION_ERROR");
-      const trpc = await trpcMutation(baseUrl(), "integrations.update", { id: created.id, repeat_minutes: bad }, { cookie });
+      const trpc = await trpcMutation(
+        baseUrl(),
+        "integrations.update",
+        { id: created.id, repeat_minutes: bad },
+        { cookie },
+      );
       expect(trpc.status, String(bad)).toBe(400);
       expect(trpc.body.error.data).toMatchObject({ appCode: "VALIDATION_ERROR" });
       expect(Object.keys(trpc.body.error.data.details)).toEqual(["repeat_minutes"]);
     }
-    expect((await call("GET", `/integrations/${created.id}`, { token: user.access })).body.data.repeat_minutes).toBeNull();
+    expect(
+      (await call("GET", `/integrations/${created.id}`, { token: user.access })).body.data.repeat_minutes,
+    ).toBeNull();
   });
 
   it("cannot be read or changed by another organization", async () => {
     const [owner, stranger] = await Promise.all([registerUser("repeat-owner"), registerUser("repeat-stranger")]);
     const created = await hook(owner, "https://receiver.example.test/hook", { repeat_minutes: 15 });
     expectStandardError(await call("GET", `/integrations/${created.id}`, { token: stranger.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("PATCH", `/integrations/${created.id}`, { token: stranger.access, body: { repeat_minutes: 10 } }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("PATCH", `/integrations/${created.id}`, { token: stranger.access, body: { repeat_minutes: 10 } }),
+      404,
+      "NOT_FOUND",
+    );
     const cookie = await dashboardCookie(baseUrl(), stranger.email, stranger.password);
-    expect((await trpcMutation(baseUrl(), "integrations.update", { id: created.id, repeat_minutes: null }, { cookie })).status).toBe(404);
-    expect((await call("GET", `/integrations/${created.id}`, { token: owner.access })).body.data.repeat_minutes).toBe(15);
+    expect(
+      (await trpcMutation(baseUrl(), "integrations.update", { id: created.id, repeat_minutes: null }, { cookie }))
+        .status,
+    ).toBe(404);
+    expect((await call("GET", `/integrations/${created.id}`, { token: owner.access })).body.data.repeat_minutes).toBe(
+      15,
+    );
   });
 });

@@ -14,7 +14,8 @@ afterAll(async () => {
   await other?.stop();
 });
 
-const onOther = (method: string, route: string, token: string) => call(method, `${other.baseUrl}/api/v1${route}`, { token });
+const onOther = (method: string, route: string, token: string) =>
+  call(method, `${other.baseUrl}/api/v1${route}`, { token });
 
 describe("revocation across web processes", () => {
   it("a session logged out on one process is refused on the other at its next request", async () => {
@@ -34,7 +35,10 @@ describe("revocation across web processes", () => {
     });
     const token: string = created.body.data.token;
     expect((await onOther("GET", "/cron-monitors", token)).status).toBe(200);
-    expect((await call("DELETE", `/orgs/${owner.orgSlug}/service-tokens/${created.body.data.id}`, { token: owner.access })).status).toBe(204);
+    expect(
+      (await call("DELETE", `/orgs/${owner.orgSlug}/service-tokens/${created.body.data.id}`, { token: owner.access }))
+        .status,
+    ).toBe(204);
     expectStandardError(await onOther("GET", "/cron-monitors", token), 401, "UNAUTHORIZED");
   });
 });

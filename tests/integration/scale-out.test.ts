@@ -34,27 +34,47 @@ describe.runIf(databaseKind() === "postgresql")("scale-out over one PostgreSQL",
     cleanup.push(() => db.close());
     const receiver = await startReceiver();
     cleanup.push(() => receiver.close());
-    const shared = { DATABASE_URL: databaseUrl, APP_SECRET: crypto.randomBytes(36).toString("base64url"), OUTBOUND_ALLOW_PRIVATE: "true" }; // the receiver is on loopback
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: crypto.randomBytes(36).toString("base64url"),
+      OUTBOUND_ALLOW_PRIVATE: "true",
+    }; // the receiver is on loopback
 
     // Two web processes (no embedded sweeper), two ingest processes, two looping sweepers.
-    const webs: RunningLifeline[] = await Promise.all([0, 1].map(() => startLifeline(shared, { args: ["--web-only"] })));
+    const webs: RunningLifeline[] = await Promise.all(
+      [0, 1].map(() => startLifeline(shared, { args: ["--web-only"] })),
+    );
     for (const w of webs) cleanup.push(() => kill9(w.child, true));
     const ingests = await Promise.all([0, 1].map(() => startPingServer(shared)));
     for (const i of ingests) cleanup.push(() => kill9(i.child));
-    const sweepers = [0, 1].map(() => startSweep(null, { ...shared, APP_URL: webs[0]!.baseUrl, DELIVERY_BACKOFF_MS: "200" }, ["--loop", "--interval", "1"]));
+    const sweepers = [0, 1].map(() =>
+      startSweep(null, { ...shared, APP_URL: webs[0]!.baseUrl, DELIVERY_BACKOFF_MS: "200" }, [
+        "--loop",
+        "--interval",
+        "1",
+      ]),
+    );
     for (const s of sweepers) cleanup.push(() => kill9(s.child));
     await Promise.all(sweepers.map((s) => s.started));
 
     // A user (through web 0), the organization on a plan with room, a default webhook.
     const api = (web: RunningLifeline, p: string) => `${web.baseUrl}/api/v1${p}`;
-    const reg = await call("POST", api(webs[0]!, "/auth/register"), { body: { email: `scale-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "correct horse battery" } });
+    const reg = await call("POST", api(webs[0]!, "/auth/register"), {
+      body: { email: `scale-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "correct horse battery" },
+    });
     expect(reg.status).toBe(201);
     const token = reg.body.data.access as string;
     await db.run("UPDATE organizations SET plan = 'enterprise'");
-    const hook = await call("POST", api(webs[1]!, "/integrations"), { token, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
+    const hook = await call("POST", api(webs[1]!, "/integrations"), {
+      token,
+      body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
+    });
     expect(hook.status).toBe(201);
     const create = async (i: number) => {
-      const res = await call("POST", api(webs[i % 2]!, "/cron-monitors"), { token, body: { name: `m${i}`, schedule_kind: "period", period_seconds: 3600 } });
+      const res = await call("POST", api(webs[i % 2]!, "/cron-monitors"), {
+        token,
+        body: { name: `m${i}`, schedule_kind: "period", period_seconds: 3600 },
+      });
       expect(res.status, res.text).toBe(201);
       return res.body.data as { id: number; ping_token: string };
     };
@@ -64,17 +84,31 @@ describe.runIf(databaseKind() === "postgresql")("scale-out over one PostgreSQL",
 
     // The rate cap across all four ingest points: 8 pings per monitor at once, 5 accepted.
     const capRun = await pingLoad(
-      capped.flatMap((m) => endpoints.flatMap((url) => [{ url, token: m.ping_token }, { url, token: m.ping_token }])),
+      capped.flatMap((m) =>
+        endpoints.flatMap((url) => [
+          { url, token: m.ping_token },
+          { url, token: m.ping_token },
+        ]),
+      ),
       { count: capped.length * 8, concurrency: 16, maxMs: 30_000 },
     ).done;
     expect(capRun.failed).toBe(0);
-    for (const m of capped) expect(capRun.answeredOk.filter((a) => a.token === m.ping_token), `monitor ${m.id}`).toHaveLength(5);
+    for (const m of capped)
+      expect(
+        capRun.answeredOk.filter((a) => a.token === m.ping_token),
+        `monitor ${m.id}`,
+      ).toHaveLength(5);
     expect(capRun.limited).toBe(capped.length * 3);
-    const cappedRuns = await db.query<{ n: number }>(`SELECT count(*) AS n FROM cron_runs WHERE monitor_id IN (${capped.map((m) => m.id).join(",")}) GROUP BY monitor_id`);
+    const cappedRuns = await db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM cron_runs WHERE monitor_id IN (${capped.map((m) => m.id).join(",")}) GROUP BY monitor_id`,
+    );
     expect(cappedRuns.map((r) => r.n)).toEqual(capped.map(() => 5));
 
     // The load: 5 pings per monitor (the cap's worth), spread over the four ingest points.
-    const targets = Array.from({ length: loaded.length * endpoints.length }, (_, k) => ({ url: endpoints[k % endpoints.length]!, token: loaded[k % loaded.length]!.ping_token }));
+    const targets = Array.from({ length: loaded.length * endpoints.length }, (_, k) => ({
+      url: endpoints[k % endpoints.length]!,
+      token: loaded[k % loaded.length]!.ping_token,
+    }));
     const load = pingLoad(targets, { count: loaded.length * 5, concurrency: 12, maxMs: 60_000 });
     await load.whenOk(60);
     // Monitors whose expected ping is 10 minutes overdue: the sweepers find them while the load runs.
@@ -86,26 +120,63 @@ describe.runIf(databaseKind() === "postgresql")("scale-out over one PostgreSQL",
     const result = await load.done;
     expect(result.answeredOk.length).toBeGreaterThanOrEqual(60);
 
-    const stored = new Set((await db.query<{ rid: string }>(`SELECT rid FROM cron_runs WHERE monitor_id IN (${loaded.map((m) => m.id).join(",")})`)).map((r) => r.rid));
+    const stored = new Set(
+      (
+        await db.query<{ rid: string }>(
+          `SELECT rid FROM cron_runs WHERE monitor_id IN (${loaded.map((m) => m.id).join(",")})`,
+        )
+      ).map((r) => r.rid),
+    );
     expect(result.answeredOk.filter((a) => !stored.has(a.rid))).toEqual([]);
-    const perMonitor = await db.query<{ n: number }>(`SELECT count(*) AS n FROM cron_runs WHERE monitor_id IN (${loaded.map((m) => m.id).join(",")}) GROUP BY monitor_id`);
+    const perMonitor = await db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM cron_runs WHERE monitor_id IN (${loaded.map((m) => m.id).join(",")}) GROUP BY monitor_id`,
+    );
     expect(Math.max(...perMonitor.map((r) => r.n))).toBeLessThanOrEqual(5);
 
     // One missed run, one incident and one incident.opened event per overdue monitor.
     const ids = overdue.join(",");
-    await eventually(async () => (await db.one<{ n: number }>(`SELECT count(*) AS n FROM cron_monitors WHERE id IN (${ids}) AND state = 'down'`))!.n === overdue.length, 30_000);
+    await eventually(
+      async () =>
+        (await db.one<{ n: number }>(
+          `SELECT count(*) AS n FROM cron_monitors WHERE id IN (${ids}) AND state = 'down'`,
+        ))!.n === overdue.length,
+      30_000,
+    );
     const perOverdue = async (sql: string) => (await db.query<{ id: number; n: number }>(sql)).map((r) => r.n);
-    expect(await perOverdue(`SELECT monitor_id AS id, count(*) AS n FROM cron_runs WHERE monitor_id IN (${ids}) AND status = 'missed' GROUP BY monitor_id`)).toEqual(overdue.map(() => 1));
-    expect(await perOverdue(`SELECT cron_monitor_id AS id, count(*) AS n FROM incidents WHERE cron_monitor_id IN (${ids}) GROUP BY cron_monitor_id`)).toEqual(overdue.map(() => 1));
-    const events = await db.query<{ id: number }>(`SELECT id FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids}) ORDER BY id`);
+    expect(
+      await perOverdue(
+        `SELECT monitor_id AS id, count(*) AS n FROM cron_runs WHERE monitor_id IN (${ids}) AND status = 'missed' GROUP BY monitor_id`,
+      ),
+    ).toEqual(overdue.map(() => 1));
+    expect(
+      await perOverdue(
+        `SELECT cron_monitor_id AS id, count(*) AS n FROM incidents WHERE cron_monitor_id IN (${ids}) GROUP BY cron_monitor_id`,
+      ),
+    ).toEqual(overdue.map(() => 1));
+    const events = await db.query<{ id: number }>(
+      `SELECT id FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids}) ORDER BY id`,
+    );
     expect(events).toHaveLength(overdue.length);
 
     // Notifications: the surviving sweeper delivers every event. Events the killed sweeper had
     // claimed wait for its lease; the lease is moved into the past here instead of waiting 5 minutes.
     await new Promise((r) => setTimeout(r, 3000));
-    const takenOver = (await db.query<{ id: number }>(`SELECT id FROM outbox WHERE processed_at IS NULL AND claimed_by IS NOT NULL AND id IN (${events.map((e) => e.id).join(",")})`)).map((r) => r.id);
-    if (takenOver.length) await db.run(`UPDATE outbox SET claimed_at = ? WHERE id IN (${takenOver.join(",")})`, [new Date(Date.now() - 3600_000)]);
-    await eventually(async () => (await db.one<{ n: number }>(`SELECT count(*) AS n FROM outbox WHERE processed_at IS NULL AND id IN (${events.map((e) => e.id).join(",")})`))!.n === 0, 30_000);
+    const takenOver = (
+      await db.query<{ id: number }>(
+        `SELECT id FROM outbox WHERE processed_at IS NULL AND claimed_by IS NOT NULL AND id IN (${events.map((e) => e.id).join(",")})`,
+      )
+    ).map((r) => r.id);
+    if (takenOver.length)
+      await db.run(`UPDATE outbox SET claimed_at = ? WHERE id IN (${takenOver.join(",")})`, [
+        new Date(Date.now() - 3600_000),
+      ]);
+    await eventually(
+      async () =>
+        (await db.one<{ n: number }>(
+          `SELECT count(*) AS n FROM outbox WHERE processed_at IS NULL AND id IN (${events.map((e) => e.id).join(",")})`,
+        ))!.n === 0,
+      30_000,
+    );
     await new Promise((r) => setTimeout(r, 2500)); // the survivor polls every 2 s: give it the chance to resend
     const received = receiver.received.map((r) => JSON.parse(r.body) as { event_id: number; event: string });
     const opened = received.filter((r) => r.event === "incident.opened" && events.some((e) => e.id === r.event_id));

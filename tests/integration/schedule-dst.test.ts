@@ -13,13 +13,16 @@ beforeAll(async () => {
 });
 
 describe("GET /cron-monitors/schedule-preview follows Debian's DST rule", () => {
-  it.each(DST_CASES.map((c) => [c.expression, c.timezone, c.change, c] as const))("%s in %s, %s change", async (_e, _z, _c, c) => {
-    const q = `cron=${encodeURIComponent(c.expression)}&tz=${encodeURIComponent(c.timezone)}&from=${c.from}`;
-    const res = await call("GET", `/cron-monitors/schedule-preview?${q}`, { token: user.access });
-    expect(res.status).toBe(200);
-    const next = (res.body.next as string[]).map((t) => new Date(t).toISOString());
-    expect(next.slice(0, c.fires.length), c.why).toEqual(c.fires);
-  });
+  it.each(DST_CASES.map((c) => [c.expression, c.timezone, c.change, c] as const))(
+    "%s in %s, %s change",
+    async (_e, _z, _c, c) => {
+      const q = `cron=${encodeURIComponent(c.expression)}&tz=${encodeURIComponent(c.timezone)}&from=${c.from}`;
+      const res = await call("GET", `/cron-monitors/schedule-preview?${q}`, { token: user.access });
+      expect(res.status).toBe(200);
+      const next = (res.body.next as string[]).map((t) => new Date(t).toISOString());
+      expect(next.slice(0, c.fires.length), c.why).toEqual(c.fires);
+    },
+  );
 });
 
 describe("the sweeper expects runs by Debian's DST rule", () => {
@@ -29,11 +32,18 @@ describe("the sweeper expects runs by Debian's DST rule", () => {
     const groups = new Map<string, { id: number; fires: string[]; label: string }[]>();
     for (const c of DST_CASES) {
       const m = await seedMonitor(user, {
-        scheduleKind: "cron", cronExpression: c.expression, timezone: c.timezone, graceSeconds: 60, state: "up",
+        scheduleKind: "cron",
+        cronExpression: c.expression,
+        timezone: c.timezone,
+        graceSeconds: 60,
+        state: "up",
         nextExpectedAt: new Date(c.fires[0]!),
       });
       const key = `${c.timezone} ${c.change}`;
-      groups.set(key, [...(groups.get(key) ?? []), { id: m.id, fires: c.fires, label: `${c.expression} ${key}: ${c.why}` }]);
+      groups.set(key, [
+        ...(groups.get(key) ?? []),
+        { id: m.id, fires: c.fires, label: `${c.expression} ${key}: ${c.why}` },
+      ]);
     }
     for (const monitors of groups.values()) {
       const last = Math.max(...monitors.map((m) => new Date(m.fires.at(-1)!).getTime()));

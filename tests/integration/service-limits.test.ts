@@ -7,9 +7,16 @@ import { setPlan } from "../support/projects";
 // Services per plan (src/shared/plans.ts): Free 20, Pro 100, Team 500, Scale 1,000, Enterprise
 // unlimited, counted per owner (services belong to a user and follow the plan of the owner's
 // default organization), refused with 403 PLAN_LIMIT_REACHED like cron monitors.
-const body = (name: string) => ({ name, type: "http", config: { url: "http://127.0.0.1:9/health" }, interval: 300, enabled: false });
+const body = (name: string) => ({
+  name,
+  type: "http",
+  config: { url: "http://127.0.0.1:9/health" },
+  interval: 300,
+  enabled: false,
+});
 const create = (user: TestUser, name: string) => call("POST", "/services", { token: user.access, body: body(name) });
-const countOf = async (user: TestUser) => Number((await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE user_id = ?", [user.id]))!.n);
+const countOf = async (user: TestUser) =>
+  Number((await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE user_id = ?", [user.id]))!.n);
 
 /** Inserts services straight into the database (only the count matters), up to `n` for the user. */
 async function fillTo(user: TestUser, n: number) {
@@ -49,7 +56,11 @@ describe("services per plan", () => {
 
   it("follows the plan: Pro allows 100, Team 500, Scale 1,000, Enterprise has no limit", async () => {
     const user = await registerUser("svc-plans");
-    for (const [plan, max] of [["pro", 100], ["team", 500], ["scale", 1000]] as const) {
+    for (const [plan, max] of [
+      ["pro", 100],
+      ["team", 500],
+      ["scale", 1000],
+    ] as const) {
       await setPlan(user, plan);
       await fillTo(user, max - 1);
       expect((await create(user, `last on ${plan}`)).status).toBe(201);
@@ -69,7 +80,10 @@ describe("services per plan", () => {
     const res = await trpcMutation(baseUrl(), "services.create", body("dashboard"), { cookie });
     expect(res.status).toBe(403);
     expect(res.body.error.data).toMatchObject({ appCode: "PLAN_LIMIT_REACHED" });
-    const invalid = await call("POST", "/services", { token: user.access, body: { ...body("bad"), config: { url: "ftp://x" } } });
+    const invalid = await call("POST", "/services", {
+      token: user.access,
+      body: { ...body("bad"), config: { url: "ftp://x" } },
+    });
     expectStandardError(invalid, 400, "VALIDATION_ERROR");
     expect(await countOf(user)).toBe(20);
   });

@@ -35,7 +35,10 @@ const uptimeOf = (s: number, t: number) => (t === 0 ? 100 : Math.floor((s * 100_
 
 async function newService(user: TestUser, name: string): Promise<number> {
   // Disabled: no probe ever checks it, so only the seeded results exist.
-  const res = await call("POST", "/services", { token: user.access, body: { name, type: "http", config: { url: "https://example.com/" }, enabled: false } });
+  const res = await call("POST", "/services", {
+    token: user.access,
+    body: { name, type: "http", config: { url: "https://example.com/" }, enabled: false },
+  });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
@@ -60,7 +63,14 @@ function expectedUptime(period: Period, now: number) {
   const from = windowFrom(period, now);
   const inWindow = rows.filter((r) => r.at >= from && r.at <= now);
   const successful = inWindow.filter((r) => r.up).length;
-  return { uptime_percentage: uptimeOf(successful, inWindow.length), total_checks: inWindow.length, successful_checks: successful, failed_checks: inWindow.length - successful, maintenance_checks: 0, period };
+  return {
+    uptime_percentage: uptimeOf(successful, inWindow.length),
+    total_checks: inWindow.length,
+    successful_checks: successful,
+    failed_checks: inWindow.length - successful,
+    maintenance_checks: 0,
+    period,
+  };
 }
 
 function expectedBuckets(period: Period, now: number) {
@@ -69,8 +79,17 @@ function expectedBuckets(period: Period, now: number) {
   const last = floorTo(now, size);
   return Array.from({ length: count }, (_, i) => {
     const start = last - (count - 1 - i) * size;
-    const ms = rows.filter((r) => r.up && r.at >= start && r.at < start + size).map((r) => r.ms).sort((a, b) => a - b);
-    return { start: iso(start), count: ms.length, p50_ms: rank(ms, 0.5), p95_ms: rank(ms, 0.95), max_ms: ms.length ? ms.at(-1)! : null };
+    const ms = rows
+      .filter((r) => r.up && r.at >= start && r.at < start + size)
+      .map((r) => r.ms)
+      .sort((a, b) => a - b);
+    return {
+      start: iso(start),
+      count: ms.length,
+      p50_ms: rank(ms, 0.5),
+      p95_ms: rank(ms, 0.95),
+      max_ms: ms.length ? ms.at(-1)! : null,
+    };
   });
 }
 
@@ -92,11 +111,21 @@ const get = (user: TestUser, path: string) => call("GET", path, { token: user.ac
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([registerUser("alice"), registerUser("bob")]);
-  [main, empty, bobs] = await Promise.all([newService(alice, "Main"), newService(alice, "Quiet"), newService(bob, "Bob's")]);
+  [main, empty, bobs] = await Promise.all([
+    newService(alice, "Main"),
+    newService(alice, "Quiet"),
+    newService(bob, "Bob's"),
+  ]);
   const seededAt = Date.now();
   rows = Array.from({ length: 95 * 48 }, (_, k) => {
     const up = k % 10 !== 0;
-    return { at: seededAt - 5 * MIN - k * 30 * MIN, up, ms: up ? 100 + (k % 7) * 10 : 10_000, reason: up ? null : "unexpected status 503", status: up ? 200 : 503 };
+    return {
+      at: seededAt - 5 * MIN - k * 30 * MIN,
+      up,
+      ms: up ? 100 + (k % 7) * 10 : 10_000,
+      reason: up ? null : "unexpected status 503",
+      status: up ? 200 : 503,
+    };
   });
   await insertResults(main, rows);
   // Results written long after their hour (a backfill) are rolled up only from scratch: forget the watermark.
@@ -110,7 +139,14 @@ describe("uptime", () => {
       const res = await get(alice, `/services/${main}/metrics/uptime?period=${period}`);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(["data"]);
-      expect(Object.keys(res.body.data).sort()).toEqual(["failed_checks", "maintenance_checks", "period", "successful_checks", "total_checks", "uptime_percentage"]);
+      expect(Object.keys(res.body.data).sort()).toEqual([
+        "failed_checks",
+        "maintenance_checks",
+        "period",
+        "successful_checks",
+        "total_checks",
+        "uptime_percentage",
+      ]);
       expect(res.body.data).toEqual(expectedUptime(period, now));
     }
     const day = (await get(alice, `/services/${main}/metrics/uptime`)).body.data;
@@ -121,11 +157,23 @@ describe("uptime", () => {
 
   it("is 100 with no checks", async () => {
     const res = await get(alice, `/services/${empty}/metrics/uptime?period=7d`);
-    expect(res.body).toEqual({ data: { uptime_percentage: 100, total_checks: 0, successful_checks: 0, failed_checks: 0, maintenance_checks: 0, period: "7d" } });
+    expect(res.body).toEqual({
+      data: {
+        uptime_percentage: 100,
+        total_checks: 0,
+        successful_checks: 0,
+        failed_checks: 0,
+        maintenance_checks: 0,
+        period: "7d",
+      },
+    });
   });
 
   it("refuses an unknown period with 400 VALIDATION_ERROR keyed period", async () => {
-    for (const path of [`/services/${main}/metrics/uptime?period=1y`, `/services/${main}/metrics/response-times?period=24`]) {
+    for (const path of [
+      `/services/${main}/metrics/uptime?period=1y`,
+      `/services/${main}/metrics/response-times?period=24`,
+    ]) {
       const res = await get(alice, path);
       expectStandardError(res, 400, "VALIDATION_ERROR");
       expect(Object.keys(res.body.error.details)).toEqual(["period"]);
@@ -139,11 +187,17 @@ describe("response times", () => {
       const now = Date.now();
       const res = await get(alice, `/services/${main}/metrics/response-times?period=${period}`);
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ period, bucket_seconds: BUCKET_MS[period] / 1000, buckets: expectedBuckets(period, now) });
+      expect(res.body.data).toEqual({
+        period,
+        bucket_seconds: BUCKET_MS[period] / 1000,
+        buckets: expectedBuckets(period, now),
+      });
     }
     const quiet = (await get(alice, `/services/${empty}/metrics/response-times`)).body.data;
     expect(quiet.buckets).toHaveLength(24);
-    expect(quiet.buckets.every((b: any) => b.count === 0 && b.p50_ms === null && b.p95_ms === null && b.max_ms === null)).toBe(true);
+    expect(
+      quiet.buckets.every((b: any) => b.count === 0 && b.p50_ms === null && b.p95_ms === null && b.max_ms === null),
+    ).toBe(true);
   });
 });
 
@@ -165,17 +219,37 @@ describe("errors", () => {
     const failures = rows.filter((r) => !r.up); // newest first already
     const first = await get(alice, `/services/${main}/errors?limit=5`);
     expect(first.status).toBe(200);
-    expect(first.body.meta).toEqual({ page: 1, limit: 5, total: failures.length, totalPages: Math.ceil(failures.length / 5) });
+    expect(first.body.meta).toEqual({
+      page: 1,
+      limit: 5,
+      total: failures.length,
+      totalPages: Math.ceil(failures.length / 5),
+    });
     expect(first.body.data).toHaveLength(5);
-    expect(Object.keys(first.body.data[0]).sort()).toEqual(["id", "probe_id", "reason", "response_time_ms", "started_at", "status_code"]);
+    expect(Object.keys(first.body.data[0]).sort()).toEqual([
+      "id",
+      "probe_id",
+      "reason",
+      "response_time_ms",
+      "started_at",
+      "status_code",
+    ]);
     expect(first.body.data.map((e: any) => e.started_at)).toEqual(failures.slice(0, 5).map((r) => iso(r.at)));
-    expect(first.body.data[0]).toMatchObject({ reason: "unexpected status 503", status_code: 503, response_time_ms: 10_000, probe_id: 1 });
+    expect(first.body.data[0]).toMatchObject({
+      reason: "unexpected status 503",
+      status_code: 503,
+      response_time_ms: 10_000,
+      probe_id: 1,
+    });
     const second = await get(alice, `/services/${main}/errors?page=2&limit=5`);
     expect(second.body.data.map((e: any) => e.started_at)).toEqual(failures.slice(5, 10).map((r) => iso(r.at)));
     const ids = [...first.body.data, ...second.body.data].map((e: any) => e.id);
     expect(new Set(ids).size).toBe(10);
     const beyond = await get(alice, `/services/${main}/errors?page=1000&limit=100`);
-    expect(beyond.body).toEqual({ data: [], meta: { page: 1000, limit: 100, total: failures.length, totalPages: Math.ceil(failures.length / 100) } });
+    expect(beyond.body).toEqual({
+      data: [],
+      meta: { page: 1000, limit: 100, total: failures.length, totalPages: Math.ceil(failures.length / 100) },
+    });
     const none = await get(alice, `/services/${empty}/errors`);
     expect(none.body).toEqual({ data: [], meta: { page: 1, limit: 20, total: 0, totalPages: 0 } });
     expectStandardError(await get(alice, `/services/${main}/errors?limit=101`), 400, "VALIDATION_ERROR");
@@ -205,8 +279,16 @@ describe("the dashboard's pulse", () => {
     expect(data[1].uptime_24h).toBe(expectedUptime("24h", now).uptime_percentage);
     expect(data[1].sparkline).toEqual(expectedSparkline(now));
     const bobCookie = await dashboardCookie(baseUrl(), bob.email, bob.password);
-    expect((await trpcQuery(baseUrl(), "serviceMetrics.pulse", { ids: [main, empty] }, { cookie: bobCookie })).body.result.data.data).toEqual([]);
-    const tooMany = await trpcQuery(baseUrl(), "serviceMetrics.pulse", { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, { cookie });
+    expect(
+      (await trpcQuery(baseUrl(), "serviceMetrics.pulse", { ids: [main, empty] }, { cookie: bobCookie })).body.result
+        .data.data,
+    ).toEqual([]);
+    const tooMany = await trpcQuery(
+      baseUrl(),
+      "serviceMetrics.pulse",
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      { cookie },
+    );
     expect(tooMany.status).toBe(400);
   });
 });
@@ -230,7 +312,10 @@ describe("rollups and housekeeping", () => {
 
     const pastRetention = rows.filter((r) => r.at < swept - RETENTION_DAYS * DAY - 5 * MIN).length;
     expect(counts.results_deleted).toBeGreaterThanOrEqual(pastRetention);
-    const raw = await testDb().one<{ n: number; oldest: string }>(`SELECT COUNT(*) AS n, MIN(started_at) AS oldest FROM check_results WHERE service_id = ?`, [main]);
+    const raw = await testDb().one<{ n: number; oldest: string }>(
+      `SELECT COUNT(*) AS n, MIN(started_at) AS oldest FROM check_results WHERE service_id = ?`,
+      [main],
+    );
     expect(Date.parse(raw!.oldest)).toBeGreaterThanOrEqual(swept - RETENTION_DAYS * DAY - 60_000);
 
     // Every closed hour is rolled up, so the rollups hold every seeded result but the current hour's.
@@ -242,7 +327,9 @@ describe("rollups and housekeeping", () => {
     expect(Number(rolled!.total)).toBe(closed.length);
     expect(Number(rolled!.successful)).toBe(closed.filter((r) => r.up).length);
     expect(counts.rollups_deleted).toBeGreaterThanOrEqual(1);
-    const quietRollups = await testDb().query<{ hour: string }>(`SELECT hour FROM check_rollups WHERE service_id = ?`, [empty]);
+    const quietRollups = await testDb().query<{ hour: string }>(`SELECT hour FROM check_rollups WHERE service_id = ?`, [
+      empty,
+    ]);
     expect(quietRollups.map((r) => Date.parse(r.hour))).toEqual([kept]);
 
     // 90 days now read rollups (the raw results before 14 days are gone) and still count every check.
@@ -259,15 +346,23 @@ describe("rollups and housekeeping", () => {
     expect(res.body.data.buckets).toHaveLength(30);
     res.body.data.buckets.forEach((b: any, i: number) => {
       const e = expected[i]!;
-      expect({ start: b.start, count: b.count, max_ms: b.max_ms }).toEqual({ start: e.start, count: e.count, max_ms: e.max_ms });
+      expect({ start: b.start, count: b.count, max_ms: b.max_ms }).toEqual({
+        start: e.start,
+        count: e.count,
+        max_ms: e.max_ms,
+      });
       if (e.count > 0) {
         expect(b.p50_ms).toBeGreaterThanOrEqual(100);
         expect(b.p95_ms).toBeGreaterThanOrEqual(b.p50_ms);
         expect(b.p95_ms).toBeLessThanOrEqual(e.max_ms!);
       }
     });
-    expect((await get(alice, `/services/${main}/metrics/response-times?period=24h`)).body.data.buckets).toEqual(expectedBuckets("24h", Date.now()));
-    expect((await get(alice, `/services/${main}/metrics/sparkline`)).body.data.points).toEqual(expectedSparkline(Date.now()));
+    expect((await get(alice, `/services/${main}/metrics/response-times?period=24h`)).body.data.buckets).toEqual(
+      expectedBuckets("24h", Date.now()),
+    );
+    expect((await get(alice, `/services/${main}/metrics/sparkline`)).body.data.points).toEqual(
+      expectedSparkline(Date.now()),
+    );
 
     // A second sweep within the same hour has nothing to roll up (the last rollup is under 5 minutes old).
     const again = (await sweep(null)).report!.counts;
@@ -280,7 +375,13 @@ describe("two sweepers at once", () => {
   it("roll up the same hours once between them, and agree on the watermark", async () => {
     const id = await newService(alice, "Raced");
     const now = Date.now();
-    const recent: Row[] = Array.from({ length: 60 }, (_, k) => ({ at: now - 2 * MIN - k * 4 * MIN, up: k % 6 !== 0, ms: 50 + k, reason: null, status: 200 }));
+    const recent: Row[] = Array.from({ length: 60 }, (_, k) => ({
+      at: now - 2 * MIN - k * 4 * MIN,
+      up: k % 6 !== 0,
+      ms: 50 + k,
+      reason: null,
+      status: 200,
+    }));
     await insertResults(id, recent);
     // The last rollup was 4 hours ago: both sweepers find the hours since then (and the 2 before) to roll up.
     const through = floorTo(now, HOUR) - 4 * HOUR;
@@ -307,7 +408,9 @@ describe("two sweepers at once", () => {
     expect(rolled.map((r) => [Date.parse(r.hour), Number(r.total), Number(r.successful)])).toEqual(
       [...expected.entries()].sort(([x], [y]) => x - y).map(([h, e]) => [h, e.total, e.successful]),
     );
-    const watermark = await testDb().one<{ value: string }>(`SELECT value FROM system_status WHERE key = 'check_rollups'`);
+    const watermark = await testDb().one<{ value: string }>(
+      `SELECT value FROM system_status WHERE key = 'check_rollups'`,
+    );
     expect(Date.parse(JSON.parse(watermark!.value).through)).toBe(closedHour);
     // And the figures read through them equal the raw count.
     const res = await get(alice, `/services/${id}/metrics/uptime?period=24h`);

@@ -18,7 +18,11 @@ describe("service types", () => {
   it("describes one type with its required fields and defaults", async () => {
     const http = await call("GET", "/service-types/http", { token: alice.access });
     expect(http.status).toBe(200);
-    expect(http.body.data).toMatchObject({ type: "http", required_fields: ["url"], defaults: { method: "GET", expected_status_code: 200, timeout: 10 } });
+    expect(http.body.data).toMatchObject({
+      type: "http",
+      required_fields: ["url"],
+      defaults: { method: "GET", expected_status_code: 200, timeout: 10 },
+    });
     const tcp = await call("GET", "/service-types/tcp", { token: alice.access });
     expect(tcp.body.data).toMatchObject({ type: "tcp", required_fields: ["host", "port"], defaults: { timeout: 10 } });
   });
@@ -30,7 +34,13 @@ describe("service types", () => {
     expect(schema.$schema).toMatch(/json-schema\.org/);
     expect(schema.type).toBe("object");
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties).sort()).toEqual(["expected_status_code", "keyword", "method", "timeout", "url"]);
+    expect(Object.keys(schema.properties).sort()).toEqual([
+      "expected_status_code",
+      "keyword",
+      "method",
+      "timeout",
+      "url",
+    ]);
     expect(schema.properties.method.enum).toContain("GET");
     expect(schema.required).toEqual(["url"]);
     const tcp = await call("GET", "/service-types/tcp/schema", { token: alice.access });
@@ -49,15 +59,28 @@ describe("OpenAPI document", () => {
     const res = await call("GET", "/openapi.json");
     expect(res.status).toBe(200);
     const paths = res.body.paths;
-    for (const p of ["/projects", "/projects/reorder", "/projects/{id}", "/projects/{id}/services", "/projects/{id}/assign_services",
-      "/projects/{id}/unassign_services", "/services", "/services/{id}", "/services/{id}/status", "/service-types",
-      "/service-types/{type}", "/service-types/{type}/schema"]) {
+    for (const p of [
+      "/projects",
+      "/projects/reorder",
+      "/projects/{id}",
+      "/projects/{id}/services",
+      "/projects/{id}/assign_services",
+      "/projects/{id}/unassign_services",
+      "/services",
+      "/services/{id}",
+      "/services/{id}/status",
+      "/service-types",
+      "/service-types/{type}",
+      "/service-types/{type}/schema",
+    ]) {
       expect(paths, p).toHaveProperty([p]);
     }
     expect(Object.keys(paths["/projects/reorder"]).sort()).toEqual(["post", "put"]);
     expect(paths["/projects"].post.responses["201"]).toBeDefined();
     expect(paths["/projects/{id}"].delete.responses["204"]).toBeDefined();
-    expect(paths["/projects/{id}"].get.responses["404"].content["application/json"].schema.$ref).toMatch(/ProjectError$/);
+    expect(paths["/projects/{id}"].get.responses["404"].content["application/json"].schema.$ref).toMatch(
+      /ProjectError$/,
+    );
     const unassign = paths["/projects/{id}/unassign_services"].delete;
     expect(unassign.requestBody.content["application/json"].schema.properties.service_ids.type).toBe("array");
     expect(unassign.responses["400"].content["application/json"].schema.$ref).toMatch(/AssignmentError$/);

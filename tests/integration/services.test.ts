@@ -25,17 +25,51 @@ describe("service create", () => {
     const s = res.body.data;
     expect(Object.keys(s).sort()).toEqual(
       [
-        "config", "created_at", "date_created", "date_modified", "degraded_ms", "enabled", "id", "interval", "name", "probe_ids", "project",
-        "project_id", "snoozed_until", "maintenance", "status", "status_reason", "status_since", "type",
+        "config",
+        "created_at",
+        "date_created",
+        "date_modified",
+        "degraded_ms",
+        "enabled",
+        "id",
+        "interval",
+        "name",
+        "probe_ids",
+        "project",
+        "project_id",
+        "snoozed_until",
+        "maintenance",
+        "status",
+        "status_reason",
+        "status_since",
+        "type",
       ].sort(),
     );
-    expect(s).toMatchObject({ probe_ids: [], degraded_ms: null, status_reason: null, status_since: null, snoozed_until: null, maintenance: null });
-    expect(s).toMatchObject({ name: "Homepage", type: "http", status: "pending", enabled: true, interval: 300, project_id: null, project: null });
+    expect(s).toMatchObject({
+      probe_ids: [],
+      degraded_ms: null,
+      status_reason: null,
+      status_since: null,
+      snoozed_until: null,
+      maintenance: null,
+    });
+    expect(s).toMatchObject({
+      name: "Homepage",
+      type: "http",
+      status: "pending",
+      enabled: true,
+      interval: 300,
+      project_id: null,
+      project: null,
+    });
     expect(s.config).toEqual({ url: "https://example.com/", method: "GET", expected_status_code: 200, timeout: 10 });
     expect(s.created_at).toMatch(TIMESTAMP);
     expect(s.date_created).toBe(s.created_at);
     expect(s.date_modified).toMatch(TIMESTAMP);
-    const row = (await testDb().one<{ user_id: number; status: string; config: string }>("SELECT user_id, status, config FROM services WHERE id = ?", [s.id]))!;
+    const row = (await testDb().one<{ user_id: number; status: string; config: string }>(
+      "SELECT user_id, status, config FROM services WHERE id = ?",
+      [s.id],
+    ))!;
     expect(row.user_id).toBe(alice.id);
     expect(row.status).toBe("pending");
     expect(JSON.parse(row.config)).toEqual(s.config);
@@ -43,7 +77,13 @@ describe("service create", () => {
 
   it("creates a tcp service and one in a project", async () => {
     const p = await newProject(alice, { color: "#00ff00", icon: "db" });
-    const res = await create(alice, { name: "DB", type: "tcp", config: { host: "10.0.0.5", port: 5432 }, project_id: p.id, interval: 600 });
+    const res = await create(alice, {
+      name: "DB",
+      type: "tcp",
+      config: { host: "10.0.0.5", port: 5432 },
+      project_id: p.id,
+      interval: 600,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       type: "tcp",
@@ -55,18 +95,35 @@ describe("service create", () => {
   });
 
   it("refuses an interval below the Free minimum with details.interval naming 300 seconds", async () => {
-    const res = await create(alice, { name: "Fast", type: "http", config: { url: "https://example.com" }, interval: 299 });
+    const res = await create(alice, {
+      name: "Fast",
+      type: "http",
+      config: { url: "https://example.com" },
+      interval: 299,
+    });
     expectDetails(res, ["interval"]);
     expect(res.body.error.details.interval[0]).toMatch(/300 seconds/);
-    expect((await create(alice, { name: "Ok", type: "http", config: { url: "https://example.com" }, interval: 300 })).status).toBe(201);
+    expect(
+      (await create(alice, { name: "Ok", type: "http", config: { url: "https://example.com" }, interval: 300 })).status,
+    ).toBe(201);
   });
 
   it("takes the minimum from the plan of the owner's default organization", async () => {
     const pro = await registerUser("pro");
     await setPlan(pro, "pro");
-    const ok = await create(pro, { name: "Minutely", type: "http", config: { url: "https://example.com" }, interval: 60 });
+    const ok = await create(pro, {
+      name: "Minutely",
+      type: "http",
+      config: { url: "https://example.com" },
+      interval: 60,
+    });
     expect(ok.status).toBe(201);
-    const tooFast = await create(pro, { name: "Too fast", type: "http", config: { url: "https://example.com" }, interval: 59 });
+    const tooFast = await create(pro, {
+      name: "Too fast",
+      type: "http",
+      config: { url: "https://example.com" },
+      interval: 59,
+    });
     expectDetails(tooFast, ["interval"]);
     expect(tooFast.body.error.details.interval[0]).toMatch(/60 seconds/);
   });
@@ -85,7 +142,13 @@ describe("service create", () => {
   });
 
   it("accepts an http config with every field", async () => {
-    const config = { url: "http://localhost:8080/health", method: "HEAD", expected_status_code: 204, timeout: 30, keyword: "ok" };
+    const config = {
+      url: "http://localhost:8080/health",
+      method: "HEAD",
+      expected_status_code: 204,
+      timeout: 30,
+      keyword: "ok",
+    };
     const res = await create(alice, { name: "Full http", type: "http", config });
     expect(res.status).toBe(201);
     expect(res.body.data.config).toEqual(config);
@@ -106,20 +169,34 @@ describe("service create", () => {
     expectDetails(await create(alice, { type: "http", config: { url: "https://example.com" } }), ["name"]);
     expectDetails(await create(alice, { name: "x", type: "ftp", config: {} }), ["type"]);
     expectDetails(await create(alice, { name: "x", type: "http" }), ["config"]);
-    expectDetails(await create(alice, { name: "x", type: "http", config: { url: "https://example.com" }, interval: 86_401 }), ["interval"]);
+    expectDetails(
+      await create(alice, { name: "x", type: "http", config: { url: "https://example.com" }, interval: 86_401 }),
+      ["interval"],
+    );
   });
 
   it("refuses a project of another user, keyed project_id", async () => {
     const bobs = await newProject(bob);
-    const res = await create(alice, { name: "x", type: "http", config: { url: "https://example.com" }, project_id: bobs.id });
+    const res = await create(alice, {
+      name: "x",
+      type: "http",
+      config: { url: "https://example.com" },
+      project_id: bobs.id,
+    });
     expectDetails(res, ["project_id"]);
-    const count = (await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE project_id = ?", [bobs.id]))!;
+    const count = (await testDb().one<{ n: number }>("SELECT COUNT(*) AS n FROM services WHERE project_id = ?", [
+      bobs.id,
+    ]))!;
     expect(count.n).toBe(0);
   });
 
   it("needs a user's token", async () => {
     expectStandardError(await call("GET", "/services"), 401, "UNAUTHORIZED");
-    expectStandardError(await call("POST", "/services", { body: { name: "x", type: "http", config: { url: "https://a.com" } } }), 401, "UNAUTHORIZED");
+    expectStandardError(
+      await call("POST", "/services", { body: { name: "x", type: "http", config: { url: "https://a.com" } } }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 });
 
@@ -164,7 +241,11 @@ describe("service list", () => {
     expect(await names("?status=pending")).toEqual([ids.web, ids.db]);
     expect(await names("?status=operational")).toEqual([]);
     expect((await list(`?project=${projectId}&status=paused`)).body.meta.total).toBe(1);
-    expectStandardError(await call("GET", "/services?status=sleeping", { token: user.access }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("GET", "/services?status=sleeping", { token: user.access }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expectStandardError(await call("GET", "/services?project=abc", { token: user.access }), 400, "VALIDATION_ERROR");
   });
 
@@ -184,8 +265,24 @@ describe("service read, replace, patch, delete, status", () => {
     const status = await call("GET", `/services/${s.id}/status`, { token: alice.access });
     expect(status.body).toEqual({
       data: {
-        id: s.id, status: "paused", enabled: false, status_since: null, status_reason: null, last_check_at: null,
-        probes: [{ probe_id: null, outcome: null, reason: null, outbound_refused: false, response_time_ms: null, consecutive_failures: 0, checked_at: null, next_check_at: null }],
+        id: s.id,
+        status: "paused",
+        enabled: false,
+        status_since: null,
+        status_reason: null,
+        last_check_at: null,
+        probes: [
+          {
+            probe_id: null,
+            outcome: null,
+            reason: null,
+            outbound_refused: false,
+            response_time_ms: null,
+            consecutive_failures: 0,
+            checked_at: null,
+            next_check_at: null,
+          },
+        ],
       },
     });
     expectStandardError(await call("GET", "/services/99999999", { token: alice.access }), 404, "NOT_FOUND");
@@ -200,29 +297,67 @@ describe("service read, replace, patch, delete, status", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      id: s.id, name: "Now TCP", type: "tcp", config: { host: "example.com", port: 443, timeout: 10 },
-      interval: 300, project_id: null, enabled: true, status: "pending",
+      id: s.id,
+      name: "Now TCP",
+      type: "tcp",
+      config: { host: "example.com", port: 443, timeout: 10 },
+      interval: 300,
+      project_id: null,
+      enabled: true,
+      status: "pending",
     });
-    expectDetails(await call("PUT", `/services/${s.id}`, { token: alice.access, body: { name: "x", type: "tcp" } }), ["config"]);
+    expectDetails(await call("PUT", `/services/${s.id}`, { token: alice.access, body: { name: "x", type: "tcp" } }), [
+      "config",
+    ]);
     expectDetails(
-      await call("PUT", `/services/${s.id}`, { token: alice.access, body: { name: "x", type: "tcp", config: { host: "a.com", port: 1 }, interval: 5 } }),
+      await call("PUT", `/services/${s.id}`, {
+        token: alice.access,
+        body: { name: "x", type: "tcp", config: { host: "a.com", port: 1 }, interval: 5 },
+      }),
       ["interval"],
     );
   });
 
   it("PATCH changes the fields given and merges the config", async () => {
     const s = await newService(alice, { config: { url: "https://example.com", keyword: "welcome" } });
-    const res = await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { name: "Renamed", config: { timeout: 20 } } });
+    const res = await call("PATCH", `/services/${s.id}`, {
+      token: alice.access,
+      body: { name: "Renamed", config: { timeout: 20 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: "Renamed", interval: 300 });
-    expect(res.body.data.config).toEqual({ url: "https://example.com", method: "GET", expected_status_code: 200, timeout: 20, keyword: "welcome" });
-    const removed = await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { config: { keyword: null } } });
+    expect(res.body.data.config).toEqual({
+      url: "https://example.com",
+      method: "GET",
+      expected_status_code: 200,
+      timeout: 20,
+      keyword: "welcome",
+    });
+    const removed = await call("PATCH", `/services/${s.id}`, {
+      token: alice.access,
+      body: { config: { keyword: null } },
+    });
     expect(removed.body.data.config).not.toHaveProperty("keyword");
-    expectDetails(await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { config: { url: "file:///etc/passwd" } } }), ["url"]);
-    expectDetails(await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { interval: 120 } }), ["interval"]);
-    expectDetails(await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { type: "tcp" } }), ["host", "port"]);
+    expectDetails(
+      await call("PATCH", `/services/${s.id}`, {
+        token: alice.access,
+        body: { config: { url: "file:///etc/passwd" } },
+      }),
+      ["url"],
+    );
+    expectDetails(await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { interval: 120 } }), [
+      "interval",
+    ]);
+    expectDetails(await call("PATCH", `/services/${s.id}`, { token: alice.access, body: { type: "tcp" } }), [
+      "host",
+      "port",
+    ]);
     const after = await call("GET", `/services/${s.id}`, { token: alice.access });
-    expect(after.body.data).toMatchObject({ type: "http", interval: 300, config: { url: "https://example.com", timeout: 20 } });
+    expect(after.body.data).toMatchObject({
+      type: "http",
+      interval: 300,
+      config: { url: "https://example.com", timeout: 20 },
+    });
   });
 
   it("PATCH enabled pauses and resumes; resuming makes the service pending", async () => {
@@ -259,9 +394,16 @@ describe("service isolation between users", () => {
     expectStandardError(await call("GET", `/services/${s.id}`, { token: bob.access }), 404, "NOT_FOUND");
     expectStandardError(await call("GET", `/services/${s.id}/status`, { token: bob.access }), 404, "NOT_FOUND");
     expectStandardError(await call("PUT", `/services/${s.id}`, { token: bob.access, body }), 404, "NOT_FOUND");
-    expectStandardError(await call("PATCH", `/services/${s.id}`, { token: bob.access, body: { enabled: false } }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("PATCH", `/services/${s.id}`, { token: bob.access, body: { enabled: false } }),
+      404,
+      "NOT_FOUND",
+    );
     expectStandardError(await call("DELETE", `/services/${s.id}`, { token: bob.access }), 404, "NOT_FOUND");
-    const row = (await testDb().one<{ name: string; enabled: number }>("SELECT name, enabled FROM services WHERE id = ?", [s.id]))!;
+    const row = (await testDb().one<{ name: string; enabled: number }>(
+      "SELECT name, enabled FROM services WHERE id = ?",
+      [s.id],
+    ))!;
     expect(row).toEqual({ name: "Alice only", enabled: 1 });
   });
 });

@@ -33,7 +33,10 @@ const minutesFrom = (at: Date, minutes: number) => new Date(at.getTime() + minut
 describe("snoozing a cron monitor", () => {
   it("records a failure ping's incident without notifying it, and DELETE /snooze notifies it once", async () => {
     const monitor = await createMonitor(owner);
-    const snoozed = await call("POST", `/cron-monitors/${monitor.id}/snooze`, { token: owner.access, body: { minutes: 60 } });
+    const snoozed = await call("POST", `/cron-monitors/${monitor.id}/snooze`, {
+      token: owner.access,
+      body: { minutes: 60 },
+    });
     expect(snoozed.status).toBe(200);
     const until = Date.parse(snoozed.body.data.snoozed_until);
     expect(Math.abs(until - (Date.now() + 3600_000))).toBeLessThan(60_000);
@@ -51,7 +54,10 @@ describe("snoozing a cron monitor", () => {
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
 
     expect((await ping(monitor.ping_token)).status).toBe(200);
-    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }, { event: "incident.resolved" }]);
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([
+      { event: "incident.opened" },
+      { event: "incident.resolved" },
+    ]);
   });
 
   it("notifies nothing for an incident that opened and resolved while snoozed, even after the snooze ends", async () => {
@@ -67,7 +73,11 @@ describe("snoozing a cron monitor", () => {
 
   it("holds a missed-ping incident opened by a sweep, and two sweepers after the snooze expired notify it exactly once", async () => {
     const now = new Date();
-    const monitor = await seedMonitor(owner, { state: "up", nextExpectedAt: new Date(now.getTime() - 2 * 3600_000), graceSeconds: 60 });
+    const monitor = await seedMonitor(owner, {
+      state: "up",
+      nextExpectedAt: new Date(now.getTime() - 2 * 3600_000),
+      graceSeconds: 60,
+    });
     const until = minutesFrom(now, 10).toISOString();
     const snoozed = await call("POST", `/cron-monitors/${monitor.id}/snooze`, { token: owner.access, body: { until } });
     expect(snoozed.status).toBe(200);
@@ -103,8 +113,11 @@ describe("snoozing a cron monitor", () => {
       { minutes: 43_201 },
       { until: "tomorrow" },
     ];
-    for (const body of bodies) expectStandardError(await call("POST", path, { token: owner.access, body }), 400, "VALIDATION_ERROR");
-    expect((await call("GET", `/cron-monitors/${monitor.id}`, { token: owner.access })).body.data.snoozed_until).toBeNull();
+    for (const body of bodies)
+      expectStandardError(await call("POST", path, { token: owner.access, body }), 400, "VALIDATION_ERROR");
+    expect(
+      (await call("GET", `/cron-monitors/${monitor.id}`, { token: owner.access })).body.data.snoozed_until,
+    ).toBeNull();
   });
 
   it("takes the monitor's edit capability: another organization gets 404, a view-only token 403", async () => {
@@ -148,7 +161,10 @@ describe("snoozing a service", () => {
   it("records a failing check's incident without notifying it, and the sweep after the snooze notifies it once", async () => {
     const probe = await privateProbe(owner, "snooze-lane");
     const config = { url: target.url, expected_status_code: 200, timeout: 5 };
-    const created = await call("POST", "/services", { token: owner.access, body: { name: "api", type: "http", config, interval: 60, probe_ids: [probe.id] } });
+    const created = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "api", type: "http", config, interval: 60, probe_ids: [probe.id] },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
     const snoozed = await call("POST", `/services/${id}/snooze`, { token: owner.access, body: { minutes: 15 } });
@@ -159,7 +175,9 @@ describe("snoozing a service", () => {
     for (let i = 0; i < 2; i++) {
       const result = await runCheck(checkFromConfig("http", config), { policy: null });
       expect(result).toMatchObject({ outcome: "down", statusCode: 500 });
-      expect(await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date())).toEqual([{ accepted: true }]);
+      expect(
+        await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date()),
+      ).toEqual([{ accepted: true }]);
     }
     expect(await incidents("service_id", id)).toEqual([{ kind: "service_down", status: "open" }]);
     expect(await outbox("service_id", id)).toEqual([]);
@@ -170,16 +188,32 @@ describe("snoozing a service", () => {
   });
 
   it("DELETE /services/{id}/snooze ends it at once; another user's service is 404 and stays snoozed", async () => {
-    const created = await call("POST", "/services", { token: owner.access, body: { name: "web", type: "http", config: { url: target.url }, interval: 60 } });
+    const created = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "web", type: "http", config: { url: target.url }, interval: 60 },
+    });
     const id = created.body.data.id as number;
-    expect((await call("POST", `/services/${id}/snooze`, { token: owner.access, body: { minutes: 60 } })).status).toBe(200);
+    expect((await call("POST", `/services/${id}/snooze`, { token: owner.access, body: { minutes: 60 } })).status).toBe(
+      200,
+    );
     expectStandardError(await call("DELETE", `/services/${id}/snooze`, { token: stranger.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("POST", `/services/${id}/snooze`, { token: stranger.access, body: { minutes: 1 } }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("POST", `/services/${id}/snooze`, { token: stranger.access, body: { minutes: 1 } }),
+      404,
+      "NOT_FOUND",
+    );
     expect((await call("GET", `/services/${id}`, { token: owner.access })).body.data.snoozed_until).not.toBeNull();
     const ended = await call("DELETE", `/services/${id}/snooze`, { token: owner.access });
     expect(ended.status).toBe(200);
     expect(ended.body.data.snoozed_until).toBeNull();
-    expectStandardError(await call("POST", `/services/${id}/snooze`, { token: owner.access, body: { minutes: 1, until: new Date().toISOString() } }), 400, "VALIDATION_ERROR");
+    expectStandardError(
+      await call("POST", `/services/${id}/snooze`, {
+        token: owner.access,
+        body: { minutes: 1, until: new Date().toISOString() },
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 });
 
@@ -187,13 +221,19 @@ describe("snooze on the dashboard's tRPC face", () => {
   it("refuses bad input with 400 VALIDATION_ERROR and a stranger's monitor with 404, and snoozes and ends a snooze", async () => {
     const monitor = await createMonitor(owner);
     const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
-    for (const input of [{ id: monitor.id }, { id: monitor.id, minutes: 0 }, { id: monitor.id, until: "2020-01-01T00:00:00Z" }]) {
+    for (const input of [
+      { id: monitor.id },
+      { id: monitor.id, minutes: 0 },
+      { id: monitor.id, until: "2020-01-01T00:00:00Z" },
+    ]) {
       const refused = await trpcMutation(baseUrl(), "cronMonitors.snooze", input, { cookie });
       expect(refused.status).toBe(400);
       expect(refused.body.error.data.appCode).toBe("VALIDATION_ERROR");
     }
     const strangers = await createMonitor(stranger);
-    expect((await trpcMutation(baseUrl(), "cronMonitors.snooze", { id: strangers.id, minutes: 5 }, { cookie })).status).toBe(404);
+    expect(
+      (await trpcMutation(baseUrl(), "cronMonitors.snooze", { id: strangers.id, minutes: 5 }, { cookie })).status,
+    ).toBe(404);
     const snoozed = await trpcMutation(baseUrl(), "cronMonitors.snooze", { id: monitor.id, minutes: 480 }, { cookie });
     expect(snoozed.status).toBe(200);
     expect(snoozed.body.result.data.data.snoozed_until).not.toBeNull();

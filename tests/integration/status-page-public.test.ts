@@ -37,7 +37,10 @@ describe("the public status page", () => {
     await ping(job.ping_token);
     const page = await createStatusPage(alice, {
       title: "Acme status",
-      components: [{ cron_monitor_id: job.id, display_name: "Backups", group: "Jobs" }, { service_id: api.id, display_name: "Public API" }],
+      components: [
+        { cron_monitor_id: job.id, display_name: "Backups", group: "Jobs" },
+        { service_id: api.id, display_name: "Public API" },
+      ],
     });
     const html = await get(`/status/${page.slug}`);
     expect(html.status).toBe(200);
@@ -60,7 +63,9 @@ describe("the public status page", () => {
     const after = await jsonUntil(page.slug, (b) => b.groups[0].components[0].status === "down");
     expect(after.groups[0].components[0].status).toBe("down");
     expect(after.status.indicator).toBe("down");
-    expect(after.incidents.active).toEqual([{ component: "Backups", status: "open", opened_at: expect.any(String), resolved_at: null, updates: [] }]);
+    expect(after.incidents.active).toEqual([
+      { component: "Backups", status: "open", opened_at: expect.any(String), resolved_at: null, updates: [] },
+    ]);
 
     const feed = await get(`/status/${page.slug}/feed`);
     expect(feed.status).toBe(200);
@@ -72,9 +77,14 @@ describe("the public status page", () => {
     const keep = await createMonitor(alice, { name: "Kept" });
     const drop = await createMonitor(alice, { name: "Dropped" });
     await ping(drop.ping_token, "/fail");
-    const page = await createStatusPage(alice, { components: [{ cron_monitor_id: keep.id }, { cron_monitor_id: drop.id, display_name: "Gone soon" }] });
+    const page = await createStatusPage(alice, {
+      components: [{ cron_monitor_id: keep.id }, { cron_monitor_id: drop.id, display_name: "Gone soon" }],
+    });
     expect((await get(`/status/${page.slug}`)).text).toContain("Gone soon");
-    await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { components: [{ cron_monitor_id: keep.id }] } });
+    await call("PATCH", `/status-pages/${page.id}`, {
+      token: alice.access,
+      body: { components: [{ cron_monitor_id: keep.id }] },
+    });
     expect((await get(`/status/${page.slug}`)).text).not.toContain("Gone soon");
     expect((await get(`/status/${page.slug}.json`)).text).not.toContain("Gone soon");
     expect((await get(`/status/${page.slug}/feed`)).text).not.toContain("Gone soon");
@@ -84,14 +94,25 @@ describe("the public status page", () => {
     const page = await createStatusPage(alice);
     expect((await get(`/status/${page.slug}`)).status).toBe(200);
     await call("DELETE", `/status-pages/${page.id}`, { token: alice.access });
-    for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`, "/status/no-such-page"]) {
+    for (const p of [
+      `/status/${page.slug}`,
+      `/status/${page.slug}.json`,
+      `/status/${page.slug}/feed`,
+      "/status/no-such-page",
+    ]) {
       expect((await get(p)).status).toBe(404);
     }
   });
 
   it("answers every form under the dashboard's browser security headers (CSP without inline script, no framing)", async () => {
     const page = await createStatusPage(alice, { title: "Headers page" });
-    for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`, "/status/no-such-page", "/status/no-such-page.json"]) {
+    for (const p of [
+      `/status/${page.slug}`,
+      `/status/${page.slug}.json`,
+      `/status/${page.slug}/feed`,
+      "/status/no-such-page",
+      "/status/no-such-page.json",
+    ]) {
       const res = await get(p);
       expect(res.headers.get("content-security-policy"), p).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'(;|$)/);
       expect(res.headers.get("content-security-policy"), p).toContain("frame-ancestors 'none'");
@@ -118,18 +139,45 @@ describe("nothing private leaks", () => {
   it("never shows a target URL, keyword, ping URL or token, run log, reason, or another organization's data", async () => {
     const job = await createMonitor(alice, { name: "secret-monitor-name" });
     await ping(job.ping_token, "/fail", { body: "RUNLOG-SECRET-42 password=hunter2" });
-    const svc = await newService(alice, { name: "secret-service-name", config: { url: "https://internal-target.example.com/health?key=TARGET-SECRET", keyword: "KEYWORD-SECRET" } });
+    const svc = await newService(alice, {
+      name: "secret-service-name",
+      config: { url: "https://internal-target.example.com/health?key=TARGET-SECRET", keyword: "KEYWORD-SECRET" },
+    });
     const bobsJob = await createMonitor(bob, { name: "BOBS-MONITOR" });
     await ping(bobsJob.ping_token, "/fail");
     const page = await createStatusPage(alice, {
-      components: [{ cron_monitor_id: job.id, display_name: "Job" }, { service_id: svc.id, display_name: "Site" }],
+      components: [
+        { cron_monitor_id: job.id, display_name: "Job" },
+        { service_id: svc.id, display_name: "Site" },
+      ],
     });
-    await testDb().run("UPDATE services SET status = 'down', status_reason = 'REASON-SECRET at internal-target.example.com' WHERE id = ?", [svc.id]);
+    await testDb().run(
+      "UPDATE services SET status = 'down', status_reason = 'REASON-SECRET at internal-target.example.com' WHERE id = ?",
+      [svc.id],
+    );
     await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { title: "Leak check" } });
-    const forms = [await get(`/status/${page.slug}`), await get(`/status/${page.slug}.json`), await get(`/status/${page.slug}/feed`)];
+    const forms = [
+      await get(`/status/${page.slug}`),
+      await get(`/status/${page.slug}.json`),
+      await get(`/status/${page.slug}/feed`),
+    ];
     for (const f of forms) {
       expect(f.status).toBe(200);
-      for (const secret of [job.ping_token, job.ping_url, "RUNLOG-SECRET", "hunter2", "TARGET-SECRET", "internal-target", "KEYWORD-SECRET", "REASON-SECRET", "BOBS-MONITOR", "secret-monitor-name", "secret-service-name", alice.email, bob.email]) {
+      for (const secret of [
+        job.ping_token,
+        job.ping_url,
+        "RUNLOG-SECRET",
+        "hunter2",
+        "TARGET-SECRET",
+        "internal-target",
+        "KEYWORD-SECRET",
+        "REASON-SECRET",
+        "BOBS-MONITOR",
+        "secret-monitor-name",
+        "secret-service-name",
+        alice.email,
+        bob.email,
+      ]) {
         expect(f.text).not.toContain(secret);
       }
       expect(f.text).not.toMatch(new RegExp(`"id"\\s*:\\s*${job.id}\\b`));
@@ -156,7 +204,12 @@ describe("members and password pages", () => {
 
   it("shows only a password form before the password, then the page with the page's cookie", async () => {
     const job = await createMonitor(alice);
-    const page = await createStatusPage(alice, { title: "Hidden title", visibility: "password", password: "right password 1", components: [{ cron_monitor_id: job.id, display_name: "Hidden component" }] });
+    const page = await createStatusPage(alice, {
+      title: "Hidden title",
+      visibility: "password",
+      password: "right password 1",
+      components: [{ cron_monitor_id: job.id, display_name: "Hidden component" }],
+    });
     for (const p of [`/status/${page.slug}`, `/status/${page.slug}.json`, `/status/${page.slug}/feed`]) {
       const res = await get(p);
       expect(res.status).toBe(401);
@@ -172,7 +225,10 @@ describe("members and password pages", () => {
     });
     expect(res.status).toBe(303);
     const cookies = res.headers.getSetCookie();
-    expect(cookies.map((c) => c.match(/Path=([^;]+)/)![1])).toEqual([`/status/${page.slug}`, `/status/${page.slug}.json`]);
+    expect(cookies.map((c) => c.match(/Path=([^;]+)/)![1])).toEqual([
+      `/status/${page.slug}`,
+      `/status/${page.slug}.json`,
+    ]);
     expect(cookies.every((c) => /HttpOnly/.test(c))).toBe(true);
     const cookie = cookies[0]!.split(";")[0]!;
     const open = await get(`/status/${page.slug}`, { cookie });
@@ -185,7 +241,12 @@ describe("members and password pages", () => {
   it("refuses the eleventh wrong password in a row (429), even if it is right", async () => {
     const page = await createStatusPage(alice, { visibility: "password", password: "the real one 22" });
     const post = (password: string) =>
-      fetch(`${baseUrl()}/status/${page.slug}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ password }) });
+      fetch(`${baseUrl()}/status/${page.slug}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password }),
+      });
     for (let i = 0; i < 10; i++) expect((await post(`wrong ${i}`)).status).toBe(401);
     const eleventh = await post("the real one 22");
     expect(eleventh.status).toBe(429);
@@ -198,7 +259,11 @@ describe("user text is escaped in every form", () => {
     const payload = `<script>window.__xss=1</script><img src=x onerror="alert(1)">]]>&`;
     const job = await createMonitor(alice);
     await ping(job.ping_token, "/fail");
-    const page = await createStatusPage(alice, { title: `T ${payload}`, description: `D ${payload}`, components: [{ cron_monitor_id: job.id, display_name: `C ${payload}`, group: `G ${payload}` }] });
+    const page = await createStatusPage(alice, {
+      title: `T ${payload}`,
+      description: `D ${payload}`,
+      components: [{ cron_monitor_id: job.id, display_name: `C ${payload}`, group: `G ${payload}` }],
+    });
     const html = (await get(`/status/${page.slug}`)).text;
     expect(html).not.toContain("<script>window.__xss");
     expect(html).not.toContain("<img src=x");

@@ -32,17 +32,25 @@ afterAll(() => smtp.close());
 
 type Mail = (typeof smtp.mails)[number];
 const newEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-const newClient = () => `198.51.100.${crypto.randomInt(1, 255)}, 10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`;
+const newClient = () =>
+  `198.51.100.${crypto.randomInt(1, 255)}, 10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`;
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 const subjectOf = (m: Mail) => mailText(m).match(/^Subject: (.*)$/m)?.[1];
-const headerOf = (m: Mail, name: string) => mailText(m).split("\r\n\r\n")[0]!.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1];
+const headerOf = (m: Mail, name: string) =>
+  mailText(m)
+    .split("\r\n\r\n")[0]!
+    .match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1];
 const linkIn = (m: Mail, kind: "confirm" | "unsubscribe") =>
   mailText(m).match(new RegExp(`${baseUrl()}/status/[a-z0-9-]+/subscriptions/${kind}/[A-Za-z0-9._-]+`))![0];
 
 function subscribeForm(slug: string, email: string, client = newClient(), cookie?: string) {
   return fetch(`${baseUrl()}/status/${slug}/subscribe`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client, ...(cookie ? { cookie } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": client,
+      ...(cookie ? { cookie } : {}),
+    },
     body: new URLSearchParams({ email }).toString(),
   });
 }
@@ -53,7 +61,10 @@ const subscribeJson = (slug: string, body: unknown, client = newClient(), header
 /** Waits until the delivery worker has processed every outbox row of the incident (so any mail it meant has left). */
 async function processed(incidentId: number, event: string) {
   await eventually(async () => {
-    const rows = await testDb().query<{ processed_at: string | null }>(`SELECT processed_at FROM outbox WHERE incident_id = ? AND event = ?`, [incidentId, event]);
+    const rows = await testDb().query<{ processed_at: string | null }>(
+      `SELECT processed_at FROM outbox WHERE incident_id = ? AND event = ?`,
+      [incidentId, event],
+    );
     return rows.length > 0 && rows.every((r) => r.processed_at !== null);
   }, 30_000);
 }
@@ -87,7 +98,8 @@ describe("status page subscribers", () => {
     expect(subjectOf(confirmation)).toBe("Confirm your subscription to a status page");
     const token = linkIn(confirmation, "confirm").split("/").pop()!;
     const row = await testDb().one<{ confirm_token_hash: string; confirmed_at: string | null }>(
-      `SELECT confirm_token_hash, confirmed_at FROM status_page_subscribers WHERE page_id = ?`, [page.id],
+      `SELECT confirm_token_hash, confirmed_at FROM status_page_subscribers WHERE page_id = ?`,
+      [page.id],
     );
     expect(row!.confirm_token_hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
     expect(row!.confirmed_at).toBeNull();
@@ -109,26 +121,42 @@ describe("status page subscribers", () => {
     const incident = await openIncident(job.id, job.ping_token);
     await eventually(() => mailsTo(email).length === 2);
     const message = `Rolling back <script>window.__x=1</script> & <img src=x onerror=alert(1)>`;
-    expect((await call("POST", `/incidents/${incident}/updates`, { token: alice.access, body: { status: "identified", message } })).status).toBe(201);
+    expect(
+      (
+        await call("POST", `/incidents/${incident}/updates`, {
+          token: alice.access,
+          body: { status: "identified", message },
+        })
+      ).status,
+    ).toBe(201);
     await eventually(() => mailsTo(email).length === 3);
     expect((await ping(job.ping_token)).status).toBe(200);
     await eventually(() => mailsTo(email).length === 4);
     await processed(incident, "incident.resolved");
     await processed(incident, "incident.updated");
     const events = mailsTo(email).slice(1);
-    expect(events.map(subjectOf)).toEqual(["[Our status] Billing is down", "[Our status] Billing: identified", "[Our status] Billing is operational again"]);
+    expect(events.map(subjectOf)).toEqual([
+      "[Our status] Billing is down",
+      "[Our status] Billing: identified",
+      "[Our status] Billing is operational again",
+    ]);
     for (const m of events) {
-      expect(headerOf(m, "List-Unsubscribe")).toMatch(new RegExp(`^<${baseUrl()}/status/${page.slug}/subscriptions/unsubscribe/\\d+\\.[A-Za-z0-9_-]{43}>$`));
+      expect(headerOf(m, "List-Unsubscribe")).toMatch(
+        new RegExp(`^<${baseUrl()}/status/${page.slug}/subscriptions/unsubscribe/\\d+\\.[A-Za-z0-9_-]{43}>$`),
+      );
       expect(headerOf(m, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(linkIn(m, "unsubscribe")).toBe(headerOf(m, "List-Unsubscribe")!.slice(1, -1));
     }
     const htmlPart = mailText(events[1]!).split(/Content-Type: text\/html/i)[1]!;
-    expect(htmlPart).toContain("Rolling back &lt;script&gt;window.__x=1&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;");
+    expect(htmlPart).toContain(
+      "Rolling back &lt;script&gt;window.__x=1&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;",
+    );
     expect(htmlPart).not.toContain("<script>");
     expect(htmlPart).not.toContain("<img");
 
     // The public page, its JSON and its feed never show a subscriber.
-    for (const form of ["", ".json", "/feed"]) expect(await (await fetch(`${baseUrl()}/status/${page.slug}${form}`)).text()).not.toContain(email);
+    for (const form of ["", ".json", "/feed"])
+      expect(await (await fetch(`${baseUrl()}/status/${page.slug}${form}`)).text()).not.toContain(email);
 
     // GET on the link only asks (mail scanners open links); the one-click POST unsubscribes at once.
     const unsubscribeUrl = headerOf(events[0]!, "List-Unsubscribe")!.slice(1, -1);
@@ -136,7 +164,11 @@ describe("status page subscribers", () => {
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain(`<form method="post"`);
     expect(await testDb().one(`SELECT id FROM status_page_subscribers WHERE page_id = ?`, [page.id])).toBeTruthy();
-    const gone = await fetch(unsubscribeUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const gone = await fetch(unsubscribeUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(gone.status).toBe(200);
     expect(await testDb().query(`SELECT id FROM status_page_subscribers WHERE page_id = ?`, [page.id])).toEqual([]);
     expect((await fetch(unsubscribeUrl, { method: "POST" })).status).toBe(404);
@@ -158,7 +190,11 @@ describe("status page subscribers", () => {
     const token = linkIn(mail, "unsubscribe").split("/").pop()!;
     const [id, mac] = token.split(".");
     const altered = `${id}.${mac!.slice(0, -1)}${mac!.endsWith("A") ? "B" : "A"}`;
-    for (const path of [`/status/${page.slug}/subscriptions/unsubscribe/${altered}`, `/status/${other.slug}/subscriptions/unsubscribe/${token}`, `/status/${page.slug}/subscriptions/unsubscribe/${id}`]) {
+    for (const path of [
+      `/status/${page.slug}/subscriptions/unsubscribe/${altered}`,
+      `/status/${other.slug}/subscriptions/unsubscribe/${token}`,
+      `/status/${page.slug}/subscriptions/unsubscribe/${id}`,
+    ]) {
       expect((await fetch(`${baseUrl()}${path}`, { method: "POST" })).status).toBe(404);
     }
     expect(await testDb().one(`SELECT id FROM status_page_subscribers WHERE id = ?`, [Number(id)])).toBeTruthy();
@@ -176,37 +212,53 @@ describe("status page subscribers", () => {
     expectStandardError(await subscribeJson(page.slug, { email: "a\u0000b@example.test" }), 400, "VALIDATION_ERROR");
     expect((await subscribeForm(page.slug, "nope")).status).toBe(400);
     const garbled = await call("POST", `${baseUrl()}/status/${page.slug}/subscribe`, {
-      rawBody: "{not json", headers: { "content-type": "application/json", "x-forwarded-for": newClient() },
+      rawBody: "{not json",
+      headers: { "content-type": "application/json", "x-forwarded-for": newClient() },
     });
     expectStandardError(garbled, 400, "VALIDATION_ERROR");
-    for (const slug of ["UPPER", "a".repeat(65), "no.dots"]) expect((await subscribeJson(slug, { email: newEmail("s") })).status).toBe(404);
+    for (const slug of ["UPPER", "a".repeat(65), "no.dots"])
+      expect((await subscribeJson(slug, { email: newEmail("s") })).status).toBe(404);
     for (const token of ["x".repeat(43), "1.short", "99999999999." + "A".repeat(43)]) {
       expect((await fetch(`${baseUrl()}/status/${page.slug}/subscriptions/confirm/${token}`)).status).toBe(404);
-      expect((await fetch(`${baseUrl()}/status/${page.slug}/subscriptions/unsubscribe/${token}`, { method: "POST" })).status).toBe(404);
+      expect(
+        (await fetch(`${baseUrl()}/status/${page.slug}/subscriptions/unsubscribe/${token}`, { method: "POST" })).status,
+      ).toBe(404);
     }
 
     const members = await createStatusPage(alice, { visibility: "members" });
     expectStandardError(await subscribeJson(members.slug, { email: newEmail("m") }), 404, "NOT_FOUND");
     expect((await subscribeForm(members.slug, newEmail("m"))).status).toBe(404);
-    expect(await (await fetch(`${baseUrl()}/status/${members.slug}`, { headers: { cookie: await dashboardCookie(baseUrl(), alice.email, alice.password) } })).text()).not.toContain("/subscribe");
+    expect(
+      await (
+        await fetch(`${baseUrl()}/status/${members.slug}`, {
+          headers: { cookie: await dashboardCookie(baseUrl(), alice.email, alice.password) },
+        })
+      ).text(),
+    ).not.toContain("/subscribe");
 
     const locked = await createStatusPage(alice, { visibility: "password", password: "open sesame" });
     const email = newEmail("pw");
     expectStandardError(await subscribeJson(locked.slug, { email }), 401, "UNAUTHORIZED");
     expect((await subscribeForm(locked.slug, email)).status).toBe(401);
     const login = await fetch(`${baseUrl()}/status/${locked.slug}`, {
-      method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClient() }, body: "password=open+sesame",
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClient() },
+      body: "password=open+sesame",
     });
     const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
     expect((await subscribeJson(locked.slug, { email }, newClient(), { cookie })).status).toBe(202);
     await eventually(() => mailsTo(email)[0]);
-    expect(await testDb().query(`SELECT id FROM status_page_subscribers WHERE page_id IN (?, ?)`, [members.id, locked.id])).toHaveLength(1);
+    expect(
+      await testDb().query(`SELECT id FROM status_page_subscribers WHERE page_id IN (?, ?)`, [members.id, locked.id]),
+    ).toHaveLength(1);
   });
 
   it("throttles per client address and per email with 429 and Retry-After, in the standard body and on the form's page", async () => {
     const page = await createStatusPage(alice);
     const client = newClient();
-    for (let i = 0; i < 10; i++) expect((await subscribeJson(page.slug, { email: newEmail(`t${i}`) }, client)).status).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await subscribeJson(page.slug, { email: newEmail(`t${i}`) }, client)).status).toBe(202);
     const refused = await subscribeJson(page.slug, { email: newEmail("t10") }, client);
     expectStandardError(refused, 429, "RATE_LIMITED");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -233,29 +285,76 @@ describe("status page subscribers", () => {
     const list = await call("GET", `/status-pages/${page.id}/subscribers`, { token: alice.access });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
-      { id: expect.any(Number), email: pending, status: "pending", date_created: expect.any(String), confirmed_at: null },
-      { id: expect.any(Number), email: confirmed, status: "confirmed", date_created: expect.any(String), confirmed_at: expect.any(String) },
+      {
+        id: expect.any(Number),
+        email: pending,
+        status: "pending",
+        date_created: expect.any(String),
+        confirmed_at: null,
+      },
+      {
+        id: expect.any(Number),
+        email: confirmed,
+        status: "confirmed",
+        date_created: expect.any(String),
+        confirmed_at: expect.any(String),
+      },
     ]);
     const target = list.body.data[1].id as number;
 
     // Another organization: 404 on both faces, and nothing removed.
-    expectStandardError(await call("GET", `/status-pages/${page.id}/subscribers`, { token: bob.access }), 404, "NOT_FOUND");
-    expectStandardError(await call("DELETE", `/status-pages/${page.id}/subscribers/${target}`, { token: bob.access }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("GET", `/status-pages/${page.id}/subscribers`, { token: bob.access }),
+      404,
+      "NOT_FOUND",
+    );
+    expectStandardError(
+      await call("DELETE", `/status-pages/${page.id}/subscribers/${target}`, { token: bob.access }),
+      404,
+      "NOT_FOUND",
+    );
     const bobCookie = await dashboardCookie(baseUrl(), bob.email, bob.password);
-    expect((await trpcQuery(baseUrl(), "statusPages.subscribers", { id: page.id }, { cookie: bobCookie })).status).toBe(404);
-    expect((await trpcMutation(baseUrl(), "statusPages.removeSubscriber", { id: page.id, subscriber_id: target }, { cookie: bobCookie })).status).toBe(404);
+    expect((await trpcQuery(baseUrl(), "statusPages.subscribers", { id: page.id }, { cookie: bobCookie })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await trpcMutation(
+          baseUrl(),
+          "statusPages.removeSubscriber",
+          { id: page.id, subscriber_id: target },
+          { cookie: bobCookie },
+        )
+      ).status,
+    ).toBe(404);
     const bobPage = await createStatusPage(bob);
-    expectStandardError(await call("DELETE", `/status-pages/${bobPage.id}/subscribers/${target}`, { token: bob.access }), 404, "NOT_FOUND");
-    expect((await call("GET", `/status-pages/${page.id}/subscribers`, { token: alice.access })).body.data).toHaveLength(2);
+    expectStandardError(
+      await call("DELETE", `/status-pages/${bobPage.id}/subscribers/${target}`, { token: bob.access }),
+      404,
+      "NOT_FOUND",
+    );
+    expect((await call("GET", `/status-pages/${page.id}/subscribers`, { token: alice.access })).body.data).toHaveLength(
+      2,
+    );
 
     // The organization's member: the dashboard face lists them, and a removal stops the mails at once.
     const aliceCookie = await dashboardCookie(baseUrl(), alice.email, alice.password);
     const viaTrpc = await trpcQuery(baseUrl(), "statusPages.subscribers", { id: page.id }, { cookie: aliceCookie });
     expect(viaTrpc.status).toBe(200);
     expect(viaTrpc.body.result.data.data.map((s: { email: string }) => s.email)).toEqual([pending, confirmed]);
-    expectStandardError(await call("DELETE", `/status-pages/${page.id}/subscribers/abc`, { token: alice.access }), 400, "VALIDATION_ERROR");
-    expect((await call("DELETE", `/status-pages/${page.id}/subscribers/${target}`, { token: alice.access })).status).toBe(204);
-    expectStandardError(await call("DELETE", `/status-pages/${page.id}/subscribers/${target}`, { token: alice.access }), 404, "NOT_FOUND");
+    expectStandardError(
+      await call("DELETE", `/status-pages/${page.id}/subscribers/abc`, { token: alice.access }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(
+      (await call("DELETE", `/status-pages/${page.id}/subscribers/${target}`, { token: alice.access })).status,
+    ).toBe(204);
+    expectStandardError(
+      await call("DELETE", `/status-pages/${page.id}/subscribers/${target}`, { token: alice.access }),
+      404,
+      "NOT_FOUND",
+    );
     const incident = await openIncident(job.id, job.ping_token);
     await processed(incident, "incident.opened");
     expect(mailsTo(confirmed)).toHaveLength(1); // the confirmation only
@@ -267,11 +366,16 @@ describe("status page subscribers", () => {
     const page = await createStatusPage(alice, { components: [{ cron_monitor_id: job.id, display_name: "Quiet" }] });
     const email = newEmail("members");
     await confirmedSubscriber(page.slug, email);
-    expect((await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { visibility: "members" } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { visibility: "members" } }))
+        .status,
+    ).toBe(200);
     const hidden = await openIncident(job.id, job.ping_token);
     await processed(hidden, "incident.opened");
     expect(mailsTo(email)).toHaveLength(1);
-    expect((await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { visibility: "public" } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/status-pages/${page.id}`, { token: alice.access, body: { visibility: "public" } })).status,
+    ).toBe(200);
     expect((await ping(job.ping_token)).status).toBe(200);
     await eventually(() => mailsTo(email).length === 2);
     expect(subjectOf(mailsTo(email)[1]!)).toBe("[Our status] Quiet is operational again");
@@ -280,7 +384,11 @@ describe("status page subscribers", () => {
   it("sends an event to a subscriber exactly once when two delivery workers handle it at the same time", async () => {
     // The workers run in this process on connections of their own, as two sweepers would; the row
     // is stored processed, so the server's own worker leaves it to them.
-    Object.assign(process.env, { DATA_DIR: inject("dataDir"), APP_URL: baseUrl(), ...(databaseKind() === "postgresql" ? { DATABASE_URL: databaseUrl() } : {}) });
+    Object.assign(process.env, {
+      DATA_DIR: inject("dataDir"),
+      APP_URL: baseUrl(),
+      ...(databaseKind() === "postgresql" ? { DATABASE_URL: databaseUrl() } : {}),
+    });
     const closers: (() => unknown)[] = [];
     const runner = (): SqlRunner => {
       if (databaseKind() === "postgresql") {
@@ -302,15 +410,19 @@ describe("status page subscribers", () => {
       await processed(incident, "incident.opened");
 
       const now = new Date();
-      await testDb().run(`INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, created_at, processed_at) VALUES (?, 'incident.resolved', ?, ?, ?, ?)`, [
-        await orgIdOf(alice.orgSlug), job.id, incident, now, now,
-      ]);
+      await testDb().run(
+        `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, created_at, processed_at) VALUES (?, 'incident.resolved', ?, ?, ?, ?)`,
+        [await orgIdOf(alice.orgSlug), job.id, incident, now, now],
+      );
       const row = (await testDb().one<OutboxRow>(
         `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, update_id, created_at FROM outbox WHERE incident_id = ? AND event = 'incident.resolved'`,
         [incident],
       ))!;
       const opts = { smtpUrl: inject("smtpUrl"), smtpFrom: "Lifeline <lifeline@example.test>", backoffMs: 100 };
-      const counts = await Promise.all([createSubscriberDelivery(runner(), opts).deliver(row), createSubscriberDelivery(runner(), opts).deliver(row)]);
+      const counts = await Promise.all([
+        createSubscriberDelivery(runner(), opts).deliver(row),
+        createSubscriberDelivery(runner(), opts).deliver(row),
+      ]);
       expect(counts.map((c) => c.sent).sort()).toEqual([0, 1]);
       expect(mailsTo(email).map(subjectOf)).toEqual([
         "Confirm your subscription to a status page",
@@ -329,13 +441,27 @@ describe("status page subscribers", () => {
     const page = await createStatusPage(alice);
     const email = newEmail("aged");
     await confirmedSubscriber(page.slug, email);
-    const subscriber = (await testDb().one<{ id: number }>(`SELECT id FROM status_page_subscribers WHERE page_id = ?`, [page.id]))!;
+    const subscriber = (await testDb().one<{ id: number }>(`SELECT id FROM status_page_subscribers WHERE page_id = ?`, [
+      page.id,
+    ]))!;
     const day = 86_400_000;
-    await testDb().run(`INSERT INTO status_page_subscriber_mails (outbox_id, subscriber_id, status, created_at) VALUES (?, ?, 'sent', ?), (?, ?, 'sent', ?)`, [
-      2_000_000_001, subscriber.id, new Date(Date.now() - 91 * day), 2_000_000_002, subscriber.id, new Date(Date.now() - 89 * day),
-    ]);
+    await testDb().run(
+      `INSERT INTO status_page_subscriber_mails (outbox_id, subscriber_id, status, created_at) VALUES (?, ?, 'sent', ?), (?, ?, 'sent', ?)`,
+      [
+        2_000_000_001,
+        subscriber.id,
+        new Date(Date.now() - 91 * day),
+        2_000_000_002,
+        subscriber.id,
+        new Date(Date.now() - 89 * day),
+      ],
+    );
     const run = await sweep(new Date());
     expect(run.report!.counts.deliveries_deleted).toBeGreaterThanOrEqual(1);
-    expect(await testDb().query(`SELECT outbox_id FROM status_page_subscriber_mails WHERE subscriber_id = ?`, [subscriber.id])).toEqual([{ outbox_id: 2_000_000_002 }]);
+    expect(
+      await testDb().query(`SELECT outbox_id FROM status_page_subscriber_mails WHERE subscriber_id = ?`, [
+        subscriber.id,
+      ]),
+    ).toEqual([{ outbox_id: 2_000_000_002 }]);
   });
 });

@@ -41,7 +41,11 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
   it("lets the slower sweeper lose every compare-and-swap without recording anything twice", async () => {
     const user = await registerUser("cas");
     const now = new Date("2027-09-01T12:10:00Z");
-    const down = await Promise.all(Array.from({ length: 5 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T10:00:00Z") })));
+    const down = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T10:00:00Z") }),
+      ),
+    );
     const late = await seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-01T12:08:00Z") });
     const ids = [...down, late].map((m) => m.id);
 
@@ -90,11 +94,18 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
         body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
       });
       expect(created.status).toBe(201);
-      const monitors = await Promise.all(Array.from({ length: 12 }, () => seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-02T10:00:00Z") })));
+      const monitors = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-02T10:00:00Z") }),
+        ),
+      );
       const sweeper = createSweeper(connect());
       await sweeper.sweep(new Date("2027-09-02T10:06:00Z"));
       const options = { appUrl: baseUrl(), smtpUrl: null, smtpFrom: "x@example.test", backoffMs: 100 };
-      await Promise.all([createDelivery(sqliteRunner(connect()), options).deliverPending(), createDelivery(sqliteRunner(connect()), options).deliverPending()]);
+      await Promise.all([
+        createDelivery(sqliteRunner(connect()), options).deliverPending(),
+        createDelivery(sqliteRunner(connect()), options).deliverPending(),
+      ]);
 
       await eventually(() => receiver.received.length >= monitors.length);
       await new Promise((r) => setTimeout(r, 2500)); // the server's own sweeper polls every 2 s: give it the chance to resend

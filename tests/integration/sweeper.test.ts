@@ -46,7 +46,13 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
 
     const open = await call("GET", `/incidents?cron_monitor=${m.id}`, { token: user.access });
     expect(open.body.data).toHaveLength(1);
-    expect(open.body.data[0]).toMatchObject({ cron_monitor: m.id, service: null, kind: "missed", status: "open", resolved_at: null });
+    expect(open.body.data[0]).toMatchObject({
+      cron_monitor: m.id,
+      service: null,
+      kind: "missed",
+      status: "open",
+      resolved_at: null,
+    });
 
     // Another sweep at the same instant changes nothing: idempotent.
     await sweep(plus(expectedAt, 301));
@@ -127,7 +133,9 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
     // The run finishing successfully after all resolves the incident.
     expect((await ping(m.ping_token)).status).toBe(200);
     expect((await runRows(m.id))[0]!.status).toBe("success");
-    expect(await rows("SELECT status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ status: "resolved" }]);
+    expect(await rows("SELECT status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([
+      { status: "resolved" },
+    ]);
   });
 
   it("uses grace_seconds as the run-time cap when max_runtime_seconds is null", async () => {
@@ -144,7 +152,11 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
   it("lets two sweepers started at once open exactly one incident and record each missed run once", async () => {
     const user = await registerUser("race");
     const expected = new Date("2027-07-01T10:00:00Z");
-    const monitors = await Promise.all(Array.from({ length: 20 }, () => seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 })));
+    const monitors = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 }),
+      ),
+    );
     const [a, b] = await sweepersAtOnce(2, "2027-07-01T12:10:00Z");
     expect([a!.code, b!.code]).toEqual([0, 0]);
     // (Other tests' monitors may be due at that instant too, hence the lower bounds.)
@@ -158,7 +170,9 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
       expect(ca.due + cb.due).toBeGreaterThanOrEqual(20);
     }
     for (const m of monitors) {
-      expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([{ kind: "missed", status: "open" }]);
+      expect(await rows("SELECT kind, status FROM incidents WHERE cron_monitor_id = ?", m.id)).toEqual([
+        { kind: "missed", status: "open" },
+      ]);
       expect((await runRows(m.id)).map((r) => r.started_at)).toEqual([
         "2027-07-01T10:00:00.000+00:00",
         "2027-07-01T11:00:00.000+00:00",
@@ -166,7 +180,9 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
       ]);
     }
     const ids = monitors.map((m) => m.id).join(",");
-    expect(await rows(`SELECT COUNT(*) AS n FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids})`)).toEqual([{ n: 20 }]);
+    expect(
+      await rows(`SELECT COUNT(*) AS n FROM outbox WHERE event = 'incident.opened' AND cron_monitor_id IN (${ids})`),
+    ).toEqual([{ n: 20 }]);
   });
 });
 
@@ -188,7 +204,10 @@ describe("the embedded sweeper (npm start)", () => {
     const receiver = await startReceiver();
     try {
       const user = await registerUser("embedded");
-      const hook = await call("POST", "/integrations", { token: user.access, body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true } });
+      const hook = await call("POST", "/integrations", {
+        token: user.access,
+        body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
+      });
       expect(hook.status).toBe(201);
       const m = await seedMonitor(user);
       await ping(m.ping_token, "/fail");
@@ -211,7 +230,16 @@ describe("the sweeper's bookkeeping", () => {
     expect(run.lines[0]).toMatchObject({ once: true, now: "2027-01-01T00:00:00Z" });
     expect(run.report).toMatchObject({ now: "2027-01-01T00:00:00Z" });
     expect(Object.keys(run.report!.counts)).toEqual(
-      expect.arrayContaining(["due", "late", "missed", "missed_runs", "max_runtime", "incidents_opened", "lost_races", "runs_deleted"]),
+      expect.arrayContaining([
+        "due",
+        "late",
+        "missed",
+        "missed_runs",
+        "max_runtime",
+        "incidents_opened",
+        "lost_races",
+        "runs_deleted",
+      ]),
     );
     const status = await call("GET", "/status");
     expect(status.status).toBe(200);
@@ -228,12 +256,20 @@ describe("the sweeper's bookkeeping", () => {
     await ping(m.ping_token, "", { body: "old output" });
     await ping(m.ping_token, "", { body: "new output" });
     const [old, young] = await runRows(m.id);
-    await testDb().run("UPDATE cron_runs SET started_at = ? WHERE id = ?", [new Date(Date.now() - 91 * 86_400_000), old!.id]);
-    await testDb().run("UPDATE cron_runs SET started_at = ? WHERE id = ?", [new Date(Date.now() - 89 * 86_400_000), young!.id]);
+    await testDb().run("UPDATE cron_runs SET started_at = ? WHERE id = ?", [
+      new Date(Date.now() - 91 * 86_400_000),
+      old!.id,
+    ]);
+    await testDb().run("UPDATE cron_runs SET started_at = ? WHERE id = ?", [
+      new Date(Date.now() - 89 * 86_400_000),
+      young!.id,
+    ]);
     const run = await sweep(new Date());
     expect(run.report!.counts.runs_deleted).toBeGreaterThanOrEqual(1);
     expect((await runRows(m.id)).map((r) => r.id)).toEqual([young!.id]);
-    expect(await rows("SELECT run_id FROM cron_run_logs WHERE run_id IN (?, ?)", old!.id, young!.id)).toEqual([{ run_id: young!.id }]);
+    expect(await rows("SELECT run_id FROM cron_run_logs WHERE run_id IN (?, ?)", old!.id, young!.id)).toEqual([
+      { run_id: young!.id },
+    ]);
   });
 
   it("refuses --now with a value that is not an instant", async () => {
@@ -265,10 +301,17 @@ describe("the sweeper's bookkeeping", () => {
 
   it("never leaves an incident resolved before it opened: a ping after a sweep run as if later resolves it at its opening", async () => {
     const user = await registerUser("sweep-ahead");
-    const m = await seedMonitor(user, { state: "up", graceSeconds: 60, nextExpectedAt: new Date(Date.now() - 3_600_000) });
+    const m = await seedMonitor(user, {
+      state: "up",
+      graceSeconds: 60,
+      nextExpectedAt: new Date(Date.now() - 3_600_000),
+    });
     const ahead = new Date(Date.now() + 3_600_000); // a sweeper whose clock (or --now --force) runs an hour ahead
     expect((await sweep(ahead)).code).toBe(0);
-    const [open] = await rows<{ id: number; opened_at: string }>("SELECT id, opened_at FROM incidents WHERE cron_monitor_id = ? AND status = 'open'", m.id);
+    const [open] = await rows<{ id: number; opened_at: string }>(
+      "SELECT id, opened_at FROM incidents WHERE cron_monitor_id = ? AND status = 'open'",
+      m.id,
+    );
     expect(new Date(open!.opened_at).getTime()).toBe(ahead.getTime());
     expect((await ping(m.ping_token)).status).toBe(200); // now, an hour before that opening
     const incident = (await call("GET", `/incidents/${open!.id}`, { token: user.access })).body.data;

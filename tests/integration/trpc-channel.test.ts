@@ -31,7 +31,12 @@ describe("statuses on /api/trpc", () => {
     const missing = await trpcQuery(base(), "cronMonitors.get", { id: 999999 }, { cookie });
     expect(missing.status).toBe(404);
     expect(missing.body.error.data).toMatchObject({ code: "NOT_FOUND", appCode: "NOT_FOUND" });
-    const invalid = await trpcMutation(base(), "cronMonitors.create", { name: "", schedule_kind: "period", period_seconds: 3600 }, { cookie });
+    const invalid = await trpcMutation(
+      base(),
+      "cronMonitors.create",
+      { name: "", schedule_kind: "period", period_seconds: 3600 },
+      { cookie },
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.data.appCode).toBe("VALIDATION_ERROR");
     expect(Object.keys(invalid.body.error.data.details)).toContain("name");
@@ -60,14 +65,57 @@ describe("an undecodable cookie beside the session", () => {
 describe("bad input on the tRPC face: 4xx with a clear body, never 5xx, nothing stored", () => {
   const cases: [string, () => Promise<{ status: number; body: any }>, number][] = [
     ["malformed JSON", async () => trpcMutation(base(), "cronMonitors.create", '{"name": ', { cookie }), 400],
-    ["a JSON array instead of an object", async () => trpcMutation(base(), "cronMonitors.create", "[1,2]", { cookie }), 400],
-    ["a string where a number belongs", async () => trpcMutation(base(), "cronMonitors.create", { name: "x", schedule_kind: "period", period_seconds: "3600" }, { cookie }), 400],
-    ["null where a number belongs", async () => trpcMutation(base(), "cronMonitors.create", { name: "x", schedule_kind: "period", period_seconds: null }, { cookie }), 400],
+    [
+      "a JSON array instead of an object",
+      async () => trpcMutation(base(), "cronMonitors.create", "[1,2]", { cookie }),
+      400,
+    ],
+    [
+      "a string where a number belongs",
+      async () =>
+        trpcMutation(
+          base(),
+          "cronMonitors.create",
+          { name: "x", schedule_kind: "period", period_seconds: "3600" },
+          { cookie },
+        ),
+      400,
+    ],
+    [
+      "null where a number belongs",
+      async () =>
+        trpcMutation(
+          base(),
+          "cronMonitors.create",
+          { name: "x", schedule_kind: "period", period_seconds: null },
+          { cookie },
+        ),
+      400,
+    ],
     ["an unknown procedure", async () => trpcMutation(base(), "cronMonitors.nope", {}, { cookie }), 404],
     ["a query called as a mutation", async () => trpcMutation(base(), "cronMonitors.list", {}, { cookie }), 405],
-    ["no session", async () => trpcMutation(base(), "cronMonitors.create", { name: "x", schedule_kind: "period", period_seconds: 3600 }), 401],
-    ["a forged session cookie", async () => trpcMutation(base(), "cronMonitors.create", { name: "x", schedule_kind: "period", period_seconds: 3600 }, { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..forged.forged.forged" }), 401],
-    ["a body over 1 MiB", async () => trpcMutation(base(), "cronMonitors.create", { name: "x".repeat(1024 * 1024 + 10) }, { cookie }), 413],
+    [
+      "no session",
+      async () =>
+        trpcMutation(base(), "cronMonitors.create", { name: "x", schedule_kind: "period", period_seconds: 3600 }),
+      401,
+    ],
+    [
+      "a forged session cookie",
+      async () =>
+        trpcMutation(
+          base(),
+          "cronMonitors.create",
+          { name: "x", schedule_kind: "period", period_seconds: 3600 },
+          { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..forged.forged.forged" },
+        ),
+      401,
+    ],
+    [
+      "a body over 1 MiB",
+      async () => trpcMutation(base(), "cronMonitors.create", { name: "x".repeat(1024 * 1024 + 10) }, { cookie }),
+      413,
+    ],
   ];
   it.each(cases)("%s", async (_name, send, status) => {
     await signedIn();
@@ -84,8 +132,17 @@ describe("bad input on the tRPC face: 4xx with a clear body, never 5xx, nothing 
     const before = await monitorCount();
     const url = new URL(`${base()}/api/trpc/cronMonitors.create`);
     const status = await new Promise<number | "closed">((resolve) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": "200", cookie } });
-      req.on("response", (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": "200", cookie },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
       req.on("error", () => resolve("closed"));
       req.write('{"name":"trunc');
       setTimeout(() => req.destroy(), 500);
@@ -103,7 +160,14 @@ function upload(path: string, bytes: number, chunked: boolean): Promise<{ status
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (!chunked) headers["content-length"] = String(bytes);
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers, agent: false });
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers,
+      agent: false,
+    });
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     // The client streams until it is well past the limit (4 MB of the 100 MB), then waits for the
     // answer with the request still open: the server must answer a declared size from the header
@@ -145,7 +209,9 @@ describe("request bodies over 1 MiB", () => {
       const pid = webPid(port());
       const before = rssBytes(pid);
       const paths = ["/api/v1/cron-monitors", "/api/trpc/cronMonitors.create", "/api/auth/callback/credentials"];
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(paths[i % paths.length]!, 100 * 1024 * 1024, chunked)));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => upload(paths[i % paths.length]!, 100 * 1024 * 1024, chunked)),
+      );
       const after = rssBytes(pid);
       for (const a of answers) {
         expect(a.status).toBe(413);
@@ -163,39 +229,63 @@ describe("one validation whatever was called before (fresh servers)", () => {
   async function freshUser(srv: Lifeline, viaRest: boolean) {
     const email = `order-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const password = "correct horse battery";
-    if (viaRest) expect((await call("POST", `${srv.baseUrl}/api/v1/auth/register`, { body: { email, password } })).status).toBe(201);
+    if (viaRest)
+      expect((await call("POST", `${srv.baseUrl}/api/v1/auth/register`, { body: { email, password } })).status).toBe(
+        201,
+      );
     else expect((await trpcMutation(srv.baseUrl, "auth.register", { email, password })).status).toBe(200);
     return dashboardCookie(srv.baseUrl, email, password);
   }
-  const pausedOf = async (srv: Lifeline, cookie: string, id: number) => (await trpcQuery(srv.baseUrl, "cronMonitors.get", { id }, { cookie })).body.result.data.data.paused;
+  const pausedOf = async (srv: Lifeline, cookie: string, id: number) =>
+    (await trpcQuery(srv.baseUrl, "cronMonitors.get", { id }, { cookie })).body.result.data.data.paused;
 
-  it("tRPC first, then REST, then tRPC: {\"paused\":\"false\"} is refused with 400 every time", async () => {
+  it('tRPC first, then REST, then tRPC: {"paused":"false"} is refused with 400 every time', async () => {
     const srv = await startLifeline();
     servers.push(srv);
     const cookie = await freshUser(srv, false);
-    const created = await trpcMutation(srv.baseUrl, "cronMonitors.create", { name: "order", schedule_kind: "period", period_seconds: 3600 }, { cookie });
+    const created = await trpcMutation(
+      srv.baseUrl,
+      "cronMonitors.create",
+      { name: "order", schedule_kind: "period", period_seconds: 3600 },
+      { cookie },
+    );
     expect(created.status).toBe(200);
     const id = created.body.result.data.data.id;
-    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, paused: "false" }, { cookie })).status).toBe(400);
-    const login = await call("POST", `${srv.baseUrl}/api/v1/auth/login`, { body: { email: "x@example.test", password: "y" } });
+    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, paused: "false" }, { cookie })).status).toBe(
+      400,
+    );
+    const login = await call("POST", `${srv.baseUrl}/api/v1/auth/login`, {
+      body: { email: "x@example.test", password: "y" },
+    });
     expect(login.status).toBe(401);
-    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, paused: "false" }, { cookie })).status).toBe(400);
+    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, paused: "false" }, { cookie })).status).toBe(
+      400,
+    );
     expect(await pausedOf(srv, cookie, id)).toBe(false);
   });
 
-  it("REST first, then tRPC: {\"paused\":\"false\"} is refused with 400 on both faces and a number string is not read as a number", async () => {
+  it('REST first, then tRPC: {"paused":"false"} is refused with 400 on both faces and a number string is not read as a number', async () => {
     const srv = await startLifeline();
     servers.push(srv);
     const email = `rest-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const password = "correct horse battery";
     const reg = await call("POST", `${srv.baseUrl}/api/v1/auth/register`, { body: { email, password } });
     const token = reg.body.data.access;
-    const created = await call("POST", `${srv.baseUrl}/api/v1/cron-monitors`, { token, body: { name: "order", schedule_kind: "period", period_seconds: 3600 } });
+    const created = await call("POST", `${srv.baseUrl}/api/v1/cron-monitors`, {
+      token,
+      body: { name: "order", schedule_kind: "period", period_seconds: 3600 },
+    });
     const id = created.body.data.id;
-    expect((await call("PATCH", `${srv.baseUrl}/api/v1/cron-monitors/${id}`, { token, body: { paused: "false" } })).status).toBe(400);
+    expect(
+      (await call("PATCH", `${srv.baseUrl}/api/v1/cron-monitors/${id}`, { token, body: { paused: "false" } })).status,
+    ).toBe(400);
     const cookie = await dashboardCookie(srv.baseUrl, email, password);
-    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, paused: "false" }, { cookie })).status).toBe(400);
-    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, grace_seconds: "279" }, { cookie })).status).toBe(400);
+    expect((await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, paused: "false" }, { cookie })).status).toBe(
+      400,
+    );
+    expect(
+      (await trpcMutation(srv.baseUrl, "cronMonitors.update", { id, grace_seconds: "279" }, { cookie })).status,
+    ).toBe(400);
     expect(await pausedOf(srv, cookie, id)).toBe(false);
   });
 });

@@ -11,11 +11,20 @@ async function main() {
     Array.from({ length: count }, (_, i) =>
       createMonitor(caller, { name: `p${process.pid}-${i}`, schedule_kind: "period", period_seconds: 600 }).then(
         () => "created",
-        (err: unknown) => (err instanceof AppError && err.code === "PLAN_LIMIT_REACHED" ? "limit" : `error: ${String(err)} ${JSON.stringify({ code: (err as { code?: unknown }).code, meta: (err as { meta?: unknown }).meta })}`),
+        (err: unknown) =>
+          err instanceof AppError && err.code === "PLAN_LIMIT_REACHED"
+            ? "limit"
+            : `error: ${String(err)} ${JSON.stringify({ code: (err as { code?: unknown }).code, meta: (err as { meta?: unknown }).meta })}`,
       ),
     ),
   );
   console.log(JSON.stringify(outcomes));
 }
 
-main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

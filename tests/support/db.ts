@@ -9,7 +9,8 @@ import { openEngineDb, type EngineDb } from "./engine-db";
 let shared: EngineDb | null = null;
 
 export const databaseUrl = () => inject("databaseUrl");
-export const databaseKind = (): "sqlite" | "postgresql" => (/^postgres(ql)?:\/\//.test(databaseUrl()) ? "postgresql" : "sqlite");
+export const databaseKind = (): "sqlite" | "postgresql" =>
+  /^postgres(ql)?:\/\//.test(databaseUrl()) ? "postgresql" : "sqlite";
 
 export function testDb(): EngineDb {
   shared ??= openEngineDb(databaseUrl());
@@ -22,7 +23,8 @@ export function newTestDb(): EngineDb {
 }
 
 /** Rows of a query on the server's database (`?` placeholders). */
-export const rows = <T = Record<string, any>>(sql: string, ...params: unknown[]): Promise<T[]> => testDb().query<T>(sql, params);
+export const rows = <T = Record<string, any>>(sql: string, ...params: unknown[]): Promise<T[]> =>
+  testDb().query<T>(sql, params);
 
 /** A timestamp as SQLite stores it (and as testDb() returns PostgreSQL's timestamps). */
 export const dbTime = (date: Date) => date.toISOString().replace("Z", "+00:00");

@@ -14,7 +14,10 @@ async function main() {
     fs.mkdirSync(process.env.DATA_DIR, { recursive: true });
     fs.writeFileSync(path.join(process.env.DATA_DIR, "database-url"), databaseUrl);
   }
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

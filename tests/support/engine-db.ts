@@ -108,7 +108,13 @@ export function numberPlaceholders(sql: string): string {
 }
 
 function openPostgres(url: string): EngineDb {
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 2000, allowExitOnIdle: true, types: pgTypes });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    idleTimeoutMillis: 2000,
+    allowExitOnIdle: true,
+    types: pgTypes,
+  });
   const bind = (params: unknown[]) => params.map((p) => (p instanceof Date ? p.toISOString() : p));
   const on = (q: pg.Pool | pg.PoolClient) => ({
     async query<T>(sql: string, params: unknown[] = []) {

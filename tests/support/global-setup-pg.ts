@@ -18,7 +18,10 @@ export default async function setup(project: TestProject) {
     // Receivers on loopback; X-Forwarded-For from loopback trusted (see global-setup.ts).
     // The run's directory for the no-secret-in-logs check (see global-setup.ts).
     const dataDir = (process.env[RUN_DIR_ENV] = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-")));
-    const server = await startLifeline({ DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" }, { dataDir });
+    const server = await startLifeline(
+      { DATABASE_URL: databaseUrl, OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" },
+      { dataDir },
+    );
     project.provide("baseUrl", server.baseUrl);
     project.provide("dataDir", server.dataDir);
     project.provide("databaseUrl", databaseUrl);

@@ -32,7 +32,14 @@ export async function call<T = any>(
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 
-export type TestUser = { email: string; password: string; access: string; refresh: string; id: number; orgSlug: string };
+export type TestUser = {
+  email: string;
+  password: string;
+  access: string;
+  refresh: string;
+  id: number;
+  orgSlug: string;
+};
 
 /**
  * Registers a fresh user (unique email) through the API and returns their tokens and default org;
@@ -44,12 +51,22 @@ export async function registerUser(name = "user", api = ""): Promise<TestUser> {
   const reg = await call("POST", `${api}/auth/register`, { body: { email, password } });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
   const me = await call("GET", `${api}/auth/me`, { token: reg.body.data.access });
-  return { email, password, access: reg.body.data.access, refresh: reg.body.data.refresh, id: reg.body.data.user.id, orgSlug: me.body.data.default_org.slug };
+  return {
+    email,
+    password,
+    access: reg.body.data.access,
+    refresh: reg.body.data.refresh,
+    id: reg.body.data.user.id,
+    orgSlug: me.body.data.default_org.slug,
+  };
 }
 
 /** Issues an organization service token with the given capabilities (the user must own the org). */
 export async function serviceToken(owner: TestUser, capabilities: string[], slug = owner.orgSlug): Promise<string> {
-  const res = await call("POST", `/orgs/${slug}/service-tokens`, { token: owner.access, body: { name: "test", capabilities } });
+  const res = await call("POST", `/orgs/${slug}/service-tokens`, {
+    token: owner.access,
+    body: { name: "test", capabilities },
+  });
   if (res.status !== 201) throw new Error(`service token failed: ${res.status} ${res.text}`);
   return res.body.data.token;
 }

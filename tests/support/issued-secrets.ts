@@ -14,7 +14,17 @@ const SECRETS_FILE = "issued-secrets.txt";
 const LOGS_FILE = "server-logs.txt";
 
 /** Fields whose string values are credentials, in answers (issued) and in accepted request bodies (handed over). */
-const SECRET_FIELDS = new Set(["access", "refresh", "token", "ping_token", "secret", "bot_token", "routing_key", "app_token", "user_key"]);
+const SECRET_FIELDS = new Set([
+  "access",
+  "refresh",
+  "token",
+  "ping_token",
+  "secret",
+  "bot_token",
+  "routing_key",
+  "app_token",
+  "user_key",
+]);
 /** Shorter values are not credentials Lifeline issues (and would match unrelated log text). */
 const MIN_SECRET_LENGTH = 16;
 
@@ -50,21 +60,35 @@ export function recordServerLog(logFile: string): void {
   if (dir) fs.appendFileSync(path.join(dir, LOGS_FILE), `${logFile}\n`);
 }
 
-const readLines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : []);
+const readLines = (file: string) =>
+  fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
 
 /** The secrets found in the logs: one `{ log, secret }` per hit (a secret shown by its first 6 characters only). */
-export function leakedSecrets(logs: { file: string; text: string }[], secrets: string[]): { log: string; secret: string }[] {
+export function leakedSecrets(
+  logs: { file: string; text: string }[],
+  secrets: string[],
+): { log: string; secret: string }[] {
   const unique = [...new Set(secrets)];
-  return logs.flatMap(({ file, text }) => unique.filter((s) => text.includes(s)).map((s) => ({ log: file, secret: `${s.slice(0, 6)}…` })));
+  return logs.flatMap(({ file, text }) =>
+    unique.filter((s) => text.includes(s)).map((s) => ({ log: file, secret: `${s.slice(0, 6)}…` })),
+  );
 }
 
 /** The global teardown's check over the run directory `dir`: throws when any listed log holds any recorded secret. */
 export function auditRun(dir: string): { logs: number; secrets: number } {
   const files = [...new Set(readLines(path.join(dir, LOGS_FILE)))].filter((f) => fs.existsSync(f));
   const secrets = readLines(path.join(dir, SECRETS_FILE));
-  const leaks = leakedSecrets(files.map((file) => ({ file, text: fs.readFileSync(file, "utf8") })), secrets);
+  const leaks = leakedSecrets(
+    files.map((file) => ({ file, text: fs.readFileSync(file, "utf8") })),
+    secrets,
+  );
   if (leaks.length) {
-    throw new Error(`A credential issued during the run is in a server log (${leaks.length}): ${leaks.slice(0, 10).map((l) => `${l.secret} in ${l.log}`).join(", ")}`);
+    throw new Error(
+      `A credential issued during the run is in a server log (${leaks.length}): ${leaks
+        .slice(0, 10)
+        .map((l) => `${l.secret} in ${l.log}`)
+        .join(", ")}`,
+    );
   }
   return { logs: files.length, secrets: new Set(secrets).size };
 }

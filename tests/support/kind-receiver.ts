@@ -8,7 +8,9 @@ export type KindAnswer = { status: number; body: string; contentType?: string };
  * A loopback fake of a notification service: records every request and answers what `answer`
  * says for the n-th one (1-based).
  */
-export async function startKindReceiver(answer: (n: number, req: KindRequestSeen) => KindAnswer = () => ({ status: 200, body: '{"ok":true}' })) {
+export async function startKindReceiver(
+  answer: (n: number, req: KindRequestSeen) => KindAnswer = () => ({ status: 200, body: '{"ok":true}' }),
+) {
   const received: KindRequestSeen[] = [];
   const server = http.createServer((req, res) => {
     let body = "";

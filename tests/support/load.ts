@@ -29,14 +29,20 @@ export function pingLoad(targets: LoadTarget[], opts: { count: number; concurren
       }
     }
   };
-  const done = Promise.all(Array.from({ length: opts.concurrency }, worker)).then(() => ({ answeredOk, limited, failed, sent }));
+  const done = Promise.all(Array.from({ length: opts.concurrency }, worker)).then(() => ({
+    answeredOk,
+    limited,
+    failed,
+    sent,
+  }));
   return {
     answeredOk,
     done,
     stop: () => (stopped = true),
     /** Resolves once at least `n` pings were answered OK (or the load ended). */
     async whenOk(n: number) {
-      while (answeredOk.length < n && !stopped && sent < opts.count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      while (answeredOk.length < n && !stopped && sent < opts.count && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 5));
     },
   };
 }

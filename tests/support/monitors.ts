@@ -33,7 +33,11 @@ export async function ping(
 ) {
   const url = tokenOrUrl.startsWith("http") ? tokenOrUrl : `${pingBaseUrl()}/ping/${tokenOrUrl}${suffix}`;
   const full = opts.rid ? `${url}?rid=${opts.rid}` : url;
-  const res = await fetch(full, { method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"), body: opts.body, headers: opts.headers });
+  const res = await fetch(full, {
+    method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
+    body: opts.body,
+    headers: opts.headers,
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 

@@ -8,7 +8,9 @@ import { freePort } from "./ports";
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb"))) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
+    : [];
   versions.sort((a, b) => Number(b) - Number(a));
   return path.join(root, versions[0] ?? "15", "bin");
 }
@@ -24,9 +26,13 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
   const root = process.getuid?.() === 0;
   let BIN = binDir();
   if (!fs.existsSync(path.join(BIN, "initdb"))) {
-    if (!root) throw new Error(`PostgreSQL binaries not found in ${BIN}: install Debian's postgresql package or set PG_BIN`);
+    if (!root)
+      throw new Error(`PostgreSQL binaries not found in ${BIN}: install Debian's postgresql package or set PG_BIN`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "postgresql"], { stdio: "ignore", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "postgresql"], {
+      stdio: "ignore",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     BIN = binDir();
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-pg-"));
@@ -34,7 +40,9 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
   if (root) execFileSync("chown", ["postgres", dir]);
   const asOwner = (cmd: string, args: string[]) => {
     const r = root
-      ? spawnSync("su", ["postgres", "-c", [path.join(BIN, cmd), ...args].map((a) => `'${a}'`).join(" ")], { encoding: "utf8" })
+      ? spawnSync("su", ["postgres", "-c", [path.join(BIN, cmd), ...args].map((a) => `'${a}'`).join(" ")], {
+          encoding: "utf8",
+        })
       : spawnSync(path.join(BIN, cmd), args, { encoding: "utf8" });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };

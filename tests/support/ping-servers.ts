@@ -42,11 +42,15 @@ export async function startNextAlone(): Promise<{ url: string; child: ChildProce
     NODE_ENV: "test" as const,
     PING_HOST: "ping.lifeline.test",
   };
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env,
-    stdio: "ignore",
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env,
+      stdio: "ignore",
+      detached: true,
+    },
+  );
   return waitUp(`http://127.0.0.1:${port}`, child);
 }
 

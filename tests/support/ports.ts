@@ -20,4 +20,6 @@ export async function freePort(host = "127.0.0.1"): Promise<number> {
 }
 
 // The fetch standard's bad ports above 1024 (the ephemeral range starts far above the rest).
-const UNSAFE_PORTS = new Set([1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+const UNSAFE_PORTS = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);

@@ -113,17 +113,26 @@ export function startProbe(appUrl: string, token: string, env: Record<string, st
  */
 export async function dedicatedLifeline(env: Record<string, string | undefined> = {}, args: string[] = []) {
   const databaseEnv: Record<string, string> =
-    databaseKind() === "postgresql" ? { DATABASE_URL: await freshDatabase(inject("pgAdminUrl")!, "lifeline_probes") } : {};
+    databaseKind() === "postgresql"
+      ? { DATABASE_URL: await freshDatabase(inject("pgAdminUrl")!, "lifeline_probes") }
+      : {};
   const server: RunningLifeline = await startLifeline({ ...databaseEnv, ...env }, { args });
   const db = openEngineDb(server.databaseUrl);
   let stopped: Promise<void> | null = null;
-  const stop = () => (stopped ??= (async () => { await server.stop(); await db.close(); })());
+  const stop = () =>
+    (stopped ??= (async () => {
+      await server.stop();
+      await db.close();
+    })());
   return { server, db, stop };
 }
 
 /** The REST client against a dedicated server. */
-export const callOn = (server: RunningLifeline) => (method: string, p: string, opts: Parameters<typeof call>[2] = {}) =>
-  call(method, `${server.baseUrl}/api/v1${p}`, opts);
+export const callOn =
+  (server: RunningLifeline) =>
+  (method: string, p: string, opts: Parameters<typeof call>[2] = {}) =>
+    call(method, `${server.baseUrl}/api/v1${p}`, opts);
 
 /** Registers a user on a dedicated server. */
-export const registerOn = (server: RunningLifeline, name = "user"): Promise<TestUser> => registerUser(name, `${server.baseUrl}/api/v1`);
+export const registerOn = (server: RunningLifeline, name = "user"): Promise<TestUser> =>
+  registerUser(name, `${server.baseUrl}/api/v1`);

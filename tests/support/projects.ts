@@ -5,15 +5,30 @@ import { call, type Answer, type TestUser } from "./http";
 
 /** Fixtures and assertions shared by the project and service tests. */
 export async function newProject(user: TestUser, body: Record<string, unknown> = {}) {
-  const res = await call("POST", "/projects", { token: user.access, body: { name: `Project ${crypto.randomUUID().slice(0, 8)}`, ...body } });
+  const res = await call("POST", "/projects", {
+    token: user.access,
+    body: { name: `Project ${crypto.randomUUID().slice(0, 8)}`, ...body },
+  });
   if (res.status !== 201) throw new Error(`project create failed: ${res.status} ${res.text}`);
-  return res.body.data as { id: number; name: string; color: string; icon: string; order: number; service_count: number };
+  return res.body.data as {
+    id: number;
+    name: string;
+    color: string;
+    icon: string;
+    order: number;
+    service_count: number;
+  };
 }
 
 export async function newService(user: TestUser, body: Record<string, unknown> = {}) {
   const res = await call("POST", "/services", {
     token: user.access,
-    body: { name: `Service ${crypto.randomUUID().slice(0, 8)}`, type: "http", config: { url: "https://example.com/health" }, ...body },
+    body: {
+      name: `Service ${crypto.randomUUID().slice(0, 8)}`,
+      type: "http",
+      config: { url: "https://example.com/health" },
+      ...body,
+    },
   });
   if (res.status !== 201) throw new Error(`service create failed: ${res.status} ${res.text}`);
   return res.body.data as { id: number; name: string; project_id: number | null; status: string };
@@ -35,7 +50,9 @@ export async function expectServiceCount(user: TestUser, projectId: number, expe
 }
 
 export async function serviceProjectIdDb(serviceId: number): Promise<number | null> {
-  return (await testDb().one<{ project_id: number | null }>("SELECT project_id FROM services WHERE id = ?", [serviceId]))!.project_id;
+  return (await testDb().one<{ project_id: number | null }>("SELECT project_id FROM services WHERE id = ?", [
+    serviceId,
+  ]))!.project_id;
 }
 
 /** An organization's plan, which an operator sets (no endpoint of this issue does). */
@@ -51,7 +68,8 @@ export function expectProjectError(answer: Answer, status: number, detailFields?
   if (detailFields) {
     expect(Object.keys(answer.body.error).sort()).toEqual(["details", "message"]);
     expect(Object.keys(answer.body.error.details).sort()).toEqual([...detailFields].sort());
-    for (const messages of Object.values(answer.body.error.details)) expect((messages as string[]).length).toBeGreaterThan(0);
+    for (const messages of Object.values(answer.body.error.details))
+      expect((messages as string[]).length).toBeGreaterThan(0);
   } else {
     expect(Object.keys(answer.body.error)).toEqual(["message"]);
   }

@@ -28,7 +28,8 @@ export async function startPrometheus(targets: ScrapeTarget[]): Promise<RunningP
   const port = await freePort();
   const jobs = targets.map((t, i) => {
     const u = new URL(t.url);
-    if (!/^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(u.hostname)) throw new Error(`not a loopback target: ${t.url}`);
+    if (!/^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(u.hostname))
+      throw new Error(`not a loopback target: ${t.url}`);
     return [
       `  - job_name: job${i}`,
       `    scrape_interval: 1s`,
@@ -38,20 +39,32 @@ export async function startPrometheus(targets: ScrapeTarget[]): Promise<RunningP
       `    static_configs: [{ targets: [${JSON.stringify(u.host)}] }]`,
     ].join("\n");
   });
-  fs.writeFileSync(path.join(dir, "prometheus.yml"), `global: { scrape_interval: 1s, evaluation_interval: 1s }\nscrape_configs:\n${jobs.join("\n")}\n`);
-  const child: ChildProcess = spawn(PROMETHEUS, [
-    `--config.file=${path.join(dir, "prometheus.yml")}`,
-    `--storage.tsdb.path=${path.join(dir, "data")}`,
-    `--web.listen-address=127.0.0.1:${port}`,
-  ], { stdio: ["ignore", "ignore", fs.openSync(path.join(dir, "prometheus.log"), "w")] });
+  fs.writeFileSync(
+    path.join(dir, "prometheus.yml"),
+    `global: { scrape_interval: 1s, evaluation_interval: 1s }\nscrape_configs:\n${jobs.join("\n")}\n`,
+  );
+  const child: ChildProcess = spawn(
+    PROMETHEUS,
+    [
+      `--config.file=${path.join(dir, "prometheus.yml")}`,
+      `--storage.tsdb.path=${path.join(dir, "data")}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
+    { stdio: ["ignore", "ignore", fs.openSync(path.join(dir, "prometheus.log"), "w")] },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const ready = await fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/-/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGTERM");
-      throw new Error(`prometheus did not start: ${fs.readFileSync(path.join(dir, "prometheus.log"), "utf8").slice(-2000)}`);
+      throw new Error(
+        `prometheus did not start: ${fs.readFileSync(path.join(dir, "prometheus.log"), "utf8").slice(-2000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -75,7 +88,11 @@ export async function startPrometheus(targets: ScrapeTarget[]): Promise<RunningP
 }
 
 /** Polls a query until `accept` holds for its result (scrapes land every second), at most 20 s. */
-export async function queryUntil(prom: RunningPrometheus, expr: string, accept: (r: PromSample[]) => boolean): Promise<PromSample[]> {
+export async function queryUntil(
+  prom: RunningPrometheus,
+  expr: string,
+  accept: (r: PromSample[]) => boolean,
+): Promise<PromSample[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const result = await prom.query(expr);

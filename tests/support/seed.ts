@@ -22,7 +22,17 @@ export async function seedRuns(monitorId: number, runs: SeedRun[]): Promise<void
       await tx.run(
         `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, duration_ms, overlapped, drifted, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [monitorId, crypto.randomUUID(), run.status, run.startedAt, finished, run.durationMs ?? null, !!run.overlapped, !!run.drifted, new Date()],
+        [
+          monitorId,
+          crypto.randomUUID(),
+          run.status,
+          run.startedAt,
+          finished,
+          run.durationMs ?? null,
+          !!run.overlapped,
+          !!run.drifted,
+          new Date(),
+        ],
       );
     }
   });
@@ -41,10 +51,19 @@ export async function orgIdOf(slug: string): Promise<number> {
 
 /** A valid create body; override any field. */
 export function monitorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: `job-${crypto.randomUUID().slice(0, 6)}`, schedule_kind: "cron", cron_expression: "*/5 * * * *", ...overrides };
+  return {
+    name: `job-${crypto.randomUUID().slice(0, 6)}`,
+    schedule_kind: "cron",
+    cron_expression: "*/5 * * * *",
+    ...overrides,
+  };
 }
 
-export async function createMonitor(user: TestUser | string, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) {
+export async function createMonitor(
+  user: TestUser | string,
+  overrides: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
   const token = typeof user === "string" ? user : user.access;
   const res = await call("POST", "/cron-monitors", { token, body: monitorBody(overrides), headers });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);

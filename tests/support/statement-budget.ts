@@ -43,14 +43,18 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
     const seed = openEngineDb(database.databaseUrl);
     const now = new Date();
     await seed.transaction(async (tx) => {
-      const org = await tx.one<{ id: number }>(`INSERT INTO organizations (slug, name, plan) VALUES ('acme', 'Acme', 'enterprise') RETURNING id`);
+      const org = await tx.one<{ id: number }>(
+        `INSERT INTO organizations (slug, name, plan) VALUES ('acme', 'Acme', 'enterprise') RETURNING id`,
+      );
       const user = await tx.one<{ id: number }>(
         `INSERT INTO users (email, password_hash, default_org_id, created_at, updated_at) VALUES ('a@example.com', 'x', ?, ?, ?) RETURNING id`,
         [org!.id, now, now],
       );
       await tx.run(`INSERT INTO memberships (org_id, user_id, role) VALUES (?, ?, 'owner')`, [org!.id, user!.id]);
       await tx.run(`INSERT INTO sessions (id, user_id, refresh_hash, expires_at) VALUES (?, ?, 'r', ?)`, [
-        session.sessionId, user!.id, new Date(now.getTime() + 3600_000),
+        session.sessionId,
+        user!.id,
+        new Date(now.getTime() + 3600_000),
       ]);
       session = { ...session, userId: Number(user!.id) };
       const service = await tx.one<{ id: number }>(
@@ -69,9 +73,10 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
         );
         monitorId = Number(monitor!.id);
         for (let r = 0; r < 5; r++) {
-          await tx.run(`INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`, [
-            monitorId, `rid-${r}`, new Date(now.getTime() - r * 60_000), 1000 + r,
-          ]);
+          await tx.run(
+            `INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`,
+            [monitorId, `rid-${r}`, new Date(now.getTime() - r * 60_000), 1000 + r],
+          );
         }
       }
     });
@@ -81,7 +86,10 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
     ({ handleRest } = await import("../../src/server/api/http/rest-handler"));
     const { appRouter } = await import("../../src/server/api/root");
     const { createContext } = await import("../../src/server/api/context");
-    dashboard = () => appRouter.createCaller(createContext({ headers: new Headers(), channel: "dashboard", dashboardSession: session }));
+    dashboard = () =>
+      appRouter.createCaller(
+        createContext({ headers: new Headers(), channel: "dashboard", dashboardSession: session }),
+      );
     const { signAccessToken } = await import("../../src/server/auth/tokens");
     token = await signAccessToken(session.userId, session.sessionId, new Date());
   }, 120_000); // a PostgreSQL cluster, and loading the whole router under a busy machine
@@ -101,7 +109,13 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
   const rest = (method: string, route: string, body?: unknown) => async () => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await handleRest(new Request(`http://127.0.0.1/api/v1${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await handleRest(
+      new Request(`http://127.0.0.1/api/v1${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     return { status: res.status, body: await res.json() };
   };
 
@@ -130,7 +144,9 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
 
     it("POST /api/v1/cron-monitors", async () => {
       let n = 0;
-      const { result, count, sql } = await counted(() => rest("POST", "/cron-monitors", { name: `budget ${n++}`, schedule_kind: "period", period_seconds: 3600 })());
+      const { result, count, sql } = await counted(() =>
+        rest("POST", "/cron-monitors", { name: `budget ${n++}`, schedule_kind: "period", period_seconds: 3600 })(),
+      );
       expect(result.status).toBe(201);
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.create);
     });
@@ -138,7 +154,11 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
     it("GET /api/v1/services/{id}/status with its probe lanes", async () => {
       const { result, count, sql } = await counted(rest("GET", `/services/${serviceId}/status`));
       expect(result.status).toBe(200);
-      expect(result.body.data).toMatchObject({ id: serviceId, status: "operational", probes: [{ probe_id: null, outcome: "up", response_time_ms: 12.5 }] });
+      expect(result.body.data).toMatchObject({
+        id: serviceId,
+        status: "operational",
+        probes: [{ probe_id: null, outcome: "up", response_time_ms: 12.5 }],
+      });
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.serviceStatus);
     });
 

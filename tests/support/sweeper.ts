@@ -8,7 +8,13 @@ import { baseUrl, type TestUser } from "./http";
 import { databaseEnv, testDb } from "./db";
 
 export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
-export type SweepRun = { code: number | null; stdout: string; stderr: string; lines: Record<string, any>[]; report: SweepReport | null };
+export type SweepRun = {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  lines: Record<string, any>[];
+  report: SweepReport | null;
+};
 
 /**
  * Runs `scripts/sweep.ts` as its own process on the test server's database, exactly as a system
@@ -16,7 +22,11 @@ export type SweepRun = { code: number | null; stdout: string; stderr: string; li
  * Tests stage time by sweeping as if later, so an instant (--now or SWEEP_NOW) comes with --force,
  * which lets it lie in the future.
  */
-export function sweep(now: string | Date | null, env: Record<string, string> = {}, args: string[] = []): Promise<SweepRun> {
+export function sweep(
+  now: string | Date | null,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<SweepRun> {
   return startSweep(now, env, args).done;
 }
 

@@ -16,7 +16,10 @@ describe("reading the API store's raw rows", () => {
   });
 
   it("reads a monitor's recent runs from JSON text or parsed JSON, and no runs as empty figures", () => {
-    const runs = [["fail", "2026-11-23T10:00:01.500+00:00", null, 1, 0], ["success", "2026-11-23T09:00:00Z", 1200, false, true]];
+    const runs = [
+      ["fail", "2026-11-23T10:00:01.500+00:00", null, 1, 0],
+      ["success", "2026-11-23T09:00:00Z", 1200, false, true],
+    ];
     const expected = {
       recentRuns: [
         { status: "fail", at: "2026-11-23T10:00:01Z", duration_ms: null, overlapped: true, drifted: false },
@@ -27,6 +30,10 @@ describe("reading the API store's raw rows", () => {
     };
     expect(runStatsFromRow({ runs: JSON.stringify(runs), avg_duration: 1199.6, overlaps: 1 })).toEqual(expected);
     expect(runStatsFromRow({ runs, avg_duration: "1199.6", overlaps: "1" })).toEqual(expected);
-    expect(runStatsFromRow({ runs: null, avg_duration: null, overlaps: null })).toEqual({ recentRuns: [], avgDurationMs: null, overlapCount: 0 });
+    expect(runStatsFromRow({ runs: null, avg_duration: null, overlaps: null })).toEqual({
+      recentRuns: [],
+      avgDurationMs: null,
+      overlapCount: 0,
+    });
   });
 });

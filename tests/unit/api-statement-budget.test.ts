@@ -17,12 +17,21 @@ statementBudgetSuite("SQLite", async () => {
     async count(log) {
       const { PrismaClient } = await import("../../src/generated/prisma/client");
       const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
-      const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file }), log: [{ emit: "event", level: "query" }] });
+      const prisma = new PrismaClient({
+        adapter: new PrismaBetterSQLite3({ url: file }),
+        log: [{ emit: "event", level: "query" }],
+      });
       prisma.$on("query", (event) => log(event.query));
       const { createSqliteApiStore, openApiConnection } = await import("../../src/server/storage/sqlite/api-store");
       const connection = openApiConnection(file, { verbose: (sql) => log(String(sql)) });
       // This process's storage door, with Prisma and the REST store on counting connections.
-      Object.assign(globalThis, { lifelineDoor: { connections: { kind: "sqlite", file, db: connection }, prisma, api: createSqliteApiStore(connection) } });
+      Object.assign(globalThis, {
+        lifelineDoor: {
+          connections: { kind: "sqlite", file, db: connection },
+          prisma,
+          api: createSqliteApiStore(connection),
+        },
+      });
       close = async () => {
         connection.close();
         await prisma.$disconnect();

@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
-  HOUR_MS, PERIODS, ROLLUP_LATE_HOURS, ROLLUP_MAX_HOURS_PER_SWEEP, ROLLUP_REFRESH_MS, SPARKLINE_POINTS, bucketStarts, ceilHour, floorHour,
-  nearestRank, parseWatermark, rawDeleteCutoff, rawFromOf, roundMs, rollupSpan, rollupStart, splitWindow, uptimeOrNull, uptimePercentage,
+  HOUR_MS,
+  PERIODS,
+  ROLLUP_LATE_HOURS,
+  ROLLUP_MAX_HOURS_PER_SWEEP,
+  ROLLUP_REFRESH_MS,
+  SPARKLINE_POINTS,
+  bucketStarts,
+  ceilHour,
+  floorHour,
+  nearestRank,
+  parseWatermark,
+  rawDeleteCutoff,
+  rawFromOf,
+  roundMs,
+  rollupSpan,
+  rollupStart,
+  splitWindow,
+  uptimeOrNull,
+  uptimePercentage,
 } from "../../src/server/domain/check-metrics";
 import { METRIC_PERIODS } from "../../src/shared/schemas/service-metrics";
 
@@ -91,7 +108,11 @@ describe("window split", () => {
   it("starts at the start of the first hour when that hour's raw results are past retention", () => {
     const from = T - 90 * DAY;
     const kept = T - 14 * DAY;
-    expect(splitWindow(from, T, floorHour(T), kept)).toEqual({ from: floorHour(from), rollupFrom: floorHour(from), rollupTo: floorHour(T) });
+    expect(splitWindow(from, T, floorHour(T), kept)).toEqual({
+      from: floorHour(from),
+      rollupFrom: floorHour(from),
+      rollupTo: floorHour(T),
+    });
     expect(splitWindow(from, T, null, kept).from).toBe(floorHour(from));
     expect(splitWindow(T - 7 * DAY, T, null, kept).from).toBe(T - 7 * DAY);
   });
@@ -122,7 +143,10 @@ describe("rollup spans and retention", () => {
   it("skips empty hours, stops at the current hour and at most 48 hours per span", () => {
     expect(rollupSpan(T, 0, null)).toEqual({ from: floorHour(T), to: floorHour(T) });
     const old = T - 10 * DAY;
-    expect(rollupSpan(T, 0, old)).toEqual({ from: floorHour(old), to: floorHour(old) + ROLLUP_MAX_HOURS_PER_SWEEP * HOUR_MS });
+    expect(rollupSpan(T, 0, old)).toEqual({
+      from: floorHour(old),
+      to: floorHour(old) + ROLLUP_MAX_HOURS_PER_SWEEP * HOUR_MS,
+    });
     const recent = floorHour(T) - 3 * HOUR_MS;
     expect(rollupSpan(T, recent, recent + 10_000)).toEqual({ from: recent, to: floorHour(T) });
     expect(rollupSpan(T, recent, recent - DAY)).toEqual({ from: recent, to: floorHour(T) });
@@ -136,7 +160,9 @@ describe("rollup spans and retention", () => {
   });
 
   it("reads the stored watermark, ignoring anything unreadable", () => {
-    expect(parseWatermark(JSON.stringify({ through: "2026-11-23T13:00:00.000Z", at: "2026-11-23T13:01:00.000Z" }))).toEqual({
+    expect(
+      parseWatermark(JSON.stringify({ through: "2026-11-23T13:00:00.000Z", at: "2026-11-23T13:01:00.000Z" })),
+    ).toEqual({
       through: Date.parse("2026-11-23T13:00:00Z"),
       at: Date.parse("2026-11-23T13:01:00Z"),
     });

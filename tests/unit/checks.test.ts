@@ -17,14 +17,16 @@ let httpsBase = "";
 
 function listen(server: http.Server | net.Server): Promise<number> {
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+  );
 }
 
 function handler(req: http.IncomingMessage, res: http.ServerResponse) {
   hits++;
   const url = new URL(req.url ?? "/", "http://x");
   if (url.pathname === "/ok") return res.end("all systems go");
-  if (url.pathname === "/fail") return (res.statusCode = 500), res.end("boom");
+  if (url.pathname === "/fail") return ((res.statusCode = 500), res.end("boom"));
   if (url.pathname === "/hang") return; // never answers
   if (url.pathname === "/slow-body") return res.write("partial"); // headers, then nothing
   if (url.pathname.startsWith("/redirect/")) {
@@ -33,18 +35,25 @@ function handler(req: http.IncomingMessage, res: http.ServerResponse) {
     res.setHeader("location", n > 1 ? `/redirect/${n - 1}` : "/ok");
     return res.end();
   }
-  if (url.pathname === "/loop") return (res.statusCode = 302), res.setHeader("location", "/loop"), res.end();
+  if (url.pathname === "/loop") return ((res.statusCode = 302), res.setHeader("location", "/loop"), res.end());
   res.statusCode = 404;
   res.end();
 }
 
 const httpCheck = (p: string, extra: Partial<HttpCheck> = {}): HttpCheck => ({
-  type: "http", url: `${base}${p}`, method: "GET", expectedStatusCode: 200, timeoutSeconds: 5, ...extra,
+  type: "http",
+  url: `${base}${p}`,
+  method: "GET",
+  expectedStatusCode: 200,
+  timeoutSeconds: 5,
+  ...extra,
 });
 
 async function closedPort(): Promise<number> {
   const s = net.createServer();
-  const port = await new Promise<number>((r) => s.listen(0, "127.0.0.1", () => r((s.address() as net.AddressInfo).port)));
+  const port = await new Promise<number>((r) =>
+    s.listen(0, "127.0.0.1", () => r((s.address() as net.AddressInfo).port)),
+  );
   await new Promise((r) => s.close(r));
   return port;
 }
@@ -52,10 +61,27 @@ async function closedPort(): Promise<number> {
 beforeAll(async () => {
   base = `http://127.0.0.1:${await listen(http.createServer(handler))}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"));
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"),
-    "-days", "30", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+      "-days",
+      "30",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   certPem = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
   const tlsServer = https.createServer({ key: fs.readFileSync(path.join(dir, "key.pem")), cert: certPem }, handler);
   httpsBase = `https://127.0.0.1:${await listen(tlsServer)}`;
@@ -80,7 +106,11 @@ describe("an http check", () => {
   });
 
   it("is down with 'unexpected status 500' when the server answers 500", async () => {
-    expect(await runCheck(httpCheck("/fail"), open)).toMatchObject({ outcome: "down", reason: "unexpected status 500", statusCode: 500 });
+    expect(await runCheck(httpCheck("/fail"), open)).toMatchObject({
+      outcome: "down",
+      reason: "unexpected status 500",
+      statusCode: 500,
+    });
   });
 
   it("is up when the expected status is the 500 the server gives", async () => {
@@ -100,13 +130,20 @@ describe("an http check", () => {
   });
 
   it("is down with 'keyword missing' when the body lacks the keyword, up when it has it", async () => {
-    expect(await runCheck(httpCheck("/ok", { keyword: "unicorn" }), open)).toMatchObject({ outcome: "down", reason: "keyword missing", statusCode: 200 });
+    expect(await runCheck(httpCheck("/ok", { keyword: "unicorn" }), open)).toMatchObject({
+      outcome: "down",
+      reason: "keyword missing",
+      statusCode: 200,
+    });
     expect((await runCheck(httpCheck("/ok", { keyword: "systems go" }), open)).outcome).toBe("up");
   });
 
   it("follows up to 5 redirects, and reports the 6th redirect as the outcome", async () => {
     expect(await runCheck(httpCheck("/redirect/5"), open)).toMatchObject({ outcome: "up", statusCode: 200 });
-    expect(await runCheck(httpCheck("/loop"), open)).toMatchObject({ outcome: "down", reason: "unexpected status 302" });
+    expect(await runCheck(httpCheck("/loop"), open)).toMatchObject({
+      outcome: "down",
+      reason: "unexpected status 302",
+    });
   });
 
   it("is down with 'connection refused' against a closed port", async () => {
@@ -156,7 +193,10 @@ describe("a tcp check", () => {
   });
 
   it("refuses a loopback host under the default policy", async () => {
-    const r = await runCheck({ type: "tcp", host: "localhost", port: 80, timeoutSeconds: 2 }, { policy: { allowPrivate: false } });
+    const r = await runCheck(
+      { type: "tcp", host: "localhost", port: 80, timeoutSeconds: 2 },
+      { policy: { allowPrivate: false } },
+    );
     expect(r.reason).toMatch(/^refused: .* loopback address/);
   });
 });

@@ -27,8 +27,12 @@ beforeAll(async () => {
   const stamp = (d: Date) => d.toISOString().replace("Z", "+00:00");
   const now = Date.now();
   sqlite.transaction(() => {
-    orgId = Number(sqlite.prepare(`INSERT INTO organizations (slug, name) VALUES ('acme', 'Acme')`).run().lastInsertRowid);
-    const other = Number(sqlite.prepare(`INSERT INTO organizations (slug, name) VALUES ('other', 'Other')`).run().lastInsertRowid);
+    orgId = Number(
+      sqlite.prepare(`INSERT INTO organizations (slug, name) VALUES ('acme', 'Acme')`).run().lastInsertRowid,
+    );
+    const other = Number(
+      sqlite.prepare(`INSERT INTO organizations (slug, name) VALUES ('other', 'Other')`).run().lastInsertRowid,
+    );
     const monitor = sqlite.prepare(
       `INSERT INTO cron_monitors (org_id, name, schedule_kind, cron_expression, ping_token, updated_at) VALUES (?, ?, 'cron', '*/5 * * * *', ?, ?)`,
     );
@@ -36,9 +40,18 @@ beforeAll(async () => {
       `INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms, overlapped) VALUES (?, ?, ?, ?, ?, ?)`,
     );
     for (let m = 0; m < 101; m++) {
-      const id = Number(monitor.run(m < 100 ? orgId : other, `m${m}`, `token-${m}`.padEnd(43, "x"), stamp(new Date())).lastInsertRowid);
+      const id = Number(
+        monitor.run(m < 100 ? orgId : other, `m${m}`, `token-${m}`.padEnd(43, "x"), stamp(new Date())).lastInsertRowid,
+      );
       for (let r = 0; r < 50; r++) {
-        run.run(id, `rid-${r}`, r % 4 === 0 ? "fail" : "success", stamp(new Date(now - r * 3600_000)), 1000 + r, r % 10 === 0 ? 1 : 0);
+        run.run(
+          id,
+          `rid-${r}`,
+          r % 4 === 0 ? "fail" : "success",
+          stamp(new Date(now - r * 3600_000)),
+          1000 + r,
+          r % 10 === 0 ? 1 : 0,
+        );
       }
     }
   })();

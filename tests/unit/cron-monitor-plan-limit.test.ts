@@ -19,7 +19,9 @@ beforeAll(async () => {
   const { migrate } = await import("../../src/server/migrate");
   await migrate(`file:${file}`);
   const sqlite = new Database(file);
-  orgId = Number(sqlite.prepare(`INSERT INTO organizations (slug, name) VALUES ('free', 'Free')`).run().lastInsertRowid);
+  orgId = Number(
+    sqlite.prepare(`INSERT INTO organizations (slug, name) VALUES ('free', 'Free')`).run().lastInsertRowid,
+  );
   sqlite.close();
 });
 
@@ -27,15 +29,21 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function worker(count: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/create-monitors-worker.ts", String(orgId), String(count)], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${file}` },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/create-monitors-worker.ts", String(orgId), String(count)],
+      {
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${file}` },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(err))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(err)),
+    );
   });
 }
 

@@ -7,9 +7,15 @@ import { describeConnectError } from "../../src/server/migrate";
 import { freePort } from "../support/ports";
 
 /** Runs a Lifeline entry point to its end; resolves with its exit code and output. */
-function runToEnd(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runToEnd(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
@@ -35,7 +41,9 @@ describe("a DATABASE_URL that cannot be reached", () => {
       expect(code).toBe(1);
       const lines = stderr.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("npm warn"));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(`cannot use the PostgreSQL database at 127.0.0.1:${port}/lifeline (DATABASE_URL): connection refused`);
+      expect(lines[0]).toContain(
+        `cannot use the PostgreSQL database at 127.0.0.1:${port}/lifeline (DATABASE_URL): connection refused`,
+      );
       expect(stdout + stderr).not.toContain("s3cret-pass");
       expect(stdout).not.toContain("web app on");
     },

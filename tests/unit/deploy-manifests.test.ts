@@ -11,21 +11,30 @@ import { PROMTOOL } from "../support/prometheus";
 // every command names a script that exists (and a flag that script reads), every variable is in the
 // README's configuration table, probes hit routes the app serves, and the objects fit together.
 type Doc = Record<string, any>;
-const files = [...fs.readdirSync("deploy/kubernetes").map((f) => path.join("deploy/kubernetes", f)), "deploy/kubernetes-cronjob.yaml"];
+const files = [
+  ...fs.readdirSync("deploy/kubernetes").map((f) => path.join("deploy/kubernetes", f)),
+  "deploy/kubernetes-cronjob.yaml",
+];
 const docs: { file: string; doc: Doc }[] = files.flatMap((file) =>
   parseAllDocuments(fs.readFileSync(file, "utf8")).map((d) => {
     if (d.errors.length) throw new Error(`${file}: ${d.errors[0]!.message}`);
     return { file, doc: d.toJS() as Doc };
   }),
 );
-const podSpec = (doc: Doc): Doc | null => doc.spec?.jobTemplate?.spec?.template?.spec ?? doc.spec?.template?.spec ?? null;
+const podSpec = (doc: Doc): Doc | null =>
+  doc.spec?.jobTemplate?.spec?.template?.spec ?? doc.spec?.template?.spec ?? null;
 const workloads = docs.filter(({ doc }) => ["Deployment", "CronJob"].includes(doc.kind));
-const containers = workloads.flatMap(({ file, doc }) => (podSpec(doc)!.containers as Doc[]).map((c) => ({ file, name: doc.metadata.name as string, doc, c })));
-const byName = (kind: string, name: string) => docs.find(({ doc }) => doc.kind === kind && doc.metadata.name === name)?.doc;
+const containers = workloads.flatMap(({ file, doc }) =>
+  (podSpec(doc)!.containers as Doc[]).map((c) => ({ file, name: doc.metadata.name as string, doc, c })),
+);
+const byName = (kind: string, name: string) =>
+  docs.find(({ doc }) => doc.kind === kind && doc.metadata.name === name)?.doc;
 
 const readme = fs.readFileSync("README.md", "utf8");
 const configTable = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
-const npmScripts = Object.values(JSON.parse(fs.readFileSync("package.json", "utf8")).scripts as Record<string, string>).join("\n");
+const npmScripts = Object.values(
+  JSON.parse(fs.readFileSync("package.json", "utf8")).scripts as Record<string, string>,
+).join("\n");
 
 describe("deploy/ Kubernetes manifests", () => {
   it("define a web Deployment, a ping-ingest Deployment with its own Service, sweepers, a probe and a Secret", () => {
@@ -42,7 +51,11 @@ describe("deploy/ Kubernetes manifests", () => {
   it("parse as YAML, every file, and run web, ingest, sweeper and probe as Deployments, each from the one Secret", () => {
     const yamlFiles = fs.readdirSync("deploy/kubernetes").filter((f) => /\.ya?ml$/.test(f));
     expect(yamlFiles.sort()).toEqual(fs.readdirSync("deploy/kubernetes").sort()); // nothing else in the folder
-    for (const f of yamlFiles) expect(docs.some((d) => d.file === path.join("deploy/kubernetes", f)), f).toBe(true);
+    for (const f of yamlFiles)
+      expect(
+        docs.some((d) => d.file === path.join("deploy/kubernetes", f)),
+        f,
+      ).toBe(true);
     const scriptOf: Record<string, string> = {
       "lifeline-web": "scripts/serve.ts",
       "lifeline-ping-ingest": "scripts/ping-server.ts",
@@ -92,12 +105,17 @@ describe("deploy/ Kubernetes manifests", () => {
       expect(script, `${file}: no script in ${command.join(" ")}`).toBeDefined();
       expect(fs.existsSync(script!), `${file}: ${script} missing`).toBe(true);
       // An npm script runs it, or `npm start` does (scripts/start.mjs hands over to serve.ts).
-      expect(npmScripts.includes(script!) || fs.readFileSync("scripts/start.mjs", "utf8").includes(script!), `${file}: ${script}`).toBe(true);
+      expect(
+        npmScripts.includes(script!) || fs.readFileSync("scripts/start.mjs", "utf8").includes(script!),
+        `${file}: ${script}`,
+      ).toBe(true);
       const source = fs.readFileSync(script!, "utf8");
       for (const flag of command.slice(command.indexOf(script!) + 1).filter((a) => a.startsWith("--"))) {
         // Read as a literal ("--web-only") or declared as a node:util parseArgs option (loop: { type: ... }).
         const name = flag.slice(2);
-        expect(source, `${file}: ${script} does not read ${flag}`).toMatch(new RegExp(`"${flag}"|\\b${name}: \\{ type:`));
+        expect(source, `${file}: ${script} does not read ${flag}`).toMatch(
+          new RegExp(`"${flag}"|\\b${name}: \\{ type:`),
+        );
       }
       if (command.includes("tsx")) expect(command.slice(1, 3)).toEqual(["--import", "tsx"]);
     }
@@ -153,23 +171,41 @@ const deployments: Doc[] = docs.filter(({ doc }) => doc.kind === "Deployment").m
 /** Every family the code exports: the operator registry's (prom-client, default Node metrics included) and the organization endpoint's. */
 const exported = new Set([
   ...(await operatorMetrics().registry.getMetricsAsJSON()).map((m) => m.name),
-  ...[...fs.readFileSync("src/server/services/uptime/org-metrics.ts", "utf8").matchAll(/(?:name: |FamilyLines\()"(lifeline_[a-z0-9_]+)"/g)].map((m) => m[1]!),
+  ...[
+    ...fs
+      .readFileSync("src/server/services/uptime/org-metrics.ts", "utf8")
+      .matchAll(/(?:name: |FamilyLines\(\s*)"(lifeline_[a-z0-9_]+)"/g),
+  ].map((m) => m[1]!),
 ]);
 /** The family a series name belongs to (a histogram's `_bucket`, `_sum`, `_count` series). */
 const family = (series: string) => (exported.has(series) ? series : series.replace(/_(bucket|sum|count)$/, ""));
 
 describe("deploy/ observability", () => {
   it("annotate every Deployment's pods for scraping, on a container port whose process serves /metrics there", () => {
-    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(["lifeline-ping-ingest", "lifeline-probe", "lifeline-sweeper", "lifeline-web"]);
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([
+      "lifeline-ping-ingest",
+      "lifeline-probe",
+      "lifeline-sweeper",
+      "lifeline-web",
+    ]);
     for (const d of deployments) {
       const name = d.metadata.name as string;
       const a = d.spec.template.metadata.annotations ?? {};
-      expect(a, name).toMatchObject({ "prometheus.io/scrape": "true", "prometheus.io/path": "/metrics", "prometheus.io/port": expect.stringMatching(/^\d+$/) });
+      expect(a, name).toMatchObject({
+        "prometheus.io/scrape": "true",
+        "prometheus.io/path": "/metrics",
+        "prometheus.io/port": expect.stringMatching(/^\d+$/),
+      });
       const c = d.spec.template.spec.containers[0];
-      expect(c.ports.map((p: Doc) => p.containerPort), name).toContain(Number(a["prometheus.io/port"]));
+      expect(
+        c.ports.map((p: Doc) => p.containerPort),
+        name,
+      ).toContain(Number(a["prometheus.io/port"]));
       // The process listens on that port: the web app's PORT, the ingest's PING_PORT, or a *_METRICS_PORT setting.
       const env = Object.fromEntries((c.env ?? []).map((e: Doc) => [e.name, e.value]));
-      const portSetting = Object.entries(env).find(([k, v]) => /^(PORT|PING_PORT|[A-Z]+_METRICS_PORT)$/.test(k) && v === a["prometheus.io/port"]);
+      const portSetting = Object.entries(env).find(
+        ([k, v]) => /^(PORT|PING_PORT|[A-Z]+_METRICS_PORT)$/.test(k) && v === a["prometheus.io/port"],
+      );
       expect(portSetting, `${name}: no setting puts a listener on ${a["prometheus.io/port"]}`).toBeDefined();
       // A separate metrics listener must be reachable from outside the pod.
       if (/_METRICS_PORT$/.test(portSetting![0])) expect(env.HOST, name).toBe("0.0.0.0");
@@ -196,7 +232,10 @@ describe("deploy/ observability", () => {
         local = local.replaceAll(f, path.join(dir, path.basename(f)));
       }
       fs.writeFileSync(path.join(dir, "prometheus.yml"), local);
-      const r = spawnSync(PROMTOOL, ["check", "config", path.join(dir, "prometheus.yml")], { encoding: "utf8", timeout: 20_000 });
+      const r = spawnSync(PROMTOOL, ["check", "config", path.join(dir, "prometheus.yml")], {
+        encoding: "utf8",
+        timeout: 20_000,
+      });
       expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -215,7 +254,13 @@ describe("deploy/ observability", () => {
     const relabel = k8s.scrape_configs[0].relabel_configs as Doc[];
     const keep = (label: string) => relabel.find((r) => r.action === "keep" && r.source_labels.includes(label));
     expect(keep("__meta_kubernetes_pod_annotation_prometheus_io_scrape")?.regex).toBe("true");
-    expect(deployments.every((d) => new RegExp(`^${keep("__meta_kubernetes_pod_label_app_kubernetes_io_name")!.regex}$`).test(d.spec.template.metadata.labels["app.kubernetes.io/name"]))).toBe(true);
+    expect(
+      deployments.every((d) =>
+        new RegExp(`^${keep("__meta_kubernetes_pod_label_app_kubernetes_io_name")!.regex}$`).test(
+          d.spec.template.metadata.labels["app.kubernetes.io/name"],
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("have a Grafana dashboard that parses and whose every panel queries only metric families Lifeline exports", () => {
@@ -235,7 +280,9 @@ describe("deploy/ observability", () => {
       }
     }
     // Both endpoints are on the dashboard.
-    expect([...used].some((n) => n.startsWith("lifeline_cron_monitor_") || n.startsWith("lifeline_service_"))).toBe(true);
+    expect([...used].some((n) => n.startsWith("lifeline_cron_monitor_") || n.startsWith("lifeline_service_"))).toBe(
+      true,
+    );
     expect(used.has("lifeline_pings_total")).toBe(true);
   });
 });

@@ -22,7 +22,9 @@ describe("the run-duration bars", () => {
     expect(html).toContain('aria-label="Run 3 of 3: succeeded, drifted, 9.0 s"');
     expect(html).toContain('aria-label="Run 2 of 3: failed, 1.5 s"');
     expect(html.match(/class="drift-mark"/g)).toHaveLength(1);
-    expect(html).toMatch(/aria-label="Durations of the last 3 timed runs, longest 9\.0 s, 1 failed, 1 drifted, baseline 2\.0 s"/);
+    expect(html).toMatch(
+      /aria-label="Durations of the last 3 timed runs, longest 9\.0 s, 1 failed, 1 drifted, baseline 2\.0 s"/,
+    );
     expect(html).toContain('data-testid="drift-baseline"');
     expect(html).toContain("Dashed line: drift baseline (median).");
   });

@@ -34,17 +34,25 @@ describe("the tests' engine-neutral database helper", () => {
   it("writes Dates and booleans and reads timestamps, booleans and counts back in one form on both engines", async () => {
     const read = await Promise.all(
       dbs.map(async (db) => {
-        const [org] = await db.query<{ id: number }>(`INSERT INTO organizations (slug, name, created_at) VALUES (?, ?, ?) RETURNING id`, [
-          "acme",
-          "Acme",
-          new Date("2027-01-02T03:04:05.678Z"),
-        ]);
+        const [org] = await db.query<{ id: number }>(
+          `INSERT INTO organizations (slug, name, created_at) VALUES (?, ?, ?) RETURNING id`,
+          ["acme", "Acme", new Date("2027-01-02T03:04:05.678Z")],
+        );
         await db.run(
           `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, paused, next_expected_at, ping_token, created_at, updated_at)
            VALUES (?, 'm', 'period', 60, ?, ?, 'tok', ?, ?)`,
-          [org!.id, true, new Date("2027-03-04T05:06:07Z"), new Date("2027-01-01T00:00:00Z"), new Date("2027-01-01T00:00:00Z")],
+          [
+            org!.id,
+            true,
+            new Date("2027-03-04T05:06:07Z"),
+            new Date("2027-01-01T00:00:00Z"),
+            new Date("2027-01-01T00:00:00Z"),
+          ],
         );
-        const row = await db.one(`SELECT paused, suspended, next_expected_at, state_since, drift_pct FROM cron_monitors WHERE org_id = ?`, [org!.id]);
+        const row = await db.one(
+          `SELECT paused, suspended, next_expected_at, state_since, drift_pct FROM cron_monitors WHERE org_id = ?`,
+          [org!.id],
+        );
         const count = await db.one(`SELECT count(*) AS n FROM cron_monitors`);
         const changed = await db.run(`UPDATE cron_monitors SET state = 'up' WHERE org_id = ?`, [org!.id]);
         const created = await db.one(`SELECT created_at FROM organizations WHERE id = ?`, [org!.id]);
@@ -52,7 +60,13 @@ describe("the tests' engine-neutral database helper", () => {
       }),
     );
     expect(read[0]).toEqual({
-      row: { paused: 1, suspended: 0, next_expected_at: "2027-03-04T05:06:07.000+00:00", state_since: null, drift_pct: 0.5 },
+      row: {
+        paused: 1,
+        suspended: 0,
+        next_expected_at: "2027-03-04T05:06:07.000+00:00",
+        state_since: null,
+        drift_pct: 0.5,
+      },
       count: { n: 1 },
       changed: 1,
       created: { created_at: "2027-01-02T03:04:05.678+00:00" },

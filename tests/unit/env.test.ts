@@ -15,13 +15,22 @@ describe("configuration", () => {
     expect(first.databaseKind).toBe("sqlite");
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadEnv({ DATA_DIR: dir }).appSecret).toBe(first.appSecret);
-    expect(first).toMatchObject({ port: 3000, host: "0.0.0.0", appUrl: "http://localhost:3000", pingBaseUrl: "http://localhost:3000/ping", sweepIntervalSeconds: 30 });
+    expect(first).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      appUrl: "http://localhost:3000",
+      pingBaseUrl: "http://localhost:3000/ping",
+      sweepIntervalSeconds: 30,
+    });
   });
 
   it("requires an explicit APP_SECRET in production", () => {
     expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/APP_SECRET/);
     const secret = "s".repeat(40);
-    expect(loadEnv({ NODE_ENV: "production", DATA_DIR: tmp(), APP_SECRET: secret, APP_URL: "https://lifeline.example" }).appSecret).toBe(secret);
+    expect(
+      loadEnv({ NODE_ENV: "production", DATA_DIR: tmp(), APP_SECRET: secret, APP_URL: "https://lifeline.example" })
+        .appSecret,
+    ).toBe(secret);
   });
 
   it("refuses production without APP_URL in one line that says why, and creates no DATA_DIR", () => {
@@ -37,19 +46,33 @@ describe("configuration", () => {
     expect(fs.existsSync(dir)).toBe(false);
     expect(() => loadEnv({ NODE_ENV: "production", DATA_DIR: dir })).toThrow(/APP_SECRET: required in production/);
     expect(fs.existsSync(dir)).toBe(false);
-    expect(loadEnv({ NODE_ENV: "production", DATA_DIR: dir, APP_SECRET: "s".repeat(40), APP_URL: "https://lifeline.example" }).appUrl).toBe("https://lifeline.example");
+    expect(
+      loadEnv({
+        NODE_ENV: "production",
+        DATA_DIR: dir,
+        APP_SECRET: "s".repeat(40),
+        APP_URL: "https://lifeline.example",
+      }).appUrl,
+    ).toBe("https://lifeline.example");
   });
 
   it("names a too short APP_SECRET once", () => {
-    expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: "short" })).toThrow(/^Invalid configuration: APP_SECRET: must be at least 32 characters$/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), APP_SECRET: "short" })).toThrow(
+      /^Invalid configuration: APP_SECRET: must be at least 32 characters$/,
+    );
   });
 
   it("defaults APP_URL, and with it the ping base URL, to localhost on PORT", () => {
-    expect(loadEnv({ DATA_DIR: tmp(), PORT: "3790" })).toMatchObject({ appUrl: "http://localhost:3790", pingBaseUrl: "http://localhost:3790/ping" });
+    expect(loadEnv({ DATA_DIR: tmp(), PORT: "3790" })).toMatchObject({
+      appUrl: "http://localhost:3790",
+      pingBaseUrl: "http://localhost:3790/ping",
+    });
   });
 
   it("derives the ping base URL from APP_URL unless PING_BASE_URL is set", () => {
-    expect(loadEnv({ DATA_DIR: tmp(), APP_URL: "https://lifeline.example/" }).pingBaseUrl).toBe("https://lifeline.example/ping");
+    expect(loadEnv({ DATA_DIR: tmp(), APP_URL: "https://lifeline.example/" }).pingBaseUrl).toBe(
+      "https://lifeline.example/ping",
+    );
     expect(loadEnv({ DATA_DIR: tmp(), PING_BASE_URL: "https://hc.example" }).pingBaseUrl).toBe("https://hc.example");
   });
 

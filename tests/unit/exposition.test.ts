@@ -7,11 +7,24 @@ describe("Prometheus exposition", () => {
   });
 
   it("writes HELP, TYPE and one line per sample, and a family without samples still declares itself", () => {
-    const text = exposition([
-      { name: "x_up", help: "Up.\nTwo lines", type: "gauge", samples: [{ labels: { id: "1", name: 'say "hi"' }, value: 1 }, { labels: {}, value: 0.5 }] },
-      { name: "x_empty", help: "None", type: "gauge", samples: [] },
-    ], false);
-    expect(text).toBe('# HELP x_up Up.\\nTwo lines\n# TYPE x_up gauge\nx_up{id="1",name="say \\"hi\\""} 1\nx_up 0.5\n# HELP x_empty None\n# TYPE x_empty gauge\n');
+    const text = exposition(
+      [
+        {
+          name: "x_up",
+          help: "Up.\nTwo lines",
+          type: "gauge",
+          samples: [
+            { labels: { id: "1", name: 'say "hi"' }, value: 1 },
+            { labels: {}, value: 0.5 },
+          ],
+        },
+        { name: "x_empty", help: "None", type: "gauge", samples: [] },
+      ],
+      false,
+    );
+    expect(text).toBe(
+      '# HELP x_up Up.\\nTwo lines\n# TYPE x_up gauge\nx_up{id="1",name="say \\"hi\\""} 1\nx_up 0.5\n# HELP x_empty None\n# TYPE x_empty gauge\n',
+    );
   });
 
   it("ends OpenMetrics with # EOF and escapes double quotes in its HELP", () => {

@@ -9,13 +9,27 @@ import { procedureInputSchema } from "../../src/server/api/http/strict-json";
 const ID_FIELD = /(^id$|_id$|^ids$|_ids$)/;
 const MAX_ID = 2_147_483_647;
 
-type JsonSchema = { type?: string | string[]; maximum?: number; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
 
 /** Every integer reachable under an id-named field, with its path. */
-function idIntegers(s: JsonSchema | undefined, path: string, field: string, out: { path: string; maximum?: number }[] = []) {
+function idIntegers(
+  s: JsonSchema | undefined,
+  path: string,
+  field: string,
+  out: { path: string; maximum?: number }[] = [],
+) {
   if (!s || typeof s !== "object") return out;
   const types = Array.isArray(s.type) ? s.type : [s.type];
-  if ((types.includes("integer") || types.includes("number")) && ID_FIELD.test(field)) out.push({ path, maximum: s.maximum });
+  if ((types.includes("integer") || types.includes("number")) && ID_FIELD.test(field))
+    out.push({ path, maximum: s.maximum });
   for (const [k, v] of Object.entries(s.properties ?? {})) idIntegers(v, path ? `${path}.${k}` : k, k, out);
   if (s.items) idIntegers(s.items, `${path}[]`, field, out);
   for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) idIntegers(alt, path, field, out);

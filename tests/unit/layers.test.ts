@@ -21,7 +21,11 @@ type Violation = { rule: { name: string }; from: string; to: string };
 function cruise(cwd: string): Violation[] {
   let out: string;
   try {
-    out = execFileSync(process.execPath, [cli, "src", "--config", config, "--output-type", "json"], { cwd, encoding: "utf8", maxBuffer: 64 << 20 });
+    out = execFileSync(process.execPath, [cli, "src", "--config", config, "--output-type", "json"], {
+      cwd,
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    });
   } catch (err) {
     // The checker exits non-zero when it finds violations; its JSON is on stdout all the same.
     out = String((err as { stdout?: string }).stdout ?? "");
@@ -37,7 +41,10 @@ afterAll(() => fixtures.forEach((d) => fs.rmSync(d, { recursive: true, force: tr
 function fixture(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-layers-"));
   fixtures.push(dir);
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "esnext", moduleResolution: "bundler", strict: true } }));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { module: "esnext", moduleResolution: "bundler", strict: true } }),
+  );
   for (const [file, source] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), source);
@@ -53,9 +60,12 @@ describe("the rooms of src/", () => {
 
   it("refuses a storage module that imports a service, even for a type, and names the rule", () => {
     const dir = fixture({
-      "src/server/services/monitors.ts": 'export type Monitor = { id: number };\nexport const list = () => [] as Monitor[];\n',
-      "src/server/storage/rows.ts": 'import type { Monitor } from "../services/monitors";\nexport const row = (m: Monitor) => m.id;\n',
-      "src/server/storage/writes.ts": 'import { list } from "../services/monitors";\nexport const all = () => list();\n',
+      "src/server/services/monitors.ts":
+        "export type Monitor = { id: number };\nexport const list = () => [] as Monitor[];\n",
+      "src/server/storage/rows.ts":
+        'import type { Monitor } from "../services/monitors";\nexport const row = (m: Monitor) => m.id;\n',
+      "src/server/storage/writes.ts":
+        'import { list } from "../services/monitors";\nexport const all = () => list();\n',
     });
     const violations = cruise(dir);
     expect(violations.map((v) => [v.rule.name, v.from, v.to])).toEqual(
@@ -71,13 +81,21 @@ describe("the rooms of src/", () => {
       "src/server/domain/a.ts": 'import { b } from "./b";\nexport const a = () => b();\n',
       "src/server/domain/b.ts": 'import { a } from "./a";\nexport const b = (): number => (a as unknown as number);\n',
       "src/server/storage/sqlite/api-store.ts": "export const store = {};\n",
-      "src/server/storage/engine.ts": 'import { store } from "./sqlite/api-store";\nexport const apiStore = () => store;\n',
-      "src/server/api/routers/monitors.ts": 'import { apiStore } from "../../storage/engine";\nexport const r = apiStore;\n',
-      "src/server/services/own-door.ts": 'import { store } from "../storage/sqlite/api-store";\nexport const s = store;\n',
+      "src/server/storage/engine.ts":
+        'import { store } from "./sqlite/api-store";\nexport const apiStore = () => store;\n',
+      "src/server/api/routers/monitors.ts":
+        'import { apiStore } from "../../storage/engine";\nexport const r = apiStore;\n',
+      "src/server/services/own-door.ts":
+        'import { store } from "../storage/sqlite/api-store";\nexport const s = store;\n',
       "src/components/list.tsx": 'import { s } from "../server/services/own-door";\nexport const List = () => s;\n',
     });
     const names = new Set(cruise(dir).map((v) => v.rule.name));
-    expect([...names].sort()).toEqual(["components-stay-in-the-browser", "no-circular", "one-door-into-storage", "routers-call-services"]);
+    expect([...names].sort()).toEqual([
+      "components-stay-in-the-browser",
+      "no-circular",
+      "one-door-into-storage",
+      "routers-call-services",
+    ]);
   }, 60_000);
 
   it("docs/architecture.md's table of floors is the checker's, floor by floor and path by path", () => {
@@ -86,8 +104,17 @@ describe("the rooms of src/", () => {
     const rows = section
       .split("\n")
       .filter((l) => l.startsWith("| ") && !l.startsWith("| floor") && !l.startsWith("|---"))
-      .map((l) => l.split(/(?<!\\)\|/).map((c) => c.trim()).slice(1, -1))
-      .map(([name, what, paths]) => [name, what, [...paths!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\\\|/g, "|"))]);
+      .map((l) =>
+        l
+          .split(/(?<!\\)\|/)
+          .map((c) => c.trim())
+          .slice(1, -1),
+      )
+      .map(([name, what, paths]) => [
+        name,
+        what,
+        [...paths!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/\\\|/g, "|")),
+      ]);
     expect(rows).toEqual(FLOORS);
   });
 });

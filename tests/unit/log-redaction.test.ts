@@ -19,14 +19,23 @@ describe("redactPath", () => {
   });
 
   it("leaves paths without a credential as they are", () => {
-    for (const p of ["/api/v1/cron-monitors/12", "/api/v1/metrics", "/api/trpc/monitors.list", "/status/acme", "/", "/api/v1/pings", "/pingpong/x"]) {
+    for (const p of [
+      "/api/v1/cron-monitors/12",
+      "/api/v1/metrics",
+      "/api/trpc/monitors.list",
+      "/status/acme",
+      "/",
+      "/api/v1/pings",
+      "/pingpong/x",
+    ]) {
       expect(redactPath(p)).toBe(p);
     }
   });
 
   it("never lets a token through, whatever it is made of", () => {
     for (const t of [token, "a%2Fb", "x".repeat(300), "tok.en-_~"]) {
-      for (const p of [`/ping/${t}`, `/api/v1/ping/${t}/log`, `/confirm-email/${t}`, `/badge/${t}.json`]) expect(redactPath(p)).not.toContain(t);
+      for (const p of [`/ping/${t}`, `/api/v1/ping/${t}/log`, `/confirm-email/${t}`, `/badge/${t}.json`])
+        expect(redactPath(p)).not.toContain(t);
     }
   });
 });
@@ -41,6 +50,10 @@ describe("logUnexpected", () => {
     logUnexpected("req-1", `/api/v1/ping/${token}/fail`, new Error("database is locked"), log);
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain(token);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ request_id: "req-1", path: "/api/v1/ping/[redacted]/fail", error: "Error: database is locked" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      request_id: "req-1",
+      path: "/api/v1/ping/[redacted]/fail",
+      error: "Error: database is locked",
+    });
   });
 });

@@ -5,11 +5,18 @@ const at = (iso: string) => new Date(iso);
 const once: WindowTiming = { kind: "once", startsAt: at("2027-03-01T10:00:00Z"), endsAt: at("2027-03-01T12:00:00Z") };
 // Every day at 01:30 in Berlin for 2 hours. 2027-03-28 02:00 CET -> 03:00 CEST at 01:00Z;
 // 2026-10-25 03:00 CEST -> 02:00 CET at 01:00Z.
-const nightly: WindowTiming = { kind: "recurring", schedule: { kind: "cron", expression: "30 1 * * *", timezone: "Europe/Berlin" }, durationMinutes: 120 };
+const nightly: WindowTiming = {
+  kind: "recurring",
+  schedule: { kind: "cron", expression: "30 1 * * *", timezone: "Europe/Berlin" },
+  durationMinutes: 120,
+};
 
 describe("a one-off window", () => {
   it("is upcoming before its start, running from its start until (not including) its end, and gone after", () => {
-    expect(currentOrNext(once, at("2027-03-01T09:00:00Z"))).toEqual({ start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") });
+    expect(currentOrNext(once, at("2027-03-01T09:00:00Z"))).toEqual({
+      start: at("2027-03-01T10:00:00Z"),
+      end: at("2027-03-01T12:00:00Z"),
+    });
     expect(running(currentOrNext(once, at("2027-03-01T09:59:59Z")), at("2027-03-01T09:59:59Z"))).toBe(false);
     expect(running(currentOrNext(once, at("2027-03-01T10:00:00Z")), at("2027-03-01T10:00:00Z"))).toBe(true);
     expect(running(currentOrNext(once, at("2027-03-01T11:59:59Z")), at("2027-03-01T11:59:59Z"))).toBe(true);
@@ -20,8 +27,14 @@ describe("a one-off window", () => {
 describe("a recurring window", () => {
   it("runs from each fire time of its schedule for its duration, and names the next run in between", () => {
     // 2027-03-01: CET (+01:00), 01:30 local = 00:30Z.
-    expect(currentOrNext(nightly, at("2027-03-01T01:00:00Z"))).toEqual({ start: at("2027-03-01T00:30:00Z"), end: at("2027-03-01T02:30:00Z") });
-    expect(currentOrNext(nightly, at("2027-03-01T02:30:00Z"))).toEqual({ start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:30:00Z") });
+    expect(currentOrNext(nightly, at("2027-03-01T01:00:00Z"))).toEqual({
+      start: at("2027-03-01T00:30:00Z"),
+      end: at("2027-03-01T02:30:00Z"),
+    });
+    expect(currentOrNext(nightly, at("2027-03-01T02:30:00Z"))).toEqual({
+      start: at("2027-03-02T00:30:00Z"),
+      end: at("2027-03-02T02:30:00Z"),
+    });
     expect(running(currentOrNext(nightly, at("2027-03-01T02:29:59Z")), at("2027-03-01T02:29:59Z"))).toBe(true);
   });
 
@@ -31,14 +44,23 @@ describe("a recurring window", () => {
     expect(night).toEqual({ start: at("2027-03-28T00:30:00Z"), end: at("2027-03-28T02:30:00Z") });
     expect(running(night, at("2027-03-28T02:29:00Z"))).toBe(true);
     // 2027-03-29 01:30 CEST = 23:30Z the day before.
-    expect(currentOrNext(nightly, at("2027-03-28T02:30:00Z"))).toEqual({ start: at("2027-03-28T23:30:00Z"), end: at("2027-03-29T01:30:00Z") });
+    expect(currentOrNext(nightly, at("2027-03-28T02:30:00Z"))).toEqual({
+      start: at("2027-03-28T23:30:00Z"),
+      end: at("2027-03-29T01:30:00Z"),
+    });
   });
 
   it("lasts exactly its duration across the fall-back night in Europe/Berlin", () => {
     // 2026-10-25 01:30 CEST = 23:30Z on the 24th; the clocks go back at 01:00Z.
-    expect(currentOrNext(nightly, at("2026-10-25T00:00:00Z"))).toEqual({ start: at("2026-10-24T23:30:00Z"), end: at("2026-10-25T01:30:00Z") });
+    expect(currentOrNext(nightly, at("2026-10-25T00:00:00Z"))).toEqual({
+      start: at("2026-10-24T23:30:00Z"),
+      end: at("2026-10-25T01:30:00Z"),
+    });
     // 2026-10-26 01:30 CET = 00:30Z.
-    expect(currentOrNext(nightly, at("2026-10-25T01:30:00Z"))).toEqual({ start: at("2026-10-26T00:30:00Z"), end: at("2026-10-26T02:30:00Z") });
+    expect(currentOrNext(nightly, at("2026-10-25T01:30:00Z"))).toEqual({
+      start: at("2026-10-26T00:30:00Z"),
+      end: at("2026-10-26T02:30:00Z"),
+    });
   });
 });
 

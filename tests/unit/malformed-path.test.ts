@@ -3,7 +3,13 @@ import { hasMalformedPath } from "../../src/server/api/http/malformed-path";
 
 describe("a request path's percent-encoding", () => {
   it("is malformed for a cut sequence, a non-hex escape or bytes that are not UTF-8", () => {
-    for (const target of ["/status/%E0%A4%A", "/status/x%ZZ", "/confirm-email/%E0%A4%A?x=1", "/badge/%FF.svg", "/monitors/%"]) {
+    for (const target of [
+      "/status/%E0%A4%A",
+      "/status/x%ZZ",
+      "/confirm-email/%E0%A4%A?x=1",
+      "/badge/%FF.svg",
+      "/monitors/%",
+    ]) {
       expect(hasMalformedPath(target), target).toBe(true);
     }
   });

@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.join(process.cwd(), "prisma");
 const schema = fs.readFileSync(path.join(ROOT, "schema.prisma"), "utf8");
 const asPostgres = (s: string) =>
-  s.replace('provider = "sqlite"', 'provider = "postgresql"').replace(/url\s+=\s+"file:[^"]*"/, 'url = "postgresql://placeholder@localhost/placeholder"');
+  s
+    .replace('provider = "sqlite"', 'provider = "postgresql"')
+    .replace(/url\s+=\s+"file:[^"]*"/, 'url = "postgresql://placeholder@localhost/placeholder"');
 /** The models and enums only: the datasource block differs per engine by design. */
 const models = (s: string) => s.replace(/datasource db \{[^}]*\}/, "").trim();
 
@@ -18,7 +20,11 @@ describe("the latest migration's schema snapshot", () => {
     ["postgresql", asPostgres],
   ] as const)("equals prisma/schema.prisma on %s, so the next db:diff writes only new changes", (kind, transform) => {
     const dir = path.join(ROOT, "migrations", kind);
-    const latest = fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, "schema.prisma"))).sort().pop();
+    const latest = fs
+      .readdirSync(dir)
+      .filter((d) => fs.existsSync(path.join(dir, d, "schema.prisma")))
+      .sort()
+      .pop();
     expect(latest).toBeDefined();
     const snapshot = fs.readFileSync(path.join(dir, latest!, "schema.prisma"), "utf8");
     expect(models(snapshot)).toBe(models(transform(schema)));

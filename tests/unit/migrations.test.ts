@@ -27,9 +27,13 @@ describe("SQLite migrations", () => {
     db.exec(`INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (1, 'acme', 'Acme', 'free', '${t}')`);
     db.exec(`INSERT INTO cron_monitors (id, org_id, name, schedule_kind, period_seconds, ping_token, created_at, updated_at)
              VALUES (1, 1, 'backup', 'period', 3600, '${"a".repeat(43)}', '${t}', '${t}')`);
-    db.exec(`INSERT INTO cron_runs (id, monitor_id, rid, status, started_at, created_at) VALUES (1, 1, 'r1', 'success', '${t}', '${t}')`);
+    db.exec(
+      `INSERT INTO cron_runs (id, monitor_id, rid, status, started_at, created_at) VALUES (1, 1, 'r1', 'success', '${t}', '${t}')`,
+    );
     db.exec(`INSERT INTO cron_run_logs (run_id, body) VALUES (1, 'output')`);
-    db.exec(`INSERT INTO incidents (id, org_id, cron_monitor_id, kind, status, reason, opened_at) VALUES (1, 1, 1, 'failed', 'open', '', '${t}')`);
+    db.exec(
+      `INSERT INTO incidents (id, org_id, cron_monitor_id, kind, status, reason, opened_at) VALUES (1, 1, 1, 'failed', 'open', '', '${t}')`,
+    );
     db.close();
 
     fs.cpSync(SOURCE, path.join(staged, "sqlite"), { recursive: true });
@@ -37,8 +41,13 @@ describe("SQLite migrations", () => {
 
     const after = new Database(path.join(dir, "lifeline.db"), { readonly: true });
     const count = (table: string) => (after.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    expect([count("cron_monitors"), count("cron_runs"), count("cron_run_logs"), count("incidents")]).toEqual([1, 1, 1, 1]);
-    expect(after.prepare("SELECT name, ping_token FROM cron_monitors").get()).toEqual({ name: "backup", ping_token: "a".repeat(43) });
+    expect([count("cron_monitors"), count("cron_runs"), count("cron_run_logs"), count("incidents")]).toEqual([
+      1, 1, 1, 1,
+    ]);
+    expect(after.prepare("SELECT name, ping_token FROM cron_monitors").get()).toEqual({
+      name: "backup",
+      ping_token: "a".repeat(43),
+    });
     after.close();
   });
 });

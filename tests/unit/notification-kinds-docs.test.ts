@@ -14,7 +14,10 @@ function docsTable(): Map<string, string> {
   const rows = new Map<string, string>();
   for (const line of table.split("\n").slice(2)) {
     if (!line.startsWith("|")) break;
-    const [kind, config] = line.split(/(?<!\\)\|/).slice(1).map((cell) => cell.trim());
+    const [kind, config] = line
+      .split(/(?<!\\)\|/)
+      .slice(1)
+      .map((cell) => cell.trim());
     rows.set(kind!.replace(/`/g, ""), config!);
   }
   return rows;
@@ -48,8 +51,14 @@ describe("the README's list of kinds", () => {
     const readme = read("README.md").replace(/\s+/g, " ");
     const start = readme.indexOf("Kinds and their `config`");
     const sentence = readme.slice(start, readme.indexOf(".", readme.indexOf("`matrix`", start)));
-    const listed = new Map([...sentence.matchAll(/`([a-z_]+)` \(((?:`[a-z_]+`(?:, )?)+)\)/g)].map((m) => [m[1]!, m[2]!.replace(/`/g, "").split(", ")]));
+    const listed = new Map(
+      [...sentence.matchAll(/`([a-z_]+)` \(((?:`[a-z_]+`(?:, )?)+)\)/g)].map((m) => [
+        m[1]!,
+        m[2]!.replace(/`/g, "").split(", "),
+      ]),
+    );
     expect([...listed.keys()]).toEqual([...INTEGRATION_KINDS]);
-    for (const kind of INTEGRATION_KINDS) expect(listed.get(kind)!.sort(), kind).toEqual(Object.keys(kindOf(kind).config.shape).sort());
+    for (const kind of INTEGRATION_KINDS)
+      expect(listed.get(kind)!.sort(), kind).toEqual(Object.keys(kindOf(kind).config.shape).sort());
   });
 });

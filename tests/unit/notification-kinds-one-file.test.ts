@@ -45,7 +45,9 @@ function kindsNamedIn(text: string): string[] {
 
 describe("a notification kind is one file", () => {
   it("registers one file per kind in the folder, named after the kind, and no kind file outside the list", () => {
-    const files = readdirSync(KINDS_DIR).filter((f) => !NOT_KINDS.includes(f)).sort();
+    const files = readdirSync(KINDS_DIR)
+      .filter((f) => !NOT_KINDS.includes(f))
+      .sort();
     expect(files).toEqual(INTEGRATION_KINDS.map(fileOf).sort());
     expect(new Set(INTEGRATION_KINDS).size).toBe(INTEGRATION_KINDS.length);
   });
@@ -70,7 +72,9 @@ describe("a notification kind is one file", () => {
     const found: string[] = [];
     for (const file of sourceFiles(path.join(ROOT, "src"))) {
       const rel = path.relative(ROOT, file).split(path.sep).join("/");
-      const own = rel.startsWith("src/shared/notification-kinds/") ? path.basename(rel, ".ts").replace(/-/g, "_") : null;
+      const own = rel.startsWith("src/shared/notification-kinds/")
+        ? path.basename(rel, ".ts").replace(/-/g, "_")
+        : null;
       for (const kind of kindsNamedIn(readFileSync(file, "utf8"))) {
         if (kind !== own && !(ALLOWED[rel]?.kinds ?? []).includes(kind)) found.push(`${rel}: "${kind}"`);
       }
@@ -80,7 +84,9 @@ describe("a notification kind is one file", () => {
 
   it("still needs each allowed exception (an allow-list entry that no longer matches is dropped)", () => {
     for (const [rel, { kinds, why }] of Object.entries(ALLOWED)) {
-      expect(kindsNamedIn(readFileSync(path.join(ROOT, rel), "utf8")), `${rel} (${why})`).toEqual(expect.arrayContaining([...kinds]));
+      expect(kindsNamedIn(readFileSync(path.join(ROOT, rel), "utf8")), `${rel} (${why})`).toEqual(
+        expect.arrayContaining([...kinds]),
+      );
     }
   });
 
@@ -88,7 +94,10 @@ describe("a notification kind is one file", () => {
     const pure = [KINDS_DIR, path.join(ROOT, "src/shared/notifications")].flatMap(sourceFiles);
     for (const file of pure) {
       const imports = [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]!);
-      for (const from of imports) expect(from, path.relative(ROOT, file)).toMatch(/^(zod|\.\/[\w-]+|\.\.\/(notifications|notification-kinds|schemas)\/[\w-]+)$/);
+      for (const from of imports)
+        expect(from, path.relative(ROOT, file)).toMatch(
+          /^(zod|\.\/[\w-]+|\.\.\/(notifications|notification-kinds|schemas)\/[\w-]+)$/,
+        );
     }
   });
 });

@@ -15,17 +15,37 @@ const payload: Payload = {
   project: null,
   occurred_at: "2027-01-10T10:05:01Z",
   monitor: {
-    id: 3, name: "nightly <backup>", state: "down", schedule: "At 02:00", next_expected_at: "2027-01-11T02:00:00Z",
-    last_ping_at: null, url: dashboardLink("https://lifeline.example", 3),
+    id: 3,
+    name: "nightly <backup>",
+    state: "down",
+    schedule: "At 02:00",
+    next_expected_at: "2027-01-11T02:00:00Z",
+    last_ping_at: null,
+    url: dashboardLink("https://lifeline.example", 3),
   },
   service: null,
   incident: {
-    id: 9, service: null, cron_monitor: 3, kind: "failed", status: "open", reason: "The job reported a failure",
-    opened_at: "2027-01-10T10:05:01Z", resolved_at: null, acknowledged_at: null, acknowledged_by: null,
+    id: 9,
+    service: null,
+    cron_monitor: 3,
+    kind: "failed",
+    status: "open",
+    reason: "The job reported a failure",
+    opened_at: "2027-01-10T10:05:01Z",
+    resolved_at: null,
+    acknowledged_at: null,
+    acknowledged_by: null,
   },
   run: {
-    rid: "r", status: "fail", started_at: "2027-01-10T10:00:00Z", finished_at: "2027-01-10T10:01:00Z", exit_code: 2,
-    duration_ms: 60000, baseline_ms: null, drifted: false, log_tail: "disk full",
+    rid: "r",
+    status: "fail",
+    started_at: "2027-01-10T10:00:00Z",
+    finished_at: "2027-01-10T10:01:00Z",
+    exit_code: 2,
+    duration_ms: 60000,
+    baseline_ms: null,
+    drifted: false,
+    log_tail: "disk full",
   },
 };
 
@@ -40,7 +60,13 @@ function mailOf(p: Payload) {
 function slackMessage(p: Payload): { text: string } {
   const slack = kindOf("slack");
   if (slack.via !== "http") throw new Error("slack is sent over HTTP");
-  return JSON.parse(slack.render(messageOf(p), { url: "https://hooks.slack.example/s" }, { integrationId: 1, payload: p, sign: signBody }).body);
+  return JSON.parse(
+    slack.render(
+      messageOf(p),
+      { url: "https://hooks.slack.example/s" },
+      { integrationId: 1, payload: p, sign: signBody },
+    ).body,
+  );
 }
 
 describe("webhook signatures", () => {
@@ -109,7 +135,15 @@ describe("email confirmation", () => {
     expect(awaitsConfirmation({ kind: "email", confirmed_at: null })).toBe(true);
     expect(awaitsConfirmation({ kind: "email", confirmed_at: new Date() })).toBe(false);
     expect(awaitsConfirmation({ kind: "webhook", confirmed_at: null })).toBe(false);
-    const target = { id: 1, kind: "email", url: null, email: "someone@example.test", secret: null, confirmed_at: null, config: "{}" };
+    const target = {
+      id: 1,
+      kind: "email",
+      url: null,
+      email: "someone@example.test",
+      secret: null,
+      confirmed_at: null,
+      config: "{}",
+    };
     // An SMTP_URL that would fail with a connection error if it were contacted.
     const result = await send(target, payload, { smtpUrl: "smtp://127.0.0.1:9", smtpFrom: "lifeline@example.test" });
     expect(result).toMatchObject({ ok: false, error: UNCONFIRMED_ERROR });

@@ -38,18 +38,31 @@ describe("the generated OpenAPI document", () => {
       expect(doc.paths[path].head.responses["204"]).toBeDefined();
     }
     const log = doc.paths["/cron-monitors/{id}/runs/{rid}/log"].get;
-    expect(Object.keys(log.responses["200"].headers).sort()).toEqual(["Cache-Control", "Ping-Body-Limit", "X-Log-Bytes", "X-Log-Truncated"]);
+    expect(Object.keys(log.responses["200"].headers).sort()).toEqual([
+      "Cache-Control",
+      "Ping-Body-Limit",
+      "X-Log-Bytes",
+      "X-Log-Truncated",
+    ]);
   });
 
   it("lets every kind's POST /integrations member take events and repeat_minutes beside its config", () => {
     const members = doc.paths["/integrations"].post.requestBody.content["application/json"].schema.oneOf as any[];
     expect(members.map((m) => m.properties.kind.enum[0])).toEqual([...INTEGRATION_KINDS]);
-    const body = { name: "on-call", kind: "", config: {}, is_default: false, events: ["incident.reminder"], repeat_minutes: 30 };
+    const body = {
+      name: "on-call",
+      kind: "",
+      config: {},
+      is_default: false,
+      events: ["incident.reminder"],
+      repeat_minutes: 30,
+    };
     for (const member of members) {
       const kind = member.properties.kind.enum[0];
       // additionalProperties: false refuses any field the member does not list.
       expect(member.additionalProperties, kind).toBe(false);
-      for (const field of Object.keys(body)) expect(Object.keys(member.properties), `${kind}: ${field}`).toContain(field);
+      for (const field of Object.keys(body))
+        expect(Object.keys(member.properties), `${kind}: ${field}`).toContain(field);
       expect(member.properties.events.type, kind).toBe("array");
       expect(member.properties.events.items.enum, kind).toEqual([...NOTIFICATION_EVENTS]);
       const repeat = member.properties.repeat_minutes;

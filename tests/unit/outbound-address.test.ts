@@ -2,7 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { classifyAddress, isPublicAddress } from "../../src/server/outbound/address";
-import { guardedRequest, literalTargetRefusal, OutboundRefusedError, resolveTarget } from "../../src/server/outbound/guard";
+import {
+  guardedRequest,
+  literalTargetRefusal,
+  OutboundRefusedError,
+  resolveTarget,
+} from "../../src/server/outbound/guard";
 
 // Pure classification: no request leaves the machine. The guard tests below talk to loopback only.
 describe("outbound address classifier", () => {
@@ -43,12 +48,17 @@ describe("outbound address classifier", () => {
     expect(classifyAddress(ip)).toBe(cls);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "1.1.1.1", "100.63.255.255", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
-    "classifies %s as public",
-    (ip) => {
-      expect(isPublicAddress(ip)).toBe(true);
-    },
-  );
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "1.1.1.1",
+    "100.63.255.255",
+    "172.32.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+  ])("classifies %s as public", (ip) => {
+    expect(isPublicAddress(ip)).toBe(true);
+  });
 });
 
 describe("outbound guard", () => {
@@ -56,7 +66,9 @@ describe("outbound guard", () => {
   const open = { allowPrivate: true };
 
   it("names the reason and the setting when a literal target is refused", () => {
-    expect(literalTargetRefusal("http://169.254.169.254/latest/meta-data/", closed)).toMatch(/169\.254\.169\.254 is a cloud metadata address.*OUTBOUND_ALLOW_PRIVATE/);
+    expect(literalTargetRefusal("http://169.254.169.254/latest/meta-data/", closed)).toMatch(
+      /169\.254\.169\.254 is a cloud metadata address.*OUTBOUND_ALLOW_PRIVATE/,
+    );
     expect(literalTargetRefusal("http://[::1]:8080/x", closed)).toMatch(/::1 is a loopback address/);
     expect(literalTargetRefusal("http://LOCALHOST:80/", closed)).toMatch(/localhost is a loopback address/);
     expect(literalTargetRefusal("https://hooks.example.com/x", closed)).toBeNull(); // known only after DNS
@@ -65,7 +77,9 @@ describe("outbound guard", () => {
 
   it("refuses a host name that resolves to loopback unless private targets are allowed", async () => {
     await expect(resolveTarget("localhost", closed)).rejects.toBeInstanceOf(OutboundRefusedError);
-    await expect(resolveTarget("localhost", open)).resolves.toMatchObject({ address: expect.stringMatching(/^(127\.|::1$)/) });
+    await expect(resolveTarget("localhost", open)).resolves.toMatchObject({
+      address: expect.stringMatching(/^(127\.|::1$)/),
+    });
   });
 
   it("never connects to a refused target, connects when allowed, follows no redirect and caps the body", async () => {
@@ -82,7 +96,9 @@ describe("outbound guard", () => {
     const { port } = server.address() as AddressInfo;
     try {
       for (const host of ["127.0.0.1", "localhost"]) {
-        await expect(guardedRequest(`http://${host}:${port}/big`, { policy: closed })).rejects.toBeInstanceOf(OutboundRefusedError);
+        await expect(guardedRequest(`http://${host}:${port}/big`, { policy: closed })).rejects.toBeInstanceOf(
+          OutboundRefusedError,
+        );
       }
       expect(hits).toBe(0);
       const big = await guardedRequest(`http://localhost:${port}/big`, { policy: open, maxBodyBytes: 1000 });

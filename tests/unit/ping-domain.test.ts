@@ -18,7 +18,17 @@ describe("ping path forms", () => {
   });
 
   it("rejects every other form", () => {
-    for (const p of [`/${T}/foo`, `/${T}/256`, `/${T}/start/x`, `/${T}/-1`, `/${T}/01`, `/${T}/1.5`, "/", "", `/${T}/`]) {
+    for (const p of [
+      `/${T}/foo`,
+      `/${T}/256`,
+      `/${T}/start/x`,
+      `/${T}/-1`,
+      `/${T}/01`,
+      `/${T}/1.5`,
+      "/",
+      "",
+      `/${T}/`,
+    ]) {
       expect(parsePingPath(p), p).toBeNull();
     }
   });
@@ -127,20 +137,33 @@ describe("monitor state", () => {
 describe("the monitor after an applied event (both ping stores)", () => {
   const now = new Date("2027-01-01T10:00:00Z");
   const stored = {
-    state: "down", next_expected_at: "2027-01-01T09:00:00.000Z", paused: 1,
-    schedule_kind: "period", cron_expression: null, timezone: "UTC", period_seconds: 3600,
+    state: "down",
+    next_expected_at: "2027-01-01T09:00:00.000Z",
+    paused: 1,
+    schedule_kind: "period",
+    cron_expression: null,
+    timezone: "UTC",
+    period_seconds: 3600,
   };
   it("resumes a paused monitor on a success and arms it from now", () => {
     expect(monitorAfterEvent(stored, { completion: "success", duplicate: false }, now)).toEqual({
-      paused: false, state: "up", nextExpectedAt: new Date("2027-01-01T11:00:00Z"), changed: true,
+      paused: false,
+      state: "up",
+      nextExpectedAt: new Date("2027-01-01T11:00:00Z"),
+      changed: true,
     });
   });
   it("keeps a paused monitor paused on a failure", () => {
-    expect(monitorAfterEvent({ ...stored, paused: true }, { completion: "fail", duplicate: false }, now)).toMatchObject({ paused: true, state: "down", changed: false });
+    expect(monitorAfterEvent({ ...stored, paused: true }, { completion: "fail", duplicate: false }, now)).toMatchObject(
+      { paused: true, state: "down", changed: false },
+    );
   });
   it("changes nothing for a repeat of an event already recorded", () => {
     expect(monitorAfterEvent({ ...stored, paused: 0 }, { completion: "success", duplicate: true }, now)).toEqual({
-      paused: false, state: "down", nextExpectedAt: new Date("2027-01-01T09:00:00Z"), changed: false,
+      paused: false,
+      state: "down",
+      nextExpectedAt: new Date("2027-01-01T09:00:00Z"),
+      changed: false,
     });
   });
 });

@@ -12,7 +12,8 @@ describe("which requests npm start's web server answers as pings", () => {
   it("takes every path on PING_HOST (any case, any port) except Next's assets, the API and /livez", () => {
     expect(webPingPath(`/${TOKEN}/fail`, "PING.example:443", "ping.example")).toBe(`/${TOKEN}/fail`);
     expect(webPingPath("/", "ping.example", "ping.example")).toBe("/");
-    for (const p of ["/_next/static/x.js", "/api/v1/health", "/livez"]) expect(webPingPath(p, "ping.example", "ping.example")).toBeNull();
+    for (const p of ["/_next/static/x.js", "/api/v1/health", "/livez"])
+      expect(webPingPath(p, "ping.example", "ping.example")).toBeNull();
   });
 
   it("leaves everything else to Next: the dashboard, REST, /docs, and the root of other hosts", () => {

@@ -38,7 +38,12 @@ function values(text: string, f: Field): number[] {
   const seen = new Set<number>();
   for (const part of text.split(",")) {
     const [range, step = "1"] = part.split("/") as [string, string?];
-    const [lo, hi] = range === "*" ? [f.min, f.max] : range.includes("-") ? range.split("-").map(Number) : [Number(range), Number(range)];
+    const [lo, hi] =
+      range === "*"
+        ? [f.min, f.max]
+        : range.includes("-")
+          ? range.split("-").map(Number)
+          : [Number(range), Number(range)];
     for (let v = lo!; v <= hi!; v += Number(step)) seen.add(f.max === 7 && v === 7 ? 0 : v);
   }
   return [...seen].sort((a, b) => a - b);
@@ -62,10 +67,14 @@ function generator(seed: number) {
     const a = int(f.min, f.max);
     const b = int(a, f.max);
     switch (int(0, 3)) {
-      case 0: return String(a);
-      case 1: return `${a}-${b}`;
-      case 2: return `${a}-${b}/${int(1, Math.max(1, f.max - f.min))}`;
-      default: return String(a);
+      case 0:
+        return String(a);
+      case 1:
+        return `${a}-${b}`;
+      case 2:
+        return `${a}-${b}/${int(1, Math.max(1, f.max - f.min))}`;
+      default:
+        return String(a);
     }
   };
   const restricted = (f: Field): string => Array.from({ length: int(1, 3) }, () => item(f)).join(",");
@@ -115,20 +124,25 @@ function engine(expression: string, timezone: string, from: Date, count: number)
 }
 
 describe("the schedule engine agrees with cron-parser away from DST", () => {
-  it.each(["UTC", "Asia/Kolkata"])("on 2,000 random expressions in %s (seed 20261123), next 20 fire times", (timezone) => {
-    const next = generator(20261123);
-    const rnd = mulberry32(7);
-    const disagreements: string[] = [];
-    let compared = 0;
-    for (let i = 0; i < 2000; i++) {
-      const expression = next();
-      const from = new Date(Date.UTC(2026, 0, 1) + Math.floor(rnd() * 4 * 365 * 86400) * 1000);
-      const mine = engine(expression, timezone, from, 20);
-      const theirs = oracle(expression, timezone, from, 20);
-      if (mine !== "never") compared++;
-      if (JSON.stringify(mine) !== JSON.stringify(theirs)) disagreements.push(`${expression} from ${from.toISOString()}`);
-    }
-    expect(disagreements.slice(0, 10)).toEqual([]);
-    expect(compared).toBeGreaterThan(1900); // the comparison is about real fire times, not shared failures
-  }, 120_000);
+  it.each(["UTC", "Asia/Kolkata"])(
+    "on 2,000 random expressions in %s (seed 20261123), next 20 fire times",
+    (timezone) => {
+      const next = generator(20261123);
+      const rnd = mulberry32(7);
+      const disagreements: string[] = [];
+      let compared = 0;
+      for (let i = 0; i < 2000; i++) {
+        const expression = next();
+        const from = new Date(Date.UTC(2026, 0, 1) + Math.floor(rnd() * 4 * 365 * 86400) * 1000);
+        const mine = engine(expression, timezone, from, 20);
+        const theirs = oracle(expression, timezone, from, 20);
+        if (mine !== "never") compared++;
+        if (JSON.stringify(mine) !== JSON.stringify(theirs))
+          disagreements.push(`${expression} from ${from.toISOString()}`);
+      }
+      expect(disagreements.slice(0, 10)).toEqual([]);
+      expect(compared).toBeGreaterThan(1900); // the comparison is about real fire times, not shared failures
+    },
+    120_000,
+  );
 });

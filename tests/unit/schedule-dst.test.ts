@@ -198,9 +198,7 @@ describe("fall back: wildcard and stepped jobs fire at both occurrences", () => 
 
   it("picks up the second occurrence when `from` is between the two", () => {
     // from 05:10Z (01:10 EDT): 01:00 EST = 06:00Z is still ahead.
-    expect(fires("0 * * * *", "America/New_York", "2026-11-01T05:10:00Z", 1)).toEqual([
-      "2026-11-01T06:00:00.000Z",
-    ]);
+    expect(fires("0 * * * *", "America/New_York", "2026-11-01T05:10:00Z", 1)).toEqual(["2026-11-01T06:00:00.000Z"]);
   });
 });
 

@@ -140,7 +140,15 @@ describe("parseSchedule kind field", () => {
 
 describe("isValidTimeZone", () => {
   it("accepts IANA names, including links and Etc/GMT±N", () => {
-    for (const tz of ["UTC", "Etc/UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Calcutta", "Etc/GMT+2", "US/Eastern"]) {
+    for (const tz of [
+      "UTC",
+      "Etc/UTC",
+      "America/New_York",
+      "Australia/Lord_Howe",
+      "Asia/Calcutta",
+      "Etc/GMT+2",
+      "US/Eastern",
+    ]) {
       expect(isValidTimeZone(tz), tz).toBe(true);
     }
   });

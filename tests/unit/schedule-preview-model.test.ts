@@ -4,7 +4,10 @@ import { scheduleErrorMessage } from "../../src/shared/schedule";
 
 describe("the dashboard's live schedule preview", () => {
   it("flags the fire time that comes after a DST change in the chosen zone", () => {
-    const preview = computePreview({ kind: "cron", cron: "30 1 * * *", timezone: "Europe/Berlin", periodSeconds: null }, new Date("2027-03-26T12:00:00Z"));
+    const preview = computePreview(
+      { kind: "cron", cron: "30 1 * * *", timezone: "Europe/Berlin", periodSeconds: null },
+      new Date("2027-03-26T12:00:00Z"),
+    );
     if (!preview.ok) throw new Error(preview.message);
     expect(preview.fires.map((f) => f.iso)).toEqual([
       "2027-03-27T01:30:00+01:00",
@@ -17,8 +20,16 @@ describe("the dashboard's live schedule preview", () => {
   });
 
   it("answers the engine's code, field and message for an invalid expression, like the API", () => {
-    const preview = computePreview({ kind: "cron", cron: "30 2 * *", timezone: "UTC", periodSeconds: null }, new Date());
-    expect(preview).toMatchObject({ ok: false, code: "invalid_cron_syntax", field: "cron_expression", generic: scheduleErrorMessage("invalid_cron_syntax") });
+    const preview = computePreview(
+      { kind: "cron", cron: "30 2 * *", timezone: "UTC", periodSeconds: null },
+      new Date(),
+    );
+    expect(preview).toMatchObject({
+      ok: false,
+      code: "invalid_cron_syntax",
+      field: "cron_expression",
+      generic: scheduleErrorMessage("invalid_cron_syntax"),
+    });
   });
 
   it("names the period field for a period under a minute", () => {

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { auditRun, leakedSecrets, recordIssued, recordServerLog, RUN_DIR_ENV, secretsIn } from "../support/issued-secrets";
+import {
+  auditRun,
+  leakedSecrets,
+  recordIssued,
+  recordServerLog,
+  RUN_DIR_ENV,
+  secretsIn,
+} from "../support/issued-secrets";
 
 /** The integration runs' whole-run "no credential in a server log" check (tests/support/issued-secrets.ts). */
 describe("the whole-run secret audit", () => {
@@ -15,7 +22,15 @@ describe("the whole-run secret audit", () => {
   });
 
   it("finds credentials by field name at any depth, ignoring short values", () => {
-    const found = secretsIn({ data: { access, refresh: `${access}r`, monitor: { ping_token: ping, name: "token" }, token: "short", config: { secret: "s3cret-signing-key-16" } } });
+    const found = secretsIn({
+      data: {
+        access,
+        refresh: `${access}r`,
+        monitor: { ping_token: ping, name: "token" },
+        token: "short",
+        config: { secret: "s3cret-signing-key-16" },
+      },
+    });
     expect(found.sort()).toEqual([access, `${access}r`, ping, "s3cret-signing-key-16"].sort());
   });
 
@@ -24,7 +39,9 @@ describe("the whole-run secret audit", () => {
     process.env[RUN_DIR_ENV] = dir;
     recordIssued(201, { secret: "handed-over-and-kept-1" }, { data: { token: ping } });
     recordIssued(400, { secret: "refused-never-stored-22" }, { error: { code: "VALIDATION_ERROR" } });
-    expect(fs.readFileSync(path.join(dir, "issued-secrets.txt"), "utf8").trim().split("\n").sort()).toEqual([ping, "handed-over-and-kept-1"].sort());
+    expect(fs.readFileSync(path.join(dir, "issued-secrets.txt"), "utf8").trim().split("\n").sort()).toEqual(
+      [ping, "handed-over-and-kept-1"].sort(),
+    );
   });
 
   it("fails when a listed log holds a recorded credential, naming the log but not the whole credential", () => {
@@ -39,6 +56,8 @@ describe("the whole-run secret audit", () => {
     expect(auditRun(dir)).toEqual({ logs: 1, secrets: 1 });
     recordServerLog(leaky);
     expect(() => auditRun(dir!)).toThrow(/pt_8Hq….*leaky\.log/);
-    expect(leakedSecrets([{ file: "x", text: `...${access}...` }], [access, ping])).toEqual([{ log: "x", secret: "eyJhbG…" }]);
+    expect(leakedSecrets([{ file: "x", text: `...${access}...` }], [access, ping])).toEqual([
+      { log: "x", secret: "eyJhbG…" },
+    ]);
   });
 });

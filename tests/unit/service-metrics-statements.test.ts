@@ -27,17 +27,27 @@ beforeAll(async () => {
   const now = Date.now();
   db = new Database(file);
   db.transaction(() => {
-    const orgId = Number(db.prepare(`INSERT INTO organizations (slug, name, plan) VALUES ('acme', 'Acme', 'free')`).run().lastInsertRowid);
+    const orgId = Number(
+      db.prepare(`INSERT INTO organizations (slug, name, plan) VALUES ('acme', 'Acme', 'free')`).run().lastInsertRowid,
+    );
     userId = Number(
-      db.prepare(`INSERT INTO users (email, password_hash, default_org_id, created_at, updated_at) VALUES ('a@example.com', 'x', ?, ?, ?)`)
+      db
+        .prepare(
+          `INSERT INTO users (email, password_hash, default_org_id, created_at, updated_at) VALUES ('a@example.com', 'x', ?, ?, ?)`,
+        )
         .run(orgId, stamp(new Date()), stamp(new Date())).lastInsertRowid,
     );
-    const service = db.prepare(`INSERT INTO services (user_id, name, type, interval, config, updated_at) VALUES (?, ?, 'http', 300, '{}', ?)`);
-    const result = db.prepare(`INSERT INTO check_results (service_id, probe_id, started_at, up, response_time_ms) VALUES (?, 1, ?, ?, ?)`);
+    const service = db.prepare(
+      `INSERT INTO services (user_id, name, type, interval, config, updated_at) VALUES (?, ?, 'http', 300, '{}', ?)`,
+    );
+    const result = db.prepare(
+      `INSERT INTO check_results (service_id, probe_id, started_at, up, response_time_ms) VALUES (?, 1, ?, ?, ?)`,
+    );
     for (let s = 0; s < 100; s++) {
       const id = Number(service.run(userId, `s${s}`, stamp(new Date())).lastInsertRowid);
       ids.push(id);
-      for (let k = 0; k < 288; k++) result.run(id, stamp(new Date(now - k * 300_000)), k % 20 === 0 ? 0 : 1, 80 + (k % 9));
+      for (let k = 0; k < 288; k++)
+        result.run(id, stamp(new Date(now - k * 300_000)), k % 20 === 0 ? 0 : 1, 80 + (k % 9));
     }
   })();
   const { sqliteRunner } = await import("../../src/server/storage/sqlite/runner");
@@ -50,7 +60,10 @@ beforeAll(async () => {
     run: (sql, params) => (statements++, runner.run(sql, params)),
   };
   // This process's storage door, with the metrics reads on a counting runner.
-  (globalThis as { lifelineDoor?: unknown }).lifelineDoor = { connections: { kind: "sqlite", file, db }, metrics: { sql: counting, d: SQLITE, q: metricsSql(SQLITE) } };
+  (globalThis as { lifelineDoor?: unknown }).lifelineDoor = {
+    connections: { kind: "sqlite", file, db },
+    metrics: { sql: counting, d: SQLITE, q: metricsSql(SQLITE) },
+  };
   metrics = await import("../../src/server/services/uptime/service-metrics");
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { displayedStatus, intervalProblem, mergeConfig, minimumInterval, statusAfterEdit } from "../../src/server/domain/service-rules";
+import {
+  displayedStatus,
+  intervalProblem,
+  mergeConfig,
+  minimumInterval,
+  statusAfterEdit,
+} from "../../src/server/domain/service-rules";
 import { checkConfig, configJsonSchema } from "../../src/shared/service-types";
 
 describe("service rules", () => {
@@ -22,12 +28,17 @@ describe("service rules", () => {
     expect(statusAfterEdit(before, { type: "http", config: before.config, enabled: true })).toBe("operational");
     expect(statusAfterEdit(before, { type: "http", config: '{"url":"https://b"}', enabled: true })).toBe("pending");
     expect(statusAfterEdit(before, { type: "tcp", config: before.config, enabled: true })).toBe("pending");
-    expect(statusAfterEdit({ ...before, enabled: false }, { type: "http", config: before.config, enabled: true })).toBe("pending");
+    expect(statusAfterEdit({ ...before, enabled: false }, { type: "http", config: before.config, enabled: true })).toBe(
+      "pending",
+    );
     expect(statusAfterEdit(before, { type: "http", config: before.config, enabled: false })).toBe("operational");
   });
 
   it("merges a config patch one level deep; null removes a key", () => {
-    expect(mergeConfig({ url: "u", keyword: "k", timeout: 10 }, { timeout: 20, keyword: null })).toEqual({ url: "u", timeout: 20 });
+    expect(mergeConfig({ url: "u", keyword: "k", timeout: 10 }, { timeout: 20, keyword: null })).toEqual({
+      url: "u",
+      timeout: 20,
+    });
   });
 });
 

@@ -1,13 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { currentSlot, dueAtOf, laneAfterResult, nextDueAt } from "../../src/server/domain/check-slots";
-import { decideStatus, nextFailureRun, reasonBeside, refusedByOutboundSetting, type ProbeLatest, type StatusInput } from "../../src/server/domain/service-status";
+import {
+  decideStatus,
+  nextFailureRun,
+  reasonBeside,
+  refusedByOutboundSetting,
+  type ProbeLatest,
+  type StatusInput,
+} from "../../src/server/domain/service-status";
 import { addressRefusal, literalTargetRefusal } from "../../src/server/outbound/guard";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const ago = (s: number) => new Date(now.getTime() - s * 1000);
-const up = (probeId = 1, ms = 100): ProbeLatest => ({ probeId, outcome: "up", responseTimeMs: ms, consecutiveFailures: 0, at: ago(5) });
-const down = (probeId = 1, run = 1): ProbeLatest => ({ probeId, outcome: "down", responseTimeMs: 5, consecutiveFailures: run, at: ago(5) });
-const input = (over: Partial<StatusInput>): StatusInput => ({ enabled: true, previous: "operational", intervalSeconds: 60, degradedMs: null, latest: [], ...over });
+const up = (probeId = 1, ms = 100): ProbeLatest => ({
+  probeId,
+  outcome: "up",
+  responseTimeMs: ms,
+  consecutiveFailures: 0,
+  at: ago(5),
+});
+const down = (probeId = 1, run = 1): ProbeLatest => ({
+  probeId,
+  outcome: "down",
+  responseTimeMs: 5,
+  consecutiveFailures: run,
+  at: ago(5),
+});
+const input = (over: Partial<StatusInput>): StatusInput => ({
+  enabled: true,
+  previous: "operational",
+  intervalSeconds: 60,
+  degradedMs: null,
+  latest: [],
+  ...over,
+});
 
 describe("a service's status", () => {
   it("is pending until the first result and operational after an up", () => {
@@ -25,7 +51,10 @@ describe("a service's status", () => {
   });
 
   it("goes down at once when two probes agree", () => {
-    expect(decideStatus(input({ latest: [down(1, 1), down(2, 1)] }), now)).toMatchObject({ status: "down", incident: "open" });
+    expect(decideStatus(input({ latest: [down(1, 1), down(2, 1)] }), now)).toMatchObject({
+      status: "down",
+      incident: "open",
+    });
   });
 
   it("is degraded when one of several probes fails, or when slower than degraded_ms", () => {
@@ -35,12 +64,17 @@ describe("a service's status", () => {
   });
 
   it("resolves the incident when the service answers again", () => {
-    expect(decideStatus(input({ previous: "down", latest: [up()] }), now)).toEqual({ status: "operational", incident: "resolve" });
+    expect(decideStatus(input({ previous: "down", latest: [up()] }), now)).toEqual({
+      status: "operational",
+      incident: "resolve",
+    });
   });
 
   it("is paused while disabled whatever the results, which resolves an open incident", () => {
     expect(decideStatus(input({ enabled: false, latest: [down(1, 5)] }), now).status).toBe("paused");
-    expect(decideStatus(input({ enabled: false, previous: "down", latest: [down(1, 5)] }), now).incident).toBe("resolve");
+    expect(decideStatus(input({ enabled: false, previous: "down", latest: [down(1, 5)] }), now).incident).toBe(
+      "resolve",
+    );
   });
 
   it("ignores results older than three intervals (a probe that stopped reporting)", () => {
@@ -69,31 +103,69 @@ describe("check slots", () => {
 describe("laneAfterResult", () => {
   const now = new Date("2027-01-01T10:00:05.000Z");
   const service = { id: 7, intervalSeconds: 60, enabled: true };
-  const lane = { slot: 4, dueAt: new Date("2027-01-01T10:00:07.000Z"), leasableAt: new Date("2027-01-01T10:00:30.000Z"), leasedBy: 3, consecutiveFailures: 0 };
+  const lane = {
+    slot: 4,
+    dueAt: new Date("2027-01-01T10:00:07.000Z"),
+    leasableAt: new Date("2027-01-01T10:00:30.000Z"),
+    leasedBy: 3,
+    consecutiveFailures: 0,
+  };
 
   it("moves a scheduled up result to the service's next slot, unleased, failures reset", () => {
-    const next = laneAfterResult({ ...lane, consecutiveFailures: 1 }, { outcome: "up", scheduled: true }, service, 10, now);
-    expect(next).toEqual({ slot: 5, dueAt: new Date("2027-01-01T10:00:07.000Z"), leasableAt: new Date("2027-01-01T10:00:07.000Z"), leasedBy: null, consecutiveFailures: 0 });
+    const next = laneAfterResult(
+      { ...lane, consecutiveFailures: 1 },
+      { outcome: "up", scheduled: true },
+      service,
+      10,
+      now,
+    );
+    expect(next).toEqual({
+      slot: 5,
+      dueAt: new Date("2027-01-01T10:00:07.000Z"),
+      leasableAt: new Date("2027-01-01T10:00:07.000Z"),
+      leasedBy: null,
+      consecutiveFailures: 0,
+    });
   });
 
   it("brings the confirming re-check forward after a first scheduled failure, and keeps the schedule after the second", () => {
     const first = laneAfterResult(lane, { outcome: "down", scheduled: true }, service, 10, now);
-    expect(first).toMatchObject({ slot: 5, dueAt: new Date("2027-01-01T10:00:15.000Z"), consecutiveFailures: 1, leasedBy: null });
-    const second = laneAfterResult(first, { outcome: "down", scheduled: true }, service, 10, new Date("2027-01-01T10:00:15.500Z"));
+    expect(first).toMatchObject({
+      slot: 5,
+      dueAt: new Date("2027-01-01T10:00:15.000Z"),
+      consecutiveFailures: 1,
+      leasedBy: null,
+    });
+    const second = laneAfterResult(
+      first,
+      { outcome: "down", scheduled: true },
+      service,
+      10,
+      new Date("2027-01-01T10:00:15.500Z"),
+    );
     expect(second).toMatchObject({ slot: 6, dueAt: new Date("2027-01-01T10:01:07.000Z"), consecutiveFailures: 2 });
   });
 
   it("leaves the schedule of a leased lane alone for an off-schedule result, counting the failure", () => {
-    expect(laneAfterResult(lane, { outcome: "down", scheduled: false }, service, 10, now)).toEqual({ ...lane, consecutiveFailures: 1 });
+    expect(laneAfterResult(lane, { outcome: "down", scheduled: false }, service, 10, now)).toEqual({
+      ...lane,
+      consecutiveFailures: 1,
+    });
   });
 
   it("brings an unleased lane's next check forward after an off-schedule first failure", () => {
     const idle = { ...lane, leasedBy: null, leasableAt: new Date("2027-01-01T10:00:50.000Z") };
-    expect(laneAfterResult(idle, { outcome: "down", scheduled: false }, service, 10, now)).toMatchObject({ slot: 4, leasableAt: new Date("2027-01-01T10:00:15.000Z"), consecutiveFailures: 1 });
+    expect(laneAfterResult(idle, { outcome: "down", scheduled: false }, service, 10, now)).toMatchObject({
+      slot: 4,
+      leasableAt: new Date("2027-01-01T10:00:15.000Z"),
+      consecutiveFailures: 1,
+    });
   });
 
   it("makes no lane of a disabled service leasable", () => {
-    expect(laneAfterResult(lane, { outcome: "up", scheduled: true }, { ...service, enabled: false }, 10, now).leasableAt).toBeNull();
+    expect(
+      laneAfterResult(lane, { outcome: "up", scheduled: true }, { ...service, enabled: false }, 10, now).leasableAt,
+    ).toBeNull();
   });
 });
 
@@ -113,6 +185,7 @@ describe("the reason beside a service's status", () => {
     expect(refusedByOutboundSetting(addressRefusal("10.0.0.7", strict))).toBe(true);
     expect(refusedByOutboundSetting(literalTargetRefusal("http://127.0.0.1:8080/", strict))).toBe(true);
     expect(refusedByOutboundSetting(literalTargetRefusal("http://localhost/", strict))).toBe(true);
-    for (const reason of ["connection refused", "timeout after 5 s", "unexpected status 503", null]) expect(refusedByOutboundSetting(reason)).toBe(false);
+    for (const reason of ["connection refused", "timeout after 5 s", "unexpected status 503", null])
+      expect(refusedByOutboundSetting(reason)).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { barsFromChecks, barsFromIncidents, componentStatus, incidentsPerDay, overallStatus, windowDays } from "../../src/server/domain/status-page";
+import {
+  barsFromChecks,
+  barsFromIncidents,
+  componentStatus,
+  incidentsPerDay,
+  overallStatus,
+  windowDays,
+} from "../../src/server/domain/status-page";
 import { escapeMarkup } from "../../src/server/domain/escape";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -44,7 +51,10 @@ describe("status page rules", () => {
 
   it("counts a cron monitor's time under open incidents as down, from its creation", () => {
     const created = new Date("2026-03-09T00:00:00Z");
-    const incidents = [{ openedAt: new Date("2026-03-09T06:00:00Z"), resolvedAt: new Date("2026-03-09T12:00:00Z") }, { openedAt: new Date("2026-03-10T09:00:00Z"), resolvedAt: null }];
+    const incidents = [
+      { openedAt: new Date("2026-03-09T06:00:00Z"), resolvedAt: new Date("2026-03-09T12:00:00Z") },
+      { openedAt: new Date("2026-03-10T09:00:00Z"), resolvedAt: null },
+    ];
     const { bars, uptime } = barsFromIncidents(incidents, created, NOW);
     expect(bars.at(-2)).toEqual({ date: "2026-03-09", uptime_pct: 75, incidents: 1 });
     expect(bars.at(-1)).toEqual({ date: "2026-03-10", uptime_pct: 75, incidents: 1 });
@@ -54,6 +64,8 @@ describe("status page rules", () => {
   });
 
   it("escapes markup and drops characters XML forbids", () => {
-    expect(escapeMarkup(`<script>alert("x")</script>]]>&'\u0001`)).toBe("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;]]&gt;&amp;&#39;");
+    expect(escapeMarkup(`<script>alert("x")</script>]]>&'\u0001`)).toBe(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;]]&gt;&amp;&#39;",
+    );
   });
 });

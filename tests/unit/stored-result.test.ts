@@ -4,28 +4,47 @@ import { checkResultFromWire, checkResultWire, storedResult } from "../../src/se
 import { postedResult } from "../../src/shared/schemas/probe-agent";
 
 const result: CheckResult = {
-  outcome: "down", reason: "unexpected status 503", statusCode: 503, responseTimeMs: 41.5, startedAt: new Date("2027-03-01T12:00:00.250Z"),
-  timing: { dnsMs: 1.2, connectMs: 3.4, tlsMs: null, firstByteMs: 40 }, certificateDaysLeft: null,
+  outcome: "down",
+  reason: "unexpected status 503",
+  statusCode: 503,
+  responseTimeMs: 41.5,
+  startedAt: new Date("2027-03-01T12:00:00.250Z"),
+  timing: { dnsMs: 1.2, connectMs: 3.4, tlsMs: null, firstByteMs: 40 },
+  certificateDaysLeft: null,
 };
 
 describe("a check result and the result stored", () => {
   it("maps a check result to the stored result of its service, lane and slot", () => {
     expect(storedResult({ serviceId: 9, lane: 0, slot: null }, result)).toEqual({
-      serviceId: 9, lane: 0, slot: null, outcome: "down", reason: "unexpected status 503", statusCode: 503, responseTimeMs: 41.5,
-      startedAt: new Date("2027-03-01T12:00:00.250Z"), dnsMs: 1.2, connectMs: 3.4, tlsMs: null, firstByteMs: 40, certificateDaysLeft: null,
+      serviceId: 9,
+      lane: 0,
+      slot: null,
+      outcome: "down",
+      reason: "unexpected status 503",
+      statusCode: 503,
+      responseTimeMs: 41.5,
+      startedAt: new Date("2027-03-01T12:00:00.250Z"),
+      dnsMs: 1.2,
+      connectMs: 3.4,
+      tlsMs: null,
+      firstByteMs: 40,
+      certificateDaysLeft: null,
     });
   });
 
   it("stores what a probe posts exactly as what the server checked itself (the wire form passes the protocol's schema)", () => {
     const wire = checkResultWire({ service_id: 9, lane: 4, slot: 17 }, result);
     const parsed = postedResult.parse(JSON.parse(JSON.stringify(wire)));
-    expect(storedResult({ serviceId: parsed.service_id, lane: parsed.lane, slot: parsed.slot }, checkResultFromWire(parsed))).toEqual(
-      storedResult({ serviceId: 9, lane: 4, slot: 17 }, result),
-    );
+    expect(
+      storedResult({ serviceId: parsed.service_id, lane: parsed.lane, slot: parsed.slot }, checkResultFromWire(parsed)),
+    ).toEqual(storedResult({ serviceId: 9, lane: 4, slot: 17 }, result));
   });
 
   it("reads a timing a probe left out as null", () => {
-    const parsed = postedResult.parse({ ...checkResultWire({ service_id: 1, lane: 0, slot: 0 }, result), timing: { dns_ms: 2 } });
+    const parsed = postedResult.parse({
+      ...checkResultWire({ service_id: 1, lane: 0, slot: 0 }, result),
+      timing: { dns_ms: 2 },
+    });
     expect(checkResultFromWire(parsed).timing).toEqual({ dnsMs: 2, connectMs: null, tlsMs: null, firstByteMs: null });
   });
 });

@@ -13,7 +13,9 @@ const schema = z.object({
 
 describe("strict JSON body types (the adapter would coerce them)", () => {
   it("refuses strings and nulls where the schema states numbers and booleans", () => {
-    expect(strictBodyTypes({ enabled: "false", order: null, config: { timeout: "5" }, ids: [1, "2"], name: "x" }, schema)).toEqual({
+    expect(
+      strictBodyTypes({ enabled: "false", order: null, config: { timeout: "5" }, ids: [1, "2"], name: "x" }, schema),
+    ).toEqual({
       enabled: ["Expected boolean, received string"],
       order: ["Expected number, received null"],
       "config.timeout": ["Expected number, received string"],

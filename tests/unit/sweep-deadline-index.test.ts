@@ -37,7 +37,14 @@ describe("the next deadline on SQLite", () => {
        VALUES (1, ?, 'period', 60, ?, ?, ?, ?, ?, '2027-01-01T00:00:00.000+00:00')`,
     );
     monitors.forEach(([state, e, grace, paused], i) =>
-      insert.run(`m${i}`, grace, paused ? 1 : 0, state, e === null ? null : at(e).toISOString().replace("Z", "+00:00"), `tok${i}`),
+      insert.run(
+        `m${i}`,
+        grace,
+        paused ? 1 : 0,
+        state,
+        e === null ? null : at(e).toISOString().replace("Z", "+00:00"),
+        `tok${i}`,
+      ),
     );
   });
   afterAll(() => db?.close());
@@ -53,7 +60,9 @@ describe("the next deadline on SQLite", () => {
 
   it("reads through the deadline index, not a scan of the monitors", async () => {
     const { NEXT_DEADLINE_SQL } = await import("../../src/server/storage/sqlite/sweep-deadline");
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${NEXT_DEADLINE_SQL}`).all({ after: 0 }) as { detail: string }[]).map((r) => r.detail).join("\n");
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${NEXT_DEADLINE_SQL}`).all({ after: 0 }) as { detail: string }[])
+      .map((r) => r.detail)
+      .join("\n");
     expect(plan).toMatch(/SEARCH cron_monitors USING INDEX cron_monitors_sweep_deadline_idx/);
     expect(plan).not.toMatch(/TEMP B-TREE|SCAN cron_monitors/);
   });
@@ -101,7 +110,9 @@ describe("the next deadline on PostgreSQL", () => {
     );
     await pool.query(`ANALYZE cron_monitors`);
     const { NEXT_DEADLINE_SQL } = await import("../../src/server/storage/postgres/sweep-deadline");
-    const plan = (await pool.query(`EXPLAIN ${NEXT_DEADLINE_SQL.replace("$1::timestamp", `'${at(0).toISOString()}'::timestamp`)}`)).rows
+    const plan = (
+      await pool.query(`EXPLAIN ${NEXT_DEADLINE_SQL.replace("$1::timestamp", `'${at(0).toISOString()}'::timestamp`)}`)
+    ).rows
       .map((r) => r["QUERY PLAN"] as string)
       .join("\n");
     expect(plan).toMatch(/Index Scan using cron_monitors_sweep_deadline_idx/);

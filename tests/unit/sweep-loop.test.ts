@@ -7,7 +7,13 @@ import { runSweepLoop } from "../../src/server/sweep/loop";
  * (as the index gives them: the earliest after an instant), and the loop stops after a simulated
  * minute. What is checked is when it sweeps, not what a sweep does (the sweepers' own tests).
  */
-function simulate(opts: { deadlines: number[]; wakeMaxMs: number; intervalMs?: number; handled?: (d: number, at: number) => boolean; untilMs?: number }) {
+function simulate(opts: {
+  deadlines: number[];
+  wakeMaxMs: number;
+  intervalMs?: number;
+  handled?: (d: number, at: number) => boolean;
+  untilMs?: number;
+}) {
   let clock = 1_000_000;
   const start = clock;
   const full: number[] = [];
@@ -19,7 +25,11 @@ function simulate(opts: { deadlines: number[]; wakeMaxMs: number; intervalMs?: n
   const sweepAt = (at: number) => (pending = pending.filter((d) => !(at > d && (opts.handled?.(d, at) ?? true))));
   return runSweepLoop({
     sweeper: {
-      sweep: async (now) => (full.push(now.getTime() - start), sweepAt(now.getTime()), { at: "", now: "", duration_ms: 0, counts: emptyCounts() }),
+      sweep: async (now) => (
+        full.push(now.getTime() - start),
+        sweepAt(now.getTime()),
+        { at: "", now: "", duration_ms: 0, counts: emptyCounts() }
+      ),
       sweepDue: async (now) => (due.push(now.getTime() - start), sweepAt(now.getTime()), emptyCounts()),
     },
     nextDeadline: async (after) => {
@@ -45,7 +55,11 @@ describe("the sweep loop", () => {
   });
 
   it("sweeps deadlines that pass every few milliseconds at most every 250 ms", async () => {
-    const r = await simulate({ deadlines: Array.from({ length: 100 }, (_, i) => 1000 + i * 10), wakeMaxMs: 2000, untilMs: 5000 });
+    const r = await simulate({
+      deadlines: Array.from({ length: 100 }, (_, i) => 1000 + i * 10),
+      wakeMaxMs: 2000,
+      untilMs: 5000,
+    });
     expect(r.due[0]).toBe(1001);
     for (let i = 1; i < r.due.length; i++) expect(r.due[i]! - r.due[i - 1]!).toBeGreaterThanOrEqual(250);
     expect(r.due[r.due.length - 1]).toBeGreaterThan(1990); // the last deadline (1,990) swept too

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_MISSED_PER_SWEEP, missedFireTimes, overdue, overran, retentionCutoff, runtimeLimitSeconds,
+  MAX_MISSED_PER_SWEEP,
+  missedFireTimes,
+  overdue,
+  overran,
+  retentionCutoff,
+  runtimeLimitSeconds,
 } from "../../src/server/domain/sweep-rules";
 import { missedReason } from "../../src/server/domain/incidents";
 import type { Schedule } from "../../src/shared/schedule";
@@ -39,7 +44,12 @@ describe("what a sweep does with an armed monitor (decisions 3)", () => {
 
   it("records every missed fire time of a period schedule, counted on from the expected time", () => {
     const r = missedFireTimes(hourly, t("2027-01-10T10:00:00Z"), 300, t("2027-01-10T13:30:00Z"));
-    expect(iso(r.missed)).toEqual(["2027-01-10T10:00:00.000Z", "2027-01-10T11:00:00.000Z", "2027-01-10T12:00:00.000Z", "2027-01-10T13:00:00.000Z"]);
+    expect(iso(r.missed)).toEqual([
+      "2027-01-10T10:00:00.000Z",
+      "2027-01-10T11:00:00.000Z",
+      "2027-01-10T12:00:00.000Z",
+      "2027-01-10T13:00:00.000Z",
+    ]);
     expect(r.nextExpectedAt.toISOString()).toBe("2027-01-10T14:00:00.000Z");
   });
 
@@ -50,7 +60,12 @@ describe("what a sweep does with an armed monitor (decisions 3)", () => {
   });
 
   it("records at most 10 missed runs per sweep and jumps the rest (period)", () => {
-    const r = missedFireTimes({ kind: "period", periodSeconds: 60 }, t("2027-01-10T10:00:00Z"), 60, t("2027-01-10T12:00:00Z"));
+    const r = missedFireTimes(
+      { kind: "period", periodSeconds: 60 },
+      t("2027-01-10T10:00:00Z"),
+      60,
+      t("2027-01-10T12:00:00Z"),
+    );
     expect(r.missed).toHaveLength(MAX_MISSED_PER_SWEEP);
     expect(r.missed[9]!.toISOString()).toBe("2027-01-10T10:09:00.000Z");
     expect(r.skipped).toBe(true);

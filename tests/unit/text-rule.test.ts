@@ -13,7 +13,12 @@ type Def = { type: string; checks?: unknown[]; [k: string]: unknown };
 const defOf = (s: unknown) => (s as { _zod: { def: Def } })._zod.def;
 
 /** Every string schema reachable from `schema`, with its field path. */
-function strings(schema: unknown, path: string, out: { path: string; def: Def }[] = [], seen = new Set<unknown>()): typeof out {
+function strings(
+  schema: unknown,
+  path: string,
+  out: { path: string; def: Def }[] = [],
+  seen = new Set<unknown>(),
+): typeof out {
   if (!schema || seen.has(schema)) return out;
   seen.add(schema);
   const def = defOf(schema);
@@ -86,18 +91,44 @@ describe("the text rule", () => {
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(40);
     // Every exception still names a string field (a renamed field would otherwise escape the rule).
-    const fields = new Set(procedures.flatMap((name) => strings(procedureInputSchema(appRouter, name), "").map(({ path }) => `${name}:${path}`)));
+    const fields = new Set(
+      procedures.flatMap((name) =>
+        strings(procedureInputSchema(appRouter, name), "").map(({ path }) => `${name}:${path}`),
+      ),
+    );
     expect([...EXEMPT].filter((key) => !fields.has(key))).toEqual([]);
   });
 
   it("refuses NUL, control characters but tab and line breaks, and unpaired surrogates", () => {
-    for (const bad of ["ok\u0000", "a\ud800b", "a\udc00b", "tail\ud83d", "\udca9head", "bell\u0007", "esc\u001b[31m", "del\u007f", "c1\u0085", "vt\u000b"]) {
+    for (const bad of [
+      "ok\u0000",
+      "a\ud800b",
+      "a\udc00b",
+      "tail\ud83d",
+      "\udca9head",
+      "bell\u0007",
+      "esc\u001b[31m",
+      "del\u007f",
+      "c1\u0085",
+      "vt\u000b",
+    ]) {
       expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
     }
   });
 
   it("keeps emoji, CJK, combining marks, right-to-left text and marks, tabs and line breaks", () => {
-    for (const good of ["📦 备份 ✓", "e\u0301", "שלום עולם", "مرحبا", "a\u202eb\u202c", "👩‍👩‍👧", "tab\there", "two\r\nlines", "\uFFFD", ""]) {
+    for (const good of [
+      "📦 备份 ✓",
+      "e\u0301",
+      "שלום עולם",
+      "مرحبا",
+      "a\u202eb\u202c",
+      "👩‍👩‍👧",
+      "tab\there",
+      "two\r\nlines",
+      "\uFFFD",
+      "",
+    ]) {
       expect(isStorableText(good), JSON.stringify(good)).toBe(true);
     }
   });

@@ -26,7 +26,10 @@ async function callProbe(path: string, code?: string) {
     createContext: () => createContext({ headers: req.headers, channel: "dashboard" }),
     onError: () => {},
   });
-  return { status: res.status, body: (await res.json()) as { error: { message: string; data: Record<string, unknown> } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { error: { message: string; data: Record<string, unknown> } },
+  };
 }
 
 describe("AppErrors on the tRPC channel", () => {
@@ -43,7 +46,13 @@ describe("AppErrors on the tRPC channel", () => {
     const { status, body } = await callProbe("crash");
     expect(status).toBe(500);
     expect(body.error.message).toBe("Internal server error");
-    expect(body.error.data).toEqual({ code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: "crash", appCode: "INTERNAL_ERROR", request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(body.error.data).toEqual({
+      code: "INTERNAL_SERVER_ERROR",
+      httpStatus: 500,
+      path: "crash",
+      appCode: "INTERNAL_ERROR",
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(JSON.stringify(body)).not.toContain("a real fault");
   });
 });

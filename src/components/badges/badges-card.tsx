@@ -60,8 +60,13 @@ export function BadgesCard({ target }: { target: Target }) {
 
   return (
     <section className="card stack" aria-labelledby={titleId} data-testid="badges">
-      <h2 id={titleId} className="h3">Badges</h2>
-      <p className="muted small-text">A badge shows this {target.type === "service" ? "service" : "monitor"}’s status to anyone with its URL (for a README or a wiki). Its key leads to nothing else.</p>
+      <h2 id={titleId} className="h3">
+        Badges
+      </h2>
+      <p className="muted small-text">
+        A badge shows this {target.type === "service" ? "service" : "monitor"}’s status to anyone with its URL (for a
+        README or a wiki). Its key leads to nothing else.
+      </p>
       <form className="row wrap" style={{ alignItems: "flex-end" }} onSubmit={submit} aria-label="New badge">
         <label>
           Label (optional)
@@ -71,16 +76,26 @@ export function BadgesCard({ target }: { target: Target }) {
           <input type="checkbox" checked={upDown} onChange={(e) => setUpDown(e.target.checked)} />
           Up/down only (late shows as up)
         </label>
-        <button type="submit" disabled={create.isPending}>Create badge</button>
+        <button type="submit" disabled={create.isPending}>
+          Create badge
+        </button>
       </form>
-      {(list.error ?? create.error ?? revoke.error) && <p className="error" role="alert">{errorText(list.error ?? create.error ?? revoke.error)}</p>}
+      {(list.error ?? create.error ?? revoke.error) && (
+        <p className="error" role="alert">
+          {errorText(list.error ?? create.error ?? revoke.error)}
+        </p>
+      )}
       {list.isLoading ? (
-        <p className="muted" role="status">Loading badges…</p>
+        <p className="muted" role="status">
+          Loading badges…
+        </p>
       ) : mine.length === 0 ? (
         <p className="muted">No badges yet.</p>
       ) : (
         <ul className="monitor-list" aria-label="Badges">
-          {mine.map((b) => <BadgeItem key={b.id} badge={b} onRevoke={() => revoke.mutate(b.id)} />)}
+          {mine.map((b) => (
+            <BadgeItem key={b.id} badge={b} onRevoke={() => revoke.mutate(b.id)} />
+          ))}
         </ul>
       )}
     </section>
@@ -89,15 +104,32 @@ export function BadgesCard({ target }: { target: Target }) {
 
 function BadgeItem({ badge, onRevoke }: { badge: BadgeView; onRevoke: () => void }) {
   return (
-    <li className="stack" data-testid="badge-item" style={{ borderTop: "1px solid var(--border)", paddingTop: "0.75rem" }}>
+    <li
+      className="stack"
+      data-testid="badge-item"
+      style={{ borderTop: "1px solid var(--border)", paddingTop: "0.75rem" }}
+    >
       <div className="row between wrap">
         <span className="row tight wrap" style={{ minWidth: 0, maxWidth: "100%" }}>
           {/* A long label makes a wide SVG: it shrinks to the card on a narrow screen. */}
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG of the server's own, sized by its text */}
-          <img src={samePath(badge.urls.svg)} alt={`Badge preview: ${badge.label}`} style={{ maxWidth: "100%", height: "auto" }} data-testid="badge-preview" />
+          <img
+            src={samePath(badge.urls.svg)}
+            alt={`Badge preview: ${badge.label}`}
+            style={{ maxWidth: "100%", height: "auto" }}
+            data-testid="badge-preview"
+          />
           <span className="muted small-text">{badge.states === "up_down" ? "Up/down only" : "Up, late, down"}</span>
         </span>
-        <ConfirmButton label={`Revoke badge ${badge.label}`} text="Revoke" small title={`Revoke badge ${badge.label}?`} confirmLabel="Revoke badge" danger onConfirm={onRevoke}>
+        <ConfirmButton
+          label={`Revoke badge ${badge.label}`}
+          text="Revoke"
+          small
+          title={`Revoke badge ${badge.label}?`}
+          confirmLabel="Revoke badge"
+          danger
+          onConfirm={onRevoke}
+        >
           <p>Its URLs answer “not found” at once, wherever the badge is shown.</p>
         </ConfirmButton>
       </div>
@@ -106,7 +138,9 @@ function BadgeItem({ badge, onRevoke }: { badge: BadgeView; onRevoke: () => void
           <div key={f.key}>
             <dt>{f.words}</dt>
             <dd className="row tight wrap">
-              <code style={{ overflowWrap: "anywhere", minWidth: 0 }} data-testid={`badge-url-${f.key}`}>{badge.urls[f.key]}</code>
+              <code style={{ overflowWrap: "anywhere", minWidth: 0 }} data-testid={`badge-url-${f.key}`}>
+                {badge.urls[f.key]}
+              </code>
               <CopyButton text={badge.urls[f.key]} label={`Copy ${f.words} URL`} />
             </dd>
           </div>

@@ -9,7 +9,12 @@ import { localDateTime } from "./time";
 export function MaintenanceBadge({ maintenance }: { maintenance: MaintenanceRef | undefined }) {
   if (!maintenance) return null;
   return (
-    <PrefetchLink href="/maintenance" className="badge maintenance" data-testid="maintenance-badge" title={`Maintenance window ${maintenance.window_id}: notifications are held until ${localDateTime(maintenance.ends_at)}`}>
+    <PrefetchLink
+      href="/maintenance"
+      className="badge maintenance"
+      data-testid="maintenance-badge"
+      title={`Maintenance window ${maintenance.window_id}: notifications are held until ${localDateTime(maintenance.ends_at)}`}
+    >
       Maintenance until {localDateTime(maintenance.ends_at)}
     </PrefetchLink>
   );

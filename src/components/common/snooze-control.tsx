@@ -17,12 +17,17 @@ const QUICK = [
  * Snooze a cron monitor's or a service's notifications (docs/api-maintenance.md): 1 hour, 8 hours,
  * 1 day or until a time; while snoozed, the end and a button that ends it now.
  */
-export function SnoozeControl({ object }: { object: { kind: "cron_monitor" | "service"; id: number; snoozed_until: string | null } }) {
+export function SnoozeControl({
+  object,
+}: {
+  object: { kind: "cron_monitor" | "service"; id: number; snoozed_until: string | null };
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const monitor = object.kind === "cron_monitor";
-  const refresh = () => queryClient.invalidateQueries({ queryKey: monitor ? trpc.cronMonitors.pathKey() : trpc.services.pathKey() });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: monitor ? trpc.cronMonitors.pathKey() : trpc.services.pathKey() });
   const [until, setUntil] = useState("");
   const snooze = useMutation({
     mutationFn: async (body: { minutes: number } | { until: string }) => {
@@ -33,7 +38,9 @@ export function SnoozeControl({ object }: { object: { kind: "cron_monitor" | "se
   });
   const end = useMutation({
     mutationFn: async () => {
-      await (monitor ? client.cronMonitors.unsnooze.mutate({ id: object.id }) : client.services.unsnooze.mutate({ id: object.id }));
+      await (monitor
+        ? client.cronMonitors.unsnooze.mutate({ id: object.id })
+        : client.services.unsnooze.mutate({ id: object.id }));
     },
     onSuccess: refresh,
   });
@@ -43,20 +50,35 @@ export function SnoozeControl({ object }: { object: { kind: "cron_monitor" | "se
     <div className="stack" data-testid="snooze">
       {object.snoozed_until ? (
         <div className="row wrap">
-          <span role="status">Snoozed until {localDateTime(object.snoozed_until)}: incidents are recorded but nobody is notified.</span>
-          <button type="button" className="secondary" disabled={end.isPending} onClick={() => end.mutate()}>End snooze</button>
+          <span role="status">
+            Snoozed until {localDateTime(object.snoozed_until)}: incidents are recorded but nobody is notified.
+          </span>
+          <button type="button" className="secondary" disabled={end.isPending} onClick={() => end.mutate()}>
+            End snooze
+          </button>
         </div>
       ) : (
         <div className="row wrap" role="group" aria-label="Snooze notifications">
           <span className="muted">Snooze notifications:</span>
           {QUICK.map((q) => (
-            <button key={q.minutes} type="button" className="secondary" disabled={snooze.isPending} onClick={() => snooze.mutate({ minutes: q.minutes })}>
+            <button
+              key={q.minutes}
+              type="button"
+              className="secondary"
+              disabled={snooze.isPending}
+              onClick={() => snooze.mutate({ minutes: q.minutes })}
+            >
               {`Snooze ${q.label}`}
             </button>
           ))}
           <label className="row tight">
             <span className="muted">until</span>
-            <input type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} aria-label="Snooze until" />
+            <input
+              type="datetime-local"
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+              aria-label="Snooze until"
+            />
           </label>
           <button
             type="button"
@@ -68,7 +90,11 @@ export function SnoozeControl({ object }: { object: { kind: "cron_monitor" | "se
           </button>
         </div>
       )}
-      {failure && <p className="error" role="alert">{errorText(failure)}</p>}
+      {failure && (
+        <p className="error" role="alert">
+          {errorText(failure)}
+        </p>
+      )}
     </div>
   );
 }

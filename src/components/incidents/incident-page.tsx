@@ -37,19 +37,31 @@ export function IncidentPage() {
             <option value="">All</option>
             {monitorNames.size > 0 && (
               <optgroup label="Cron monitors">
-                {[...monitorNames].map(([mid, name]) => <option key={`m${mid}`} value={`m:${mid}`}>{name}</option>)}
+                {[...monitorNames].map(([mid, name]) => (
+                  <option key={`m${mid}`} value={`m:${mid}`}>
+                    {name}
+                  </option>
+                ))}
               </optgroup>
             )}
             {serviceNames.size > 0 && (
               <optgroup label="Services">
-                {[...serviceNames].map(([sid, name]) => <option key={`s${sid}`} value={`s:${sid}`}>{name}</option>)}
+                {[...serviceNames].map(([sid, name]) => (
+                  <option key={`s${sid}`} value={`s:${sid}`}>
+                    {name}
+                  </option>
+                ))}
               </optgroup>
             )}
           </select>
         </label>
       </div>
       <div className="card">
-        <IncidentTable key={`${status}-${subject}`} filter={filter} names={{ monitors: monitorNames, services: serviceNames }} />
+        <IncidentTable
+          key={`${status}-${subject}`}
+          filter={filter}
+          names={{ monitors: monitorNames, services: serviceNames }}
+        />
       </div>
     </section>
   );

@@ -6,7 +6,12 @@ import { INCIDENT_UPDATE_STATUSES } from "../../shared/schemas/incident-updates"
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
 
-const STATUS_WORDS = { investigating: "Investigating", identified: "Identified", monitoring: "Monitoring", resolved: "Resolved" } as const;
+const STATUS_WORDS = {
+  investigating: "Investigating",
+  identified: "Identified",
+  monitoring: "Monitoring",
+  resolved: "Resolved",
+} as const;
 
 /** "Post an update" on an open incident: a status and a message, shown on status pages and their feeds. */
 export function PostUpdate({ incidentId }: { incidentId: number }) {
@@ -37,26 +42,62 @@ export function PostUpdate({ incidentId }: { incidentId: number }) {
   return (
     <>
       <br />
-      <button type="button" className="secondary small" aria-expanded={open} aria-controls={formId} onClick={() => setOpen((x) => !x)}>
+      <button
+        type="button"
+        className="secondary small"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((x) => !x)}
+      >
         Post an update
       </button>
-      {posted && <span role="status" className="small-text"> Update posted.</span>}
+      {posted && (
+        <span role="status" className="small-text">
+          {" "}
+          Update posted.
+        </span>
+      )}
       {open && (
-        <form id={formId} className="stack" onSubmit={submit} aria-label={`Update on incident ${incidentId}`} style={{ marginTop: "0.5rem", minWidth: "14rem" }}>
+        <form
+          id={formId}
+          className="stack"
+          onSubmit={submit}
+          aria-label={`Update on incident ${incidentId}`}
+          style={{ marginTop: "0.5rem", minWidth: "14rem" }}
+        >
           <label>
             Status
             <select value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-              {INCIDENT_UPDATE_STATUSES.map((s) => <option key={s} value={s}>{STATUS_WORDS[s]}</option>)}
+              {INCIDENT_UPDATE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_WORDS[s]}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             Message
-            <textarea rows={3} value={message} required maxLength={5000} aria-invalid={messageError ? true : undefined} onChange={(e) => setMessage(e.target.value)} />
+            <textarea
+              rows={3}
+              value={message}
+              required
+              maxLength={5000}
+              aria-invalid={messageError ? true : undefined}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           </label>
-          {post.isError && <p className="error small-text" role="alert">{messageError ?? errorText(post.error)}</p>}
+          {post.isError && (
+            <p className="error small-text" role="alert">
+              {messageError ?? errorText(post.error)}
+            </p>
+          )}
           <div className="row tight">
-            <button type="submit" className="small" disabled={post.isPending}>{post.isPending ? "Posting…" : "Post update"}</button>
-            <button type="button" className="secondary small" onClick={() => setOpen(false)}>Cancel</button>
+            <button type="submit" className="small" disabled={post.isPending}>
+              {post.isPending ? "Posting…" : "Post update"}
+            </button>
+            <button type="button" className="secondary small" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
           </div>
         </form>
       )}

@@ -4,7 +4,12 @@ import { kindOf, type Column } from "../../shared/notification-kinds";
 import type { KindField } from "../../shared/notification-kinds/kind";
 
 /** What the form knows of a stored integration (the API's answer: credentials masked). */
-export type StoredIntegration = { url: string | null; email: string | null; secret?: string; config: Record<string, unknown> };
+export type StoredIntegration = {
+  url: string | null;
+  email: string | null;
+  secret?: string;
+  config: Record<string, unknown>;
+};
 
 /** The kind's settings as the API's input takes them: webhook, slack and email top-level, the rest in `config`. */
 export type KindSubmission = { url?: string; email?: string; secret?: string; config?: Record<string, unknown> };
@@ -38,7 +43,11 @@ export function initialValues(kind: IntegrationKind, stored?: StoredIntegration)
  * Edit (a PATCH merges): only what changed; a credential left empty keeps the stored one, an
  * optional setting emptied is removed (`null`).
  */
-export function kindSubmission(kind: IntegrationKind, values: Record<string, string>, stored?: StoredIntegration): KindSubmission {
+export function kindSubmission(
+  kind: IntegrationKind,
+  values: Record<string, string>,
+  stored?: StoredIntegration,
+): KindSubmission {
   const out: KindSubmission = {};
   const config: Record<string, unknown> = {};
   for (const f of kindOf(kind).form.fields) {
@@ -56,6 +65,8 @@ export function kindSubmission(kind: IntegrationKind, values: Record<string, str
 /** What the integration's row shows as its target: URL or address, or the kind's telling settings. */
 export function targetText(kind: IntegrationKind, stored: StoredIntegration): string {
   if (stored.url ?? stored.email) return (stored.url ?? stored.email)!;
-  const shown = (kindOf(kind).form.summary ?? []).map((name) => stored.config[name]).filter((v) => typeof v === "string" || typeof v === "number");
+  const shown = (kindOf(kind).form.summary ?? [])
+    .map((name) => stored.config[name])
+    .filter((v) => typeof v === "string" || typeof v === "number");
   return shown.join(" · ");
 }

@@ -6,9 +6,14 @@ import { FieldError } from "../monitors/fields";
 import { EVENT_LABEL } from "./event-labels";
 
 /** Which events an integration receives (`events`); tests are always sent. */
-export function EventsPicker(props: { value: readonly RoutedEvent[]; onChange: (events: RoutedEvent[]) => void; error?: string }) {
+export function EventsPicker(props: {
+  value: readonly RoutedEvent[];
+  onChange: (events: RoutedEvent[]) => void;
+  error?: string;
+}) {
   const id = useId();
-  const toggle = (e: RoutedEvent, on: boolean) => props.onChange(NOTIFICATION_EVENTS.filter((x) => (x === e ? on : props.value.includes(x))));
+  const toggle = (e: RoutedEvent, on: boolean) =>
+    props.onChange(NOTIFICATION_EVENTS.filter((x) => (x === e ? on : props.value.includes(x))));
   return (
     <fieldset aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ""}`}>
       <legend>Events it receives</legend>
@@ -20,7 +25,9 @@ export function EventsPicker(props: { value: readonly RoutedEvent[]; onChange: (
           </label>
         ))}
       </div>
-      <p id={`${id}-hint`} className="muted small-text">Tests are always sent. With none chosen it receives only tests.</p>
+      <p id={`${id}-hint`} className="muted small-text">
+        Tests are always sent. With none chosen it receives only tests.
+      </p>
       <FieldError id={`${id}-error`} message={props.error} />
     </fieldset>
   );

@@ -17,21 +17,42 @@ import { EVENT_LABEL } from "./event-labels";
 export type Integration = z.infer<typeof integration>;
 
 /** One integration: kind, target, events and default in words; send a test, edit, delete (with confirmation); its delivery log. */
-export function IntegrationItem({ item, onSave, onDelete }: { item: Integration; onSave: (v: IntegrationValues) => Promise<unknown>; onDelete: () => void }) {
+export function IntegrationItem({
+  item,
+  onSave,
+  onDelete,
+}: {
+  item: Integration;
+  onSave: (v: IntegrationValues) => Promise<unknown>;
+  onDelete: () => void;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   // A test is a delivery (the log) and may set or clear `failing` (the list).
-  const test = useMutation({ mutationFn: () => client.integrations.test.mutate({ id: item.id }), onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() }) });
+  const test = useMutation({
+    mutationFn: () => client.integrations.test.mutate({ id: item.id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pathKey() }),
+  });
   // Saving the same, still unconfirmed address mails a new confirmation link (at most one per 10 minutes).
-  const resend = useMutation({ mutationFn: () => client.integrations.update.mutate({ id: item.id, email: item.email ?? undefined }) });
+  const resend = useMutation({
+    mutationFn: () => client.integrations.update.mutate({ id: item.id, email: item.email ?? undefined }),
+  });
   const outcome = test.data?.data;
 
   if (editing) {
     return (
       <li className="integration-item" data-testid="integration-row">
-        <IntegrationForm initial={item} submitLabel="Save integration" onCancel={() => setEditing(false)} onSubmit={async (v) => { await onSave(v); setEditing(false); }} />
+        <IntegrationForm
+          initial={item}
+          submitLabel="Save integration"
+          onCancel={() => setEditing(false)}
+          onSubmit={async (v) => {
+            await onSave(v);
+            setEditing(false);
+          }}
+        />
       </li>
     );
   }
@@ -41,26 +62,75 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
         <strong className="monitor-name">{item.name}</strong>
         <span className="badge state-new">{kindOf(item.kind).label}</span>
         {item.is_default && <span className="badge state-up">Default</span>}
-        {!item.confirmed && <span className="badge state-late" title="Nothing but the confirmation mail is sent until the recipient follows its link">Awaiting confirmation</span>}
+        {!item.confirmed && (
+          <span
+            className="badge state-late"
+            title="Nothing but the confirmation mail is sent until the recipient follows its link"
+          >
+            Awaiting confirmation
+          </span>
+        )}
       </div>
-      {item.failing && <p className="error small-text" role="status">Failing since {item.failing.since}: {item.failing.reason}. Retries stop until a delivery or test succeeds.</p>}
+      {item.failing && (
+        <p className="error small-text" role="status">
+          Failing since {item.failing.since}: {item.failing.reason}. Retries stop until a delivery or test succeeds.
+        </p>
+      )}
       <code className="integration-target">{targetText(item.kind, item)}</code>
       <div className="row tight wrap">
-        <button type="button" className="secondary small" disabled={test.isPending} aria-label={`Send test to ${item.name}`} onClick={() => test.mutate()}>
+        <button
+          type="button"
+          className="secondary small"
+          disabled={test.isPending}
+          aria-label={`Send test to ${item.name}`}
+          onClick={() => test.mutate()}
+        >
           {test.isPending ? "Sending…" : "Send test"}
         </button>
         {!item.confirmed && (
-          <button type="button" className="secondary small" disabled={resend.isPending} aria-label={`Send the confirmation mail to ${item.email} again`} onClick={() => resend.mutate()}>
+          <button
+            type="button"
+            className="secondary small"
+            disabled={resend.isPending}
+            aria-label={`Send the confirmation mail to ${item.email} again`}
+            onClick={() => resend.mutate()}
+          >
             {resend.isPending ? "Sending…" : resend.isSuccess ? "Confirmation mail sent" : "Resend confirmation"}
           </button>
         )}
-        <button type="button" className="secondary small" aria-label={`Edit ${item.name}`} onClick={() => setEditing(true)}>Edit</button>
-        <ConfirmButton label={`Delete ${item.name}`} text="Delete" small title={`Delete integration ${item.name}?`} confirmLabel="Delete integration" danger onConfirm={onDelete}>
-          <p>It stops receiving notifications and monitors that chose it no longer list it. Its delivery history is removed.</p>
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={`Edit ${item.name}`}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>
+        <ConfirmButton
+          label={`Delete ${item.name}`}
+          text="Delete"
+          small
+          title={`Delete integration ${item.name}?`}
+          confirmLabel="Delete integration"
+          danger
+          onConfirm={onDelete}
+        >
+          <p>
+            It stops receiving notifications and monitors that chose it no longer list it. Its delivery history is
+            removed.
+          </p>
         </ConfirmButton>
       </div>
-      <p role="status" className={`small-text test-outcome ${outcome ? (outcome.status === "success" ? "ok-text" : "error") : ""}`} data-testid="test-outcome">
-        {test.isError ? `Not sent: ${errorText(test.error)}` : outcome ? `Test: ${outcome.status === "success" ? "✓" : "✗"} ${outcomeText(outcome)}${outcome.answer ? `. The receiver answered: ${outcome.answer.slice(0, 200)}` : ""}` : ""}
+      <p
+        role="status"
+        className={`small-text test-outcome ${outcome ? (outcome.status === "success" ? "ok-text" : "error") : ""}`}
+        data-testid="test-outcome"
+      >
+        {test.isError
+          ? `Not sent: ${errorText(test.error)}`
+          : outcome
+            ? `Test: ${outcome.status === "success" ? "✓" : "✗"} ${outcomeText(outcome)}${outcome.answer ? `. The receiver answered: ${outcome.answer.slice(0, 200)}` : ""}`
+            : ""}
       </p>
       {!item.confirmed && (
         // A re-send is limited (one per 10 minutes, five a day; docs/limits.md): the refusal says when to try again.
@@ -68,7 +138,9 @@ export function IntegrationItem({ item, onSave, onDelete }: { item: Integration;
           {resend.isError ? `Confirmation mail not sent: ${errorText(resend.error)}` : ""}
         </p>
       )}
-      <p className="muted small-text integration-events">Receives: {item.events.length ? item.events.map((e) => EVENT_LABEL[e]).join(", ") : "tests only"}</p>
+      <p className="muted small-text integration-events">
+        Receives: {item.events.length ? item.events.map((e) => EVENT_LABEL[e]).join(", ") : "tests only"}
+      </p>
       <DeliveryLog id={item.id} name={item.name} />
     </li>
   );

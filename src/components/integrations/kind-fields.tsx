@@ -25,7 +25,10 @@ export function KindFields(props: {
     <>
       {look.docs && (
         <p className="muted small-text">
-          Where to get the URL or key: <a href={look.docs.href} target="_blank" rel="noopener noreferrer">{look.docs.text}</a>
+          Where to get the URL or key:{" "}
+          <a href={look.docs.href} target="_blank" rel="noopener noreferrer">
+            {look.docs.text}
+          </a>
         </p>
       )}
       {look.fields.map((f) => (
@@ -35,29 +38,56 @@ export function KindFields(props: {
   );
 }
 
-function KindInput(props: { field: KindField; kind: IntegrationKind; values: Record<string, string>; onChange: (name: string, value: string) => void; errors: Record<string, string>; stored?: StoredIntegration }) {
+function KindInput(props: {
+  field: KindField;
+  kind: IntegrationKind;
+  values: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+  errors: Record<string, string>;
+  stored?: StoredIntegration;
+}) {
   const { field: f, stored } = props;
   const secret = isSecretField(props.kind, f.name);
   const replacing = Boolean(stored) && secret;
   const error = props.errors[errorKeyOf(f)];
   const now = replacing ? storedText(f, stored!) : "";
   const label = replacing ? `New ${lowerFirst(f.label.replace(" (optional)", ""))}` : f.label;
-  const hint = replacing ? `Now: ${now || "none"} (hidden: it is a credential). Leave empty to keep it. ${f.help ?? ""}` : f.help;
+  const hint = replacing
+    ? `Now: ${now || "none"} (hidden: it is a credential). Leave empty to keep it. ${f.help ?? ""}`
+    : f.help;
   const value = props.values[f.name] ?? "";
   const set = (v: string) => props.onChange(f.name, v);
   return (
     <Field label={label} error={error} hint={hint}>
       {({ id, describedBy }) => {
-        const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, required: Boolean(f.required) && !replacing } as const;
+        const common = {
+          id,
+          "aria-describedby": describedBy,
+          "aria-invalid": error ? true : undefined,
+          required: Boolean(f.required) && !replacing,
+        } as const;
         if (f.input === "select") {
           return (
             <select {...common} value={value} onChange={(e) => set(e.target.value)}>
-              {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              {f.options?.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
             </select>
           );
         }
         if (f.input === "textarea") {
-          return <textarea {...common} value={value} rows={4} spellCheck={false} placeholder={f.placeholder} onChange={(e) => set(e.target.value)} />;
+          return (
+            <textarea
+              {...common}
+              value={value}
+              rows={4}
+              spellCheck={false}
+              placeholder={f.placeholder}
+              onChange={(e) => set(e.target.value)}
+            />
+          );
         }
         const type = secret && f.input !== "url" ? "password" : f.input === "number" ? "number" : f.input;
         return (

@@ -14,7 +14,13 @@ const instant = (local: string) => (local ? new Date(local).toISOString() : unde
 const toggled = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
 
 /** One group of targets to tick (projects, cron monitors, services). */
-function TargetGroup(props: { legend: string; items: { id: number; name: string }[]; value: number[]; onChange: (v: number[]) => void; testId: string }) {
+function TargetGroup(props: {
+  legend: string;
+  items: { id: number; name: string }[];
+  value: number[];
+  onChange: (v: number[]) => void;
+  testId: string;
+}) {
   return (
     <fieldset className="stack" data-testid={props.testId}>
       <legend>{props.legend}</legend>
@@ -23,7 +29,11 @@ function TargetGroup(props: { legend: string; items: { id: number; name: string 
       ) : (
         props.items.map((item) => (
           <label key={item.id} className="check">
-            <input type="checkbox" checked={props.value.includes(item.id)} onChange={(e) => props.onChange(toggled(props.value, item.id, e.target.checked))} />
+            <input
+              type="checkbox"
+              checked={props.value.includes(item.id)}
+              onChange={(e) => props.onChange(toggled(props.value, item.id, e.target.checked))}
+            />
             {item.name}
           </label>
         ))
@@ -41,7 +51,15 @@ export function MaintenanceForm() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const ids = { title: useId(), description: useId(), starts: useId(), ends: useId(), schedule: useId(), timezone: useId(), duration: useId() };
+  const ids = {
+    title: useId(),
+    description: useId(),
+    starts: useId(),
+    ends: useId(),
+    schedule: useId(),
+    timezone: useId(),
+    duration: useId(),
+  };
   const monitors = useQuery(trpc.cronMonitors.list.queryOptions(PICKER_PAGE));
   const services = useQuery(trpc.services.list.queryOptions(PICKER_PAGE));
   const projects = useQuery(trpc.projects.list.queryOptions());
@@ -74,7 +92,12 @@ export function MaintenanceForm() {
     },
   });
   const errors = fieldErrors(create.error);
-  const fieldError = (name: string) => errors[name] && <p className="error small-text" role="alert">{errors[name]}</p>;
+  const fieldError = (name: string) =>
+    errors[name] && (
+      <p className="error small-text" role="alert">
+        {errors[name]}
+      </p>
+    );
 
   return (
     <form
@@ -93,23 +116,46 @@ export function MaintenanceForm() {
       </div>
       <div className="field">
         <label htmlFor={ids.description}>Description</label>
-        <textarea id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={2} />
+        <textarea
+          id={ids.description}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+          rows={2}
+        />
       </div>
       <fieldset className="row wrap">
         <legend>When</legend>
-        <label className="check"><input type="radio" name="kind" checked={kind === "once"} onChange={() => setKind("once")} /> Once</label>
-        <label className="check"><input type="radio" name="kind" checked={kind === "recurring"} onChange={() => setKind("recurring")} /> Recurring</label>
+        <label className="check">
+          <input type="radio" name="kind" checked={kind === "once"} onChange={() => setKind("once")} /> Once
+        </label>
+        <label className="check">
+          <input type="radio" name="kind" checked={kind === "recurring"} onChange={() => setKind("recurring")} />{" "}
+          Recurring
+        </label>
       </fieldset>
       {kind === "once" ? (
         <div className="row wrap">
           <div className="field">
             <label htmlFor={ids.starts}>Starts</label>
-            <input id={ids.starts} type="datetime-local" value={starts} onChange={(e) => setStarts(e.target.value)} required />
+            <input
+              id={ids.starts}
+              type="datetime-local"
+              value={starts}
+              onChange={(e) => setStarts(e.target.value)}
+              required
+            />
             {fieldError("starts_at")}
           </div>
           <div className="field">
             <label htmlFor={ids.ends}>Ends</label>
-            <input id={ids.ends} type="datetime-local" value={ends} onChange={(e) => setEnds(e.target.value)} required />
+            <input
+              id={ids.ends}
+              type="datetime-local"
+              value={ends}
+              onChange={(e) => setEnds(e.target.value)}
+              required
+            />
             {fieldError("ends_at")}
           </div>
         </div>
@@ -127,22 +173,59 @@ export function MaintenanceForm() {
           </div>
           <div className="field">
             <label htmlFor={ids.duration}>Duration (minutes)</label>
-            <input id={ids.duration} type="number" min={1} max={10080} value={duration} onChange={(e) => setDuration(e.target.value)} required />
+            <input
+              id={ids.duration}
+              type="number"
+              min={1}
+              max={10080}
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              required
+            />
             {fieldError("duration_minutes")}
           </div>
         </div>
       )}
       <div className="stack">
         <h3>Targets</h3>
-        <p className="muted small-text">A project covers its cron monitors and services, including those added to it later.</p>
-        <TargetGroup legend="Projects" testId="maintenance-projects" items={projects.data?.data ?? []} value={picked.projects} onChange={(v) => setPicked({ ...picked, projects: v })} />
-        <TargetGroup legend="Cron monitors" testId="maintenance-monitors" items={monitors.data?.data ?? []} value={picked.monitors} onChange={(v) => setPicked({ ...picked, monitors: v })} />
-        <TargetGroup legend="Services" testId="maintenance-services" items={services.data?.data ?? []} value={picked.services} onChange={(v) => setPicked({ ...picked, services: v })} />
-        {fieldError("targets") ?? fieldError("targets.project_ids") ?? fieldError("targets.cron_monitor_ids") ?? fieldError("targets.service_ids")}
+        <p className="muted small-text">
+          A project covers its cron monitors and services, including those added to it later.
+        </p>
+        <TargetGroup
+          legend="Projects"
+          testId="maintenance-projects"
+          items={projects.data?.data ?? []}
+          value={picked.projects}
+          onChange={(v) => setPicked({ ...picked, projects: v })}
+        />
+        <TargetGroup
+          legend="Cron monitors"
+          testId="maintenance-monitors"
+          items={monitors.data?.data ?? []}
+          value={picked.monitors}
+          onChange={(v) => setPicked({ ...picked, monitors: v })}
+        />
+        <TargetGroup
+          legend="Services"
+          testId="maintenance-services"
+          items={services.data?.data ?? []}
+          value={picked.services}
+          onChange={(v) => setPicked({ ...picked, services: v })}
+        />
+        {fieldError("targets") ??
+          fieldError("targets.project_ids") ??
+          fieldError("targets.cron_monitor_ids") ??
+          fieldError("targets.service_ids")}
       </div>
-      {create.error && !Object.keys(errors).length && <p className="error" role="alert">{errorText(create.error)}</p>}
+      {create.error && !Object.keys(errors).length && (
+        <p className="error" role="alert">
+          {errorText(create.error)}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" disabled={create.isPending}>{create.isPending ? "Scheduling…" : "Schedule window"}</button>
+        <button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Scheduling…" : "Schedule window"}
+        </button>
       </div>
     </form>
   );

@@ -11,22 +11,43 @@ export function DriftFields({ draft, update, errors }: Props) {
     <fieldset className="stack">
       <legend>Drift</legend>
       <label className="check">
-        <input type="checkbox" checked={draft.driftAlerts} onChange={(e) => update({ driftAlerts: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={draft.driftAlerts}
+          onChange={(e) => update({ driftAlerts: e.target.checked })}
+        />
         Alert when a run drifts
       </label>
       <div className="row wrap tight">
         <Field label="Drift threshold (%)" error={errors.drift_pct}>
           {({ id, describedBy }) => (
-            <input id={id} type="number" min={0} max={100} value={draft.driftPct} aria-describedby={describedBy} onChange={(e) => update({ driftPct: e.target.value })} />
+            <input
+              id={id}
+              type="number"
+              min={0}
+              max={100}
+              value={draft.driftPct}
+              aria-describedby={describedBy}
+              onChange={(e) => update({ driftPct: e.target.value })}
+            />
           )}
         </Field>
         <Field label="Minimum drift (seconds)" error={errors.drift_min_seconds}>
           {({ id, describedBy }) => (
-            <input id={id} type="number" min={0} value={draft.driftMinSeconds} aria-describedby={describedBy} onChange={(e) => update({ driftMinSeconds: e.target.value })} />
+            <input
+              id={id}
+              type="number"
+              min={0}
+              value={draft.driftMinSeconds}
+              aria-describedby={describedBy}
+              onChange={(e) => update({ driftMinSeconds: e.target.value })}
+            />
           )}
         </Field>
       </div>
-      <p className="muted small-text">A run counts as drifted when it runs longer than the usual (median) duration by both amounts.</p>
+      <p className="muted small-text">
+        A run counts as drifted when it runs longer than the usual (median) duration by both amounts.
+      </p>
     </fieldset>
   );
 }

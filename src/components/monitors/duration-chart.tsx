@@ -1,9 +1,21 @@
 import { useId } from "react";
 import { durationText } from "../common/time";
 
-type ChartRun = { rid: string; status: string; duration_ms: number | null; baseline_ms: number | null; drifted: boolean; started_at: string };
+type ChartRun = {
+  rid: string;
+  status: string;
+  duration_ms: number | null;
+  baseline_ms: number | null;
+  drifted: boolean;
+  started_at: string;
+};
 
-const STATUS_WORD: Record<string, string> = { success: "succeeded", fail: "failed", running: "running", missed: "missed" };
+const STATUS_WORD: Record<string, string> = {
+  success: "succeeded",
+  fail: "failed",
+  running: "running",
+  missed: "missed",
+};
 
 /** "Run 3 of 12: failed, drifted, 4.2 s": what a bar says in words. */
 export function barName(run: ChartRun, index: number, count: number): string {
@@ -33,7 +45,13 @@ export function DurationChart({ runs }: { runs: ChartRun[] }) {
   const label = `Durations of the last ${timed.length} timed runs, longest ${durationText(max)}${marks ? `, ${marks}` : ""}${baseline !== null ? `, baseline ${durationText(baseline)}` : ""}`;
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} preserveAspectRatio="none" data-testid="duration-chart">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="group"
+        aria-label={label}
+        preserveAspectRatio="none"
+        data-testid="duration-chart"
+      >
         <defs>
           <pattern id={hatch} patternUnits="userSpaceOnUse" width={8} height={8} patternTransform="rotate(45)">
             <rect width={8} height={8} className="hatch-ground" />
@@ -45,13 +63,29 @@ export function DurationChart({ runs }: { runs: ChartRun[] }) {
           const w = Math.max(bar - 2, 1);
           const barTop = y(r.duration_ms!);
           return (
-            <g key={r.rid} role="img" aria-label={barName(r, i, timed.length)} data-testid="duration-bar" data-status={r.status} data-drifted={r.drifted || undefined}>
-              <rect x={x} y={barTop} width={w} height={height - barTop} className={`bar run-${r.status}${r.drifted ? " drifted" : ""}`} style={r.status === "fail" ? { fill: `url(#${hatch})` } : undefined} />
+            <g
+              key={r.rid}
+              role="img"
+              aria-label={barName(r, i, timed.length)}
+              data-testid="duration-bar"
+              data-status={r.status}
+              data-drifted={r.drifted || undefined}
+            >
+              <rect
+                x={x}
+                y={barTop}
+                width={w}
+                height={height - barTop}
+                className={`bar run-${r.status}${r.drifted ? " drifted" : ""}`}
+                style={r.status === "fail" ? { fill: `url(#${hatch})` } : undefined}
+              />
               {r.drifted && <rect x={x} y={Math.max(barTop - 9, 0)} width={w} height={5} className="drift-mark" />}
             </g>
           );
         })}
-        {baseline !== null && <line x1={0} x2={width} y1={y(baseline)} y2={y(baseline)} className="baseline" data-testid="drift-baseline" />}
+        {baseline !== null && (
+          <line x1={0} x2={width} y1={y(baseline)} y2={y(baseline)} className="baseline" data-testid="drift-baseline" />
+        )}
       </svg>
       <figcaption className="muted small-text">
         {label}. Hatched bars: failed runs; a bar with a mark above it: a drifted run.{" "}

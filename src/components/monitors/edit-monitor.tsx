@@ -8,13 +8,24 @@ import { MonitorForm } from "./monitor-form";
 
 export function EditMonitor({ id }: { id: number }) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.cronMonitors.get.queryOptions({ id }), refetchOnWindowFocus: false, staleTime: Infinity });
-  if (query.isLoading) return <p role="status" className="muted">Loading monitor…</p>;
+  const query = useQuery({
+    ...trpc.cronMonitors.get.queryOptions({ id }),
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+  if (query.isLoading)
+    return (
+      <p role="status" className="muted">
+        Loading monitor…
+      </p>
+    );
   if (query.isError) return <NotFound message={errorText(query.error)} />;
   const monitor = query.data!.data;
   return (
     <section className="stack-lg">
-      <p><Link href={`/monitors/${id}`}>← {monitor.name}</Link></p>
+      <p>
+        <Link href={`/monitors/${id}`}>← {monitor.name}</Link>
+      </p>
       <h1>Edit {monitor.name}</h1>
       <MonitorForm monitor={monitor} />
     </section>
@@ -25,8 +36,12 @@ export function NotFound({ message }: { message: string }) {
   return (
     <section className="stack-lg">
       <h1>Monitor not available</h1>
-      <p className="error" role="alert">{message}</p>
-      <p><Link href="/monitors">Back to monitors</Link></p>
+      <p className="error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link href="/monitors">Back to monitors</Link>
+      </p>
     </section>
   );
 }

@@ -17,11 +17,20 @@ export function splitSeconds(seconds: number | null): { amount: string; unit: nu
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
-  return <p id={id} className="error field-error" role="alert">{message}</p>;
+  return (
+    <p id={id} className="error field-error" role="alert">
+      {message}
+    </p>
+  );
 }
 
 /** A labelled control with its own hint and error below it. */
-export function Field(props: { label: string; hint?: ReactNode; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+export function Field(props: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children: (ids: { id: string; describedBy?: string }) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -30,7 +39,11 @@ export function Field(props: { label: string; hint?: ReactNode; error?: string; 
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       {props.children({ id, describedBy })}
-      {props.hint && <p id={hintId} className="muted small-text">{props.hint}</p>}
+      {props.hint && (
+        <p id={hintId} className="muted small-text">
+          {props.hint}
+        </p>
+      )}
       <FieldError id={errorId} message={props.error} />
     </div>
   );
@@ -62,8 +75,16 @@ export function DurationField(props: {
             aria-invalid={props.error ? true : undefined}
             onChange={(e) => props.onChange(e.target.value, props.unit)}
           />
-          <select aria-label={`${props.label} unit`} value={props.unit} onChange={(e) => props.onChange(props.amount, Number(e.target.value))}>
-            {UNITS.map((u) => <option key={u.value} value={u.value}>{u.label}</option>)}
+          <select
+            aria-label={`${props.label} unit`}
+            value={props.unit}
+            onChange={(e) => props.onChange(props.amount, Number(e.target.value))}
+          >
+            {UNITS.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
           </select>
         </div>
       )}
@@ -72,7 +93,15 @@ export function DurationField(props: {
 }
 
 /** A searchable list of IANA zones (type to filter), any typed name accepted and checked by the engine. */
-export function TimezoneField({ value, onChange, error }: { value: string; onChange: (tz: string) => void; error?: string }) {
+export function TimezoneField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (tz: string) => void;
+  error?: string;
+}) {
   const zones = useMemo(() => {
     const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
     return list.includes("UTC") ? list : ["UTC", ...list];
@@ -82,9 +111,20 @@ export function TimezoneField({ value, onChange, error }: { value: string; onCha
     <Field label="Timezone" error={error} hint="Type to search, for example Berlin or New_York">
       {({ id, describedBy }) => (
         <>
-          <input id={id} list={listId} value={value} autoComplete="off" spellCheck={false} aria-describedby={describedBy} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
+          <input
+            id={id}
+            list={listId}
+            value={value}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
           <datalist id={listId}>
-            {zones.map((z) => <option key={z} value={z} />)}
+            {zones.map((z) => (
+              <option key={z} value={z} />
+            ))}
           </datalist>
         </>
       )}

@@ -34,7 +34,10 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
     if (!monitor) setDraft((d) => ({ ...d, timezone: zone }));
   }, [monitor]);
 
-  const preview = useMemo(() => computePreview(scheduleDraftOf(draft), new Date()), [draft.kind, draft.cron, draft.timezone, draft.period.amount, draft.period.unit]); // eslint-disable-line react-hooks/exhaustive-deps
+  const preview = useMemo(
+    () => computePreview(scheduleDraftOf(draft), new Date()),
+    [draft.kind, draft.cron, draft.timezone, draft.period.amount, draft.period.unit],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   const update = (changes: Partial<MonitorDraft>) => {
     setDraft((d) => ({ ...d, ...changes }));
@@ -44,7 +47,9 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
   const save = useMutation({
     mutationFn: async (d: MonitorDraft) => {
       const body = bodyOf(d);
-      return monitor ? client.cronMonitors.update.mutate({ id: monitor.id, ...body }) : client.cronMonitors.create.mutate(body);
+      return monitor
+        ? client.cronMonitors.update.mutate({ id: monitor.id, ...body })
+        : client.cronMonitors.create.mutate(body);
     },
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: trpc.cronMonitors.pathKey() });
@@ -53,7 +58,9 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
     onError: (err) => {
       const byField = fieldErrors(err);
       setServerErrors(Object.fromEntries(Object.entries(byField).map(([k, v]) => [k, `Not saved: ${v}`])));
-      setFormError(Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`);
+      setFormError(
+        Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`,
+      );
     },
   });
 
@@ -63,37 +70,88 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
     save.mutate(draft);
   }
 
-  const previewError = (field: string) => (!preview.ok && preview.field === field ? `${preview.generic} ${preview.message} (${preview.code})` : undefined);
+  const previewError = (field: string) =>
+    !preview.ok && preview.field === field ? `${preview.generic} ${preview.message} (${preview.code})` : undefined;
   const errorFor = (field: string) => serverErrors[field] ?? previewError(field);
   const notOnOneField = !preview.ok && (preview.field === null || preview.field === "schedule_kind");
-  const generalScheduleError = serverErrors.schedule ?? (notOnOneField ? `${preview.generic} ${preview.message} (${preview.code})` : undefined);
+  const generalScheduleError =
+    serverErrors.schedule ?? (notOnOneField ? `${preview.generic} ${preview.message} (${preview.code})` : undefined);
 
   return (
     <div className="form-layout">
       <form className="stack card" onSubmit={onSubmit} aria-label={monitor ? "Edit monitor" : "New monitor"} noValidate>
         <Field label="Name" error={serverErrors.name}>
-          {({ id, describedBy }) => <input id={id} value={draft.name} required maxLength={128} aria-describedby={describedBy} onChange={(e) => update({ name: e.target.value })} />}
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              value={draft.name}
+              required
+              maxLength={128}
+              aria-describedby={describedBy}
+              onChange={(e) => update({ name: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Project" error={serverErrors.project_id}>
           {({ id, describedBy }) => (
-            <select id={id} value={draft.projectId} aria-describedby={describedBy} onChange={(e) => update({ projectId: e.target.value })}>
+            <select
+              id={id}
+              value={draft.projectId}
+              aria-describedby={describedBy}
+              onChange={(e) => update({ projectId: e.target.value })}
+            >
               <option value="">No project</option>
-              {projects.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+              {projects.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.name}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <ScheduleFields draft={draft} update={update} errorFor={errorFor}>
           <SchedulePreview preview={preview} />
         </ScheduleFields>
-        {generalScheduleError && <p className="error" role="alert">{generalScheduleError}</p>}
-        <DurationField label="Grace" amount={draft.grace.amount} unit={draft.grace.unit} error={serverErrors.grace_seconds} hint="How long after the expected time a ping may still arrive (at least 1 minute)." onChange={(amount, unit) => update({ grace: { amount, unit } })} />
-        <DurationField label="Max runtime" optional amount={draft.maxRuntime.amount} unit={draft.maxRuntime.unit} error={serverErrors.max_runtime_seconds} hint="Leave empty for no limit." onChange={(amount, unit) => update({ maxRuntime: { amount, unit } })} />
+        {generalScheduleError && (
+          <p className="error" role="alert">
+            {generalScheduleError}
+          </p>
+        )}
+        <DurationField
+          label="Grace"
+          amount={draft.grace.amount}
+          unit={draft.grace.unit}
+          error={serverErrors.grace_seconds}
+          hint="How long after the expected time a ping may still arrive (at least 1 minute)."
+          onChange={(amount, unit) => update({ grace: { amount, unit } })}
+        />
+        <DurationField
+          label="Max runtime"
+          optional
+          amount={draft.maxRuntime.amount}
+          unit={draft.maxRuntime.unit}
+          error={serverErrors.max_runtime_seconds}
+          hint="Leave empty for no limit."
+          onChange={(amount, unit) => update({ maxRuntime: { amount, unit } })}
+        />
         <DriftFields draft={draft} update={update} errors={serverErrors} />
-        <IntegrationFields selected={draft.integrationIds} onChange={(integrationIds) => update({ integrationIds })} error={serverErrors.integration_ids} />
-        {formError && <p className="error" role="alert">{formError}</p>}
+        <IntegrationFields
+          selected={draft.integrationIds}
+          onChange={(integrationIds) => update({ integrationIds })}
+          error={serverErrors.integration_ids}
+        />
+        {formError && (
+          <p className="error" role="alert">
+            {formError}
+          </p>
+        )}
         <div className="row">
-          <button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : monitor ? "Save changes" : "Create monitor"}</button>
-          <button type="button" className="secondary" onClick={() => router.back()}>Cancel</button>
+          <button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : monitor ? "Save changes" : "Create monitor"}
+          </button>
+          <button type="button" className="secondary" onClick={() => router.back()}>
+            Cancel
+          </button>
         </div>
       </form>
     </div>

@@ -45,22 +45,44 @@ export function MonitorList() {
     <section className="stack-lg">
       <div className="row between wrap">
         <h1>Monitors</h1>
-        <Link className="button" href="/monitors/new">New monitor</Link>
+        <Link className="button" href="/monitors/new">
+          New monitor
+        </Link>
       </div>
       <div className="filters">
         <label>
           State
-          <select value={state} onChange={(e) => { setState(e.target.value as typeof state); setPage(1); }}>
+          <select
+            value={state}
+            onChange={(e) => {
+              setState(e.target.value as typeof state);
+              setPage(1);
+            }}
+          >
             <option value="">All states</option>
-            {MONITOR_STATES.map((s) => <option key={s} value={s}>{STATE_WORDS[s]}</option>)}
+            {MONITOR_STATES.map((s) => (
+              <option key={s} value={s}>
+                {STATE_WORDS[s]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Project
-          <select value={project} onChange={(e) => { setProject(e.target.value); setPage(1); }}>
+          <select
+            value={project}
+            onChange={(e) => {
+              setProject(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">All projects</option>
             <option value="null">No project</option>
-            {projects.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+            {projects.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -68,24 +90,37 @@ export function MonitorList() {
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="backup" />
         </label>
       </div>
-      {query.isError && <p className="error" role="alert">{errorText(query.error)}</p>}
+      {query.isError && (
+        <p className="error" role="alert">
+          {errorText(query.error)}
+        </p>
+      )}
       {query.isLoading ? (
-        <p className="muted" role="status">Loading monitors…</p>
+        <p className="muted" role="status">
+          Loading monitors…
+        </p>
       ) : rows.length === 0 ? (
         <div className="empty card">
           {total === 0 && !state && !project ? (
-            <p>No monitors yet. <Link href="/monitors/new">Create your first monitor</Link> and point a cron job at its ping URL.</p>
+            <p>
+              No monitors yet. <Link href="/monitors/new">Create your first monitor</Link> and point a cron job at its
+              ping URL.
+            </p>
           ) : (
             <p>No monitor matches these filters.</p>
           )}
         </div>
       ) : (
         <ul className="monitor-list" aria-label="Monitors">
-          {rows.map((m) => <MonitorRow key={m.id} monitor={m} project={m.project_id ? byId.get(m.project_id) : undefined} />)}
+          {rows.map((m) => (
+            <MonitorRow key={m.id} monitor={m} project={m.project_id ? byId.get(m.project_id) : undefined} />
+          ))}
         </ul>
       )}
       {!searching && <Pager page={page} total={total} limit={LIMIT} onPage={setPage} />}
-      <p className="muted small-text" aria-live="off">Refreshes every {LIVE_REFRESH_MS / 1000} seconds.</p>
+      <p className="muted small-text" aria-live="off">
+        Refreshes every {LIVE_REFRESH_MS / 1000} seconds.
+      </p>
     </section>
   );
 }

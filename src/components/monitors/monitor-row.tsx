@@ -23,7 +23,9 @@ export function MonitorRow({ monitor, project }: { monitor: CronMonitor; project
     <li className="monitor-row" data-testid="monitor-row" data-monitor-id={monitor.id}>
       <div className="monitor-main">
         <StateBadge state={monitor.state} />
-        <PrefetchLink href={`/monitors/${monitor.id}`} className="monitor-name">{monitor.name}</PrefetchLink>
+        <PrefetchLink href={`/monitors/${monitor.id}`} className="monitor-name">
+          {monitor.name}
+        </PrefetchLink>
       </div>
       <div className="monitor-meta">
         <span>{monitor.schedule_human}</span>

@@ -13,7 +13,11 @@ export function snippetsFor(m: CronMonitor, origin: string): Snippet[] {
   const schedule = m.schedule_kind === "cron" ? m.cron_expression : "0 * * * *";
   const zoneLine = m.schedule_kind === "cron" && m.timezone !== "UTC" ? `CRON_TZ=${m.timezone}\n` : "";
   return [
-    { key: "crontab", title: "Crontab line", code: `${zoneLine}${schedule} /path/to/job.sh && curl -fsS -m 10 --retry 5 -o /dev/null ${url}` },
+    {
+      key: "crontab",
+      title: "Crontab line",
+      code: `${zoneLine}${schedule} /path/to/job.sh && curl -fsS -m 10 --retry 5 -o /dev/null ${url}`,
+    },
     {
       key: "curl",
       title: "curl with start, exit code and rid",
@@ -46,19 +50,31 @@ export function PingSnippets({ monitor }: { monitor: CronMonitor }) {
   const snippet = snippets.find((s) => s.key === chosen) ?? snippets[0]!;
   return (
     <section className="card stack" aria-labelledby="ping-title">
-      <h2 id="ping-title" className="h3">Ping URL</h2>
+      <h2 id="ping-title" className="h3">
+        Ping URL
+      </h2>
       <div className="row wrap">
-        <code className="ping-url" data-testid="ping-url">{monitor.ping_url}</code>
+        <code className="ping-url" data-testid="ping-url">
+          {monitor.ping_url}
+        </code>
         <CopyButton text={monitor.ping_url} label="Copy ping URL" />
       </div>
       <div className="row wrap tight" role="group" aria-label="Snippets">
         {snippets.map((s) => (
-          <button key={s.key} type="button" className="secondary small" aria-pressed={s.key === chosen} onClick={() => setChosen(s.key)}>
+          <button
+            key={s.key}
+            type="button"
+            className="secondary small"
+            aria-pressed={s.key === chosen}
+            onClick={() => setChosen(s.key)}
+          >
             {s.title}
           </button>
         ))}
       </div>
-      <pre className="snippet" tabIndex={0} role="region" aria-label={snippet.title}>{snippet.code}</pre>
+      <pre className="snippet" tabIndex={0} role="region" aria-label={snippet.title}>
+        {snippet.code}
+      </pre>
       <CopyButton text={snippet.code} label="Copy snippet" />
     </section>
   );

@@ -1,5 +1,11 @@
 import {
-  describeSchedule, formatInZone, nextFireTimes, parseSchedule, ScheduleError, scheduleErrorMessage, utcOffsetMinutes,
+  describeSchedule,
+  formatInZone,
+  nextFireTimes,
+  parseSchedule,
+  ScheduleError,
+  scheduleErrorMessage,
+  utcOffsetMinutes,
   type ScheduleErrorCode,
 } from "../../shared/schedule";
 
@@ -19,7 +25,14 @@ function zoneFormatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-GB", {
-      timeZone: zone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+      timeZone: zone,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZoneName: "short",
     });
     formatters.set(zone, f);
   }
@@ -59,6 +72,13 @@ export function computePreview(draft: ScheduleDraft, now: Date): PreviewResult {
     return { ok: true, text: describeSchedule(schedule), zone, fires, ms: performance.now() - started };
   } catch (err) {
     if (!(err instanceof ScheduleError)) throw err;
-    return { ok: false, code: err.code, message: err.message, generic: scheduleErrorMessage(err.code), field: err.field, ms: performance.now() - started };
+    return {
+      ok: false,
+      code: err.code,
+      message: err.message,
+      generic: scheduleErrorMessage(err.code),
+      field: err.field,
+      ms: performance.now() - started,
+    };
   }
 }

@@ -17,4 +17,7 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
   );
 }
 
-export const RUN_STATUS_WORDS = Object.fromEntries(Object.entries(WORD).map(([k, v]) => [k, v.word])) as Record<RunStatus, string>;
+export const RUN_STATUS_WORDS = Object.fromEntries(Object.entries(WORD).map(([k, v]) => [k, v.word])) as Record<
+  RunStatus,
+  string
+>;

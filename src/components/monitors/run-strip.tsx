@@ -1,7 +1,12 @@
 import type { RunSummary } from "../../shared/schemas/cron-monitors";
 import { durationText, localDateTime } from "../common/time";
 
-const STATUS_WORD: Record<RunSummary["status"], string> = { success: "success", fail: "failed", running: "running", missed: "missed" };
+const STATUS_WORD: Record<RunSummary["status"], string> = {
+  success: "success",
+  fail: "failed",
+  running: "running",
+  missed: "missed",
+};
 
 function describe(run: RunSummary): string {
   const parts = [STATUS_WORD[run.status], localDateTime(run.at)];
@@ -14,8 +19,16 @@ function describe(run: RunSummary): string {
 /** The last 20 runs, oldest left: colour and letter per status; drifted and overlapped marked. */
 export function RunStrip({ runs }: { runs: RunSummary[] }) {
   const ordered = [...runs].reverse();
-  const counts = runs.reduce<Record<string, number>>((acc, r) => ({ ...acc, [STATUS_WORD[r.status]]: (acc[STATUS_WORD[r.status]] ?? 0) + 1 }), {});
-  const summary = runs.length === 0 ? "No runs yet" : `Last ${runs.length} runs: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ")}`;
+  const counts = runs.reduce<Record<string, number>>(
+    (acc, r) => ({ ...acc, [STATUS_WORD[r.status]]: (acc[STATUS_WORD[r.status]] ?? 0) + 1 }),
+    {},
+  );
+  const summary =
+    runs.length === 0
+      ? "No runs yet"
+      : `Last ${runs.length} runs: ${Object.entries(counts)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(", ")}`;
   return (
     <div className="run-strip" role="img" aria-label={summary} title={summary}>
       {ordered.length === 0 && <span className="muted small-text">No runs yet</span>}

@@ -31,36 +31,76 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
   return (
     <section className="card stack" aria-labelledby="runs-title">
       <div className="row between wrap">
-        <h2 id="runs-title" className="h3">Runs</h2>
+        <h2 id="runs-title" className="h3">
+          Runs
+        </h2>
         <label className="inline">
           Run status
-          <select value={status} onChange={(e) => { setStatus(e.target.value as typeof status); setPage(1); }}>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as typeof status);
+              setPage(1);
+            }}
+          >
             <option value="">All</option>
-            {RUN_STATUSES.map((s) => <option key={s} value={s}>{RUN_STATUS_WORDS[s]}</option>)}
+            {RUN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {RUN_STATUS_WORDS[s]}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       {!status && page === 1 && runs.length > 1 && <DurationChart runs={runs} />}
-      {query.isError && <p className="error" role="alert">{errorText(query.error)}</p>}
+      {query.isError && (
+        <p className="error" role="alert">
+          {errorText(query.error)}
+        </p>
+      )}
       {query.isLoading ? (
-        <p className="muted" role="status">Loading runs…</p>
+        <p className="muted" role="status">
+          Loading runs…
+        </p>
       ) : runs.length === 0 ? (
         <p className="muted">No runs yet. Runs appear here as soon as the job pings its URL.</p>
       ) : (
         <TableScroll label="Runs table">
           <table className="data">
             <thead>
-              <tr><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Exit code</th><th scope="col">Notes</th></tr>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Started</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Exit code</th>
+                <th scope="col">Notes</th>
+              </tr>
             </thead>
             <tbody>
               {runs.map((r) => (
                 <tr key={r.rid} data-testid="run-row">
-                  <td><Link href={`/monitors/${monitorId}/runs/${encodeURIComponent(r.rid)}`} aria-label={`Run ${r.rid}: ${RUN_STATUS_WORDS[r.status]}`}><RunStatusBadge status={r.status} /></Link></td>
-                  <td><RelativeTime iso={r.started_at} /></td>
+                  <td>
+                    <Link
+                      href={`/monitors/${monitorId}/runs/${encodeURIComponent(r.rid)}`}
+                      aria-label={`Run ${r.rid}: ${RUN_STATUS_WORDS[r.status]}`}
+                    >
+                      <RunStatusBadge status={r.status} />
+                    </Link>
+                  </td>
+                  <td>
+                    <RelativeTime iso={r.started_at} />
+                  </td>
                   <td>{durationText(r.duration_ms)}</td>
                   <td>{r.exit_code ?? "—"}</td>
                   <td className="small-text">
-                    {[r.drifted && "drifted", r.overlapped && "overlapped", r.log_bytes > 0 && "log", r.truncated && "truncated"].filter(Boolean).join(", ") || "—"}
+                    {[
+                      r.drifted && "drifted",
+                      r.overlapped && "overlapped",
+                      r.log_bytes > 0 && "log",
+                      r.truncated && "truncated",
+                    ]
+                      .filter(Boolean)
+                      .join(", ") || "—"}
                   </td>
                 </tr>
               ))}

@@ -4,7 +4,12 @@ import type { ReactNode } from "react";
 import { DurationField, Field, TimezoneField } from "./fields";
 import type { MonitorDraft } from "./monitor-draft";
 
-type Props = { draft: MonitorDraft; update: (changes: Partial<MonitorDraft>) => void; errorFor: (field: string) => string | undefined; children?: ReactNode };
+type Props = {
+  draft: MonitorDraft;
+  update: (changes: Partial<MonitorDraft>) => void;
+  errorFor: (field: string) => string | undefined;
+  children?: ReactNode;
+};
 
 /** Schedule kind, then the cron expression and zone, or the period in human units. */
 export function ScheduleFields({ draft, update, errorFor, children }: Props) {
@@ -13,7 +18,12 @@ export function ScheduleFields({ draft, update, errorFor, children }: Props) {
       <legend>Schedule</legend>
       <Field label="Schedule kind" error={errorFor("schedule_kind")}>
         {({ id, describedBy }) => (
-          <select id={id} value={draft.kind} aria-describedby={describedBy} onChange={(e) => update({ kind: e.target.value as MonitorDraft["kind"] })}>
+          <select
+            id={id}
+            value={draft.kind}
+            aria-describedby={describedBy}
+            onChange={(e) => update({ kind: e.target.value as MonitorDraft["kind"] })}
+          >
             <option value="cron">Cron expression</option>
             <option value="period">Every fixed period</option>
           </select>
@@ -21,7 +31,15 @@ export function ScheduleFields({ draft, update, errorFor, children }: Props) {
       </Field>
       {draft.kind === "cron" ? (
         <>
-          <Field label="Cron expression" error={errorFor("cron_expression")} hint={<>Five fields: minute hour day-of-month month day-of-week, or a macro like <code>@daily</code>.</>}>
+          <Field
+            label="Cron expression"
+            error={errorFor("cron_expression")}
+            hint={
+              <>
+                Five fields: minute hour day-of-month month day-of-week, or a macro like <code>@daily</code>.
+              </>
+            }
+          >
             {({ id, describedBy }) => (
               <input
                 id={id}
@@ -36,10 +54,21 @@ export function ScheduleFields({ draft, update, errorFor, children }: Props) {
               />
             )}
           </Field>
-          <TimezoneField value={draft.timezone} error={errorFor("timezone")} onChange={(timezone) => update({ timezone })} />
+          <TimezoneField
+            value={draft.timezone}
+            error={errorFor("timezone")}
+            onChange={(timezone) => update({ timezone })}
+          />
         </>
       ) : (
-        <DurationField label="Period" amount={draft.period.amount} unit={draft.period.unit} error={errorFor("period_seconds")} hint="Time between expected pings (at least 1 minute)." onChange={(amount, unit) => update({ period: { amount, unit } })} />
+        <DurationField
+          label="Period"
+          amount={draft.period.amount}
+          unit={draft.period.unit}
+          error={errorFor("period_seconds")}
+          hint="Time between expected pings (at least 1 minute)."
+          onChange={(amount, unit) => update({ period: { amount, unit } })}
+        />
       )}
       {children}
     </fieldset>

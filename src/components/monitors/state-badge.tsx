@@ -20,4 +20,7 @@ export function StateBadge({ state }: { state: State }) {
   );
 }
 
-export const STATE_WORDS = Object.fromEntries(Object.entries(LOOK).map(([k, v]) => [k, v.word])) as Record<State, string>;
+export const STATE_WORDS = Object.fromEntries(Object.entries(LOOK).map(([k, v]) => [k, v.word])) as Record<
+  State,
+  string
+>;

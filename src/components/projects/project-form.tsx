@@ -15,7 +15,9 @@ export function ProjectForm(props: {
   onSubmit: (values: ProjectValues) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<ProjectValues>(props.initial ?? { name: "", description: "", color: DEFAULT_PROJECT_COLOR, icon: "folder" });
+  const [values, setValues] = useState<ProjectValues>(
+    props.initial ?? { name: "", description: "", color: DEFAULT_PROJECT_COLOR, icon: "folder" },
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,26 +44,68 @@ export function ProjectForm(props: {
     <form className="stack" onSubmit={submit} aria-label={props.submitLabel}>
       <div className="filters">
         <Field label="Name" error={errors.name}>
-          {({ id, describedBy }) => <input id={id} value={values.name} maxLength={128} aria-describedby={describedBy} onChange={(e) => set({ name: e.target.value })} />}
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              value={values.name}
+              maxLength={128}
+              aria-describedby={describedBy}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Description" error={errors.description}>
-          {({ id, describedBy }) => <input id={id} value={values.description} maxLength={500} aria-describedby={describedBy} onChange={(e) => set({ description: e.target.value })} />}
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              value={values.description}
+              maxLength={500}
+              aria-describedby={describedBy}
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          )}
         </Field>
         <Field label="Colour" error={errors.color}>
-          {({ id, describedBy }) => <input id={id} type="color" value={values.color.toLowerCase()} aria-describedby={describedBy} onChange={(e) => set({ color: e.target.value.toUpperCase() })} />}
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="color"
+              value={values.color.toLowerCase()}
+              aria-describedby={describedBy}
+              onChange={(e) => set({ color: e.target.value.toUpperCase() })}
+            />
+          )}
         </Field>
         <Field label="Icon" error={errors.icon}>
           {({ id }) => (
-            <select id={id} value={values.icon in PROJECT_ICONS ? values.icon : "folder"} onChange={(e) => set({ icon: e.target.value })}>
-              {Object.entries(PROJECT_ICONS).map(([key, i]) => <option key={key} value={key}>{i.glyph} {i.label}</option>)}
+            <select
+              id={id}
+              value={values.icon in PROJECT_ICONS ? values.icon : "folder"}
+              onChange={(e) => set({ icon: e.target.value })}
+            >
+              {Object.entries(PROJECT_ICONS).map(([key, i]) => (
+                <option key={key} value={key}>
+                  {i.glyph} {i.label}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       </div>
-      {formError && <p className="error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="error" role="alert">
+          {formError}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" disabled={busy}>{props.submitLabel}</button>
-        {props.onCancel && <button type="button" className="secondary" onClick={props.onCancel}>Cancel</button>}
+        <button type="submit" disabled={busy}>
+          {props.submitLabel}
+        </button>
+        {props.onCancel && (
+          <button type="button" className="secondary" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

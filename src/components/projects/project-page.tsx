@@ -27,7 +27,7 @@ export function ProjectPage() {
   useEffect(() => {
     if (focusAfterMove.current === null) return;
     const index = order.findIndex((p) => p.id === focusAfterMove.current);
-    (document.querySelectorAll<HTMLButtonElement>(".project-item .grip")[index])?.focus();
+    document.querySelectorAll<HTMLButtonElement>(".project-item .grip")[index]?.focus();
     focusAfterMove.current = null;
   }, [order]);
 
@@ -37,7 +37,8 @@ export function ProjectPage() {
   const reorder = useMutation({
     mutationKey: REORDER_KEY,
     scope: { id: "projects.reorder" },
-    mutationFn: (rows: ProjectRow[]) => client.projects.reorder.mutate({ projects: rows.map((p, i) => ({ id: p.id, order: i + 1 })) }),
+    mutationFn: (rows: ProjectRow[]) =>
+      client.projects.reorder.mutate({ projects: rows.map((p, i) => ({ id: p.id, order: i + 1 })) }),
     onSettled: () => (queryClient.isMutating({ mutationKey: REORDER_KEY }) <= 1 ? refresh() : undefined),
   });
   const remove = useMutation({ mutationFn: (id: number) => client.projects.delete.mutate({ id }), onSettled: refresh });
@@ -54,22 +55,41 @@ export function ProjectPage() {
   }
 
   const monitorCounts = new Map<number, number>();
-  for (const m of monitors.data?.data ?? []) if (m.project_id) monitorCounts.set(m.project_id, (monitorCounts.get(m.project_id) ?? 0) + 1);
+  for (const m of monitors.data?.data ?? [])
+    if (m.project_id) monitorCounts.set(m.project_id, (monitorCounts.get(m.project_id) ?? 0) + 1);
   const failure = projects.error ?? reorder.error ?? remove.error;
 
   return (
     <section className="stack-lg">
       <h1>Projects</h1>
       <section className="card stack" aria-labelledby="new-project">
-        <h2 id="new-project" className="h3">New project</h2>
-        <ProjectForm submitLabel="Create project" onSubmit={async (v) => { await client.projects.create.mutate(v); await refresh(); }} />
+        <h2 id="new-project" className="h3">
+          New project
+        </h2>
+        <ProjectForm
+          submitLabel="Create project"
+          onSubmit={async (v) => {
+            await client.projects.create.mutate(v);
+            await refresh();
+          }}
+        />
       </section>
-      {failure && <p className="error" role="alert">{errorText(failure)}</p>}
-      <p role="status" className="visually-hidden">{announcement}</p>
+      {failure && (
+        <p className="error" role="alert">
+          {errorText(failure)}
+        </p>
+      )}
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
       {projects.isLoading ? (
-        <p className="muted" role="status">Loading projects…</p>
+        <p className="muted" role="status">
+          Loading projects…
+        </p>
       ) : order.length === 0 ? (
-        <p className="muted card empty">No projects yet. Projects group monitors and services and give them a colour.</p>
+        <p className="muted card empty">
+          No projects yet. Projects group monitors and services and give them a colour.
+        </p>
       ) : (
         <ol className="project-list" aria-label="Projects in order">
           {order.map((p, i) =>
@@ -79,7 +99,11 @@ export function ProjectPage() {
                   initial={p}
                   submitLabel="Save project"
                   onCancel={() => setEditing(null)}
-                  onSubmit={async (v) => { await client.projects.update.mutate({ id: p.id, ...v }); setEditing(null); await refresh(); }}
+                  onSubmit={async (v) => {
+                    await client.projects.update.mutate({ id: p.id, ...v });
+                    setEditing(null);
+                    await refresh();
+                  }}
                 />
               </li>
             ) : (
@@ -94,9 +118,18 @@ export function ProjectPage() {
                 onEdit={() => setEditing(p.id)}
                 onDelete={() => remove.mutate(p.id)}
                 drag={{
-                  onDragStart: (e) => { setDragged(p.id); e.dataTransfer.effectAllowed = "move"; e.dataTransfer.setData("text/plain", String(p.id)); },
+                  onDragStart: (e) => {
+                    setDragged(p.id);
+                    e.dataTransfer.effectAllowed = "move";
+                    e.dataTransfer.setData("text/plain", String(p.id));
+                  },
                   onDragOver: (e) => e.preventDefault(),
-                  onDrop: (e) => { e.preventDefault(); const from = order.findIndex((x) => x.id === dragged); if (from >= 0) place(from, i); setDragged(null); },
+                  onDrop: (e) => {
+                    e.preventDefault();
+                    const from = order.findIndex((x) => x.id === dragged);
+                    if (from >= 0) place(from, i);
+                    setDragged(null);
+                  },
                   onDragEnd: () => setDragged(null),
                 }}
               />

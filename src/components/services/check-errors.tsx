@@ -19,23 +19,37 @@ export function CheckErrors({ serviceId }: { serviceId: number }) {
   const rows = query.data?.data ?? [];
   return (
     <section className="card stack" aria-labelledby="errors-title">
-      <h2 id="errors-title" className="h3">Recent errors</h2>
+      <h2 id="errors-title" className="h3">
+        Recent errors
+      </h2>
       {query.isLoading ? (
-        <p className="muted" role="status">Loading errors…</p>
+        <p className="muted" role="status">
+          Loading errors…
+        </p>
       ) : query.isError ? (
-        <p className="error" role="alert">Errors not available: {errorText(query.error)}</p>
+        <p className="error" role="alert">
+          Errors not available: {errorText(query.error)}
+        </p>
       ) : rows.length === 0 ? (
         <p className="muted">No failed checks. All quiet.</p>
       ) : (
         <TableScroll label="Recent errors table">
           <table className="data">
             <thead>
-              <tr><th scope="col">When</th><th scope="col">Reason</th><th scope="col">Status code</th><th scope="col">Response time</th><th scope="col">Probe</th></tr>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Status code</th>
+                <th scope="col">Response time</th>
+                <th scope="col">Probe</th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((e) => (
                 <tr key={e.id} data-testid="error-row">
-                  <td><RelativeTime iso={e.started_at} /></td>
+                  <td>
+                    <RelativeTime iso={e.started_at} />
+                  </td>
                   <td>{e.reason ?? "—"}</td>
                   <td>{e.status_code ?? "—"}</td>
                   <td>{msText(e.response_time_ms)}</td>

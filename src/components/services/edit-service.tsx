@@ -15,13 +15,24 @@ export function EditService({ id }: { id: number }) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const query = useQuery({ ...trpc.services.get.queryOptions({ id }), refetchOnWindowFocus: false, staleTime: Infinity });
-  if (query.isLoading) return <p role="status" className="muted">Loading service…</p>;
+  const query = useQuery({
+    ...trpc.services.get.queryOptions({ id }),
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+  if (query.isLoading)
+    return (
+      <p role="status" className="muted">
+        Loading service…
+      </p>
+    );
   if (query.isError || !query.data) return <ServiceNotFound message={errorText(query.error)} />;
   const service = query.data.data as typeof query.data.data & ServiceExtras;
   return (
     <section className="stack-lg">
-      <p><Link href={`/services/${id}`}>← {service.name}</Link></p>
+      <p>
+        <Link href={`/services/${id}`}>← {service.name}</Link>
+      </p>
       <h1>Edit {service.name}</h1>
       <div className="card form-layout">
         <ServiceForm

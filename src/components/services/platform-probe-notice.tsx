@@ -16,7 +16,9 @@ export function PlatformProbeNotice() {
   if (probe?.state !== "missing") return null;
   return (
     <div className="card stack" role="status" data-testid="platform-probe-missing">
-      <p className="error"><strong>No platform probe is running.</strong></p>
+      <p className="error">
+        <strong>No platform probe is running.</strong>
+      </p>
       <p>{probe.message}</p>
     </div>
   );

@@ -14,7 +14,10 @@ export function ServiceActions({ service }: { service: { id: number; name: strin
   const queryClient = useQueryClient();
   const router = useRouter();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.services.pathKey() });
-  const pause = useMutation({ mutationFn: (enabled: boolean) => client.services.update.mutate({ id: service.id, enabled }), onSuccess: refresh });
+  const pause = useMutation({
+    mutationFn: (enabled: boolean) => client.services.update.mutate({ id: service.id, enabled }),
+    onSuccess: refresh,
+  });
   const remove = useMutation({
     mutationFn: () => client.services.delete.mutate({ id: service.id }),
     onSuccess: async () => {
@@ -26,15 +29,33 @@ export function ServiceActions({ service }: { service: { id: number; name: strin
   return (
     <div className="stack">
       <div className="row wrap">
-        <Link className="button secondary" href={`/services/${service.id}/edit`}>Edit</Link>
-        <button type="button" className="secondary" disabled={pause.isPending} onClick={() => pause.mutate(!service.enabled)}>
+        <Link className="button secondary" href={`/services/${service.id}/edit`}>
+          Edit
+        </Link>
+        <button
+          type="button"
+          className="secondary"
+          disabled={pause.isPending}
+          onClick={() => pause.mutate(!service.enabled)}
+        >
           {service.enabled ? "Pause" : "Resume"}
         </button>
-        <ConfirmButton label="Delete" title={`Delete ${service.name}?`} confirmLabel="Delete service" danger onConfirm={() => remove.mutate()} disabled={remove.isPending}>
+        <ConfirmButton
+          label="Delete"
+          title={`Delete ${service.name}?`}
+          confirmLabel="Delete service"
+          danger
+          onConfirm={() => remove.mutate()}
+          disabled={remove.isPending}
+        >
           <p>Its checks stop and its results, uptime history and incidents are removed. This cannot be undone.</p>
         </ConfirmButton>
       </div>
-      {failure && <p className="error" role="alert">{errorText(failure)}</p>}
+      {failure && (
+        <p className="error" role="alert">
+          {errorText(failure)}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,12 @@ import { Field } from "../monitors/fields";
 import { useProjects } from "../monitors/use-projects";
 
 export type ServiceValues = {
-  name: string; type: "http" | "tcp"; project_id: number | null; interval: number; enabled: boolean; config: Record<string, unknown>;
+  name: string;
+  type: "http" | "tcp";
+  project_id: number | null;
+  interval: number;
+  enabled: boolean;
+  config: Record<string, unknown>;
   /** Slower than this (ms) reads as degraded; omitted when empty (no threshold). */
   degraded_ms?: number | null;
 };
@@ -20,13 +25,27 @@ const INTERVAL_HINT = `Seconds between checks; your plan sets the minimum (${Obj
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
 /** Create or edit an http or tcp service (decisions 8); errors land on their field. */
-export function ServiceForm(props: { initial?: ServiceValues; submitLabel: string; onSubmit: (v: ServiceValues) => Promise<unknown>; onCancel?: () => void }) {
+export function ServiceForm(props: {
+  initial?: ServiceValues;
+  submitLabel: string;
+  onSubmit: (v: ServiceValues) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
   const { projects } = useProjects();
   const init = props.initial;
   const [v, setV] = useState({
-    name: init?.name ?? "", type: init?.type ?? ("http" as const), project: str(init?.project_id), interval: str(init?.interval ?? 300), enabled: init?.enabled ?? true,
-    url: str(init?.config.url), method: str(init?.config.method ?? "GET"), status: str(init?.config.expected_status_code ?? 200), keyword: str(init?.config.keyword),
-    host: str(init?.config.host), port: str(init?.config.port), timeout: str(init?.config.timeout ?? 10),
+    name: init?.name ?? "",
+    type: init?.type ?? ("http" as const),
+    project: str(init?.project_id),
+    interval: str(init?.interval ?? 300),
+    enabled: init?.enabled ?? true,
+    url: str(init?.config.url),
+    method: str(init?.config.method ?? "GET"),
+    status: str(init?.config.expected_status_code ?? 200),
+    keyword: str(init?.config.keyword),
+    host: str(init?.config.host),
+    port: str(init?.config.port),
+    timeout: str(init?.config.timeout ?? 10),
     degraded: str(init?.degraded_ms),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -36,10 +55,21 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
   function values(): ServiceValues {
     const config: Record<string, unknown> =
       v.type === "http"
-        ? { url: v.url, method: v.method, expected_status_code: Number(v.status), timeout: Number(v.timeout), ...(v.keyword ? { keyword: v.keyword } : {}) }
+        ? {
+            url: v.url,
+            method: v.method,
+            expected_status_code: Number(v.status),
+            timeout: Number(v.timeout),
+            ...(v.keyword ? { keyword: v.keyword } : {}),
+          }
         : { host: v.host, port: Number(v.port), timeout: Number(v.timeout) };
     return {
-      name: v.name, type: v.type, project_id: v.project ? Number(v.project) : null, interval: Number(v.interval), enabled: v.enabled, config,
+      name: v.name,
+      type: v.type,
+      project_id: v.project ? Number(v.project) : null,
+      interval: Number(v.interval),
+      enabled: v.enabled,
+      config,
       ...(v.degraded.trim() ? { degraded_ms: Number(v.degraded) } : {}),
     };
   }
@@ -53,14 +83,29 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
     } catch (err) {
       const byField = fieldErrors(err);
       setErrors(byField);
-      setFormError(Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`);
+      setFormError(
+        Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`,
+      );
     }
   }
 
-  const input = (label: string, key: keyof typeof v, errorKey: string, extra: Record<string, unknown> = {}, hint?: string) => (
+  const input = (
+    label: string,
+    key: keyof typeof v,
+    errorKey: string,
+    extra: Record<string, unknown> = {},
+    hint?: string,
+  ) => (
     <Field label={label} error={errors[errorKey]} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} value={String(v[key])} aria-describedby={describedBy} aria-invalid={errors[errorKey] ? true : undefined} onChange={(e) => set({ [key]: e.target.value })} {...extra} />
+        <input
+          id={id}
+          value={String(v[key])}
+          aria-describedby={describedBy}
+          aria-invalid={errors[errorKey] ? true : undefined}
+          onChange={(e) => set({ [key]: e.target.value })}
+          {...extra}
+        />
       )}
     </Field>
   );
@@ -81,7 +126,11 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
           {({ id }) => (
             <select id={id} value={v.project} onChange={(e) => set({ project: e.target.value })}>
               <option value="">No project</option>
-              {projects.map((p) => <option key={p.id} value={String(p.id)}>{p.name}</option>)}
+              {projects.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.name}
+                </option>
+              ))}
             </select>
           )}
         </Field>
@@ -92,7 +141,9 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
             <Field label="Method" error={errors.method}>
               {({ id }) => (
                 <select id={id} value={v.method} onChange={(e) => set({ method: e.target.value })}>
-                  {HTTP_METHODS.map((m) => <option key={m}>{m}</option>)}
+                  {HTTP_METHODS.map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
                 </select>
               )}
             </Field>
@@ -106,16 +157,30 @@ export function ServiceForm(props: { initial?: ServiceValues; submitLabel: strin
           </>
         )}
         {input("Timeout (seconds)", "timeout", "timeout", { type: "number", min: 1, max: 60 })}
-        {input("Degraded above (ms, optional)", "degraded", "degraded_ms", { type: "number", min: 1, placeholder: "none" }, "Checks slower than this read as degraded. Leave empty for no threshold.")}
+        {input(
+          "Degraded above (ms, optional)",
+          "degraded",
+          "degraded_ms",
+          { type: "number", min: 1, placeholder: "none" },
+          "Checks slower than this read as degraded. Leave empty for no threshold.",
+        )}
       </div>
       <label className="check">
         <input type="checkbox" checked={v.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
         Enabled (checks run)
       </label>
-      {formError && <p className="error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="error" role="alert">
+          {formError}
+        </p>
+      )}
       <div className="row">
         <button type="submit">{props.submitLabel}</button>
-        {props.onCancel && <button type="button" className="secondary" onClick={props.onCancel}>Cancel</button>}
+        {props.onCancel && (
+          <button type="button" className="secondary" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

@@ -29,7 +29,11 @@ export function ServiceList() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
-  const list = useQuery({ ...trpc.services.list.queryOptions({ page, limit: LIMIT }), refetchInterval: LIST_REFRESH_MS, placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.services.list.queryOptions({ page, limit: LIMIT }),
+    refetchInterval: LIST_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
   const rows = list.data?.data ?? [];
   // One request for the whole page's figures, not one per row.
   const pulse = usePulse(rows.map((s) => s.id));
@@ -45,46 +49,101 @@ export function ServiceList() {
     <section className="stack-lg">
       <div className="row between wrap">
         <h1>Services</h1>
-        {!creating && <button type="button" onClick={() => setCreating(true)}>New service</button>}
+        {!creating && (
+          <button type="button" onClick={() => setCreating(true)}>
+            New service
+          </button>
+        )}
       </div>
       {creating && (
         <section className="card stack" aria-labelledby="new-service">
-          <h2 id="new-service" className="h3">New service</h2>
+          <h2 id="new-service" className="h3">
+            New service
+          </h2>
           <ServiceForm submitLabel="Create service" onCancel={() => setCreating(false)} onSubmit={create} />
         </section>
       )}
       {rows.length > 0 && <PlatformProbeNotice />}
-      {(list.error ?? remove.error) && <p className="error" role="alert">{errorText(list.error ?? remove.error)}</p>}
+      {(list.error ?? remove.error) && (
+        <p className="error" role="alert">
+          {errorText(list.error ?? remove.error)}
+        </p>
+      )}
       {list.isLoading ? (
-        <p className="muted" role="status">Loading services…</p>
+        <p className="muted" role="status">
+          Loading services…
+        </p>
       ) : rows.length === 0 ? (
         <div className="card empty stack">
-          <p>No services yet. A service is a URL or a TCP port that Lifeline checks on a schedule, from one or more probes.</p>
-          {!creating && <p><button type="button" className="secondary" onClick={() => setCreating(true)}>Create your first service</button></p>}
+          <p>
+            No services yet. A service is a URL or a TCP port that Lifeline checks on a schedule, from one or more
+            probes.
+          </p>
+          {!creating && (
+            <p>
+              <button type="button" className="secondary" onClick={() => setCreating(true)}>
+                Create your first service
+              </button>
+            </p>
+          )}
         </div>
       ) : (
         <ul className="monitor-list" aria-label="Services">
           {rows.map((s) => (
-            <li key={s.id} id={`service-${s.id}`} className="monitor-row" data-testid="service-row" data-service-id={s.id}>
+            <li
+              key={s.id}
+              id={`service-${s.id}`}
+              className="monitor-row"
+              data-testid="service-row"
+              data-service-id={s.id}
+            >
               {editing === s.id ? (
                 <div style={{ gridColumn: "1 / -1" }}>
-                  <ServiceForm initial={s} submitLabel="Save service" onCancel={() => setEditing(null)} onSubmit={async (v) => { await client.services.replace.mutate({ id: s.id, ...v }); setEditing(null); await refresh(); }} />
+                  <ServiceForm
+                    initial={s}
+                    submitLabel="Save service"
+                    onCancel={() => setEditing(null)}
+                    onSubmit={async (v) => {
+                      await client.services.replace.mutate({ id: s.id, ...v });
+                      setEditing(null);
+                      await refresh();
+                    }}
+                  />
                 </div>
               ) : (
                 <>
                   <div className="monitor-main">
                     <ServiceStatusBadge status={s.status} />
-                    <PrefetchLink href={`/services/${s.id}`} className="monitor-name">{s.name}</PrefetchLink>
+                    <PrefetchLink href={`/services/${s.id}`} className="monitor-name">
+                      {s.name}
+                    </PrefetchLink>
                   </div>
                   <div className="monitor-meta">
-                    <span data-testid="service-target" style={{ overflowWrap: "anywhere" }}>{targetText(s.type, s.config)}</span>
+                    <span data-testid="service-target" style={{ overflowWrap: "anywhere" }}>
+                      {targetText(s.type, s.config)}
+                    </span>
                     <span>every {s.interval} s</span>
                     <ProjectChip project={s.project ?? undefined} />
                   </div>
                   <div className="row tight wrap">
                     <PulseCell pulse={pulse.data?.get(s.id)} loading={pulse.isLoading} failed={pulse.isError} />
-                    <button type="button" className="secondary small" onClick={() => setEditing(s.id)} aria-label={`Edit ${s.name}`}>Edit</button>
-                    <ConfirmButton label={`Delete ${s.name}`} text="Delete" small title={`Delete service ${s.name}?`} confirmLabel="Delete service" danger onConfirm={() => remove.mutate(s.id)}>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      onClick={() => setEditing(s.id)}
+                      aria-label={`Edit ${s.name}`}
+                    >
+                      Edit
+                    </button>
+                    <ConfirmButton
+                      label={`Delete ${s.name}`}
+                      text="Delete"
+                      small
+                      title={`Delete service ${s.name}?`}
+                      confirmLabel="Delete service"
+                      danger
+                      onConfirm={() => remove.mutate(s.id)}
+                    >
                       <p>Its checks stop and its history is removed. This cannot be undone.</p>
                     </ConfirmButton>
                   </div>
@@ -95,7 +154,9 @@ export function ServiceList() {
         </ul>
       )}
       <Pager page={page} total={list.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
-      <p className="muted small-text" aria-live="off">Refreshes every {LIST_REFRESH_MS / 1000} seconds.</p>
+      <p className="muted small-text" aria-live="off">
+        Refreshes every {LIST_REFRESH_MS / 1000} seconds.
+      </p>
     </section>
   );
 }
@@ -108,7 +169,9 @@ function PulseCell({ pulse, loading, failed }: { pulse?: Pulse; loading: boolean
     <span className="row tight" data-testid="service-pulse">
       <span className="small-text" style={{ position: "relative" }} data-testid="uptime-24h">
         <span className="visually-hidden">Uptime, last 24 hours: </span>
-        <span aria-hidden="true" className="muted">24 h </span>
+        <span aria-hidden="true" className="muted">
+          24 h{" "}
+        </span>
         {percentText(pulse.uptime_24h)}
       </span>
       <Sparkline points={pulse.sparkline} />

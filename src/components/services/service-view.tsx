@@ -20,13 +20,20 @@ import { PERIODS, useResponseTimes, useService, useUptime, type Period } from ".
 /** The service page: status since when and why, uptime, response times, check now, errors, incidents. */
 export function ServiceView({ id }: { id: number }) {
   const query = useService(id);
-  if (query.isLoading) return <p role="status" className="muted">Loading service…</p>;
+  if (query.isLoading)
+    return (
+      <p role="status" className="muted">
+        Loading service…
+      </p>
+    );
   if (query.isError || !query.data) return <ServiceNotFound message={errorText(query.error)} />;
   const s = query.data;
   const failing = s.status === "down" || s.status === "degraded";
   return (
     <section className="stack-lg">
-      <p><Link href="/services">← Services</Link></p>
+      <p>
+        <Link href="/services">← Services</Link>
+      </p>
       <div className="row between wrap">
         <h1 className="row tight wrap">{s.name}</h1>
         <ServiceActions service={s} />
@@ -35,7 +42,12 @@ export function ServiceView({ id }: { id: number }) {
         <div>
           <dt>Status</dt>
           <dd data-testid="service-status-fact">
-            <ServiceStatusBadge status={s.status} /> {s.status_since && <span className="muted">since <RelativeTime iso={s.status_since} /></span>}
+            <ServiceStatusBadge status={s.status} />{" "}
+            {s.status_since && (
+              <span className="muted">
+                since <RelativeTime iso={s.status_since} />
+              </span>
+            )}
           </dd>
         </div>
         {failing && s.status_reason && (
@@ -44,19 +56,52 @@ export function ServiceView({ id }: { id: number }) {
             <dd data-testid="status-reason">{s.status_reason}</dd>
           </div>
         )}
-        <div><dt>{s.type === "http" ? "URL" : "Host and port"}</dt><dd style={{ overflowWrap: "anywhere" }}>{targetText(s.type, s.config)}</dd></div>
-        <div><dt>Checked every</dt><dd>{s.interval} s, timeout {String(s.config.timeout ?? 10)} s</dd></div>
+        <div>
+          <dt>{s.type === "http" ? "URL" : "Host and port"}</dt>
+          <dd style={{ overflowWrap: "anywhere" }}>{targetText(s.type, s.config)}</dd>
+        </div>
+        <div>
+          <dt>Checked every</dt>
+          <dd>
+            {s.interval} s, timeout {String(s.config.timeout ?? 10)} s
+          </dd>
+        </div>
         {s.type === "http" && (
           <div>
             <dt>Expects</dt>
-            <dd>status {String(s.config.expected_status_code ?? 200)}{typeof s.config.keyword === "string" && <> and the text <q>{s.config.keyword}</q></>}</dd>
+            <dd>
+              status {String(s.config.expected_status_code ?? 200)}
+              {typeof s.config.keyword === "string" && (
+                <>
+                  {" "}
+                  and the text <q>{s.config.keyword}</q>
+                </>
+              )}
+            </dd>
           </div>
         )}
-        <div><dt>Degraded above</dt><dd>{s.degraded_ms ? msText(s.degraded_ms) : "No threshold"}</dd></div>
-        <div><dt>Probes</dt><dd>{s.probe_ids && s.probe_ids.length > 0 ? s.probe_ids.map((p) => `#${p}`).join(", ") : "Platform probes"}</dd></div>
-        <div><dt>Project</dt><dd><ProjectChip project={s.project ?? undefined} /></dd></div>
+        <div>
+          <dt>Degraded above</dt>
+          <dd>{s.degraded_ms ? msText(s.degraded_ms) : "No threshold"}</dd>
+        </div>
+        <div>
+          <dt>Probes</dt>
+          <dd>
+            {s.probe_ids && s.probe_ids.length > 0 ? s.probe_ids.map((p) => `#${p}`).join(", ") : "Platform probes"}
+          </dd>
+        </div>
+        <div>
+          <dt>Project</dt>
+          <dd>
+            <ProjectChip project={s.project ?? undefined} />
+          </dd>
+        </div>
       </dl>
-      {s.maintenance && <p><MaintenanceBadge maintenance={s.maintenance} /></p>}
+      {s.maintenance && (
+        <p>
+          <MaintenanceBadge maintenance={s.maintenance} />
+        </p>
+      )}
       <SnoozeControl object={{ kind: "service", id: s.id, snoozed_until: s.snoozed_until ?? null }} />
       <UptimeCard serviceId={s.id} />
       <CheckNow serviceId={s.id} disabled={!s.enabled} />
@@ -64,8 +109,13 @@ export function ServiceView({ id }: { id: number }) {
       <CheckErrors serviceId={s.id} />
       <BadgesCard target={{ type: "service", id: s.id, name: s.name }} />
       <section className="card stack" aria-labelledby="incidents-title">
-        <h2 id="incidents-title" className="h3">Incidents</h2>
-        <IncidentTable filter={{ service: s.id }} names={{ monitors: new Map(), services: new Map([[s.id, s.name]]) }} />
+        <h2 id="incidents-title" className="h3">
+          Incidents
+        </h2>
+        <IncidentTable
+          filter={{ service: s.id }}
+          names={{ monitors: new Map(), services: new Map([[s.id, s.name]]) }}
+        />
       </section>
     </section>
   );
@@ -74,9 +124,13 @@ export function ServiceView({ id }: { id: number }) {
 function UptimeCard({ serviceId }: { serviceId: number }) {
   return (
     <section className="card stack" aria-labelledby="uptime-title">
-      <h2 id="uptime-title" className="h3">Uptime</h2>
+      <h2 id="uptime-title" className="h3">
+        Uptime
+      </h2>
       <dl className="facts">
-        {PERIODS.map((p) => <UptimeFact key={p.value} serviceId={serviceId} period={p.value} label={p.label} />)}
+        {PERIODS.map((p) => (
+          <UptimeFact key={p.value} serviceId={serviceId} period={p.value} label={p.label} />
+        ))}
       </dl>
     </section>
   );
@@ -98,7 +152,9 @@ function UptimeFact({ serviceId, period, label }: { serviceId: number; period: P
         ) : (
           <>
             {percentText(u.uptime_percentage)}{" "}
-            <span className="muted small-text">({u.failed_checks} of {u.total_checks} checks failed)</span>
+            <span className="muted small-text">
+              ({u.failed_checks} of {u.total_checks} checks failed)
+            </span>
           </>
         )}
       </dd>
@@ -113,18 +169,28 @@ function ResponseTimesCard({ serviceId }: { serviceId: number }) {
   return (
     <section className="card stack" aria-labelledby="response-title">
       <div className="row between wrap">
-        <h2 id="response-title" className="h3">Response times</h2>
+        <h2 id="response-title" className="h3">
+          Response times
+        </h2>
         <label className="inline">
           Chart period
           <select value={period} onChange={(e) => setPeriod(e.target.value as Period)}>
-            {PERIODS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+            {PERIODS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       {query.isLoading ? (
-        <p className="muted" role="status">Loading response times…</p>
+        <p className="muted" role="status">
+          Loading response times…
+        </p>
       ) : query.isError || !query.data ? (
-        <p className="error" role="alert">Response times not available: {errorText(query.error)}</p>
+        <p className="error" role="alert">
+          Response times not available: {errorText(query.error)}
+        </p>
       ) : (
         <ResponseChart buckets={query.data.buckets} bucketSeconds={query.data.bucket_seconds} periodWords={words} />
       )}
@@ -136,8 +202,12 @@ export function ServiceNotFound({ message }: { message: string }) {
   return (
     <section className="stack-lg">
       <h1>Service not available</h1>
-      <p className="error" role="alert">{message}</p>
-      <p><Link href="/services">Back to services</Link></p>
+      <p className="error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link href="/services">Back to services</Link>
+      </p>
     </section>
   );
 }

@@ -9,7 +9,10 @@ const LOOK: Record<ServiceStatus, { word: string; mark: string; className: strin
   paused: { word: "Paused", mark: "❚❚", className: "state-paused" },
 };
 
-export const SERVICE_STATUS_WORDS = Object.fromEntries(Object.entries(LOOK).map(([k, v]) => [k, v.word])) as Record<ServiceStatus, string>;
+export const SERVICE_STATUS_WORDS = Object.fromEntries(Object.entries(LOOK).map(([k, v]) => [k, v.word])) as Record<
+  ServiceStatus,
+  string
+>;
 
 export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
   const look = LOOK[status];

@@ -19,18 +19,56 @@ export const PERIODS: { value: Period; label: string; words: string }[] = [
   { value: "90d", label: "90 days", words: "last 90 days" },
 ];
 
-export type Uptime = { uptime_percentage: number; total_checks: number; successful_checks: number; failed_checks: number; period: Period };
-export type ResponseBucket = { start: string; count: number; p50_ms: number | null; p95_ms: number | null; max_ms: number | null };
+export type Uptime = {
+  uptime_percentage: number;
+  total_checks: number;
+  successful_checks: number;
+  failed_checks: number;
+  period: Period;
+};
+export type ResponseBucket = {
+  start: string;
+  count: number;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  max_ms: number | null;
+};
 export type ResponseTimes = { period: Period; bucket_seconds: number; buckets: ResponseBucket[] };
 export type SparkPoint = { start: string; uptime_percentage: number | null; response_ms: number | null };
 export type Pulse = { id: number; uptime_24h: number | null; sparkline: SparkPoint[] };
-export type CheckError = { id: number; started_at: string; reason: string | null; status_code: number | null; response_time_ms: number | null; probe_id: number | null };
-export type CheckResult = { outcome: "up" | "down"; reason: string | null; status_code: number | null; response_time_ms: number; started_at: string; probe_id: number };
-export type StatusNow = { id: number; status: ServiceStatus; enabled: boolean; status_since: string | null; status_reason: string | null; last_check_at: string | null };
+export type CheckError = {
+  id: number;
+  started_at: string;
+  reason: string | null;
+  status_code: number | null;
+  response_time_ms: number | null;
+  probe_id: number | null;
+};
+export type CheckResult = {
+  outcome: "up" | "down";
+  reason: string | null;
+  status_code: number | null;
+  response_time_ms: number;
+  started_at: string;
+  probe_id: number;
+};
+export type StatusNow = {
+  id: number;
+  status: ServiceStatus;
+  enabled: boolean;
+  status_since: string | null;
+  status_reason: string | null;
+  last_check_at: string | null;
+};
 type PageMeta = { page: number; limit: number; total: number };
 
 /** Fields the service record gains with the probe path (optional until it is merged). */
-export type ServiceExtras = { degraded_ms?: number | null; probe_ids?: number[]; status_since?: string | null; status_reason?: string | null };
+export type ServiceExtras = {
+  degraded_ms?: number | null;
+  probe_ids?: number[];
+  status_since?: string | null;
+  status_reason?: string | null;
+};
 
 /** The tRPC client (typed by the router): these hooks use tRPC's own query keys. */
 function useClient() {
@@ -59,7 +97,12 @@ export function usePulse(ids: number[]) {
 export function useUptime(id: number, period: Period) {
   const client = useClient();
   const input = { id, period };
-  return useQuery({ queryKey: key(["serviceMetrics", "uptime"], input), queryFn: () => client.serviceMetrics.uptime.query(input), refetchInterval: REFRESH_MS * 2, select: (r) => r.data });
+  return useQuery({
+    queryKey: key(["serviceMetrics", "uptime"], input),
+    queryFn: () => client.serviceMetrics.uptime.query(input),
+    refetchInterval: REFRESH_MS * 2,
+    select: (r) => r.data,
+  });
 }
 
 export function useResponseTimes(id: number, period: Period) {

@@ -19,9 +19,21 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.orgs.members.queryKey({ slug }) });
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
-  const add = useMutation({ mutationFn: () => client.orgs.addMember.mutate({ slug, email, role }), onSuccess: () => { setEmail(""); return refresh(); } });
-  const change = useMutation({ mutationFn: (v: { user_id: number; role: Role }) => client.orgs.changeMember.mutate({ slug, ...v }), onSettled: refresh });
-  const remove = useMutation({ mutationFn: (user_id: number) => client.orgs.removeMember.mutate({ slug, user_id }), onSettled: refresh });
+  const add = useMutation({
+    mutationFn: () => client.orgs.addMember.mutate({ slug, email, role }),
+    onSuccess: () => {
+      setEmail("");
+      return refresh();
+    },
+  });
+  const change = useMutation({
+    mutationFn: (v: { user_id: number; role: Role }) => client.orgs.changeMember.mutate({ slug, ...v }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (user_id: number) => client.orgs.removeMember.mutate({ slug, user_id }),
+    onSettled: refresh,
+  });
   const failure = members.error ?? add.error ?? change.error ?? remove.error;
 
   return (
@@ -29,7 +41,12 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
       <h3 className="h3">Members</h3>
       <TableScroll label="Members table">
         <table className="data">
-          <thead><tr><th scope="col">Member</th><th scope="col">Role</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Role</th>
+            </tr>
+          </thead>
           <tbody>
             {(members.data?.data ?? []).map((m) => (
               <tr key={m.user_id}>
@@ -37,14 +54,32 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
                 <td>
                   {canManage ? (
                     <div className="row tight wrap">
-                      <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ user_id: m.user_id, role: e.target.value as Role })}>
-                        {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                      <select
+                        aria-label={`Role of ${m.email}`}
+                        value={m.role}
+                        onChange={(e) => change.mutate({ user_id: m.user_id, role: e.target.value as Role })}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
                       </select>
-                      <ConfirmButton label={`Remove ${m.email}`} text="Remove" small title={`Remove ${m.email}?`} confirmLabel="Remove member" danger onConfirm={() => remove.mutate(m.user_id)}>
+                      <ConfirmButton
+                        label={`Remove ${m.email}`}
+                        text="Remove"
+                        small
+                        title={`Remove ${m.email}?`}
+                        confirmLabel="Remove member"
+                        danger
+                        onConfirm={() => remove.mutate(m.user_id)}
+                      >
                         <p>They lose access to this organization at once.</p>
                       </ConfirmButton>
                     </div>
-                  ) : m.role}
+                  ) : (
+                    m.role
+                  )}
                 </td>
               </tr>
             ))}
@@ -52,15 +87,37 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
         </table>
       </TableScroll>
       {canManage && (
-        <form className="row wrap" onSubmit={(e: FormEvent) => { e.preventDefault(); add.mutate(); }}>
-          <label>Member email<input type="email" value={email} required onChange={(e) => setEmail(e.target.value)} /></label>
-          <label>Role
-            <select value={role} onChange={(e) => setRole(e.target.value as Role)}>{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select>
+        <form
+          className="row wrap"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            add.mutate();
+          }}
+        >
+          <label>
+            Member email
+            <input type="email" value={email} required onChange={(e) => setEmail(e.target.value)} />
           </label>
-          <button type="submit" className="secondary" disabled={add.isPending}>Add member</button>
+          <label>
+            Role
+            <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="secondary" disabled={add.isPending}>
+            Add member
+          </button>
         </form>
       )}
-      {failure && <p className="error" role="alert">{errorText(failure)}</p>}
+      {failure && (
+        <p className="error" role="alert">
+          {errorText(failure)}
+        </p>
+      )}
     </div>
   );
 }

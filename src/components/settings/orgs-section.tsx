@@ -17,7 +17,11 @@ export function OrgsSection() {
   const [name, setName] = useState("");
   const create = useMutation({
     mutationFn: () => client.orgs.create.mutate({ name }),
-    onSuccess: (r) => { setName(""); setOpen(r.data.slug); return queryClient.invalidateQueries({ queryKey: trpc.orgs.list.queryKey() }); },
+    onSuccess: (r) => {
+      setName("");
+      setOpen(r.data.slug);
+      return queryClient.invalidateQueries({ queryKey: trpc.orgs.list.queryKey() });
+    },
   });
   const list = orgs.data?.data ?? [];
   const chosen = list.find((o) => o.slug === open) ?? list[0];
@@ -25,22 +29,49 @@ export function OrgsSection() {
 
   return (
     <section className="card stack" aria-labelledby="orgs-title">
-      <h2 id="orgs-title" className="h3">Organizations</h2>
-      {orgs.isLoading && <p className="muted" role="status">Loading organizations…</p>}
+      <h2 id="orgs-title" className="h3">
+        Organizations
+      </h2>
+      {orgs.isLoading && (
+        <p className="muted" role="status">
+          Loading organizations…
+        </p>
+      )}
       <div className="row wrap tight" role="group" aria-label="Organizations">
         {list.map((o) => (
-          <button key={o.slug} type="button" className="secondary small" aria-pressed={o.slug === chosen?.slug} onClick={() => setOpen(o.slug)}>
+          <button
+            key={o.slug}
+            type="button"
+            className="secondary small"
+            aria-pressed={o.slug === chosen?.slug}
+            onClick={() => setOpen(o.slug)}
+          >
             {o.name} ({o.role}, {o.plan})
           </button>
         ))}
       </div>
       {chosen && <MembersPanel key={`m-${chosen.slug}`} slug={chosen.slug} canManage={canManage} />}
       {chosen && canManage && <TokensPanel key={`t-${chosen.slug}`} slug={chosen.slug} />}
-      <form className="row wrap" onSubmit={(e: FormEvent) => { e.preventDefault(); create.mutate(); }}>
-        <label>New organization name<input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} /></label>
-        <button type="submit" className="secondary" disabled={create.isPending}>Create organization</button>
+      <form
+        className="row wrap"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <label>
+          New organization name
+          <input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button type="submit" className="secondary" disabled={create.isPending}>
+          Create organization
+        </button>
       </form>
-      {(orgs.error ?? create.error) && <p className="error" role="alert">{errorText(orgs.error ?? create.error)}</p>}
+      {(orgs.error ?? create.error) && (
+        <p className="error" role="alert">
+          {errorText(orgs.error ?? create.error)}
+        </p>
+      )}
     </section>
   );
 }

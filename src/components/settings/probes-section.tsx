@@ -38,19 +38,31 @@ export function ProbesSection() {
   const [issued, setIssued] = useState<{ name: string; token: string; rotated: boolean } | null>(null);
   const create = useMutation({
     mutationFn: () => client.probes.create.mutate({ name, ...(location.trim() ? { location } : {}) }),
-    onMutate: () => { setErrors({}); setIssued(null); },
-    onSuccess: (r) => { setIssued({ name: r.data.name, token: r.data.token, rotated: false }); setName(""); setLocation(""); return refresh(); },
+    onMutate: () => {
+      setErrors({});
+      setIssued(null);
+    },
+    onSuccess: (r) => {
+      setIssued({ name: r.data.name, token: r.data.token, rotated: false });
+      setName("");
+      setLocation("");
+      return refresh();
+    },
     onError: (err) => setErrors(fieldErrors(err)),
   });
   const rotate = useMutation({
     mutationFn: (id: number) => client.probes.rotateToken.mutate({ id }),
     onMutate: () => setIssued(null),
-    onSuccess: (r) => { setIssued({ name: r.data.name, token: r.data.token, rotated: true }); return refresh(); },
+    onSuccess: (r) => {
+      setIssued({ name: r.data.name, token: r.data.token, rotated: true });
+      return refresh();
+    },
   });
   // A probe in use is refused (409 naming its services); the dialog below names them and only then deletes with force.
   const [inUse, setInUse] = useState<{ id: number; name: string; services: string[] } | null>(null);
   const remove = useMutation({
-    mutationFn: (p: { id: number; name: string; force: boolean }) => client.probes.delete.mutate({ id: p.id, ...(p.force ? { force: "true" as const } : {}) }),
+    mutationFn: (p: { id: number; name: string; force: boolean }) =>
+      client.probes.delete.mutate({ id: p.id, ...(p.force ? { force: "true" as const } : {}) }),
     onMutate: () => setInUse(null),
     onError: (err, p) => {
       if (appCodeOf(err) === "CONFLICT") setInUse({ id: p.id, name: p.name, services: detailsOf(err).services ?? [] });
@@ -61,18 +73,31 @@ export function ProbesSection() {
   const healthById = new Map((health.data?.data ?? []).map((h) => [h.id, h]));
   const rows = probes.data?.data ?? [];
   const planLimited = appCodeOf(create.error) === "PLAN_LIMIT_REACHED";
-  const createFailure = create.error && !planLimited && Object.keys(errors).length === 0 ? errorText(create.error) : null;
+  const createFailure =
+    create.error && !planLimited && Object.keys(errors).length === 0 ? errorText(create.error) : null;
   const otherFailure = probes.error ?? rotate.error ?? (appCodeOf(remove.error) === "CONFLICT" ? null : remove.error);
 
   return (
     <section className="card stack" aria-labelledby="probes-title">
-      <h2 id="probes-title" className="h3">Probes</h2>
+      <h2 id="probes-title" className="h3">
+        Probes
+      </h2>
       <p className="muted small-text">
-        Probes run the checks of your services. Platform probes check every service that names no probe; a private probe runs inside your own network with its token.
+        Probes run the checks of your services. Platform probes check every service that names no probe; a private probe
+        runs inside your own network with its token.
       </p>
-      {issued && <ProbeTokenNotice probeName={issued.name} token={issued.token} rotated={issued.rotated} onDone={() => setIssued(null)} />}
+      {issued && (
+        <ProbeTokenNotice
+          probeName={issued.name}
+          token={issued.token}
+          rotated={issued.rotated}
+          onDone={() => setIssued(null)}
+        />
+      )}
       {probes.isLoading ? (
-        <p className="muted" role="status">Loading probes…</p>
+        <p className="muted" role="status">
+          Loading probes…
+        </p>
       ) : rows.length === 0 ? (
         <p className="muted">No probes yet.</p>
       ) : (
@@ -80,8 +105,15 @@ export function ProbesSection() {
           <table className="data" aria-label="Probes">
             <thead>
               <tr>
-                <th scope="col">Probe</th><th scope="col">Health</th><th scope="col">Last seen</th><th scope="col">Checks per minute</th>
-                <th scope="col">Lag</th><th scope="col">Version</th><th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">Probe</th>
+                <th scope="col">Health</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Checks per minute</th>
+                <th scope="col">Lag</th>
+                <th scope="col">Version</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -94,30 +126,60 @@ export function ProbesSection() {
                       <span data-testid="probe-name">{p.name}</span>
                       <br />
                       <span className="muted small-text" style={{ fontWeight: 400 }}>
-                        {p.kind === "platform" ? "Platform" : `Private, ${p.org}`}{p.location ? ` · ${p.location}` : ""}
+                        {p.kind === "platform" ? "Platform" : `Private, ${p.org}`}
+                        {p.location ? ` · ${p.location}` : ""}
                       </span>
                     </th>
                     <td>
                       {!h ? (
                         <span className="muted">—</span>
                       ) : h.online ? (
-                        <span className="badge state-up" data-testid="probe-health"><span aria-hidden="true">●</span> Online</span>
+                        <span className="badge state-up" data-testid="probe-health">
+                          <span aria-hidden="true">●</span> Online
+                        </span>
                       ) : (
-                        <span className="badge state-paused" data-testid="probe-health"><span aria-hidden="true">○</span> {h.last_seen_at ? "Offline" : "Never seen"}</span>
+                        <span className="badge state-paused" data-testid="probe-health">
+                          <span aria-hidden="true">○</span> {h.last_seen_at ? "Offline" : "Never seen"}
+                        </span>
                       )}
                     </td>
-                    <td><RelativeTime iso={h?.last_seen_at ?? p.last_seen_at} /></td>
+                    <td>
+                      <RelativeTime iso={h?.last_seen_at ?? p.last_seen_at} />
+                    </td>
                     <td>{h ? h.checks_per_minute : "—"}</td>
                     <td>{h ? `${h.lag_seconds} s` : "—"}</td>
                     <td>{p.version ?? <span className="muted">—</span>}</td>
                     <td>
                       {mine && (
                         <div className="row tight wrap">
-                          <ConfirmButton label={`Rotate the token of ${p.name}`} text="Rotate token" small title={`Rotate the token of ${p.name}?`} confirmLabel="Rotate now" disabled={rotate.isPending} onConfirm={() => rotate.mutate(p.id)}>
-                            <p>The current token is refused at once: the probe stops until it is given the new one, which is shown once.</p>
+                          <ConfirmButton
+                            label={`Rotate the token of ${p.name}`}
+                            text="Rotate token"
+                            small
+                            title={`Rotate the token of ${p.name}?`}
+                            confirmLabel="Rotate now"
+                            disabled={rotate.isPending}
+                            onConfirm={() => rotate.mutate(p.id)}
+                          >
+                            <p>
+                              The current token is refused at once: the probe stops until it is given the new one, which
+                              is shown once.
+                            </p>
                           </ConfirmButton>
-                          <ConfirmButton label={`Delete ${p.name}`} text="Delete" small title={`Delete probe ${p.name}?`} confirmLabel="Delete probe" danger disabled={remove.isPending} onConfirm={() => remove.mutate({ id: p.id, name: p.name, force: false })}>
-                            <p>Its token is refused at once. If services use it, you are asked again, with their names. This cannot be undone.</p>
+                          <ConfirmButton
+                            label={`Delete ${p.name}`}
+                            text="Delete"
+                            small
+                            title={`Delete probe ${p.name}?`}
+                            confirmLabel="Delete probe"
+                            danger
+                            disabled={remove.isPending}
+                            onConfirm={() => remove.mutate({ id: p.id, name: p.name, force: false })}
+                          >
+                            <p>
+                              Its token is refused at once. If services use it, you are asked again, with their names.
+                              This cannot be undone.
+                            </p>
                           </ConfirmButton>
                         </div>
                       )}
@@ -131,42 +193,110 @@ export function ProbesSection() {
       )}
       {inUse && (
         <div className="card stack" role="alertdialog" aria-labelledby="probe-in-use-title" data-testid="probe-in-use">
-          <h3 id="probe-in-use-title" className="h3">Probe {inUse.name} checks these services</h3>
-          <ul>{inUse.services.map((s) => <li key={s}>{s}</li>)}</ul>
-          <p>Deleting it moves them to the platform probes: they show pending until their next check, with the reason on each.</p>
+          <h3 id="probe-in-use-title" className="h3">
+            Probe {inUse.name} checks these services
+          </h3>
+          <ul>
+            {inUse.services.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+          <p>
+            Deleting it moves them to the platform probes: they show pending until their next check, with the reason on
+            each.
+          </p>
           <div className="row end">
-            <button type="button" className="secondary" onClick={() => setInUse(null)}>Keep the probe</button>
-            <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: inUse.id, name: inUse.name, force: true })}>
+            <button type="button" className="secondary" onClick={() => setInUse(null)}>
+              Keep the probe
+            </button>
+            <button
+              type="button"
+              className="danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ id: inUse.id, name: inUse.name, force: true })}
+            >
               Move them and delete {inUse.name}
             </button>
           </div>
         </div>
       )}
-      {otherFailure && <p className="error" role="alert">{errorText(otherFailure)}</p>}
+      {otherFailure && (
+        <p className="error" role="alert">
+          {errorText(otherFailure)}
+        </p>
+      )}
       {canManage ? (
         <section className="stack" aria-labelledby="new-probe-title">
-          <h3 id="new-probe-title" className="h3">Register a private probe</h3>
-          {org && <p className="muted small-text">It belongs to {org.name}, the organization you work in (Team plan and above).</p>}
-          <form className="stack" aria-label="Register a private probe" onSubmit={(e: FormEvent) => { e.preventDefault(); create.mutate(); }}>
+          <h3 id="new-probe-title" className="h3">
+            Register a private probe
+          </h3>
+          {org && (
+            <p className="muted small-text">
+              It belongs to {org.name}, the organization you work in (Team plan and above).
+            </p>
+          )}
+          <form
+            className="stack"
+            aria-label="Register a private probe"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              create.mutate();
+            }}
+          >
             <div className="filters">
               <Field label="Probe name" error={errors.name}>
-                {({ id, describedBy }) => <input id={id} value={name} required maxLength={100} aria-describedby={describedBy} aria-invalid={errors.name ? true : undefined} onChange={(e) => setName(e.target.value)} />}
+                {({ id, describedBy }) => (
+                  <input
+                    id={id}
+                    value={name}
+                    required
+                    maxLength={100}
+                    aria-describedby={describedBy}
+                    aria-invalid={errors.name ? true : undefined}
+                    onChange={(e) => setName(e.target.value)}
+                  />
+                )}
               </Field>
-              <Field label="Location (optional)" error={errors.location} hint="Where it runs, for example Frankfurt office">
-                {({ id, describedBy }) => <input id={id} value={location} maxLength={100} aria-describedby={describedBy} aria-invalid={errors.location ? true : undefined} onChange={(e) => setLocation(e.target.value)} />}
+              <Field
+                label="Location (optional)"
+                error={errors.location}
+                hint="Where it runs, for example Frankfurt office"
+              >
+                {({ id, describedBy }) => (
+                  <input
+                    id={id}
+                    value={location}
+                    maxLength={100}
+                    aria-describedby={describedBy}
+                    aria-invalid={errors.location ? true : undefined}
+                    onChange={(e) => setLocation(e.target.value)}
+                  />
+                )}
               </Field>
             </div>
-            <div><button type="submit" className="secondary" disabled={create.isPending}>{create.isPending ? "Registering…" : "Register probe"}</button></div>
+            <div>
+              <button type="submit" className="secondary" disabled={create.isPending}>
+                {create.isPending ? "Registering…" : "Register probe"}
+              </button>
+            </div>
           </form>
           {planLimited && (
             <p className="error" role="alert" data-testid="probe-plan-limit">
-              Private probes need the Team plan or above{org ? `; ${org.name} is on the ${org.plan[0]!.toUpperCase()}${org.plan.slice(1)} plan` : ""}. Ask for an upgrade to register one; platform probes keep checking your services meanwhile.
+              Private probes need the Team plan or above
+              {org ? `; ${org.name} is on the ${org.plan[0]!.toUpperCase()}${org.plan.slice(1)} plan` : ""}. Ask for an
+              upgrade to register one; platform probes keep checking your services meanwhile.
             </p>
           )}
-          {createFailure && <p className="error" role="alert">Not registered: {createFailure}</p>}
+          {createFailure && (
+            <p className="error" role="alert">
+              Not registered: {createFailure}
+            </p>
+          )}
         </section>
       ) : (
-        org && <p className="muted small-text">Only owners and admins of {org.name} can register and manage its probes.</p>
+        org && (
+          <p className="muted small-text">Only owners and admins of {org.name} can register and manage its probes.</p>
+        )
       )}
     </section>
   );

@@ -22,9 +22,16 @@ export function TokensPanel({ slug }: { slug: string }) {
   const [secret, setSecret] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () => client.orgs.createServiceToken.mutate({ slug, name, capabilities: caps }),
-    onSuccess: (r) => { setSecret(r.data.token); setName(""); return refresh(); },
+    onSuccess: (r) => {
+      setSecret(r.data.token);
+      setName("");
+      return refresh();
+    },
   });
-  const revoke = useMutation({ mutationFn: (id: number) => client.orgs.revokeServiceToken.mutate({ slug, id }), onSettled: refresh });
+  const revoke = useMutation({
+    mutationFn: (id: number) => client.orgs.revokeServiceToken.mutate({ slug, id }),
+    onSettled: refresh,
+  });
   const toggle = (c: Cap) => setCaps((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]));
 
   return (
@@ -32,33 +39,70 @@ export function TokensPanel({ slug }: { slug: string }) {
       <h3 className="h3">Service tokens</h3>
       {secret && (
         <div className="card stack" role="status">
-          <p><strong>Copy this token now: it is shown only once.</strong></p>
-          <code className="ping-url" data-testid="new-token">{secret}</code>
-          <div className="row"><CopyButton text={secret} label="Copy token" /><button type="button" className="secondary small" onClick={() => setSecret(null)}>Done</button></div>
+          <p>
+            <strong>Copy this token now: it is shown only once.</strong>
+          </p>
+          <code className="ping-url" data-testid="new-token">
+            {secret}
+          </code>
+          <div className="row">
+            <CopyButton text={secret} label="Copy token" />
+            <button type="button" className="secondary small" onClick={() => setSecret(null)}>
+              Done
+            </button>
+          </div>
         </div>
       )}
       <ul className="stack" aria-label="Service tokens" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {(tokens.data?.data ?? []).map((t) => (
           <li key={t.id} className="row between wrap" data-testid="token-row">
-            <span><strong>{t.name}</strong> <span className="muted small-text">{t.capabilities.join(", ")}</span></span>
-            <ConfirmButton label={`Revoke ${t.name}`} title={`Revoke ${t.name}?`} confirmLabel="Revoke token" danger onConfirm={() => revoke.mutate(t.id)}>
+            <span>
+              <strong>{t.name}</strong> <span className="muted small-text">{t.capabilities.join(", ")}</span>
+            </span>
+            <ConfirmButton
+              label={`Revoke ${t.name}`}
+              title={`Revoke ${t.name}?`}
+              confirmLabel="Revoke token"
+              danger
+              onConfirm={() => revoke.mutate(t.id)}
+            >
               <p>Jobs using this token are refused at once.</p>
             </ConfirmButton>
           </li>
         ))}
         {tokens.isSuccess && tokens.data.data.length === 0 && <li className="muted">No service tokens.</li>}
       </ul>
-      <form className="stack" onSubmit={(e: FormEvent) => { e.preventDefault(); create.mutate(); }}>
-        <label>Token name<input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} /></label>
+      <form
+        className="stack"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <label>
+          Token name
+          <input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} />
+        </label>
         <fieldset className="row wrap">
           <legend>Capabilities</legend>
           {TOKEN_CAPABILITIES.map((c) => (
-            <label key={c} className="check"><input type="checkbox" checked={caps.includes(c)} onChange={() => toggle(c)} />{c}</label>
+            <label key={c} className="check">
+              <input type="checkbox" checked={caps.includes(c)} onChange={() => toggle(c)} />
+              {c}
+            </label>
           ))}
         </fieldset>
-        <div><button type="submit" className="secondary" disabled={create.isPending || caps.length === 0}>Create token</button></div>
+        <div>
+          <button type="submit" className="secondary" disabled={create.isPending || caps.length === 0}>
+            Create token
+          </button>
+        </div>
       </form>
-      {(tokens.error ?? create.error ?? revoke.error) && <p className="error" role="alert">{errorText(tokens.error ?? create.error ?? revoke.error)}</p>}
+      {(tokens.error ?? create.error ?? revoke.error) && (
+        <p className="error" role="alert">
+          {errorText(tokens.error ?? create.error ?? revoke.error)}
+        </p>
+      )}
     </div>
   );
 }

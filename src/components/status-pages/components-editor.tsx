@@ -4,7 +4,13 @@ import { useId, useState } from "react";
 import { moved } from "./order";
 
 /** One row of the page's component list, as the editor holds it (display name and group as typed). */
-export type ComponentDraft = { type: "cron_monitor" | "service"; id: number; name: string; display_name: string; group: string };
+export type ComponentDraft = {
+  type: "cron_monitor" | "service";
+  id: number;
+  name: string;
+  display_name: string;
+  group: string;
+};
 export type Candidate = { type: ComponentDraft["type"]; id: number; name: string };
 
 const keyOf = (c: { type: string; id: number }) => `${c.type}:${c.id}`;
@@ -14,7 +20,13 @@ const TYPE_WORDS = { cron_monitor: "Cron monitor", service: "Service" } as const
  * The components of a status page in display order: add a cron monitor or service of the organization,
  * give it a public name and a group, move it up or down (buttons, so the keyboard reorders too), remove it.
  */
-export function ComponentsEditor(props: { value: ComponentDraft[]; onChange: (v: ComponentDraft[]) => void; monitors: Candidate[]; services: Candidate[]; errors: Record<string, string> }) {
+export function ComponentsEditor(props: {
+  value: ComponentDraft[];
+  onChange: (v: ComponentDraft[]) => void;
+  monitors: Candidate[];
+  services: Candidate[];
+  errors: Record<string, string>;
+}) {
   const { value, onChange } = props;
   const pickerId = useId();
   const groupsId = useId();
@@ -32,7 +44,8 @@ export function ComponentsEditor(props: { value: ComponentDraft[]; onChange: (v:
     setPicked("");
     setAnnounce(`${c.name} added at position ${value.length + 1}.`);
   };
-  const edit = (i: number, change: Partial<ComponentDraft>) => onChange(value.map((c, j) => (j === i ? { ...c, ...change } : c)));
+  const edit = (i: number, change: Partial<ComponentDraft>) =>
+    onChange(value.map((c, j) => (j === i ? { ...c, ...change } : c)));
   const move = (i: number, step: -1 | 1) => {
     onChange(moved(value, i, step));
     setAnnounce(`${value[i]!.name} moved to position ${i + step + 1} of ${value.length}.`);
@@ -45,7 +58,10 @@ export function ComponentsEditor(props: { value: ComponentDraft[]; onChange: (v:
   return (
     <fieldset className="stack" data-testid="components-editor">
       <legend>Components</legend>
-      <p className="muted small-text">Shown in this order. Components with the same group name are shown under that heading; groups appear in the order of their first component.</p>
+      <p className="muted small-text">
+        Shown in this order. Components with the same group name are shown under that heading; groups appear in the
+        order of their first component.
+      </p>
       <div className="row wrap" style={{ alignItems: "flex-end" }}>
         <div className="field">
           <label htmlFor={pickerId}>Cron monitor or service</label>
@@ -53,19 +69,33 @@ export function ComponentsEditor(props: { value: ComponentDraft[]; onChange: (v:
             <option value="">Choose one…</option>
             {free(props.monitors).length > 0 && (
               <optgroup label="Cron monitors">
-                {free(props.monitors).map((c) => <option key={keyOf(c)} value={keyOf(c)}>{c.name}</option>)}
+                {free(props.monitors).map((c) => (
+                  <option key={keyOf(c)} value={keyOf(c)}>
+                    {c.name}
+                  </option>
+                ))}
               </optgroup>
             )}
             {free(props.services).length > 0 && (
               <optgroup label="Services">
-                {free(props.services).map((c) => <option key={keyOf(c)} value={keyOf(c)}>{c.name}</option>)}
+                {free(props.services).map((c) => (
+                  <option key={keyOf(c)} value={keyOf(c)}>
+                    {c.name}
+                  </option>
+                ))}
               </optgroup>
             )}
           </select>
         </div>
-        <button type="button" className="secondary" disabled={!picked} onClick={add}>Add component</button>
+        <button type="button" className="secondary" disabled={!picked} onClick={add}>
+          Add component
+        </button>
       </div>
-      {props.errors.components && <p className="error" role="alert">{props.errors.components}</p>}
+      {props.errors.components && (
+        <p className="error" role="alert">
+          {props.errors.components}
+        </p>
+      )}
       {value.length === 0 ? (
         <p className="muted">No components yet: the page shows only its title and description.</p>
       ) : (
@@ -73,30 +103,77 @@ export function ComponentsEditor(props: { value: ComponentDraft[]; onChange: (v:
           {value.map((c, i) => (
             <li key={keyOf(c)} className="card stack" data-testid="component-row" data-component={keyOf(c)}>
               <div className="row between wrap">
-                <strong>{i + 1}. {c.name} <span className="muted small-text">({TYPE_WORDS[c.type]})</span></strong>
+                <strong>
+                  {i + 1}. {c.name} <span className="muted small-text">({TYPE_WORDS[c.type]})</span>
+                </strong>
                 <div className="row tight wrap" role="group" aria-label={`Order of ${c.name}`}>
-                  <button type="button" className="secondary small" aria-label={`Move ${c.name} up`} disabled={i === 0} onClick={() => move(i, -1)}>Move up</button>
-                  <button type="button" className="secondary small" aria-label={`Move ${c.name} down`} disabled={i === value.length - 1} onClick={() => move(i, 1)}>Move down</button>
-                  <button type="button" className="danger-outline small" aria-label={`Remove ${c.name}`} onClick={() => remove(i)}>Remove</button>
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-label={`Move ${c.name} up`}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  >
+                    Move up
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-label={`Move ${c.name} down`}
+                    disabled={i === value.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
+                    Move down
+                  </button>
+                  <button
+                    type="button"
+                    className="danger-outline small"
+                    aria-label={`Remove ${c.name}`}
+                    onClick={() => remove(i)}
+                  >
+                    Remove
+                  </button>
                 </div>
               </div>
               <div className="filters">
                 <label>
                   Public name (optional)
-                  <input value={c.display_name} placeholder={c.name} onChange={(e) => edit(i, { display_name: e.target.value })} aria-invalid={props.errors[`components.${i}.display_name`] ? true : undefined} />
+                  <input
+                    value={c.display_name}
+                    placeholder={c.name}
+                    onChange={(e) => edit(i, { display_name: e.target.value })}
+                    aria-invalid={props.errors[`components.${i}.display_name`] ? true : undefined}
+                  />
                 </label>
                 <label>
                   Group (optional)
-                  <input value={c.group} list={groupsId} onChange={(e) => edit(i, { group: e.target.value })} aria-invalid={props.errors[`components.${i}.group`] ? true : undefined} />
+                  <input
+                    value={c.group}
+                    list={groupsId}
+                    onChange={(e) => edit(i, { group: e.target.value })}
+                    aria-invalid={props.errors[`components.${i}.group`] ? true : undefined}
+                  />
                 </label>
               </div>
-              {[props.errors[`components.${i}.display_name`], props.errors[`components.${i}.group`]].filter(Boolean).map((m) => <p key={m} className="error" role="alert">{m}</p>)}
+              {[props.errors[`components.${i}.display_name`], props.errors[`components.${i}.group`]]
+                .filter(Boolean)
+                .map((m) => (
+                  <p key={m} className="error" role="alert">
+                    {m}
+                  </p>
+                ))}
             </li>
           ))}
         </ol>
       )}
-      <datalist id={groupsId}>{groups.map((g) => <option key={g} value={g} />)}</datalist>
-      <p role="status" className="visually-hidden">{announce}</p>
+      <datalist id={groupsId}>
+        {groups.map((g) => (
+          <option key={g} value={g} />
+        ))}
+      </datalist>
+      <p role="status" className="visually-hidden">
+        {announce}
+      </p>
     </fieldset>
   );
 }

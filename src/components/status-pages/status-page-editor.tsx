@@ -16,15 +16,29 @@ import { VISIBILITY_WORDS } from "./status-page-list";
 /** Create a status page (no `id`) or edit one: its fields, its components, delete it. */
 export function StatusPageEditor({ id }: { id?: number }) {
   const trpc = useTRPC();
-  const page = useQuery({ ...trpc.statusPages.get.queryOptions({ id: id ?? 1 }), enabled: id !== undefined, refetchOnWindowFocus: false, staleTime: Infinity });
+  const page = useQuery({
+    ...trpc.statusPages.get.queryOptions({ id: id ?? 1 }),
+    enabled: id !== undefined,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
   if (id === undefined) return <StatusPageForm />;
-  if (page.isLoading) return <p role="status" className="muted">Loading status page…</p>;
+  if (page.isLoading)
+    return (
+      <p role="status" className="muted">
+        Loading status page…
+      </p>
+    );
   if (page.isError || !page.data) {
     return (
       <section className="stack-lg">
-        <p><Link href="/status-pages">← Status pages</Link></p>
+        <p>
+          <Link href="/status-pages">← Status pages</Link>
+        </p>
         <h1>Status page not found</h1>
-        <p className="error" role="alert">{errorText(page.error)}</p>
+        <p className="error" role="alert">
+          {errorText(page.error)}
+        </p>
       </section>
     );
   }
@@ -39,11 +53,22 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
   const monitors = useQuery(trpc.cronMonitors.list.queryOptions(PICKER_PAGE));
   const services = useQuery(trpc.services.list.queryOptions(PICKER_PAGE));
   const [v, setV] = useState({
-    slug: initial?.slug ?? "", title: initial?.title ?? "", description: initial?.description ?? "", visibility: initial?.visibility ?? ("public" as StatusPageView["visibility"]),
-    password: "", custom_domain: initial?.custom_domain ?? "", show_uptime: initial?.show_uptime ?? true,
+    slug: initial?.slug ?? "",
+    title: initial?.title ?? "",
+    description: initial?.description ?? "",
+    visibility: initial?.visibility ?? ("public" as StatusPageView["visibility"]),
+    password: "",
+    custom_domain: initial?.custom_domain ?? "",
+    show_uptime: initial?.show_uptime ?? true,
   });
   const [components, setComponents] = useState<ComponentDraft[]>(
-    (initial?.components ?? []).map((c) => ({ type: c.type, id: c.id, name: c.name ?? c.display_name ?? `#${c.id}`, display_name: c.display_name ?? "", group: c.group ?? "" })),
+    (initial?.components ?? []).map((c) => ({
+      type: c.type,
+      id: c.id,
+      name: c.name ?? c.display_name ?? `#${c.id}`,
+      display_name: c.display_name ?? "",
+      group: c.group ?? "",
+    })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,7 +85,11 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
 
   function body() {
     return {
-      slug: v.slug, title: v.title, description: v.description, visibility: v.visibility, show_uptime: v.show_uptime,
+      slug: v.slug,
+      title: v.title,
+      description: v.description,
+      visibility: v.visibility,
+      show_uptime: v.show_uptime,
       custom_domain: v.custom_domain.trim() ? v.custom_domain.trim() : null,
       ...(v.password ? { password: v.password } : {}),
       components: components.map((c) => ({
@@ -90,45 +119,98 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
     } catch (err) {
       const byField = fieldErrors(err);
       setErrors(byField);
-      setFormError(Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`);
+      setFormError(
+        Object.keys(byField).length ? "Not saved: check the fields marked below." : `Not saved: ${errorText(err)}`,
+      );
     }
   }
 
-  const input = (label: string, key: "slug" | "title" | "custom_domain" | "password", extra: Record<string, unknown> = {}, hint?: string) => (
+  const input = (
+    label: string,
+    key: "slug" | "title" | "custom_domain" | "password",
+    extra: Record<string, unknown> = {},
+    hint?: string,
+  ) => (
     <Field label={label} error={errors[key]} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} value={v[key]} aria-describedby={describedBy} aria-invalid={errors[key] ? true : undefined} onChange={(e) => set({ [key]: e.target.value })} {...extra} />
+        <input
+          id={id}
+          value={v[key]}
+          aria-describedby={describedBy}
+          aria-invalid={errors[key] ? true : undefined}
+          onChange={(e) => set({ [key]: e.target.value })}
+          {...extra}
+        />
       )}
     </Field>
   );
-  const candidates = <T extends { id: number; name: string }>(rows: T[] | undefined, type: ComponentDraft["type"]) => (rows ?? []).map((r) => ({ type, id: r.id, name: r.name }));
+  const candidates = <T extends { id: number; name: string }>(rows: T[] | undefined, type: ComponentDraft["type"]) =>
+    (rows ?? []).map((r) => ({ type, id: r.id, name: r.name }));
   const title = initial ? `Edit ${initial.title}` : "New status page";
 
   return (
     <section className="stack-lg">
-      <p><Link href="/status-pages">← Status pages</Link></p>
+      <p>
+        <Link href="/status-pages">← Status pages</Link>
+      </p>
       <div className="row between wrap">
         <h1>{title}</h1>
-        {initial && <a href={initial.url} className="button secondary">Open the public page</a>}
+        {initial && (
+          <a href={initial.url} className="button secondary">
+            Open the public page
+          </a>
+        )}
       </div>
       <form className="card stack" onSubmit={submit} aria-label={initial ? "Edit status page" : "New status page"}>
         <div className="filters">
           {input("Title", "title")}
-          {input("Slug", "slug", { autoCapitalize: "none", spellCheck: false }, "Lowercase letters, digits and hyphens: the page is at /status/<slug>.")}
-          {input("Custom domain (optional)", "custom_domain", { placeholder: "status.example.com", autoCapitalize: "none", spellCheck: false }, "Point this host name at Lifeline to serve the page at its root.")}
+          {input(
+            "Slug",
+            "slug",
+            { autoCapitalize: "none", spellCheck: false },
+            "Lowercase letters, digits and hyphens: the page is at /status/<slug>.",
+          )}
+          {input(
+            "Custom domain (optional)",
+            "custom_domain",
+            { placeholder: "status.example.com", autoCapitalize: "none", spellCheck: false },
+            "Point this host name at Lifeline to serve the page at its root.",
+          )}
           <Field label="Visibility" error={errors.visibility}>
             {({ id }) => (
-              <select id={id} value={v.visibility} onChange={(e) => set({ visibility: e.target.value as typeof v.visibility })}>
-                {(Object.keys(VISIBILITY_WORDS) as (keyof typeof VISIBILITY_WORDS)[]).map((k) => <option key={k} value={k}>{VISIBILITY_WORDS[k]}</option>)}
+              <select
+                id={id}
+                value={v.visibility}
+                onChange={(e) => set({ visibility: e.target.value as typeof v.visibility })}
+              >
+                {(Object.keys(VISIBILITY_WORDS) as (keyof typeof VISIBILITY_WORDS)[]).map((k) => (
+                  <option key={k} value={k}>
+                    {VISIBILITY_WORDS[k]}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
           {v.visibility === "password" &&
-            input(initial?.has_password ? "New password (optional)" : "Password", "password", { type: "password", autoComplete: "new-password" },
-              initial?.has_password ? "A password is set; leave empty to keep it. Never shown again." : "At least 8 characters. Never shown again.")}
+            input(
+              initial?.has_password ? "New password (optional)" : "Password",
+              "password",
+              { type: "password", autoComplete: "new-password" },
+              initial?.has_password
+                ? "A password is set; leave empty to keep it. Never shown again."
+                : "At least 8 characters. Never shown again.",
+            )}
         </div>
         <Field label="Description (optional)" error={errors.description}>
-          {({ id, describedBy }) => <textarea id={id} rows={3} value={v.description} aria-describedby={describedBy} onChange={(e) => set({ description: e.target.value })} />}
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              rows={3}
+              value={v.description}
+              aria-describedby={describedBy}
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          )}
         </Field>
         <label className="check">
           <input type="checkbox" checked={v.show_uptime} onChange={(e) => set({ show_uptime: e.target.checked })} />
@@ -141,17 +223,31 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
           services={candidates(services.data?.data, "service")}
           errors={errors}
         />
-        {formError && <p className="error" role="alert">{formError}</p>}
+        {formError && (
+          <p className="error" role="alert">
+            {formError}
+          </p>
+        )}
         {saved && <p role="status">Saved.</p>}
         <div className="row wrap">
           <button type="submit">{initial ? "Save status page" : "Create status page"}</button>
           {initial && (
-            <ConfirmButton label="Delete status page" title={`Delete status page ${initial.title}?`} confirmLabel="Delete status page" danger onConfirm={() => remove.mutate()}>
+            <ConfirmButton
+              label="Delete status page"
+              title={`Delete status page ${initial.title}?`}
+              confirmLabel="Delete status page"
+              danger
+              onConfirm={() => remove.mutate()}
+            >
               <p>Its public URL answers “not found” at once. The monitors and services on it are not changed.</p>
             </ConfirmButton>
           )}
         </div>
-        {remove.error && <p className="error" role="alert">{errorText(remove.error)}</p>}
+        {remove.error && (
+          <p className="error" role="alert">
+            {errorText(remove.error)}
+          </p>
+        )}
       </form>
     </section>
   );

@@ -32,10 +32,21 @@ export function authOptions(): NextAuthOptions {
           const sign = currentSignInAttempt();
           try {
             // Throttled exactly like the REST login.
-            const { user, device } = await signIn(credentials.email, credentials.password, new Date(), sign?.address ?? null, sign?.device ?? null);
+            const { user, device } = await signIn(
+              credentials.email,
+              credentials.password,
+              new Date(),
+              sign?.address ?? null,
+              sign?.device ?? null,
+            );
             const { sessionId } = await openSession(user.id, "dashboard", new Date());
             if (sign) sign.signedInDevice = device;
-            return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), sessionId };
+            return {
+              id: String(user.id),
+              email: user.email,
+              name: `${user.firstName} ${user.lastName}`.trim(),
+              sessionId,
+            };
           } catch (err) {
             if (sign && err instanceof AppError && err.code === "RATE_LIMITED") sign.refused = err;
             // A refusal is a failed sign-in. A fault is logged and reported past next-auth (which

@@ -3,15 +3,26 @@
  * public ping endpoint (also served at `{ping_base_url}/<token>`) and the plain-text run log.
  */
 const pingHeaders = {
-  "Ping-Body-Limit": { description: "The largest body stored as the run log, in bytes", schema: { type: "integer", example: 102400 } },
+  "Ping-Body-Limit": {
+    description: "The largest body stored as the run log, in bytes",
+    schema: { type: "integer", example: 102400 },
+  },
   "Cache-Control": { schema: { type: "string", example: "no-store" } },
 };
 
 const pingResponses = (success: string) => ({
-  [success]: success === "204"
-    ? { description: "Ping accepted (HEAD)", headers: pingHeaders }
-    : { description: "Ping accepted", headers: pingHeaders, content: { "text/plain": { schema: { type: "string", enum: ["OK"] } } } },
-  "400": { description: "Not one of the five path forms, or a rid that is not a UUID", content: { "text/plain": { schema: { type: "string" } } } },
+  [success]:
+    success === "204"
+      ? { description: "Ping accepted (HEAD)", headers: pingHeaders }
+      : {
+          description: "Ping accepted",
+          headers: pingHeaders,
+          content: { "text/plain": { schema: { type: "string", enum: ["OK"] } } },
+        },
+  "400": {
+    description: "Not one of the five path forms, or a rid that is not a UUID",
+    content: { "text/plain": { schema: { type: "string" } } },
+  },
   "404": { description: "Unknown or revoked token (no body)" },
   "429": {
     description: "More than 5 pings in a sliding minute for this monitor; the ping is dropped (no body)",
@@ -21,21 +32,64 @@ const pingResponses = (success: string) => ({
 
 const pingOperation = (summary: string, withSuffix: boolean) => {
   const parameters = [
-    { name: "token", in: "path", required: true, schema: { type: "string", minLength: 43, maxLength: 43 }, description: "The monitor's ping token" },
+    {
+      name: "token",
+      in: "path",
+      required: true,
+      schema: { type: "string", minLength: 43, maxLength: 43 },
+      description: "The monitor's ping token",
+    },
     ...(withSuffix
-      ? [{ name: "suffix", in: "path", required: true, schema: { type: "string", pattern: "^(start|fail|log|[0-9]{1,3})$" }, description: "`start`, `fail`, `log` or an exit code 0-255 (0 is success)" }]
+      ? [
+          {
+            name: "suffix",
+            in: "path",
+            required: true,
+            schema: { type: "string", pattern: "^(start|fail|log|[0-9]{1,3})$" },
+            description: "`start`, `fail`, `log` or an exit code 0-255 (0 is success)",
+          },
+        ]
       : []),
-    { name: "rid", in: "query", required: false, schema: { type: "string", format: "uuid" }, description: "Run-correlation id pairing /start with its completion" },
+    {
+      name: "rid",
+      in: "query",
+      required: false,
+      schema: { type: "string", format: "uuid" },
+      description: "Run-correlation id pairing /start with its completion",
+    },
   ];
   const body = {
     required: false,
     content: { "text/plain": { schema: { type: "string", maxLength: 102400 } } },
-    description: "Stored verbatim as the run log (UTF-8; NUL and invalid UTF-8 are stored as U+FFFD), cut at 102400 bytes",
+    description:
+      "Stored verbatim as the run log (UTF-8; NUL and invalid UTF-8 are stored as U+FFFD), cut at 102400 bytes",
   };
   return {
-    get: { tags: ["Pings"], summary, operationId: `ping${withSuffix ? "Suffix" : ""}Get`, parameters, security: [], responses: pingResponses("200") },
-    post: { tags: ["Pings"], summary, operationId: `ping${withSuffix ? "Suffix" : ""}Post`, parameters, security: [], requestBody: body, responses: pingResponses("200") },
-    head: { tags: ["Pings"], summary, operationId: `ping${withSuffix ? "Suffix" : ""}Head`, parameters, security: [], responses: pingResponses("204") },
+    get: {
+      tags: ["Pings"],
+      summary,
+      operationId: `ping${withSuffix ? "Suffix" : ""}Get`,
+      parameters,
+      security: [],
+      responses: pingResponses("200"),
+    },
+    post: {
+      tags: ["Pings"],
+      summary,
+      operationId: `ping${withSuffix ? "Suffix" : ""}Post`,
+      parameters,
+      security: [],
+      requestBody: body,
+      responses: pingResponses("200"),
+    },
+    head: {
+      tags: ["Pings"],
+      summary,
+      operationId: `ping${withSuffix ? "Suffix" : ""}Head`,
+      parameters,
+      security: [],
+      responses: pingResponses("204"),
+    },
   };
 };
 
@@ -46,7 +100,9 @@ export function extraPaths(): Record<string, unknown> {
         tags: ["System"],
         summary: "This OpenAPI document",
         operationId: "openapi",
-        responses: { "200": { description: "OpenAPI 3 document", content: { "application/json": { schema: { type: "object" } } } } },
+        responses: {
+          "200": { description: "OpenAPI 3 document", content: { "application/json": { schema: { type: "object" } } } },
+        },
       },
     },
     "/ping/{token}": pingOperation("Report a success (the token is the only credential)", false),
@@ -72,9 +128,18 @@ export function extraPaths(): Record<string, unknown> {
             },
             content: { "text/plain; charset=utf-8": { schema: { type: "string" } } },
           },
-          "401": { description: "Missing or invalid credentials", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-          "403": { description: "Needs cronmonitor.view", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-          "404": { description: "No such run, or its monitor is not in the active organization", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          "401": {
+            description: "Missing or invalid credentials",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+          "403": {
+            description: "Needs cronmonitor.view",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+          "404": {
+            description: "No such run, or its monitor is not in the active organization",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
         },
       },
     },
@@ -92,8 +157,14 @@ export function extraPaths(): Record<string, unknown> {
               "application/openmetrics-text; version=1.0.0; charset=utf-8": { schema: { type: "string" } },
             },
           },
-          "401": { description: "Missing or invalid credentials", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-          "403": { description: "Needs metrics.read", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          "401": {
+            description: "Missing or invalid credentials",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+          "403": {
+            description: "Needs metrics.read",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
         },
       },
     },

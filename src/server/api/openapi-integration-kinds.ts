@@ -10,7 +10,8 @@ type Schema = { type?: string; properties?: Record<string, unknown>; required?: 
  * service validates `config` per kind with the same schemas, from src/shared/notification-kinds/).
  */
 export function documentIntegrationKinds(doc: OpenAPIObject): void {
-  const body = doc.paths?.["/integrations"]?.post?.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
+  const body = doc.paths?.["/integrations"]?.post?.requestBody as
+    { content?: Record<string, { schema?: Schema }> } | undefined;
   const media = body?.content?.["application/json"];
   const common = media?.schema;
   if (!media || !common?.properties) return;

@@ -18,7 +18,11 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     baseUrl,
     description: "Uptime and cron-job monitoring. All timestamps are UTC, `YYYY-MM-DDTHH:MM:SSZ`.",
     securitySchemes: {
-      bearer: { type: "http", scheme: "bearer", description: "A user's JWT access token or an organization service token" },
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        description: "A user's JWT access token or an organization service token",
+      },
     },
   });
   const components = (doc.components ??= {});
@@ -36,11 +40,20 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     for (const [code, description] of errorStatuses(route.meta.openapi?.protect === true)) {
       // Assignment routes answer only their 400s as `{error: "<text>"}`; the rest as project routes.
       const ref = format === "assignment" && code !== "400" ? ERROR_REF.project : ERROR_REF[format];
-      responses[code] = { description, content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } } };
+      responses[code] = {
+        description,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
+      };
     }
     if (route.meta.scheduleErrors) {
-      const oneOf = [{ $ref: `#/components/schemas/${ERROR_REF[format]}` }, { $ref: "#/components/schemas/ScheduleError" }];
-      responses["400"] = { description: "Invalid input, or an invalid schedule (schedule error body)", content: { "application/json": { schema: { oneOf } } } };
+      const oneOf = [
+        { $ref: `#/components/schemas/${ERROR_REF[format]}` },
+        { $ref: "#/components/schemas/ScheduleError" },
+      ];
+      responses["400"] = {
+        description: "Invalid input, or an invalid schedule (schedule error body)",
+        content: { "application/json": { schema: { oneOf } } },
+      };
     }
     if (route.meta.throttled) {
       responses["429"] = {
@@ -51,10 +64,16 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
     }
     if (route.meta.optionalAuth) {
       (op as { security?: unknown }).security = [{}, { bearer: [] }];
-      responses["401"] = { description: "Credentials were sent but are invalid (send none for the public answer)", content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } } };
+      responses["401"] = {
+        description: "Credentials were sent but are invalid (send none for the public answer)",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } },
+      };
     }
     if (route.meta.conflict) {
-      responses["409"] = { description: route.meta.conflict, content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } } };
+      responses["409"] = {
+        description: route.meta.conflict,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${ERROR_REF.standard}` } } },
+      };
     }
     op.responses = responses as typeof op.responses;
     if (route.method === "DELETE") documentDeleteBody(op);
@@ -95,7 +114,11 @@ function errorStatuses(authenticated: boolean): [string, string][] {
   return list;
 }
 
-const ERROR_REF: Record<ErrorFormat, string> = { standard: "Error", project: "ProjectError", assignment: "AssignmentError" };
+const ERROR_REF: Record<ErrorFormat, string> = {
+  standard: "Error",
+  project: "ProjectError",
+  assignment: "AssignmentError",
+};
 
 type Schemas = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>;
 
@@ -140,7 +163,13 @@ const ERROR_SCHEMAS: Schemas = {
       error: { type: "string", enum: ["invalid_schedule"] },
       code: {
         type: "string",
-        enum: ["invalid_cron_syntax", "unresolvable_schedule", "unknown_timezone", "invalid_field_type", "schedule_conflict"],
+        enum: [
+          "invalid_cron_syntax",
+          "unresolvable_schedule",
+          "unknown_timezone",
+          "invalid_field_type",
+          "schedule_conflict",
+        ],
       },
       message: { type: "string" },
       field: { type: ["string", "null"] },

@@ -29,32 +29,65 @@ export type Meta = OpenApiMeta<{
   conflict?: string;
 }>;
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  // Never a stack in an answer, whatever NODE_ENV says (tRPC adds one outside production).
-  isDev: false,
-  // The dashboard face reads the same classification as the REST face (one mapping, http/errors.ts):
-  // `appCode` + `details` (per field) for AppErrors and input validation, `scheduleCode` + `field`
-  // for schedule errors (spec 7.2), so every error lands on the form field it is about.
-  // The HTTP status (`data.httpStatus`, which tRPC answers with) and the tRPC code follow the
-  // AppError's code through ERROR_STATUS, as on the REST face: 5xx only for real faults.
-  // A real fault (5xx) answers only "Internal server error", its appCode and the request id; the
-  // detail is logged under that id (`logUnexpected`, by the route's onError).
-  errorFormatter: ({ shape, error, ctx }) => {
-    const known = classify(error);
-    if (isScheduleError(known)) {
-      const s = trpcStatusOf("VALIDATION_ERROR");
-      return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: "invalid_schedule", scheduleCode: known.code, field: known.field } };
-    }
-    if (known.code === "INTERNAL_ERROR") {
-      if (shape.data.httpStatus < 500) return shape; // tRPC's own refusals (a GET of a mutation: 405)
-      const data = { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, appCode: "INTERNAL_ERROR" as const, request_id: ctx?.requestId };
-      return { code: shape.code, message: known.message, data };
-    }
-    const s = trpcStatusOf(known.code);
-    const retry = known.retryAfterSeconds !== undefined ? { retryAfterSeconds: known.retryAfterSeconds } : {};
-    return { ...shape, code: s.code, message: known.message, data: { ...shape.data, code: s.key, httpStatus: s.httpStatus, appCode: known.code, details: known.details, ...retry } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    // Never a stack in an answer, whatever NODE_ENV says (tRPC adds one outside production).
+    isDev: false,
+    // The dashboard face reads the same classification as the REST face (one mapping, http/errors.ts):
+    // `appCode` + `details` (per field) for AppErrors and input validation, `scheduleCode` + `field`
+    // for schedule errors (spec 7.2), so every error lands on the form field it is about.
+    // The HTTP status (`data.httpStatus`, which tRPC answers with) and the tRPC code follow the
+    // AppError's code through ERROR_STATUS, as on the REST face: 5xx only for real faults.
+    // A real fault (5xx) answers only "Internal server error", its appCode and the request id; the
+    // detail is logged under that id (`logUnexpected`, by the route's onError).
+    errorFormatter: ({ shape, error, ctx }) => {
+      const known = classify(error);
+      if (isScheduleError(known)) {
+        const s = trpcStatusOf("VALIDATION_ERROR");
+        return {
+          ...shape,
+          code: s.code,
+          message: known.message,
+          data: {
+            ...shape.data,
+            code: s.key,
+            httpStatus: s.httpStatus,
+            appCode: "invalid_schedule",
+            scheduleCode: known.code,
+            field: known.field,
+          },
+        };
+      }
+      if (known.code === "INTERNAL_ERROR") {
+        if (shape.data.httpStatus < 500) return shape; // tRPC's own refusals (a GET of a mutation: 405)
+        const data = {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          appCode: "INTERNAL_ERROR" as const,
+          request_id: ctx?.requestId,
+        };
+        return { code: shape.code, message: known.message, data };
+      }
+      const s = trpcStatusOf(known.code);
+      const retry = known.retryAfterSeconds !== undefined ? { retryAfterSeconds: known.retryAfterSeconds } : {};
+      return {
+        ...shape,
+        code: s.code,
+        message: known.message,
+        data: {
+          ...shape.data,
+          code: s.key,
+          httpStatus: s.httpStatus,
+          appCode: known.code,
+          details: known.details,
+          ...retry,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

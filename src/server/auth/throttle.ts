@@ -42,7 +42,11 @@ export function knownDevice(token: string | null | undefined, userId: number): s
  * the address's; and which of them a success forgets (the address counts failures only, so a
  * success gives its hit back instead).
  */
-export function signInLimits(email: string, address: string | null, deviceId: string | null): { limits: Limit[]; clearOnSuccess: string[] } {
+export function signInLimits(
+  email: string,
+  address: string | null,
+  deviceId: string | null,
+): { limits: Limit[]; clearOnSuccess: string[] } {
   if (deviceId) {
     const device = signInDeviceLimit(deviceId);
     return { limits: [device], clearOnSuccess: [device.key] };

@@ -41,7 +41,11 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
     verified.delete(token);
   }
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ["HS256"], issuer: "lifeline", currentDate: new Date(now) });
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: ["HS256"],
+      issuer: "lifeline",
+      currentDate: new Date(now),
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
     const claims = { userId, sessionId: payload.sid };

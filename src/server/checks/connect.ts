@@ -6,7 +6,10 @@ import { resolveTarget, type OutboundPolicy } from "../outbound";
 import type { CheckTiming } from "./types";
 
 /** Resolves a host once: through the outbound guard for platform probes, plainly for private ones. */
-export async function resolveHost(hostname: string, policy: OutboundPolicy | null): Promise<{ address: string; family: number }> {
+export async function resolveHost(
+  hostname: string,
+  policy: OutboundPolicy | null,
+): Promise<{ address: string; family: number }> {
   if (policy) return resolveTarget(hostname, policy);
   const host = hostname.replace(/^\[(.*)\]$/, "$1");
   const family = isIP(host);
@@ -20,7 +23,11 @@ export type ConnectionFacts = { timing: CheckTiming; certificateValidTo: Date | 
  * An undici connector that resolves the host once (the address checked is the address connected
  * to), opens the socket and TLS itself and records how long each phase took and the certificate.
  */
-export function timedConnector(policy: OutboundPolicy | null, facts: ConnectionFacts, ca?: string): buildConnector.connector {
+export function timedConnector(
+  policy: OutboundPolicy | null,
+  facts: ConnectionFacts,
+  ca?: string,
+): buildConnector.connector {
   return (options, callback) => {
     const t0 = performance.now();
     let settled = false;
@@ -30,30 +37,33 @@ export function timedConnector(policy: OutboundPolicy | null, facts: ConnectionF
       if (err) socket?.destroy();
       err ? callback(err, null) : callback(null, socket!);
     };
-    resolveHost(options.hostname, policy).then(({ address, family }) => {
-      const tDns = performance.now();
-      facts.timing.dnsMs = round(tDns - t0);
-      const https = options.protocol === "https:";
-      const port = Number(options.port) || (https ? 443 : 80);
-      const socket = net.connect({ host: address, port, family });
-      socket.setNoDelay(true);
-      socket.once("error", (err) => finish(err, socket));
-      socket.once("connect", () => {
-        const tConnect = performance.now();
-        facts.timing.connectMs = round(tConnect - tDns);
-        if (!https) return finish(null, socket);
-        const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
-        const servername = options.servername || (isIP(host) ? undefined : host);
-        const secure = tls.connect({ socket, servername, ALPNProtocols: ["http/1.1"], ca });
-        secure.once("error", (err) => finish(err, secure));
-        secure.once("secureConnect", () => {
-          facts.timing.tlsMs = round(performance.now() - tConnect);
-          const cert = secure.getPeerCertificate();
-          facts.certificateValidTo = cert?.valid_to ? new Date(cert.valid_to) : null;
-          finish(null, secure);
+    resolveHost(options.hostname, policy).then(
+      ({ address, family }) => {
+        const tDns = performance.now();
+        facts.timing.dnsMs = round(tDns - t0);
+        const https = options.protocol === "https:";
+        const port = Number(options.port) || (https ? 443 : 80);
+        const socket = net.connect({ host: address, port, family });
+        socket.setNoDelay(true);
+        socket.once("error", (err) => finish(err, socket));
+        socket.once("connect", () => {
+          const tConnect = performance.now();
+          facts.timing.connectMs = round(tConnect - tDns);
+          if (!https) return finish(null, socket);
+          const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
+          const servername = options.servername || (isIP(host) ? undefined : host);
+          const secure = tls.connect({ socket, servername, ALPNProtocols: ["http/1.1"], ca });
+          secure.once("error", (err) => finish(err, secure));
+          secure.once("secureConnect", () => {
+            facts.timing.tlsMs = round(performance.now() - tConnect);
+            const cert = secure.getPeerCertificate();
+            facts.certificateValidTo = cert?.valid_to ? new Date(cert.valid_to) : null;
+            finish(null, secure);
+          });
         });
-      });
-    }, (err: Error) => finish(err, null));
+      },
+      (err: Error) => finish(err, null),
+    );
   };
 }
 

@@ -13,24 +13,38 @@ const DAY_MS = 86_400_000;
 export async function runHttpCheck(check: HttpCheck, opts: CheckOptions): Promise<CheckResult> {
   const startedAt = new Date();
   const t0 = performance.now();
-  const facts: ConnectionFacts = { timing: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null }, certificateValidTo: null };
+  const facts: ConnectionFacts = {
+    timing: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null },
+    certificateValidTo: null,
+  };
   const agent = new Agent({ connect: timedConnector(opts.policy, facts, opts.ca), keepAliveTimeout: 1, pipelining: 0 });
   const timeoutMs = check.timeoutSeconds * 1000;
   const signal = AbortSignal.timeout(timeoutMs);
   let statusCode: number | null = null;
   const result = (outcome: "up" | "down", reason: string | null): CheckResult => ({
-    outcome, reason, statusCode, responseTimeMs: round(performance.now() - t0), timing: facts.timing,
-    certificateDaysLeft: facts.certificateValidTo ? Math.floor((facts.certificateValidTo.getTime() - startedAt.getTime()) / DAY_MS) : null,
+    outcome,
+    reason,
+    statusCode,
+    responseTimeMs: round(performance.now() - t0),
+    timing: facts.timing,
+    certificateDaysLeft: facts.certificateValidTo
+      ? Math.floor((facts.certificateValidTo.getTime() - startedAt.getTime()) / DAY_MS)
+      : null,
     startedAt,
   });
   try {
     let url = new URL(check.url);
     let method: string = check.method;
     for (let hop = 0; ; hop++) {
-      if (url.protocol !== "http:" && url.protocol !== "https:") return result("down", `unsupported URL scheme ${url.protocol}`);
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        return result("down", `unsupported URL scheme ${url.protocol}`);
       const tRequest = performance.now();
       const res = await request(url, {
-        method, dispatcher: agent, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+        method,
+        dispatcher: agent,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
         headers: { "user-agent": "Lifeline-Probe/1", accept: "*/*" },
       });
       facts.timing.firstByteMs = round(performance.now() - tRequest);
@@ -46,7 +60,8 @@ export async function runHttpCheck(check: HttpCheck, opts: CheckOptions): Promis
         await res.body.dump();
       } else {
         const body = await readCapped(res.body, MAX_KEYWORD_BODY_BYTES);
-        if (statusCode === check.expectedStatusCode && !body.includes(check.keyword)) return result("down", "keyword missing");
+        if (statusCode === check.expectedStatusCode && !body.includes(check.keyword))
+          return result("down", "keyword missing");
       }
       if (statusCode !== check.expectedStatusCode) return result("down", `unexpected status ${statusCode}`);
       return result("up", null);

@@ -10,9 +10,19 @@ import type { ResultTarget, StoredResult } from "../storage/check-store";
  */
 export function storedResult(target: ResultTarget, r: CheckResult): StoredResult {
   return {
-    serviceId: target.serviceId, lane: target.lane, slot: target.slot, outcome: r.outcome, reason: r.reason, statusCode: r.statusCode,
-    responseTimeMs: r.responseTimeMs, startedAt: r.startedAt, dnsMs: r.timing.dnsMs, connectMs: r.timing.connectMs, tlsMs: r.timing.tlsMs,
-    firstByteMs: r.timing.firstByteMs, certificateDaysLeft: r.certificateDaysLeft,
+    serviceId: target.serviceId,
+    lane: target.lane,
+    slot: target.slot,
+    outcome: r.outcome,
+    reason: r.reason,
+    statusCode: r.statusCode,
+    responseTimeMs: r.responseTimeMs,
+    startedAt: r.startedAt,
+    dnsMs: r.timing.dnsMs,
+    connectMs: r.timing.connectMs,
+    tlsMs: r.timing.tlsMs,
+    firstByteMs: r.timing.firstByteMs,
+    certificateDaysLeft: r.certificateDaysLeft,
   };
 }
 
@@ -31,11 +41,25 @@ export type ResultWire = {
 };
 
 /** What a probe posts for the check it leased (the agent). */
-export function checkResultWire(target: { service_id: number; lane: number; slot: number }, r: CheckResult): ResultWire {
+export function checkResultWire(
+  target: { service_id: number; lane: number; slot: number },
+  r: CheckResult,
+): ResultWire {
   return {
-    service_id: target.service_id, lane: target.lane, slot: target.slot, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
-    response_time_ms: r.responseTimeMs, started_at: r.startedAt.toISOString(),
-    timing: { dns_ms: r.timing.dnsMs, connect_ms: r.timing.connectMs, tls_ms: r.timing.tlsMs, first_byte_ms: r.timing.firstByteMs },
+    service_id: target.service_id,
+    lane: target.lane,
+    slot: target.slot,
+    outcome: r.outcome,
+    reason: r.reason,
+    status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs,
+    started_at: r.startedAt.toISOString(),
+    timing: {
+      dns_ms: r.timing.dnsMs,
+      connect_ms: r.timing.connectMs,
+      tls_ms: r.timing.tlsMs,
+      first_byte_ms: r.timing.firstByteMs,
+    },
     certificate_days_left: r.certificateDaysLeft,
   };
 }
@@ -43,8 +67,17 @@ export function checkResultWire(target: { service_id: number; lane: number; slot
 /** The check result a probe posted (the inverse of `checkResultWire`; a timing it left out is null). */
 export function checkResultFromWire(w: ResultWire): CheckResult {
   return {
-    outcome: w.outcome, reason: w.reason, statusCode: w.status_code, responseTimeMs: w.response_time_ms, startedAt: new Date(w.started_at),
-    timing: { dnsMs: w.timing.dns_ms ?? null, connectMs: w.timing.connect_ms ?? null, tlsMs: w.timing.tls_ms ?? null, firstByteMs: w.timing.first_byte_ms ?? null },
+    outcome: w.outcome,
+    reason: w.reason,
+    statusCode: w.status_code,
+    responseTimeMs: w.response_time_ms,
+    startedAt: new Date(w.started_at),
+    timing: {
+      dnsMs: w.timing.dns_ms ?? null,
+      connectMs: w.timing.connect_ms ?? null,
+      tlsMs: w.timing.tls_ms ?? null,
+      firstByteMs: w.timing.first_byte_ms ?? null,
+    },
     certificateDaysLeft: w.certificate_days_left,
   };
 }

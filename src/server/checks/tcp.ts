@@ -9,21 +9,34 @@ export async function runTcpCheck(check: TcpCheck, opts: CheckOptions): Promise<
   const t0 = performance.now();
   const timing = { dnsMs: null as number | null, connectMs: null as number | null, tlsMs: null, firstByteMs: null };
   const result = (outcome: "up" | "down", reason: string | null): CheckResult => ({
-    outcome, reason, statusCode: null, responseTimeMs: round(performance.now() - t0), timing, certificateDaysLeft: null, startedAt,
+    outcome,
+    reason,
+    statusCode: null,
+    responseTimeMs: round(performance.now() - t0),
+    timing,
+    certificateDaysLeft: null,
+    startedAt,
   });
   const timeoutMs = check.timeoutSeconds * 1000;
   let timedOut = false;
   try {
-    const { address, family } = await withTimeout(resolveHost(check.host, opts.policy), timeoutMs, () => (timedOut = true));
+    const { address, family } = await withTimeout(
+      resolveHost(check.host, opts.policy),
+      timeoutMs,
+      () => (timedOut = true),
+    );
     const tDns = performance.now();
     timing.dnsMs = round(tDns - t0);
     await new Promise<void>((resolve, reject) => {
       const socket = net.connect({ host: address, port: check.port, family });
-      const timer = setTimeout(() => {
-        timedOut = true;
-        socket.destroy();
-        reject(new Error("timeout"));
-      }, Math.max(1, timeoutMs - (tDns - t0)));
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          socket.destroy();
+          reject(new Error("timeout"));
+        },
+        Math.max(1, timeoutMs - (tDns - t0)),
+      );
       socket.once("connect", () => {
         clearTimeout(timer);
         timing.connectMs = round(performance.now() - tDns);
@@ -48,6 +61,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, onTimeout: () => void): Promi
       onTimeout();
       reject(new Error("timeout"));
     }, ms);
-    p.then((v) => (clearTimeout(timer), resolve(v)), (e) => (clearTimeout(timer), reject(e)));
+    p.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    );
   });
 }

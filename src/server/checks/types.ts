@@ -4,7 +4,12 @@ export type { Check, HttpCheck, TcpCheck } from "../domain/check-config";
 import type { Check } from "../domain/check-config";
 
 /** Milliseconds of each phase of the last connection; null where it did not happen (plain http has no TLS). */
-export type CheckTiming = { dnsMs: number | null; connectMs: number | null; tlsMs: number | null; firstByteMs: number | null };
+export type CheckTiming = {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  firstByteMs: number | null;
+};
 
 export type CheckResult = {
   outcome: "up" | "down";

@@ -15,7 +15,6 @@ export type TcpCheck = { type: "tcp"; host: string; port: number; timeoutSeconds
 
 export type Check = HttpCheck | TcpCheck;
 
-
 /** The check a service's stored type and config describe (the config already validated by its type's schema). */
 export function checkFromConfig(type: string, config: Record<string, unknown>): Check {
   const timeoutSeconds = typeof config.timeout === "number" ? config.timeout : 10;

@@ -48,7 +48,12 @@ export const ceilHour = (t: number) => Math.ceil(t / HOUR_MS) * HOUR_MS;
  */
 export type WindowSplit = { from: number; rollupFrom: number; rollupTo: number };
 
-export function splitWindow(periodFrom: number, now: number, through: number | null, keptFrom = -Infinity): WindowSplit {
+export function splitWindow(
+  periodFrom: number,
+  now: number,
+  through: number | null,
+  keptFrom = -Infinity,
+): WindowSplit {
   const from = ceilHour(periodFrom) <= keptFrom ? floorHour(periodFrom) : periodFrom;
   const rollupFrom = Math.min(ceilHour(from), floorHour(now));
   const rollupTo = through === null ? rollupFrom : Math.max(rollupFrom, Math.min(through, floorHour(now)));
@@ -90,7 +95,13 @@ export function bucketStarts(period: Period, now: number): { bucketMs: number; s
  * results are still kept for all of it (it starts after now - retention) or when it is not entirely
  * rolled up yet (the sweeper is behind or never ran).
  */
-export function rawFromOf(starts: number[], bucketMs: number, now: number, retentionDays: number, through: number | null): number {
+export function rawFromOf(
+  starts: number[],
+  bucketMs: number,
+  now: number,
+  retentionDays: number,
+  through: number | null,
+): number {
   const horizon = now - retentionDays * DAY_MS;
   for (const s of starts) if (s >= horizon || through === null || s + bucketMs > through) return s;
   return now;

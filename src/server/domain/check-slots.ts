@@ -32,7 +32,13 @@ export function leaseSeconds(timeoutSeconds: number): number {
 }
 
 /** A lane's pending check and run of failures (the columns a result changes). */
-export type LaneSchedule = { slot: number; dueAt: Date; leasableAt: Date | null; leasedBy: number | null; consecutiveFailures: number };
+export type LaneSchedule = {
+  slot: number;
+  dueAt: Date;
+  leasableAt: Date | null;
+  leasedBy: number | null;
+  consecutiveFailures: number;
+};
 
 /**
  * The lane after a result. A scheduled result (it names the lane's pending slot) moves the lane to
@@ -49,10 +55,21 @@ export function laneAfterResult(
   now: Date,
 ): LaneSchedule {
   const consecutiveFailures = result.outcome === "down" ? lane.consecutiveFailures + 1 : 0;
-  const recheck = result.outcome === "down" && consecutiveFailures === 1 ? new Date(now.getTime() + confirmRecheckSeconds * 1000) : null;
+  const recheck =
+    result.outcome === "down" && consecutiveFailures === 1
+      ? new Date(now.getTime() + confirmRecheckSeconds * 1000)
+      : null;
   if (result.scheduled) {
-    const dueAt = recheck ?? nextDueAt(service.id, service.intervalSeconds, currentSlot(service.id, service.intervalSeconds, now).slot);
-    return { slot: lane.slot + 1, dueAt, leasableAt: service.enabled ? dueAt : null, leasedBy: null, consecutiveFailures };
+    const dueAt =
+      recheck ??
+      nextDueAt(service.id, service.intervalSeconds, currentSlot(service.id, service.intervalSeconds, now).slot);
+    return {
+      slot: lane.slot + 1,
+      dueAt,
+      leasableAt: service.enabled ? dueAt : null,
+      leasedBy: null,
+      consecutiveFailures,
+    };
   }
   if (lane.leasedBy !== null || !recheck || !service.enabled || (lane.leasableAt && lane.leasableAt <= recheck)) {
     return { ...lane, consecutiveFailures };

@@ -4,7 +4,8 @@ import net from "node:net";
  * Which hops of X-Forwarded-For the operator trusts (TRUST_PROXY): none (the default: the client is
  * the socket's peer), a number of proxies in front of Lifeline, or the proxies' addresses (CIDRs).
  */
-export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "cidrs"; list: net.BlockList; text: string };
+export type TrustProxy =
+  { kind: "none" } | { kind: "hops"; hops: number } | { kind: "cidrs"; list: net.BlockList; text: string };
 
 /** Parses TRUST_PROXY: unset or empty, a hop count (`1`), or comma-separated CIDRs or addresses. */
 export function parseTrustProxy(value: string | undefined): TrustProxy | Error {
@@ -15,11 +16,20 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | Error {
     return hops > 32 ? new Error("a hop count is at most 32") : { kind: "hops", hops };
   }
   const list = new net.BlockList();
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [address, prefix] = part.split("/");
     const family = net.isIP(address ?? "");
     const bits = prefix === undefined ? (family === 6 ? 128 : 32) : Number(prefix);
-    if (!family || !Number.isInteger(bits) || bits < 0 || bits > (family === 6 ? 128 : 32) || (prefix !== undefined && !/^\d+$/.test(prefix))) {
+    if (
+      !family ||
+      !Number.isInteger(bits) ||
+      bits < 0 ||
+      bits > (family === 6 ? 128 : 32) ||
+      (prefix !== undefined && !/^\d+$/.test(prefix))
+    ) {
       return new Error(`"${part}" is neither a hop count nor an address or CIDR (e.g. 10.0.0.0/8, ::1)`);
     }
     list.addSubnet(address!, bits, family === 6 ? "ipv6" : "ipv4");
@@ -41,17 +51,30 @@ export function normalizeAddress(raw: string | undefined | null): string | null 
  * or every entry inside the trusted CIDRs. An entry that is not an address stops the walk at the
  * last good one. Without a peer (a server that cannot tell it) the address is unknown.
  */
-export function resolveClientAddress(peer: string | null, forwardedFor: string | null, trust: TrustProxy): string | null {
+export function resolveClientAddress(
+  peer: string | null,
+  forwardedFor: string | null,
+  trust: TrustProxy,
+): string | null {
   const socket = normalizeAddress(peer);
   if (!socket) return null;
   if (trust.kind === "none") return socket;
-  const chain = [...(forwardedFor ?? "").split(",").map((e) => e.trim()).filter(Boolean), socket];
+  const chain = [
+    ...(forwardedFor ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean),
+    socket,
+  ];
   let client = socket;
   for (let i = chain.length - 1, passed = 0; i >= 0; i--) {
     const address = normalizeAddress(chain[i]);
     if (!address) break;
     client = address;
-    const trusted = trust.kind === "hops" ? passed < trust.hops : trust.list.check(address, net.isIP(address) === 6 ? "ipv6" : "ipv4");
+    const trusted =
+      trust.kind === "hops"
+        ? passed < trust.hops
+        : trust.list.check(address, net.isIP(address) === 6 ? "ipv6" : "ipv4");
     if (!trusted) break;
     passed += 1;
   }

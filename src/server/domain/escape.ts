@@ -3,5 +3,7 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 
 export function escapeMarkup(text: string): string {
   // Characters XML 1.0 forbids (C0 controls but tab, LF, CR) are dropped so the feed stays well-formed.
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }

@@ -51,7 +51,11 @@ export function labelPairs(labels: Labels): string {
 export class FamilyLines {
   private buffer = Buffer.allocUnsafe(16 * 1024);
   private used = 0;
-  constructor(readonly name: string, readonly help: string, readonly type: "gauge") {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly type: "gauge",
+  ) {}
 
   /** A sample: `pairs` from labelPairs ("" for none), `extra` more pairs after them ("" for none). */
   add(pairs: string, value: number, extra = ""): void {
@@ -79,7 +83,10 @@ export class FamilyLines {
 export function expositionBytes(families: readonly FamilyLines[], openMetrics: boolean): Buffer<ArrayBuffer> {
   const parts: Buffer[] = [];
   for (const f of families) {
-    parts.push(Buffer.from(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}\n# TYPE ${f.name} ${f.type}\n`, "utf8"), f.bytes());
+    parts.push(
+      Buffer.from(`# HELP ${f.name} ${escapeHelp(f.help, openMetrics)}\n# TYPE ${f.name} ${f.type}\n`, "utf8"),
+      f.bytes(),
+    );
   }
   if (openMetrics) parts.push(Buffer.from("# EOF\n"));
   return Buffer.concat(parts);

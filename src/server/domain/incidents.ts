@@ -93,12 +93,26 @@ export const inMaintenance: HoldRule = (subject, _notice, now) =>
 const SUBJECT_RULES: NotificationRules = [snoozed, inMaintenance];
 
 /** Whether a notification goes out: the subject can be notified and no rule (snooze and maintenance first) holds it. */
-export function notifies(rules: NotificationRules, subject: IncidentSubject, notice: IncidentNotice, now: Date): boolean {
+export function notifies(
+  rules: NotificationRules,
+  subject: IncidentSubject,
+  notice: IncidentNotice,
+  now: Date,
+): boolean {
   if (subject.orgId === null) return false;
-  return SUBJECT_RULES.every((rule) => rule(subject, notice, now) !== "hold") && rules.every((rule) => rule(subject, notice, now) !== "hold");
+  return (
+    SUBJECT_RULES.every((rule) => rule(subject, notice, now) !== "hold") &&
+    rules.every((rule) => rule(subject, notice, now) !== "hold")
+  );
 }
 
-function opening(rules: NotificationRules, subject: IncidentSubject, kind: IncidentKind, reason: string, now: Date): IncidentPlan["open"] {
+function opening(
+  rules: NotificationRules,
+  subject: IncidentSubject,
+  kind: IncidentKind,
+  reason: string,
+  now: Date,
+): IncidentPlan["open"] {
   const notify = notifies(rules, subject, { event: "incident.opened", kind, reason }, now);
   return { kind, reason, notify, held: !notify && subject.orgId !== null };
 }
@@ -136,12 +150,19 @@ export function afterRunEvent(
   now: Date,
 ): IncidentPlan {
   if (event.duplicate) return NOTHING;
-  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil, maintenanceUntil: monitor.maintenanceUntil };
+  const subject: IncidentSubject = {
+    type: "cron_monitor",
+    id: monitor.id,
+    orgId: monitor.orgId,
+    snoozedUntil: monitor.snoozedUntil,
+    maintenanceUntil: monitor.maintenanceUntil,
+  };
   const alerting = !monitor.folded;
   return {
     resolve: event.completion === "success" ? resolving(rules, subject, now) : null,
     open: alerting && event.completion === "fail" ? opening(rules, subject, "failed", FAILED_REASON, now) : null,
-    drifted: alerting && event.drifted && monitor.driftAlerts && notifies(rules, subject, { event: "run.drifted" }, now),
+    drifted:
+      alerting && event.drifted && monitor.driftAlerts && notifies(rules, subject, { event: "run.drifted" }, now),
   };
 }
 
@@ -152,8 +173,18 @@ export function afterMissedPings(
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil, maintenanceUntil: monitor.maintenanceUntil };
-  return { resolve: null, open: opening(rules, subject, "missed", missedReason(missed.first, missed.count, missed.skipped), now), drifted: false };
+  const subject: IncidentSubject = {
+    type: "cron_monitor",
+    id: monitor.id,
+    orgId: monitor.orgId,
+    snoozedUntil: monitor.snoozedUntil,
+    maintenanceUntil: monitor.maintenanceUntil,
+  };
+  return {
+    resolve: null,
+    open: opening(rules, subject, "missed", missedReason(missed.first, missed.count, missed.skipped), now),
+    drifted: false,
+  };
 }
 
 /** A sweep found a run still running past its limit: a `max_runtime` incident. */
@@ -163,7 +194,13 @@ export function afterOverrun(
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = { type: "cron_monitor", id: monitor.id, orgId: monitor.orgId, snoozedUntil: monitor.snoozedUntil, maintenanceUntil: monitor.maintenanceUntil };
+  const subject: IncidentSubject = {
+    type: "cron_monitor",
+    id: monitor.id,
+    orgId: monitor.orgId,
+    snoozedUntil: monitor.snoozedUntil,
+    maintenanceUntil: monitor.maintenanceUntil,
+  };
   const reason = `Run ${run.rid} has been running for longer than its ${run.limitSeconds} s limit`;
   return { resolve: null, open: opening(rules, subject, "max_runtime", reason, now), drifted: false };
 }
@@ -184,9 +221,20 @@ export function afterServiceStatus(
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = { type: "service", id: service.id, orgId: service.orgId, snoozedUntil: service.snoozedUntil, maintenanceUntil: service.maintenanceUntil };
+  const subject: IncidentSubject = {
+    type: "service",
+    id: service.id,
+    orgId: service.orgId,
+    snoozedUntil: service.snoozedUntil,
+    maintenanceUntil: service.maintenanceUntil,
+  };
   const incident = serviceIncidentChange(change.previous, change.status);
-  if (incident === "open") return { resolve: null, open: opening(rules, subject, "service_down", change.reason ?? "down", now), drifted: false };
+  if (incident === "open")
+    return {
+      resolve: null,
+      open: opening(rules, subject, "service_down", change.reason ?? "down", now),
+      drifted: false,
+    };
   if (incident === "resolve") return { resolve: resolving(rules, subject, now), open: null, drifted: false };
   return NOTHING;
 }

@@ -22,7 +22,8 @@ export type Occurrence = { start: Date; end: Date };
  * cannot be evaluated.
  */
 export function currentOrNext(timing: WindowTiming, now: Date): Occurrence | null {
-  if (timing.kind === "once") return timing.endsAt.getTime() > now.getTime() ? { start: timing.startsAt, end: timing.endsAt } : null;
+  if (timing.kind === "once")
+    return timing.endsAt.getTime() > now.getTime() ? { start: timing.startsAt, end: timing.endsAt } : null;
   const durationMs = timing.durationMinutes * 60_000;
   // The first start after now - duration is either running now or the next one.
   const start = nextFireAfter(timing.schedule, new Date(now.getTime() - durationMs));
@@ -38,11 +39,15 @@ export function running(occurrence: Occurrence | null, now: Date): boolean {
  * The maintenance an object is under at `now`, from the occurrences of the windows that cover it:
  * the running window that ends last (its id and end), or null.
  */
-export function maintenanceAt(windows: { id: number; occurrence: Occurrence | null }[], now: Date): { windowId: number; endsAt: Date } | null {
+export function maintenanceAt(
+  windows: { id: number; occurrence: Occurrence | null }[],
+  now: Date,
+): { windowId: number; endsAt: Date } | null {
   let found: { windowId: number; endsAt: Date } | null = null;
   for (const w of windows) {
     if (!running(w.occurrence, now)) continue;
-    if (!found || w.occurrence!.end.getTime() > found.endsAt.getTime()) found = { windowId: w.id, endsAt: w.occurrence!.end };
+    if (!found || w.occurrence!.end.getTime() > found.endsAt.getTime())
+      found = { windowId: w.id, endsAt: w.occurrence!.end };
   }
   return found;
 }

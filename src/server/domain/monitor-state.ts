@@ -39,7 +39,8 @@ export function stateAfterPing(
     const state = completion === "success" ? "up" : "down";
     return { state, nextExpectedAt: nextExpectedAt(schedule, now), changed: state !== current.state };
   }
-  if (current.nextExpectedAt === null) return { state: current.state, nextExpectedAt: nextExpectedAt(schedule, now), changed: false };
+  if (current.nextExpectedAt === null)
+    return { state: current.state, nextExpectedAt: nextExpectedAt(schedule, now), changed: false };
   return { state: current.state, nextExpectedAt: current.nextExpectedAt, changed: false };
 }
 
@@ -67,6 +68,11 @@ export function monitorAfterEvent(
   const paused = Boolean(m.paused) && applied.completion !== "success";
   const current = { state: m.state, nextExpectedAt: m.next_expected_at ? new Date(m.next_expected_at) : null };
   if (applied.duplicate) return { paused, ...current, changed: false };
-  const schedule = scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds });
+  const schedule = scheduleOf({
+    scheduleKind: m.schedule_kind,
+    cronExpression: m.cron_expression,
+    timezone: m.timezone,
+    periodSeconds: m.period_seconds,
+  });
   return { paused, ...stateAfterPing(current, applied.completion, schedule, now) };
 }

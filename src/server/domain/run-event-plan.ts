@@ -142,11 +142,18 @@ export function planEvent(ctx: MonitorContext, e: RunEvent, rules: NotificationR
   const m = ctx.monitor;
   const rate = admitPing(e.rateCapped ? parseRecentPings(m.recent_pings) : [], e.now.getTime());
   if (!rate.accepted) return { outcome: "rate_limited", retryAfterSeconds: rate.retryAfterSeconds };
-  const { applied, run } = e.kind === "log" ? attachNote(ctx, e) : e.kind === "start" ? startRun(ctx, e) : completeRun(ctx, e);
+  const { applied, run } =
+    e.kind === "log" ? attachNote(ctx, e) : e.kind === "start" ? startRun(ctx, e) : completeRun(ctx, e);
   const next = monitorAfterEvent(m, applied, e.now);
   const suspended = Boolean(m.suspended);
-  const subject = { id: m.id, orgId: m.org_id, folded: next.paused || suspended, driftAlerts: Boolean(m.drift_alerts), snoozedUntil: time(m.snoozed_until),
-    maintenanceUntil: time(m.maintenance_until) };
+  const subject = {
+    id: m.id,
+    orgId: m.org_id,
+    folded: next.paused || suspended,
+    driftAlerts: Boolean(m.drift_alerts),
+    snoozedUntil: time(m.snoozed_until),
+    maintenanceUntil: time(m.maintenance_until),
+  };
   return {
     outcome: "accepted",
     applied,
@@ -173,7 +180,8 @@ const duplicate = (r: RunView): Planned => ({
   run: null,
 });
 
-const pairingSince = (ctx: MonitorContext, e: RunEvent) => new Date(e.now.getTime() - pairingWindowMs(ctx.monitor.max_runtime_seconds));
+const pairingSince = (ctx: MonitorContext, e: RunEvent) =>
+  new Date(e.now.getTime() - pairingWindowMs(ctx.monitor.max_runtime_seconds));
 
 /** `/start`: a new running run, unless its rid is already recorded. */
 function startRun(ctx: MonitorContext, e: RunEvent): Planned {
@@ -183,8 +191,16 @@ function startRun(ctx: MonitorContext, e: RunEvent): Planned {
   return {
     applied: { rid, runId: null, runStatus: "running", completion: null, duplicate: false, drifted: false },
     run: {
-      kind: "insert", rid, ridGenerated: !e.rid, status: "running", startedAt: e.now, finishedAt: null, exitCode: null,
-      overlapped: ctx.anyRunning(), source: e.source, meta: meta(e),
+      kind: "insert",
+      rid,
+      ridGenerated: !e.rid,
+      status: "running",
+      startedAt: e.now,
+      finishedAt: null,
+      exitCode: null,
+      overlapped: ctx.anyRunning(),
+      source: e.source,
+      meta: meta(e),
     },
   };
 }
@@ -200,8 +216,16 @@ function completeRun(ctx: MonitorContext, e: RunEvent): Planned {
     return {
       applied: { rid, runId: null, runStatus: status, completion: status, duplicate: false, drifted: false },
       run: {
-        kind: "insert", rid, ridGenerated: !e.rid, status, startedAt: e.now, finishedAt: e.now, exitCode: e.exitCode,
-        overlapped: false, source: e.source, meta: meta(e),
+        kind: "insert",
+        rid,
+        ridGenerated: !e.rid,
+        status,
+        startedAt: e.now,
+        finishedAt: e.now,
+        exitCode: e.exitCode,
+        overlapped: false,
+        source: e.source,
+        meta: meta(e),
       },
     };
   }
@@ -211,21 +235,51 @@ function completeRun(ctx: MonitorContext, e: RunEvent): Planned {
   const drifted = status === "success" && isDrifted(durationMs, baseline, m.drift_pct, m.drift_min_seconds);
   return {
     applied: { rid: run.rid, runId: run.id, runStatus: status, completion: status, duplicate: false, drifted },
-    run: { kind: "complete", runId: run.id, status, finishedAt: e.now, exitCode: e.exitCode, durationMs, drifted, baselineMs: baseline, meta: meta(e) },
+    run: {
+      kind: "complete",
+      runId: run.id,
+      status,
+      finishedAt: e.now,
+      exitCode: e.exitCode,
+      durationMs,
+      drifted,
+      baselineMs: baseline,
+      meta: meta(e),
+    },
   };
 }
 
 /** `/log`: a note on the matching run's timeline; with no run at all, a monitor-level event (the last 100 kept). */
 function attachNote(ctx: MonitorContext, e: RunEvent): Planned {
   const run = (e.rid ? ctx.runByRid(e.rid) : null) ?? ctx.openSynthesizedRun(pairingSince(ctx, e)) ?? ctx.latestRun();
-  const note: TimelineEvent = { at: e.now.toISOString(), kind: "log", message: e.log?.text ?? "", ...(e.rid ? { rid: e.rid } : {}) };
+  const note: TimelineEvent = {
+    at: e.now.toISOString(),
+    kind: "log",
+    message: e.log?.text ?? "",
+    ...(e.rid ? { rid: e.rid } : {}),
+  };
   if (!run) {
     const events = [...(JSON.parse(ctx.monitor.unattached_events) as TimelineEvent[]), note].slice(-100);
-    return { applied: { rid: e.rid, runId: null, runStatus: null, completion: null, duplicate: false, drifted: false, unattachedEvents: JSON.stringify(events) }, run: null };
+    return {
+      applied: {
+        rid: e.rid,
+        runId: null,
+        runStatus: null,
+        completion: null,
+        duplicate: false,
+        drifted: false,
+        unattachedEvents: JSON.stringify(events),
+      },
+      run: null,
+    };
   }
   return {
     applied: { rid: run.rid, runId: run.id, runStatus: run.status, completion: null, duplicate: false, drifted: false },
-    run: { kind: "note", runId: run.id, events: JSON.stringify([...(JSON.parse(run.events) as TimelineEvent[]), note]) },
+    run: {
+      kind: "note",
+      runId: run.id,
+      events: JSON.stringify([...(JSON.parse(run.events) as TimelineEvent[]), note]),
+    },
   };
 }
 

@@ -14,7 +14,12 @@ export function baselineMs(recentSuccessDurations: readonly number[]): number | 
 }
 
 /** `duration - baseline > max(drift_pct * baseline, drift_min_seconds * 1000)`. */
-export function isDrifted(durationMs: number, baseline: number | null, driftPct: number, driftMinSeconds: number): boolean {
+export function isDrifted(
+  durationMs: number,
+  baseline: number | null,
+  driftPct: number,
+  driftMinSeconds: number,
+): boolean {
   if (baseline === null) return false;
   return durationMs - baseline > Math.max(driftPct * baseline, driftMinSeconds * 1000);
 }

@@ -57,7 +57,8 @@ function freshOf(input: StatusInput, now: Date): ProbeLatest[] {
 function statusOf(input: StatusInput, now: Date): ServiceStatus {
   if (!input.enabled) return "paused";
   const fresh = freshOf(input, now);
-  if (fresh.length === 0) return input.latest.length === 0 ? "pending" : input.previous === "paused" ? "pending" : input.previous;
+  if (fresh.length === 0)
+    return input.latest.length === 0 ? "pending" : input.previous === "paused" ? "pending" : input.previous;
   const failing = fresh.filter((p) => p.outcome === "down");
   if (failing.some((p) => p.consecutiveFailures >= 2) || failing.length >= 2) return "down";
   if (failing.length === 1) {

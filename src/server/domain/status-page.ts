@@ -24,7 +24,10 @@ export const STATUS_WORDS: Record<ComponentStatus, string> = {
 };
 
 /** The worst of the components' statuses, in words. Paused and unknown components do not count. */
-export function overallStatus(statuses: ComponentStatus[]): { indicator: "operational" | "degraded" | "down" | "unknown"; description: string } {
+export function overallStatus(statuses: ComponentStatus[]): {
+  indicator: "operational" | "degraded" | "down" | "unknown";
+  description: string;
+} {
   const counted = statuses.filter((s) => s !== "paused" && s !== "unknown");
   if (counted.length === 0) return { indicator: "unknown", description: "No status to report yet" };
   const down = counted.filter((s) => s === "down").length;
@@ -111,7 +114,10 @@ export function barsFromIncidents(
 }
 
 /** How many incidents touch each UTC day (for the bars' hover text). */
-export function incidentsPerDay(incidents: { openedAt: Date; resolvedAt: Date | null }[], now: Date): Map<string, number> {
+export function incidentsPerDay(
+  incidents: { openedAt: Date; resolvedAt: Date | null }[],
+  now: Date,
+): Map<string, number> {
   const out = new Map<string, number>();
   for (const i of incidents) {
     const end = (i.resolvedAt ?? now).getTime();

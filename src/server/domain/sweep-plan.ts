@@ -56,11 +56,18 @@ function decide(row: DueMonitorRow, now: Date, counts: SweepCounts, log: (line: 
       timezone: row.timezone,
       periodSeconds: row.period_seconds,
     });
-    return overdue({ state: row.state, expectedAt: new Date(row.next_expected_at), graceSeconds: row.grace_seconds, schedule }, now);
+    return overdue(
+      { state: row.state, expectedAt: new Date(row.next_expected_at), graceSeconds: row.grace_seconds, schedule },
+      now,
+    );
   } catch (err) {
     counts.errors++;
-    log({ level: "error", event: "sweep.monitor", monitor: row.id, error: err instanceof Error ? err.message : String(err) });
+    log({
+      level: "error",
+      event: "sweep.monitor",
+      monitor: row.id,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return null;
   }
 }
-

@@ -17,9 +17,7 @@ export const MAX_MISSED_PER_SWEEP = 10;
 export const RETENTION_DAYS = 90;
 
 export type Overdue =
-  | { kind: "none" }
-  | { kind: "late" }
-  | { kind: "down"; missed: Date[]; skipped: boolean; nextExpectedAt: Date };
+  { kind: "none" } | { kind: "late" } | { kind: "down"; missed: Date[]; skipped: boolean; nextExpectedAt: Date };
 
 /** A fire time whose grace has run out by `now`. */
 export function graceExpired(fireTime: Date, graceSeconds: number, now: Date): boolean {

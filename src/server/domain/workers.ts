@@ -40,7 +40,11 @@ export type SweeperState = "starting" | "running" | "late" | "not_started";
  * swept); a live one is `starting` until the first sweep is recorded, `running` while sweeps land
  * within two of its intervals and a minute, `late` when they stop landing.
  */
-export function sweeperState(live: Pick<WorkerBeat, "interval_seconds">[], lastSweepAt: string | null, now: Date): SweeperState {
+export function sweeperState(
+  live: Pick<WorkerBeat, "interval_seconds">[],
+  lastSweepAt: string | null,
+  now: Date,
+): SweeperState {
   if (live.length === 0) return "not_started";
   if (lastSweepAt === null) return "starting";
   const intervalSeconds = Math.max(...live.map((b) => b.interval_seconds));
@@ -59,5 +63,7 @@ export type PlatformProbeState = "running" | "missing" | "not_needed";
  */
 export function platformProbeState(servicesWaiting: boolean, lastSeenAt: Date | null, now: Date): PlatformProbeState {
   if (!servicesWaiting) return "not_needed";
-  return lastSeenAt && now.getTime() - lastSeenAt.getTime() <= PLATFORM_PROBE_MISSING_SECONDS * 1000 ? "running" : "missing";
+  return lastSeenAt && now.getTime() - lastSeenAt.getTime() <= PLATFORM_PROBE_MISSING_SECONDS * 1000
+    ? "running"
+    : "missing";
 }

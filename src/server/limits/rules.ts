@@ -47,16 +47,27 @@ const authWindow = () => env().authThrottleWindowSeconds;
 const FAILED = "Too many failed attempts; try again in {s} seconds";
 
 export const signInAccountLimit = (email: string): Limit => ({
-  key: `login-account:${digest(email.trim().toLowerCase())}`, max: LIMITS.signInAccount, windowSeconds: authWindow(), message: FAILED,
+  key: `login-account:${digest(email.trim().toLowerCase())}`,
+  max: LIMITS.signInAccount,
+  windowSeconds: authWindow(),
+  message: FAILED,
 });
 export const signInAddressLimit = (address: string): Limit => ({
-  key: `login-address:${address}`, max: LIMITS.signInAddress, windowSeconds: authWindow(), message: FAILED,
+  key: `login-address:${address}`,
+  max: LIMITS.signInAddress,
+  windowSeconds: authWindow(),
+  message: FAILED,
 });
 export const signInDeviceLimit = (deviceId: string): Limit => ({
-  key: `login-device:${deviceId}`, max: LIMITS.signInDevice, windowSeconds: authWindow(), message: FAILED,
+  key: `login-device:${deviceId}`,
+  max: LIMITS.signInDevice,
+  windowSeconds: authWindow(),
+  message: FAILED,
 });
 export const registerLimits = (address: string | null): Limit[] =>
-  address ? [{ key: `register-address:${address}`, max: LIMITS.register, windowSeconds: authWindow(), message: FAILED }] : [];
+  address
+    ? [{ key: `register-address:${address}`, max: LIMITS.register, windowSeconds: authWindow(), message: FAILED }]
+    : [];
 export const passwordLimits = (userId: number): Limit[] => [
   { key: `password-user:${userId}`, max: LIMITS.password, windowSeconds: authWindow(), message: FAILED },
 ];
@@ -64,7 +75,9 @@ export const passwordLimits = (userId: number): Limit[] => [
 const INVITE = "Too many invitations of unknown emails; try again in {s} seconds";
 export const inviteLimits = (userId: number, address: string | null): Limit[] => [
   { key: `invite-user:${userId}`, max: LIMITS.inviteUser, windowSeconds: authWindow(), message: INVITE },
-  ...(address ? [{ key: `invite-address:${address}`, max: LIMITS.inviteAddress, windowSeconds: authWindow(), message: INVITE }] : []),
+  ...(address
+    ? [{ key: `invite-address:${address}`, max: LIMITS.inviteAddress, windowSeconds: authWindow(), message: INVITE }]
+    : []),
 ];
 
 /**
@@ -76,22 +89,30 @@ export const inviteLimits = (userId: number, address: string | null): Limit[] =>
 export const runInFlightKey = (serviceId: number) => `run-inflight:${serviceId}`;
 export const runNowLimits = (userId: number, serviceId: number, longestRunSeconds: number): Limit[] => [
   {
-    key: runInFlightKey(serviceId), max: 1, windowSeconds: longestRunSeconds + 5,
+    key: runInFlightKey(serviceId),
+    max: 1,
+    windowSeconds: longestRunSeconds + 5,
     message: "A run of this service is already in progress; try again in {s} seconds",
   },
   {
-    key: `run-service:${serviceId}`, max: 1, windowSeconds: LIMITS.runPerServiceSeconds,
+    key: `run-service:${serviceId}`,
+    max: 1,
+    windowSeconds: LIMITS.runPerServiceSeconds,
     message: `This service may be run once every ${LIMITS.runPerServiceSeconds} seconds; try again in {s} seconds`,
   },
   {
-    key: `run-account:${userId}`, max: LIMITS.runPerAccountPerHour, windowSeconds: 3600,
+    key: `run-account:${userId}`,
+    max: LIMITS.runPerAccountPerHour,
+    windowSeconds: 3600,
     message: `At most ${LIMITS.runPerAccountPerHour} runs per hour per account; try again in {s} seconds`,
   },
 ];
 
 export const testDeliveryLimits = (integrationId: number): Limit[] => [
   {
-    key: `integration-test:${integrationId}`, max: LIMITS.testDeliveriesPerHour, windowSeconds: 3600,
+    key: `integration-test:${integrationId}`,
+    max: LIMITS.testDeliveriesPerHour,
+    windowSeconds: 3600,
     message: `At most ${LIMITS.testDeliveriesPerHour} test deliveries per integration per hour; try again in {s} seconds`,
   },
 ];
@@ -102,11 +123,15 @@ export const testDeliveryLimits = (integrationId: number): Limit[] => [
  */
 export const confirmationMailLimits = (integrationId: number): Limit[] => [
   {
-    key: `confirm-mail:${integrationId}`, max: 1, windowSeconds: LIMITS.confirmationMailSeconds,
+    key: `confirm-mail:${integrationId}`,
+    max: 1,
+    windowSeconds: LIMITS.confirmationMailSeconds,
     message: `A confirmation mail of this integration went out less than ${LIMITS.confirmationMailSeconds / 60} minutes ago; try again in {s} seconds`,
   },
   {
-    key: `confirm-mail-day:${integrationId}`, max: LIMITS.confirmationMailsPerDay, windowSeconds: 24 * 3600,
+    key: `confirm-mail-day:${integrationId}`,
+    max: LIMITS.confirmationMailsPerDay,
+    windowSeconds: 24 * 3600,
     message: `At most ${LIMITS.confirmationMailsPerDay} confirmation mails per integration per day; try again in {s} seconds`,
   },
 ];
@@ -126,7 +151,21 @@ const SUBSCRIBE = "Too many subscriptions; try again in {s} seconds";
  * email address (its digest), so neither a visitor nor a crowd can make the page mail a flood.
  */
 export const subscribeLimits = (pageId: number, address: string | null, email: string): Limit[] => [
-  ...(address ? [{ key: `subscribe-address:${address}`, max: LIMITS.subscribeAddressPerHour, windowSeconds: 3600, message: SUBSCRIBE }] : []),
+  ...(address
+    ? [
+        {
+          key: `subscribe-address:${address}`,
+          max: LIMITS.subscribeAddressPerHour,
+          windowSeconds: 3600,
+          message: SUBSCRIBE,
+        },
+      ]
+    : []),
   { key: `subscribe-page:${pageId}`, max: LIMITS.subscribePagePerHour, windowSeconds: 3600, message: SUBSCRIBE },
-  { key: `subscribe-email:${digest(email)}`, max: LIMITS.subscribeEmailPerHour, windowSeconds: 3600, message: SUBSCRIBE },
+  {
+    key: `subscribe-email:${digest(email)}`,
+    max: LIMITS.subscribeEmailPerHour,
+    windowSeconds: 3600,
+    message: SUBSCRIBE,
+  },
 ];

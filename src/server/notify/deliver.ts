@@ -51,11 +51,25 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
   async function record(row: OutboxRow, target: Target, attempt: number, result: SendResult): Promise<boolean> {
     try {
       await sql.run(OUTBOX_SQL.recordAttempt, [
-        target.id, row.id, row.event, attempt, result.ok ? "success" : "failed", result.responseStatus, result.error, result.durationMs, new Date(),
+        target.id,
+        row.id,
+        row.event,
+        attempt,
+        result.ok ? "success" : "failed",
+        result.responseStatus,
+        result.error,
+        result.durationMs,
+        new Date(),
       ]);
     } catch (err) {
       if (isForeignKeyViolation(err)) return false;
-      log({ level: "error", event: "delivery.record_failed", outbox: row.id, integration: target.id, error: (err as Error).message });
+      log({
+        level: "error",
+        event: "delivery.record_failed",
+        outbox: row.id,
+        integration: target.id,
+        error: (err as Error).message,
+      });
     }
     return true;
   }
@@ -79,7 +93,15 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
         return;
       }
       if (result.permanent) break; // refused for good: no retry (the integration is marked failing)
-      log({ level: "warn", event: "delivery.failed", outbox: row.id, integration: target.id, kind: target.kind, attempt, error: result.error });
+      log({
+        level: "warn",
+        event: "delivery.failed",
+        outbox: row.id,
+        integration: target.id,
+        kind: target.kind,
+        attempt,
+        error: result.error,
+      });
       if (attempt < MAX_ATTEMPTS) await sleep(delays[attempt - 1]!);
     }
     counts.failed++;
@@ -103,7 +125,12 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
       await sql.run(OUTBOX_SQL.finish, [new Date(), row.id, worker]);
     } catch (err) {
       // Left claimed: another attempt follows when the lease runs out.
-      log({ level: "error", event: "delivery.error", outbox: id, error: err instanceof Error ? err.message : String(err) });
+      log({
+        level: "error",
+        event: "delivery.error",
+        outbox: id,
+        error: err instanceof Error ? err.message : String(err),
+      });
     }
   }
 

@@ -6,8 +6,10 @@ export function statusPageUrl(slug: string): string {
   return `${env().appUrl}/status/${slug}`;
 }
 
-export const subscriptionConfirmLink = (slug: string, token: string) => `${statusPageUrl(slug)}/subscriptions/confirm/${token}`;
-export const unsubscribeLink = (slug: string, token: string) => `${statusPageUrl(slug)}/subscriptions/unsubscribe/${token}`;
+export const subscriptionConfirmLink = (slug: string, token: string) =>
+  `${statusPageUrl(slug)}/subscriptions/confirm/${token}`;
+export const unsubscribeLink = (slug: string, token: string) =>
+  `${statusPageUrl(slug)}/subscriptions/unsubscribe/${token}`;
 
 /** The MAC of a subscriber's unsubscribe link: HMAC-SHA256 under APP_SECRET over the row's id and its random salt. */
 export function unsubscribeMac(id: number, salt: string): string {
@@ -15,4 +17,5 @@ export function unsubscribeMac(id: number, salt: string): string {
 }
 
 /** The token of a subscriber's unsubscribe link (the same in every mail): `<id>.<mac>`. */
-export const unsubscribeToken = (s: { id: number; unsubscribeSalt: string }) => `${s.id}.${unsubscribeMac(s.id, s.unsubscribeSalt)}`;
+export const unsubscribeToken = (s: { id: number; unsubscribeSalt: string }) =>
+  `${s.id}.${unsubscribeMac(s.id, s.unsubscribeSalt)}`;

@@ -1,7 +1,13 @@
 import { describeSchedule } from "../../shared/schedule";
 import { isoSeconds } from "../../shared/time";
 import { displayState, scheduleOf } from "../domain/monitor-state";
-import { dashboardLink, logTail, serviceLink, type NotificationEvent, type Payload } from "../../shared/notifications/payload";
+import {
+  dashboardLink,
+  logTail,
+  serviceLink,
+  type NotificationEvent,
+  type Payload,
+} from "../../shared/notifications/payload";
 import { displayedStatus } from "../domain/service-rules";
 import type { Target } from "./senders";
 import { receivesEvent } from "../../shared/integration-events";
@@ -89,7 +95,10 @@ export const OUTBOX_SQL = {
       FROM incidents WHERE id = ?`,
   runById: `SELECT ${runColumns} FROM cron_runs WHERE id = ?`,
   latestRun: `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`,
-  logTail: { sqlite: `SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`, postgresql: `SELECT right(body, 4000) AS tail FROM cron_run_logs WHERE run_id = ?` },
+  logTail: {
+    sqlite: `SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`,
+    postgresql: `SELECT right(body, 4000) AS tail FROM cron_run_logs WHERE run_id = ?`,
+  },
   defaultTargets: `SELECT ${targetColumns} FROM integrations WHERE org_id = ? AND is_default = TRUE ORDER BY id`,
   orgTargets: `SELECT ${targetColumns} FROM integrations WHERE org_id = ? ORDER BY id`,
   delivered: `SELECT 1 AS yes FROM deliveries WHERE outbox_id = ? AND integration_id = ? AND status = 'success' LIMIT 1`,
@@ -100,13 +109,18 @@ export const OUTBOX_SQL = {
 
 /** Reads an outbox event's payload and targets on either engine. */
 export function outboxReader(sql: SqlRunner) {
-  const monitor = (id: number | null) => (id ? sql.get<MonitorRow>(OUTBOX_SQL.monitor, [id]) : Promise.resolve(undefined));
+  const monitor = (id: number | null) =>
+    id ? sql.get<MonitorRow>(OUTBOX_SQL.monitor, [id]) : Promise.resolve(undefined);
   const serviceOf = (id: number | null) =>
     id
-      ? sql.get<{ id: number; name: string; status: string; enabled: number | boolean; project_id: number | null; project_name: string | null }>(
-          OUTBOX_SQL.service,
-          [id],
-        )
+      ? sql.get<{
+          id: number;
+          name: string;
+          status: string;
+          enabled: number | boolean;
+          project_id: number | null;
+          project_name: string | null;
+        }>(OUTBOX_SQL.service, [id])
       : Promise.resolve(undefined);
   /**
    * Who hears about the event before routing: the monitor's `integration_ids` (those still existing
@@ -159,7 +173,12 @@ export function outboxReader(sql: SqlRunner) {
             }
           : null,
         service: service
-          ? { id: service.id, name: service.name, status: displayedStatus(!!service.enabled, service.status), url: serviceLink(appUrl, service.id) }
+          ? {
+              id: service.id,
+              name: service.name,
+              status: displayedStatus(!!service.enabled, service.status),
+              url: serviceLink(appUrl, service.id),
+            }
           : null,
         project: projectOf(m ?? service),
         incident: incident
@@ -205,7 +224,9 @@ export function outboxReader(sql: SqlRunner) {
 }
 
 function projectOf(owner: { project_id: number | null; project_name: string | null } | undefined): Payload["project"] {
-  return owner?.project_id != null && owner.project_name != null ? { id: owner.project_id, name: owner.project_name } : null;
+  return owner?.project_id != null && owner.project_name != null
+    ? { id: owner.project_id, name: owner.project_name }
+    : null;
 }
 
 function parseIds(json: string): number[] {
@@ -220,7 +241,12 @@ function parseIds(json: string): number[] {
 function scheduleText(m: MonitorRow): string {
   try {
     const text = describeSchedule(
-      scheduleOf({ scheduleKind: m.schedule_kind, cronExpression: m.cron_expression, timezone: m.timezone, periodSeconds: m.period_seconds }),
+      scheduleOf({
+        scheduleKind: m.schedule_kind,
+        cronExpression: m.cron_expression,
+        timezone: m.timezone,
+        periodSeconds: m.period_seconds,
+      }),
     );
     return m.schedule_kind === "cron" && m.timezone !== "UTC" ? `${text} (${m.timezone})` : text;
   } catch {

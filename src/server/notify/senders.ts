@@ -55,10 +55,14 @@ const TIMEOUT_MS = 10_000;
  */
 export async function send(target: Target, payload: Payload, opts: SendOptions): Promise<SendResult> {
   const started = performance.now();
-  const done = (r: Omit<SendResult, "durationMs">): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
+  const done = (r: Omit<SendResult, "durationMs">): SendResult => ({
+    ...r,
+    durationMs: Math.round(performance.now() - started),
+  });
   if (awaitsConfirmation(target)) return done({ ok: false, responseStatus: null, error: UNCONFIRMED_ERROR });
   try {
-    if (!isIntegrationKind(target.kind)) return done({ ok: false, responseStatus: null, error: `unknown integration kind ${target.kind}` });
+    if (!isIntegrationKind(target.kind))
+      return done({ ok: false, responseStatus: null, error: `unknown integration kind ${target.kind}` });
     const kind = kindOf(target.kind);
     const settings = settingsOf(kind, target);
     const message = messageOf(payload);
@@ -66,7 +70,9 @@ export async function send(target: Target, payload: Payload, opts: SendOptions):
       const mail = kind.mail(message, settings);
       return done(await sendMail(mail.to, mail.subject, mail.text, opts));
     }
-    return done(await request(kind, kind.render(message, settings, { integrationId: target.id, payload, sign: signBody }), opts));
+    return done(
+      await request(kind, kind.render(message, settings, { integrationId: target.id, payload, sign: signBody }), opts),
+    );
   } catch (err) {
     return done({ ok: false, responseStatus: null, error: describeError(err) });
   }
@@ -75,7 +81,8 @@ export async function send(target: Target, payload: Payload, opts: SendOptions):
 /** The kind's settings as stored: its `config`, and the columns it keeps top-level (webhook, slack, email). */
 function settingsOf(kind: AnyKind, target: Target): Record<string, unknown> {
   const settings = parseConfig(target.config);
-  for (const column of COLUMNS) if (kind.columns?.[column] && target[column] !== null) settings[column] = target[column];
+  for (const column of COLUMNS)
+    if (kind.columns?.[column] && target[column] !== null) settings[column] = target[column];
   return settings;
 }
 
@@ -146,11 +153,27 @@ export async function sendMessage(to: string, message: MailParts, opts: SendOpti
 
 export type MailParts = { subject: string; text: string; html?: string; headers?: Record<string, string> };
 
-async function sendMail(to: string, subject: string, text: string, opts: SendOptions, extra: Pick<MailParts, "html" | "headers"> = {}) {
+async function sendMail(
+  to: string,
+  subject: string,
+  text: string,
+  opts: SendOptions,
+  extra: Pick<MailParts, "html" | "headers"> = {},
+) {
   if (!opts.smtpUrl) return { ok: false, responseStatus: null, error: "SMTP_URL is not configured" };
-  const info = await transportFor(opts.smtpUrl, opts.timeoutMs ?? TIMEOUT_MS).sendMail({ from: opts.smtpFrom, to, subject, text, ...extra });
+  const info = await transportFor(opts.smtpUrl, opts.timeoutMs ?? TIMEOUT_MS).sendMail({
+    from: opts.smtpFrom,
+    to,
+    subject,
+    text,
+    ...extra,
+  });
   const accepted = info.accepted.length > 0;
-  return { ok: accepted, responseStatus: null, error: accepted ? null : `rejected by the SMTP server: ${String(info.response).slice(0, 200)}` };
+  return {
+    ok: accepted,
+    responseStatus: null,
+    error: accepted ? null : `rejected by the SMTP server: ${String(info.response).slice(0, 200)}`,
+  };
 }
 
 /** A short reason for a failed attempt, free of URLs and credentials. */

@@ -37,11 +37,22 @@ function lines(n: SubscriberNotice): string[] {
   return [`Update posted at ${n.at}:`, "", n.update?.message ?? ""];
 }
 
-const unsubscribeText = (url: string) => `You receive this because you subscribed to this status page. Unsubscribe with one click: ${url}`;
+const unsubscribeText = (url: string) =>
+  `You receive this because you subscribed to this status page. Unsubscribe with one click: ${url}`;
 
 export function subscriberMail(n: SubscriberNotice, unsubscribeUrl: string): MailMessage {
   const title = headline(n);
-  const text = [title, "", ...lines(n), "", `Status page: ${n.pageUrl}`, "", "--", unsubscribeText(unsubscribeUrl), ""].join("\n");
+  const text = [
+    title,
+    "",
+    ...lines(n),
+    "",
+    `Status page: ${n.pageUrl}`,
+    "",
+    "--",
+    unsubscribeText(unsubscribeUrl),
+    "",
+  ].join("\n");
   const body = lines(n)
     .filter((l) => l !== "")
     .map((l) => `<p style="white-space:pre-wrap">${e(l)}</p>`)

@@ -33,9 +33,17 @@ export const SUBSCRIBER_SQL = {
   finish: `UPDATE status_page_subscriber_mails SET status = ?, error = ? WHERE outbox_id = ? AND subscriber_id = ?`,
 };
 
-type Recipient = { id: number; email: string; unsubscribe_salt: string; slug: string; title: string; component: string | null };
+type Recipient = {
+  id: number;
+  email: string;
+  unsubscribe_salt: string;
+  slug: string;
+  title: string;
+  component: string | null;
+};
 
-export const isSubscriberEvent = (event: string): event is SubscriberEvent => (SUBSCRIBER_EVENTS as readonly string[]).includes(event);
+export const isSubscriberEvent = (event: string): event is SubscriberEvent =>
+  (SUBSCRIBER_EVENTS as readonly string[]).includes(event);
 
 const wire = (t: string | Date) => isoSeconds(new Date(t));
 
@@ -49,12 +57,18 @@ export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions
   const log = opts.log ?? (() => {});
 
   /** What the event says, or null when there is nothing to tell (the incident or update is gone). */
-  async function noticeOf(row: OutboxRow & { event: SubscriberEvent }): Promise<Omit<SubscriberNotice, "pageTitle" | "pageUrl" | "component"> | null> {
+  async function noticeOf(
+    row: OutboxRow & { event: SubscriberEvent },
+  ): Promise<Omit<SubscriberNotice, "pageTitle" | "pageUrl" | "component"> | null> {
     if (row.event === "incident.updated") {
-      const u = row.update_id ? await sql.get<{ status: string; message: string; created_at: string }>(SUBSCRIBER_SQL.update, [row.update_id]) : undefined;
+      const u = row.update_id
+        ? await sql.get<{ status: string; message: string; created_at: string }>(SUBSCRIBER_SQL.update, [row.update_id])
+        : undefined;
       return u ? { event: row.event, at: wire(u.created_at), update: { status: u.status, message: u.message } } : null;
     }
-    const i = row.incident_id ? await sql.get<{ opened_at: string; resolved_at: string | null }>(SUBSCRIBER_SQL.incident, [row.incident_id]) : undefined;
+    const i = row.incident_id
+      ? await sql.get<{ opened_at: string; resolved_at: string | null }>(SUBSCRIBER_SQL.incident, [row.incident_id])
+      : undefined;
     if (!i) return null;
     const at = row.event === "incident.opened" ? i.opened_at : (i.resolved_at ?? row.created_at);
     return { event: row.event, at: wire(at), update: null };
@@ -68,10 +82,22 @@ export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions
     }
   }
 
-  async function mailOne(row: OutboxRow, base: Omit<SubscriberNotice, "pageTitle" | "pageUrl" | "component">, r: Recipient): Promise<"sent" | "failed" | "skipped"> {
+  async function mailOne(
+    row: OutboxRow,
+    base: Omit<SubscriberNotice, "pageTitle" | "pageUrl" | "component">,
+    r: Recipient,
+  ): Promise<"sent" | "failed" | "skipped"> {
     if (!(await claim(row, r))) return "skipped";
-    const notice: SubscriberNotice = { ...base, pageTitle: r.title, pageUrl: statusPageUrl(r.slug), component: r.component ?? "A component" };
-    const message = subscriberMail(notice, unsubscribeLink(r.slug, unsubscribeToken({ id: r.id, unsubscribeSalt: r.unsubscribe_salt })));
+    const notice: SubscriberNotice = {
+      ...base,
+      pageTitle: r.title,
+      pageUrl: statusPageUrl(r.slug),
+      component: r.component ?? "A component",
+    };
+    const message = subscriberMail(
+      notice,
+      unsubscribeLink(r.slug, unsubscribeToken({ id: r.id, unsubscribeSalt: r.unsubscribe_salt })),
+    );
     let error: string | null = null;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       if (!(await sql.get(SUBSCRIBER_SQL.stillSubscribed, [r.id]))) return "skipped"; // unsubscribed or removed meanwhile

@@ -42,15 +42,28 @@ export function logger(fd: 1 | 2 = 1): Logger {
  * output is meant for a person.
  */
 export function routeConsoleToLog(): void {
-  const line = (fd: 1 | 2, level: "debug" | "info" | "warn" | "error") => (...args: unknown[]) => logger(fd)[level](util.format(...args));
-  Object.assign(console, { log: line(1, "info"), info: line(1, "info"), debug: line(1, "debug"), trace: line(1, "debug"), warn: line(2, "warn"), error: line(2, "error") });
+  const line =
+    (fd: 1 | 2, level: "debug" | "info" | "warn" | "error") =>
+    (...args: unknown[]) =>
+      logger(fd)[level](util.format(...args));
+  Object.assign(console, {
+    log: line(1, "info"),
+    info: line(1, "info"),
+    debug: line(1, "debug"),
+    trace: line(1, "debug"),
+    warn: line(2, "warn"),
+    error: line(2, "error"),
+  });
   process.removeAllListeners("warning");
   process.on("warning", (w) => logger(2).warn({ event: "process.warning", name: w.name }, w.message));
   // Node's default for both is to print the stack and exit 1; a library that listens too (Next's
   // server logs them and goes on) keeps that choice, and this line is then an `error` only.
   const crashed = (event: "uncaughtException" | "unhandledRejection") => (err: unknown) => {
     const alone = process.listenerCount(event) === 1;
-    logger(2)[alone ? "fatal" : "error"]({ event: `process.${event}` }, err instanceof Error ? (err.stack ?? err.message) : String(err));
+    logger(2)[alone ? "fatal" : "error"](
+      { event: `process.${event}` },
+      err instanceof Error ? (err.stack ?? err.message) : String(err),
+    );
     if (alone) process.exit(1);
   };
   process.on("uncaughtException", crashed("uncaughtException"));

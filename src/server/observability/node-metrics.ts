@@ -15,7 +15,10 @@ export async function serveOperatorMetrics(req: http.IncomingMessage, res: http.
  * A process without an HTTP server of its own (the sweeper, a probe) serves its `/metrics` on
  * `port` when METRICS_TOKEN is set and a port is given; otherwise nothing listens.
  */
-export function listenForOperatorMetrics(port: string | undefined, host = process.env.HOST ?? "127.0.0.1"): http.Server | null {
+export function listenForOperatorMetrics(
+  port: string | undefined,
+  host = process.env.HOST ?? "127.0.0.1",
+): http.Server | null {
   if (!process.env.METRICS_TOKEN || !port) return null;
   const server = http.createServer((req, res) => {
     if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res);

@@ -14,54 +14,82 @@ function build() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   // Gauges whose names end in _total (promtool refuses them); their per-type twins stay (nodejs_active_handles{type}, ...).
-  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+    registry.removeSingleMetric(name);
   const pings = new client.Counter({
-    name: "lifeline_pings_total", help: "Pings received, by outcome (accepted, rate_limited, unknown_token, bad_request).",
-    labelNames: ["outcome"], registers: [registry],
+    name: "lifeline_pings_total",
+    help: "Pings received, by outcome (accepted, rate_limited, unknown_token, bad_request).",
+    labelNames: ["outcome"],
+    registers: [registry],
   });
   for (const outcome of PING_OUTCOMES) pings.inc({ outcome }, 0);
   return {
     registry,
     pings,
     pingCommitSeconds: new client.Histogram({
-      name: "lifeline_ping_commit_seconds", help: "From a ping's hand-over to the store until its transaction committed.",
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
+      name: "lifeline_ping_commit_seconds",
+      help: "From a ping's hand-over to the store until its transaction committed.",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
     }),
     groupCommitSize: new client.Histogram({
-      name: "lifeline_ping_group_commit_size", help: "Run events recorded together in one group commit.",
-      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256], registers: [registry],
+      name: "lifeline_ping_group_commit_size",
+      help: "Run events recorded together in one group commit.",
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      registers: [registry],
     }),
     httpRequests: new client.Counter({
-      name: "lifeline_http_requests_total", help: "REST requests (/api/v1), by route template, method and status.",
-      labelNames: ["route", "method", "status"], registers: [registry],
+      name: "lifeline_http_requests_total",
+      help: "REST requests (/api/v1), by route template, method and status.",
+      labelNames: ["route", "method", "status"],
+      registers: [registry],
     }),
     httpSeconds: new client.Histogram({
-      name: "lifeline_http_request_duration_seconds", help: "REST request latency (/api/v1), by route template and method.",
-      labelNames: ["route", "method"], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+      name: "lifeline_http_request_duration_seconds",
+      help: "REST request latency (/api/v1), by route template and method.",
+      labelNames: ["route", "method"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
     }),
     sweepSeconds: new client.Histogram({
-      name: "lifeline_sweep_duration_seconds", help: "Duration of one sweep.", buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [registry],
+      name: "lifeline_sweep_duration_seconds",
+      help: "Duration of one sweep.",
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
     }),
     sweepLagSeconds: new client.Gauge({
-      name: "lifeline_sweep_lag_seconds", help: "How late the latest sweep started after its scheduled time (loop mode).", registers: [registry],
+      name: "lifeline_sweep_lag_seconds",
+      help: "How late the latest sweep started after its scheduled time (loop mode).",
+      registers: [registry],
     }),
     deliveries: new client.Counter({
-      name: "lifeline_deliveries_total", help: "Notification deliveries, by integration kind and outcome (success, failed).",
-      labelNames: ["kind", "outcome"], registers: [registry],
+      name: "lifeline_deliveries_total",
+      help: "Notification deliveries, by integration kind and outcome (success, failed).",
+      labelNames: ["kind", "outcome"],
+      registers: [registry],
     }),
     outboxBacklog: new client.Gauge({
-      name: "lifeline_outbox_backlog", help: "Outbox events not processed yet (counted at each scrape by the web process and the sweeper).", registers: [registry],
+      name: "lifeline_outbox_backlog",
+      help: "Outbox events not processed yet (counted at each scrape by the web process and the sweeper).",
+      registers: [registry],
     }),
     probeLeaseLagSeconds: new client.Histogram({
-      name: "lifeline_probe_lease_lag_seconds", help: "How long after its due time a probe started a check.",
-      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [registry],
+      name: "lifeline_probe_lease_lag_seconds",
+      help: "How long after its due time a probe started a check.",
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers: [registry],
     }),
     probeResults: new client.Counter({
-      name: "lifeline_probe_results_total", help: "Check results a probe produced, by outcome (up, down).", labelNames: ["outcome"], registers: [registry],
+      name: "lifeline_probe_results_total",
+      help: "Check results a probe produced, by outcome (up, down).",
+      labelNames: ["outcome"],
+      registers: [registry],
     }),
     dbPool: new client.Gauge({
-      name: "lifeline_db_pool_connections", help: "PostgreSQL pool connections of this process by state (total, idle, waiting clients).",
-      labelNames: ["state"], registers: [registry],
+      name: "lifeline_db_pool_connections",
+      help: "PostgreSQL pool connections of this process by state (total, idle, waiting clients).",
+      labelNames: ["state"],
+      registers: [registry],
     }),
   };
 }
@@ -107,15 +135,24 @@ export async function operatorMetricsAnswer(
     return { status: 401, headers: { ...text, "WWW-Authenticate": 'Bearer realm="metrics"' }, body: "Unauthorized\n" };
   }
   const m = operatorMetrics();
-  let total = 0, idle = 0, waiting = 0;
-  for (const p of globalForMetrics.lifelinePools ?? []) (total += p.totalCount), (idle += p.idleCount), (waiting += p.waitingCount);
+  let total = 0,
+    idle = 0,
+    waiting = 0;
+  for (const p of globalForMetrics.lifelinePools ?? [])
+    ((total += p.totalCount), (idle += p.idleCount), (waiting += p.waitingCount));
   m.dbPool.set({ state: "total" }, total);
   m.dbPool.set({ state: "idle" }, idle);
   m.dbPool.set({ state: "waiting" }, waiting);
   const outbox = globalForMetrics.lifelineOutbox;
   if (outbox) {
-    const row = await outbox.get<{ n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE processed_at IS NULL").catch(() => undefined);
+    const row = await outbox
+      .get<{ n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE processed_at IS NULL")
+      .catch(() => undefined);
     if (row) m.outboxBacklog.set(Number(row.n));
   }
-  return { status: 200, headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" }, body: await m.registry.metrics() };
+  return {
+    status: 200,
+    headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },
+    body: await m.registry.metrics(),
+  };
 }

@@ -78,7 +78,8 @@ const V6_RANGES: [string, number, AddressClass][] = [
 ];
 const V6: Range[] = V6_RANGES.map(([a, bits, cls]) => [v6(a), bits, cls]);
 
-const inRange = (value: bigint, width: number, [prefix, bits]: Range) => value >> BigInt(width - bits) === prefix >> BigInt(width - bits);
+const inRange = (value: bigint, width: number, [prefix, bits]: Range) =>
+  value >> BigInt(width - bits) === prefix >> BigInt(width - bits);
 
 function classifyV4(value: bigint): AddressClass {
   return V4.find((r) => inRange(value, 32, r))?.[2] ?? "public";

@@ -50,10 +50,15 @@ export function literalTargetRefusal(url: string, policy: OutboundPolicy): strin
 }
 
 /** Resolves the host once and checks the address that will be connected to. */
-export async function resolveTarget(hostname: string, policy: OutboundPolicy): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveTarget(
+  hostname: string,
+  policy: OutboundPolicy,
+): Promise<{ address: string; family: 4 | 6 }> {
   const host = hostname.replace(/^\[(.*)\]$/, "$1");
   const literal = isIP(host);
-  const { address, family } = literal ? { address: host, family: literal } : await dns.promises.lookup(host, { verbatim: true });
+  const { address, family } = literal
+    ? { address: host, family: literal }
+    : await dns.promises.lookup(host, { verbatim: true });
   const refusal = addressRefusal(address, policy);
   if (refusal) throw new OutboundRefusedError(refusal);
   return { address, family: family as 4 | 6 };
@@ -70,7 +75,11 @@ export function guardedLookup(policy: OutboundPolicy = outboundPolicy()) {
     options: dns.LookupOptions | ((err: NodeJS.ErrnoException | null, address: string, family: number) => void),
     callback?: (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void,
   ) => {
-    const cb = (typeof options === "function" ? options : callback)! as (err: NodeJS.ErrnoException | null, a: unknown, f?: number) => void;
+    const cb = (typeof options === "function" ? options : callback)! as (
+      err: NodeJS.ErrnoException | null,
+      a: unknown,
+      f?: number,
+    ) => void;
     const wantsAll = typeof options === "object" && options.all === true;
     resolveTarget(hostname, policy).then(
       ({ address, family }) => (wantsAll ? cb(null, [{ address, family }]) : cb(null, address, family)),
@@ -80,7 +89,10 @@ export function guardedLookup(policy: OutboundPolicy = outboundPolicy()) {
 }
 
 /** An undici connector that connects only to the checked address of the request's host. */
-export function guardedConnector(policy: OutboundPolicy, opts: buildConnector.BuildOptions = {}): buildConnector.connector {
+export function guardedConnector(
+  policy: OutboundPolicy,
+  opts: buildConnector.BuildOptions = {},
+): buildConnector.connector {
   const base = buildConnector(opts);
   return (options, callback) => {
     resolveTarget(options.hostname, policy).then(
@@ -118,7 +130,12 @@ export type GuardedRequest = {
   policy?: OutboundPolicy;
 };
 
-export type GuardedResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; truncated: boolean };
+export type GuardedResponse = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  truncated: boolean;
+};
 
 /**
  * One guarded HTTP(S) request. Redirects are never followed (a 3xx is answered as it is); the whole
@@ -126,7 +143,8 @@ export type GuardedResponse = { status: number; headers: Record<string, string |
  */
 export async function guardedRequest(url: string, r: GuardedRequest = {}): Promise<GuardedResponse> {
   const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new OutboundRefusedError("refused: only http and https URLs");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new OutboundRefusedError("refused: only http and https URLs");
   const timeoutMs = r.timeoutMs ?? 10_000;
   const res = await request(parsed, {
     method: r.method ?? "GET",

@@ -30,14 +30,25 @@ const answer = (status: number, body: string | null = null, extra: Record<string
 });
 
 /** Counts each ping by outcome (lifeline_pings_total; an increment, nothing else). */
-export async function answerPing(req: PingRequest, path: string, store: PingStore, now: () => Date = () => new Date()): Promise<PingAnswer> {
+export async function answerPing(
+  req: PingRequest,
+  path: string,
+  store: PingStore,
+  now: () => Date = () => new Date(),
+): Promise<PingAnswer> {
   const a = await answerUncounted(req, path, store, now);
   operatorMetrics().pings.inc({ outcome: outcomeOf(a.status) });
   return a;
 }
 
 const outcomeOf = (status: number): PingOutcome =>
-  status === 200 || status === 204 ? "accepted" : status === 429 ? "rate_limited" : status === 404 ? "unknown_token" : "bad_request";
+  status === 200 || status === 204
+    ? "accepted"
+    : status === 429
+      ? "rate_limited"
+      : status === 404
+        ? "unknown_token"
+        : "bad_request";
 
 async function answerUncounted(req: PingRequest, path: string, store: PingStore, now: () => Date): Promise<PingAnswer> {
   const method = req.method.toUpperCase();
@@ -73,7 +84,12 @@ async function answerUncounted(req: PingRequest, path: string, store: PingStore,
 
 /** The ping endpoint for a Web `Request` (the Next route handlers). */
 export async function handlePing(req: Request, path: string, store: PingStore, now?: () => Date): Promise<Response> {
-  const a = await answerPing({ method: req.method, url: req.url, readBody: () => readCapped(req.body) }, path, store, now);
+  const a = await answerPing(
+    { method: req.method, url: req.url, readBody: () => readCapped(req.body) },
+    path,
+    store,
+    now,
+  );
   return new Response(a.body, { status: a.status, headers: a.headers });
 }
 
@@ -81,7 +97,9 @@ export async function handlePing(req: Request, path: string, store: PingStore, n
  * Keeps at most the cap plus a few bytes (enough to cut on a character boundary) and drains the
  * rest: stopping early would tear down a node:http request's socket before the answer is sent.
  */
-export async function readCapped(stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null): Promise<Uint8Array | null> {
+export async function readCapped(
+  stream: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null,
+): Promise<Uint8Array | null> {
   if (!stream) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;

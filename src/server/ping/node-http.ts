@@ -36,9 +36,18 @@ export function ingestPingPath(target: string): string {
 }
 
 /** Answers one ping on node:http; `OK` only once the store has committed it. */
-export async function servePing(req: http.IncomingMessage, res: http.ServerResponse, path: string, store: PingStore): Promise<void> {
+export async function servePing(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  store: PingStore,
+): Promise<void> {
   try {
-    const a = await answerPing({ method: req.method ?? "GET", url: req.url ?? "/", readBody: () => readCapped(req) }, path, store);
+    const a = await answerPing(
+      { method: req.method ?? "GET", url: req.url ?? "/", readBody: () => readCapped(req) },
+      path,
+      store,
+    );
     res.writeHead(a.status, a.headers);
     res.end(a.body ?? undefined);
   } catch (err) {

@@ -2,7 +2,15 @@ import { env } from "../../env";
 import { db } from "../db";
 import { checkpointerState, type WorkerState } from "../storage/engine";
 import { apiStore } from "../storage/engine";
-import { isLive, platformProbeState, sweeperState, WORKER_KEY_PREFIX, type PlatformProbeState, type SweeperState, type WorkerBeat } from "../domain/workers";
+import {
+  isLive,
+  platformProbeState,
+  sweeperState,
+  WORKER_KEY_PREFIX,
+  type PlatformProbeState,
+  type SweeperState,
+  type WorkerBeat,
+} from "../domain/workers";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import pkg from "../../../package.json" with { type: "json" };
 
@@ -19,7 +27,9 @@ type SweeperInstance = Pick<WorkerBeat, "id" | "pid" | "host" | "mode" | "starte
 export async function status() {
   const now = new Date();
   const [rows, platform] = await Promise.all([
-    db().systemStatus.findMany({ where: { OR: [{ key: "sweep" }, { key: { startsWith: `${WORKER_KEY_PREFIX}sweeper:` } }] } }),
+    db().systemStatus.findMany({
+      where: { OR: [{ key: "sweep" }, { key: { startsWith: `${WORKER_KEY_PREFIX}sweeper:` } }] },
+    }),
     platformProbeOf(now),
   ]);
   const sweep = rows.find((r) => r.key === "sweep");
@@ -35,7 +45,9 @@ export async function status() {
 
 /** The WAL checkpointer thread runs inside the web process on SQLite only. */
 function checkpointerOf(): WorkerState {
-  return env().databaseKind === "sqlite" ? checkpointerState() : { state: "not_started", error: "not needed on PostgreSQL" };
+  return env().databaseKind === "sqlite"
+    ? checkpointerState()
+    : { state: "not_started", error: "not needed on PostgreSQL" };
 }
 
 /** The sweeper processes alive now, from their heartbeats (domain/workers.ts), and the state they make. */
@@ -44,11 +56,20 @@ export function sweeperOf(
   last: SweepReport | null,
   now: Date,
 ): { state: SweeperState; last_sweep_at: string | null; instances: SweeperInstance[] } {
-  const live = beats.filter((b) => isLive(b, now)).sort((a, b) => a.started_at.localeCompare(b.started_at) || a.id.localeCompare(b.id));
+  const live = beats
+    .filter((b) => isLive(b, now))
+    .sort((a, b) => a.started_at.localeCompare(b.started_at) || a.id.localeCompare(b.id));
   return {
     state: sweeperState(live, last?.at ?? null, now),
     last_sweep_at: last?.at ?? null,
-    instances: live.map((b) => ({ id: b.id, pid: b.pid, host: b.host, mode: b.mode, started_at: isoSeconds(new Date(b.started_at)), seen_at: isoSeconds(new Date(b.seen_at)) })),
+    instances: live.map((b) => ({
+      id: b.id,
+      pid: b.pid,
+      host: b.host,
+      mode: b.mode,
+      started_at: isoSeconds(new Date(b.started_at)),
+      seen_at: isoSeconds(new Date(b.seen_at)),
+    })),
   };
 }
 
@@ -57,7 +78,9 @@ const MISSING_MESSAGE =
   "Run `npm run probe` with a platform probe's token (npm run admin -- probe:platform), or deploy/kubernetes/probe.yaml.";
 
 /** Whether services wait on the platform probes and when one was last seen (two indexed reads). */
-async function platformProbeOf(now: Date): Promise<{ state: PlatformProbeState; last_seen_at: string | null; message: string | null }> {
+async function platformProbeOf(
+  now: Date,
+): Promise<{ state: PlatformProbeState; last_seen_at: string | null; message: string | null }> {
   const [waiting, seen] = await Promise.all([
     db().serviceLane.findFirst({ where: { lane: 0, leasableAt: { not: null } }, select: { serviceId: true } }),
     db().probe.aggregate({ where: { kind: "platform" }, _max: { lastSeenAt: true } }),

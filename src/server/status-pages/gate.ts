@@ -19,7 +19,10 @@ import type { PageGate } from "../services/status-pages/public";
 export const cookieName = (pageId: number) => `lifeline_status_${pageId}`;
 
 function pass(page: PageGate): string {
-  return crypto.createHmac("sha256", env().appSecret).update(`status-page:${page.id}:${page.passwordHash ?? ""}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", env().appSecret)
+    .update(`status-page:${page.id}:${page.passwordHash ?? ""}`)
+    .digest("base64url");
 }
 
 export type Access = "open" | "password_needed" | "hidden";
@@ -38,7 +41,10 @@ export async function accessOf(page: PageGate, headers: Headers): Promise<Access
     if (!session) return "hidden";
     const principal = await authenticate({ channel: "dashboard", headers, dashboardSession: session });
     if (principal.kind !== "user") return "hidden";
-    const member = await db().membership.findUnique({ where: { orgId_userId: { orgId: page.orgId, userId: principal.userId } }, select: { id: true } });
+    const member = await db().membership.findUnique({
+      where: { orgId_userId: { orgId: page.orgId, userId: principal.userId } },
+      select: { id: true },
+    });
     return member ? "open" : "hidden";
   } catch {
     return "hidden";
@@ -76,7 +82,8 @@ export async function submitPassword(
   // The page and its twins: `/status/{slug}` also covers `/status/{slug}/feed`; the JSON twin needs its own path
   // (a custom domain's page: `/`).
   return paths.map(
-    (path) => `${cookieName(page.id)}=${pass(page)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${30 * 86_400}${secure}`,
+    (path) =>
+      `${cookieName(page.id)}=${pass(page)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${30 * 86_400}${secure}`,
   );
 }
 

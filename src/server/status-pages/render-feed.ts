@@ -15,13 +15,15 @@ export function renderStatusFeed(s: PublicStatus, feedUrl: string): string {
         `<entry><id>${e(`${s.url}#incident-${i.opened_at}-${i.component}-update-${n + 1}`)}</id><title>${e(`${i.component}: ${u.status}`)}</title><updated>${u.created_at}</updated><link href="${e(s.url)}"/><content type="text">${e(u.message)}</content></entry>`,
     ),
   );
-  const entries = updateEntries.join("") + all
-    .map((i) => {
-      const when = i.resolved_at ?? i.opened_at;
-      const title = i.resolved_at ? `${i.component}: resolved` : `${i.component}: down`;
-      const text = i.resolved_at ? `Down from ${i.opened_at} until ${i.resolved_at}.` : `Down since ${i.opened_at}.`;
-      return `<entry><id>${e(`${s.url}#incident-${i.opened_at}-${i.component}`)}</id><title>${e(title)}</title><updated>${when}</updated><published>${i.opened_at}</published><link href="${e(s.url)}"/><content type="text">${e(text)}</content></entry>`;
-    })
-    .join("");
+  const entries =
+    updateEntries.join("") +
+    all
+      .map((i) => {
+        const when = i.resolved_at ?? i.opened_at;
+        const title = i.resolved_at ? `${i.component}: resolved` : `${i.component}: down`;
+        const text = i.resolved_at ? `Down from ${i.opened_at} until ${i.resolved_at}.` : `Down since ${i.opened_at}.`;
+        return `<entry><id>${e(`${s.url}#incident-${i.opened_at}-${i.component}`)}</id><title>${e(title)}</title><updated>${when}</updated><published>${i.opened_at}</published><link href="${e(s.url)}"/><content type="text">${e(text)}</content></entry>`;
+      })
+      .join("");
   return `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${e(s.url)}</id><title>${e(s.title)}</title><updated>${updated}</updated><link rel="self" href="${e(feedUrl)}"/><link href="${e(s.url)}"/><author><name>${e(s.title)}</name></author>${entries}</feed>\n`;
 }

@@ -35,8 +35,13 @@ function dayText(d: { date: string; uptime_pct: number | null; incidents: number
 }
 
 function component(c: PublicComponent): string {
-  const leftOut = c.maintenance_checks_90d ? ` (${c.maintenance_checks_90d} ${c.maintenance_checks_90d === 1 ? "check" : "checks"} during maintenance not counted)` : "";
-  const uptime = c.uptime_90d === undefined ? "" : `<span class="muted">${c.uptime_90d === null ? "no data" : `${c.uptime_90d}%`} uptime over 90 days${leftOut}</span>`;
+  const leftOut = c.maintenance_checks_90d
+    ? ` (${c.maintenance_checks_90d} ${c.maintenance_checks_90d === 1 ? "check" : "checks"} during maintenance not counted)`
+    : "";
+  const uptime =
+    c.uptime_90d === undefined
+      ? ""
+      : `<span class="muted">${c.uptime_90d === null ? "no data" : `${c.uptime_90d}%`} uptime over 90 days${leftOut}</span>`;
   const bars = c.days
     ? `<ol class="bars" aria-label="Daily uptime of ${e(c.name)}, last 90 days">${c.days
         // The day's figure shows above the bar on hover and on keyboard focus (CSS, no script), and is its accessible name.
@@ -69,12 +74,25 @@ export function subscribeForm(action: string, problem: string | null = null): st
 }
 
 /** `subscribePath`: where the subscribe form posts, or null for a page that takes no subscribers. */
-export function renderStatusHtml(s: PublicStatus, feedPath: string, jsonPath: string, subscribePath: string | null = null): string {
+export function renderStatusHtml(
+  s: PublicStatus,
+  feedPath: string,
+  jsonPath: string,
+  subscribePath: string | null = null,
+): string {
   const groups = s.groups
-    .map((g) => (g.name === null ? g.components.map(component).join("") : `<h2>${e(g.name)}</h2>${g.components.map(component).join("")}`))
+    .map((g) =>
+      g.name === null
+        ? g.components.map(component).join("")
+        : `<h2>${e(g.name)}</h2>${g.components.map(component).join("")}`,
+    )
     .join("");
-  const active = s.incidents.active.length ? `<ul class="incidents">${s.incidents.active.map(incident).join("")}</ul>` : `<p>No active incidents.</p>`;
-  const past = s.incidents.past.length ? `<ul class="incidents">${s.incidents.past.map(incident).join("")}</ul>` : `<p>No incidents in the last 90 days.</p>`;
+  const active = s.incidents.active.length
+    ? `<ul class="incidents">${s.incidents.active.map(incident).join("")}</ul>`
+    : `<p>No active incidents.</p>`;
+  const past = s.incidents.past.length
+    ? `<ul class="incidents">${s.incidents.past.map(incident).join("")}</ul>`
+    : `<p>No incidents in the last 90 days.</p>`;
   return documentOf(
     s.title,
     `<h1>${e(s.title)}</h1>${s.description ? `<p>${e(s.description)}</p>` : ""}` +

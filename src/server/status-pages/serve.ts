@@ -25,32 +25,59 @@ function once(data: PublicStatus, key: string, render: () => string): string {
 }
 
 export function notFoundAnswer(form: StatusForm): Response {
-  if (form === "html") return new Response(renderMessage("Not found", "There is no status page here."), { status: 404, headers: { "Content-Type": HTML, "Cache-Control": "no-store" } });
-  return Response.json({ error: { code: "NOT_FOUND", message: "Status page not found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (form === "html")
+    return new Response(renderMessage("Not found", "There is no status page here."), {
+      status: 404,
+      headers: { "Content-Type": HTML, "Cache-Control": "no-store" },
+    });
+  return Response.json(
+    { error: { code: "NOT_FOUND", message: "Status page not found" } },
+    { status: 404, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** `base`: the page's path as requested (`/status/{slug}`, or `` at a custom domain's root). */
-export async function serveStatus(page: PageGate, form: StatusForm, headers: Headers, base: string, origin: string): Promise<Response> {
+export async function serveStatus(
+  page: PageGate,
+  form: StatusForm,
+  headers: Headers,
+  base: string,
+  origin: string,
+): Promise<Response> {
   const access = await accessOf(page, headers);
   if (access === "hidden") return notFoundAnswer(form);
   if (access === "password_needed") {
     if (form === "html") {
-      return new Response(renderPasswordForm(base || "/", false), { status: 401, headers: { "Content-Type": HTML, "Cache-Control": "no-store" } });
+      return new Response(renderPasswordForm(base || "/", false), {
+        status: 401,
+        headers: { "Content-Type": HTML, "Cache-Control": "no-store" },
+      });
     }
-    return Response.json({ error: { code: "UNAUTHORIZED", message: "This status page needs its password" } }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: { code: "UNAUTHORIZED", message: "This status page needs its password" } },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const data = await publicStatus(page.slug, new Date());
   if (!data) return notFoundAnswer(form);
   const common = { "Cache-Control": cacheHeader(page), Vary: "Cookie" };
   if (form === "json") {
-    return new Response(once(data, "json", () => JSON.stringify(data)), { headers: { ...common, "Content-Type": "application/json" } });
+    return new Response(
+      once(data, "json", () => JSON.stringify(data)),
+      { headers: { ...common, "Content-Type": "application/json" } },
+    );
   }
   if (form === "feed") {
     const feedUrl = `${origin}/status/${page.slug}/feed`;
-    return new Response(once(data, `feed ${feedUrl}`, () => renderStatusFeed(data, feedUrl)), { headers: { ...common, "Content-Type": "application/atom+xml; charset=utf-8" } });
+    return new Response(
+      once(data, `feed ${feedUrl}`, () => renderStatusFeed(data, feedUrl)),
+      { headers: { ...common, "Content-Type": "application/atom+xml; charset=utf-8" } },
+    );
   }
   const subscribe = takesSubscribers(page.visibility) ? `/status/${page.slug}/subscribe` : null;
-  const html = once(data, `html ${subscribe}`, () => renderStatusHtml(data, `/status/${page.slug}/feed`, `/status/${page.slug}.json`, subscribe));
+  const html = once(data, `html ${subscribe}`, () =>
+    renderStatusHtml(data, `/status/${page.slug}/feed`, `/status/${page.slug}.json`, subscribe),
+  );
   return new Response(html, { headers: { ...common, "Content-Type": HTML } });
 }
 
@@ -68,7 +95,10 @@ export async function servePasswordPost(page: PageGate, req: Request, base: stri
   try {
     const cookies = await submitPassword(page, password, req.headers, new Date(), base === "" ? ["/"] : undefined);
     if (!cookies) {
-      return new Response(renderPasswordForm(base || "/", true), { status: 401, headers: { "Content-Type": HTML, "Cache-Control": "no-store" } });
+      return new Response(renderPasswordForm(base || "/", true), {
+        status: 401,
+        headers: { "Content-Type": HTML, "Cache-Control": "no-store" },
+      });
     }
     const headers = new Headers({ Location: base || "/", "Cache-Control": "no-store" });
     for (const c of cookies) headers.append("Set-Cookie", c);
@@ -77,7 +107,11 @@ export async function servePasswordPost(page: PageGate, req: Request, base: stri
     if (isRateLimited(err)) {
       return new Response(renderMessage("Too many attempts", err.message), {
         status: 429,
-        headers: { "Content-Type": HTML, "Retry-After": String(err.retryAfterSeconds ?? 60), "Cache-Control": "no-store" },
+        headers: {
+          "Content-Type": HTML,
+          "Retry-After": String(err.retryAfterSeconds ?? 60),
+          "Cache-Control": "no-store",
+        },
       });
     }
     throw err;

@@ -4,7 +4,13 @@ import { subscribeInput } from "../../shared/schemas/status-pages";
 import { errorResponse, zodToAppError } from "../api/http/errors";
 import { clientAddress } from "../auth/client-address";
 import type { PageGate } from "../services/status-pages/public";
-import { confirmSubscription, subscribe, takesSubscribers, unsubscribe, type SubscriptionOutcome } from "../services/status-pages/subscribers";
+import {
+  confirmSubscription,
+  subscribe,
+  takesSubscribers,
+  unsubscribe,
+  type SubscriptionOutcome,
+} from "../services/status-pages/subscribers";
 import { accessOf, isRateLimited } from "./gate";
 import { renderMessage, renderPasswordForm, subscribeForm } from "./render-html";
 import { escapeMarkup } from "../domain/escape";
@@ -14,10 +20,16 @@ import { escapeMarkup } from "../domain/escape";
  * `POST /status/{slug}/subscribe` from the page's form (HTML answers) or as JSON (the contract's
  * bodies), the confirmation link and the one-click unsubscribe link.
  */
-const HTML = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-const CHECK_MAIL = "If the address can receive mail, a confirmation link is on its way. Follow it to start receiving this page's incidents.";
+const HTML = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+};
+const CHECK_MAIL =
+  "If the address can receive mail, a confirmation link is on its way. Follow it to start receiving this page's incidents.";
 
-const html = (body: string, status: number, extra: Record<string, string> = {}) => new Response(body, { status, headers: { ...HTML, ...extra } });
+const html = (body: string, status: number, extra: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { ...HTML, ...extra } });
 const back = (pagePath: string) => `<p><a href="${escapeMarkup(pagePath)}">Back to the status page</a></p>`;
 
 /** Whether the request is the JSON way (`Content-Type: application/json`); otherwise the HTML form. */
@@ -41,16 +53,27 @@ export async function serveSubscribe(page: PageGate, req: Request): Promise<Resp
   // Members pages take no subscribers: 404 as an unknown page, for everybody.
   const access = takesSubscribers(page.visibility) ? await accessOf(page, req.headers) : "hidden";
   if (access === "hidden") {
-    return json ? fail(new AppError("NOT_FOUND", "Status page not found")) : html(renderMessage("Not found", "There is no status page here."), 404);
+    return json
+      ? fail(new AppError("NOT_FOUND", "Status page not found"))
+      : html(renderMessage("Not found", "There is no status page here."), 404);
   }
   if (access === "password_needed") {
-    return json ? fail(new AppError("UNAUTHORIZED", "This status page needs its password")) : html(renderPasswordForm(pagePath, false), 401);
+    return json
+      ? fail(new AppError("UNAUTHORIZED", "This status page needs its password"))
+      : html(renderPasswordForm(pagePath, false), 401);
   }
   const parsed = subscribeInput.safeParse(await readEmail(req, json));
   if (!parsed.success) {
     const error = zodToAppError(parsed.error);
     if (json) return fail(error);
-    return html(renderMessage("Check the address", "That is not an email address we can send to.", subscribeForm(`${pagePath}/subscribe`) + back(pagePath)), 400);
+    return html(
+      renderMessage(
+        "Check the address",
+        "That is not an email address we can send to.",
+        subscribeForm(`${pagePath}/subscribe`) + back(pagePath),
+      ),
+      400,
+    );
   }
   try {
     await subscribe(page, parsed.data.email, clientAddress(req.headers), new Date());
@@ -60,15 +83,30 @@ export async function serveSubscribe(page: PageGate, req: Request): Promise<Resp
     return json ? fail(err) : html(renderMessage("Too many subscriptions", err.message, back(pagePath)), 429, retry);
   }
   if (json) {
-    return Response.json({ data: { status: "pending", message: CHECK_MAIL } }, { status: 202, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { data: { status: "pending", message: CHECK_MAIL } },
+      { status: 202, headers: { "Cache-Control": "no-store" } },
+    );
   }
   return html(renderMessage("Check your mail", CHECK_MAIL, back(pagePath)), 200);
 }
 
 const CONFIRM_PAGES: Record<SubscriptionOutcome, { status: number; title: string; text: string }> = {
-  confirmed: { status: 200, title: "Subscription confirmed", text: "You will receive this page's incidents, their updates and resolutions by mail. Every mail has a one-click unsubscribe link." },
-  expired: { status: 410, title: "This link has expired", text: "Confirmation links work for 7 days. Subscribe again on the status page for a new one." },
-  unknown: { status: 404, title: "This link is not valid", text: "It may have been used already, or replaced by a newer link. Nothing was changed." },
+  confirmed: {
+    status: 200,
+    title: "Subscription confirmed",
+    text: "You will receive this page's incidents, their updates and resolutions by mail. Every mail has a one-click unsubscribe link.",
+  },
+  expired: {
+    status: 410,
+    title: "This link has expired",
+    text: "Confirmation links work for 7 days. Subscribe again on the status page for a new one.",
+  },
+  unknown: {
+    status: 404,
+    title: "This link is not valid",
+    text: "It may have been used already, or replaced by a newer link. Nothing was changed.",
+  },
 };
 
 export async function serveConfirm(slug: string, token: string): Promise<Response> {
@@ -89,7 +127,17 @@ export function serveUnsubscribeForm(slug: string, token: string): Response {
 
 export async function serveUnsubscribe(slug: string, token: string): Promise<Response> {
   if (await unsubscribe(slug, token)) {
-    return html(renderMessage("Unsubscribed", "This address receives nothing more from this status page.", back(`/status/${slug}`)), 200);
+    return html(
+      renderMessage(
+        "Unsubscribed",
+        "This address receives nothing more from this status page.",
+        back(`/status/${slug}`),
+      ),
+      200,
+    );
   }
-  return html(renderMessage("This link is not valid", "The subscription may have ended already. Nothing was changed."), 404);
+  return html(
+    renderMessage("This link is not valid", "The subscription may have ended already. Nothing was changed."),
+    404,
+  );
 }

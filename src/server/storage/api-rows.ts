@@ -8,7 +8,8 @@ import type { MonitorRecord, OrgRow, RunStats, ServiceStatusRecord } from "./api
  */
 export type Raw = Record<string, unknown>;
 
-export const flag = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "t" || v === "true";
+export const flag = (v: unknown): boolean =>
+  v === true || v === 1 || v === 1n || v === "1" || v === "t" || v === "true";
 export const time = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 export const timeOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : time(v));
 export const intOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -64,15 +65,41 @@ export const monitorFromRow = (r: Raw): MonitorRecord => monitorFromValues(Objec
 /** The insert's values in MONITOR_COLUMNS order without `id`, as `param` turns them into driver values. */
 export function monitorValues(m: Omit<MonitorRecord, "id">, param: (v: unknown) => unknown): unknown[] {
   return [
-    m.orgId, m.projectId, m.name, m.icon, m.scheduleKind, m.periodSeconds, m.cronExpression, m.timezone, m.graceSeconds,
-    m.maxRuntimeSeconds, m.driftPct, m.driftMinSeconds, m.driftAlerts, m.paused, m.suspended, m.state, m.stateSince, m.lastPingAt,
-    m.lastRunStatus, m.nextExpectedAt, m.pingToken, m.integrationIds, m.source, m.externalId, m.managed, m.createdAt, m.updatedAt,
+    m.orgId,
+    m.projectId,
+    m.name,
+    m.icon,
+    m.scheduleKind,
+    m.periodSeconds,
+    m.cronExpression,
+    m.timezone,
+    m.graceSeconds,
+    m.maxRuntimeSeconds,
+    m.driftPct,
+    m.driftMinSeconds,
+    m.driftAlerts,
+    m.paused,
+    m.suspended,
+    m.state,
+    m.stateSince,
+    m.lastPingAt,
+    m.lastRunStatus,
+    m.nextExpectedAt,
+    m.pingToken,
+    m.integrationIds,
+    m.source,
+    m.externalId,
+    m.managed,
+    m.createdAt,
+    m.updatedAt,
     m.snoozedUntil,
   ].map(param);
 }
 
 export const orgFromRow = (r: Raw): OrgRow | null =>
-  r.org_id === null || r.org_id === undefined ? null : { id: Number(r.org_id), slug: String(r.slug), name: String(r.name), plan: String(r.plan) };
+  r.org_id === null || r.org_id === undefined
+    ? null
+    : { id: Number(r.org_id), slug: String(r.slug), name: String(r.name), plan: String(r.plan) };
 
 /**
  * A monitor's run figures from a row of the run-figures statements: `runs`, its recent runs newest
@@ -112,16 +139,18 @@ export function serviceStatusFromRow(r: Raw): ServiceStatusRecord {
     status: String(r.status),
     statusSince: timeOrNull(r.status_since),
     statusReason: textOrNull(r.status_reason),
-    lanes: lanes.map(([lane, outcome, reason, responseTimeMs, consecutiveFailures, resultAt, leasableAt, leasedBy]) => ({
-      lane: Number(lane),
-      outcome: textOrNull(outcome),
-      reason: textOrNull(reason),
-      responseTimeMs: responseTimeMs === null || responseTimeMs === undefined ? null : Number(responseTimeMs),
-      consecutiveFailures: Number(consecutiveFailures),
-      resultAt: timeOrNull(resultAt),
-      leasableAt: timeOrNull(leasableAt),
-      leasedBy: intOrNull(leasedBy),
-    })),
+    lanes: lanes.map(
+      ([lane, outcome, reason, responseTimeMs, consecutiveFailures, resultAt, leasableAt, leasedBy]) => ({
+        lane: Number(lane),
+        outcome: textOrNull(outcome),
+        reason: textOrNull(reason),
+        responseTimeMs: responseTimeMs === null || responseTimeMs === undefined ? null : Number(responseTimeMs),
+        consecutiveFailures: Number(consecutiveFailures),
+        resultAt: timeOrNull(resultAt),
+        leasableAt: timeOrNull(leasableAt),
+        leasedBy: intOrNull(leasedBy),
+      }),
+    ),
   };
 }
 

@@ -15,7 +15,12 @@ export interface ApiStore {
   /** A service token (by digest) with its organization. */
   tokenAccess(tokenHash: string): Promise<TokenAccessRow | undefined>;
   /** A monitor of the organization with its recent runs and 7-day figures (runs since `since`), in one statement. */
-  monitor(orgId: number, monitorId: number, since: Date, now?: Date): Promise<{ row: MonitorRecord; stats: RunStats } | undefined>;
+  monitor(
+    orgId: number,
+    monitorId: number,
+    since: Date,
+    now?: Date,
+  ): Promise<{ row: MonitorRecord; stats: RunStats } | undefined>;
   /** One page, oldest first, with the number of monitors matching the filter. */
   monitorPage(filter: MonitorFilter): Promise<{ rows: MonitorRecord[]; total: number }>;
   /** Recent runs, 7-day average duration and overlaps of each monitor, in one statement. */
@@ -30,8 +35,20 @@ export interface ApiStore {
 export type RunStats = { recentRuns: RunSummary[]; avgDurationMs: number | null; overlapCount: number };
 
 export type OrgRow = { id: number; slug: string; name: string; plan: string };
-export type UserAccessRow = { userId: number; revoked: boolean; expiresAt: Date; role: string | null; org: OrgRow | null };
-export type TokenAccessRow = { tokenId: number; orgId: number; revoked: boolean; capabilities: string; org: OrgRow | null };
+export type UserAccessRow = {
+  userId: number;
+  revoked: boolean;
+  expiresAt: Date;
+  role: string | null;
+  org: OrgRow | null;
+};
+export type TokenAccessRow = {
+  tokenId: number;
+  orgId: number;
+  revoked: boolean;
+  capabilities: string;
+  org: OrgRow | null;
+};
 
 /** A monitor's columns as the API reads them (the ping path's bookkeeping columns left out). */
 export type MonitorRecord = Omit<PrismaMonitorRow, "recentPings" | "unattachedEvents"> & {

@@ -56,8 +56,17 @@ export function checkStatements(engine: Engine) {
         outcome = v.outcome, reason = v.reason, response_time_ms = v.response_time_ms, consecutive_failures = v.consecutive_failures,
         result_at = v.result_at
       FROM ${jsonRowsSource(engine, "v", {
-        service_id: "int", lane: "int", slot: "int", due_at: "time", leasable_at: "time", leased_by: "int", outcome: "text",
-        reason: "text", response_time_ms: "float", consecutive_failures: "int", result_at: "time",
+        service_id: "int",
+        lane: "int",
+        slot: "int",
+        due_at: "time",
+        leasable_at: "time",
+        leased_by: "int",
+        outcome: "text",
+        reason: "text",
+        response_time_ms: "float",
+        consecutive_failures: "int",
+        result_at: "time",
       })}
       WHERE service_lanes.service_id = v.service_id AND service_lanes.lane = v.lane`,
 
@@ -67,9 +76,20 @@ export function checkStatements(engine: Engine) {
       SELECT service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms, dns_ms, connect_ms, tls_ms,
         first_byte_ms, certificate_days_left, in_maintenance
       FROM ${jsonRowsSource(engine, "v", {
-        service_id: "int", probe_id: "int", slot: "int", started_at: "time", up: "bool", reason: "text", status_code: "int",
-        response_time_ms: "float", dns_ms: "float", connect_ms: "float", tls_ms: "float", first_byte_ms: "float",
-        certificate_days_left: "int", in_maintenance: "bool",
+        service_id: "int",
+        probe_id: "int",
+        slot: "int",
+        started_at: "time",
+        up: "bool",
+        reason: "text",
+        status_code: "int",
+        response_time_ms: "float",
+        dns_ms: "float",
+        connect_ms: "float",
+        tls_ms: "float",
+        first_byte_ms: "float",
+        certificate_days_left: "int",
+        in_maintenance: "bool",
       })}`,
 
     /** Params: status, since, reason, id. */

@@ -23,7 +23,13 @@ import { sqliteRunner } from "./sqlite/runner";
  */
 export interface CheckStore {
   /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`; with none due, says when the next one is. */
-  lease(probeId: number, lane: number, max: number, horizon: Date, now: Date): Promise<{ leased: LeasedCheck[]; nextDueAt: Date | null }>;
+  lease(
+    probeId: number,
+    lane: number,
+    max: number,
+    horizon: Date,
+    now: Date,
+  ): Promise<{ leased: LeasedCheck[]; nextDueAt: Date | null }>;
   /** Records results; a scheduled result counts only while its probe holds the slot's lease. */
   record(probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]>;
   /** Makes a lane's check due now unless it is leased (a run on a private probe); false if nothing changed. */
@@ -32,7 +38,15 @@ export interface CheckStore {
   oldestDue(lane: number, now: Date): Promise<Date | null>;
 }
 
-export type LeasedCheck = { serviceId: number; lane: number; slot: number; dueAt: Date; leaseExpiresAt: Date; type: string; config: Record<string, unknown> };
+export type LeasedCheck = {
+  serviceId: number;
+  lane: number;
+  slot: number;
+  dueAt: Date;
+  leaseExpiresAt: Date;
+  type: string;
+  config: Record<string, unknown>;
+};
 
 /** Which check a result answers: the service, its lane (0: platform probes), the leased slot (null: off-schedule). */
 export type ResultTarget = { serviceId: number; lane: number; slot: number | null };
@@ -77,13 +91,33 @@ export function createSqliteCheckStore(db: Database.Database, rules: Notificatio
 
 export function createPgCheckStore(pool: Pool, rules: NotificationRules = NO_HOLD_RULES): CheckStore {
   const sql = pgRunner(pool);
-  return checkStore("postgresql", { transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))), read: (work) => work(sql) }, rules);
+  return checkStore(
+    "postgresql",
+    { transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))), read: (work) => work(sql) },
+    rules,
+  );
 }
 
 type LaneRow = {
-  service_id: number; lane: number; slot: number; due_at: string; leasable_at: string | null; leased_by: number | null;
-  outcome: string | null; reason: string | null; response_time_ms: number | null; consecutive_failures: number; result_at: string | null;
-  interval: number; enabled: number | boolean; status: string; degraded_ms: number | null; status_reason: string | null; snoozed_until: string | null; org_id: number | null; maintenance_until: string | null;
+  service_id: number;
+  lane: number;
+  slot: number;
+  due_at: string;
+  leasable_at: string | null;
+  leased_by: number | null;
+  outcome: string | null;
+  reason: string | null;
+  response_time_ms: number | null;
+  consecutive_failures: number;
+  result_at: string | null;
+  interval: number;
+  enabled: number | boolean;
+  status: string;
+  degraded_ms: number | null;
+  status_reason: string | null;
+  snoozed_until: string | null;
+  org_id: number | null;
+  maintenance_until: string | null;
 };
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
@@ -93,21 +127,50 @@ function checkStore(engine: Engine, { transact, read }: Access, rules: Notificat
   return {
     lease: (probeId, lane, max, horizon, now) =>
       transact(async (sql) => {
-        const due = await sql.all<{ service_id: number; lane: number; slot: number; due_at: string; type: string; config: string }>(s.pickDue, [lane, horizon, max]);
-        if (due.length === 0) return { leased: [], nextDueAt: date((await sql.get<{ due: string | null }>(s.nextDue, [lane, horizon]))?.due ?? null) };
+        const due = await sql.all<{
+          service_id: number;
+          lane: number;
+          slot: number;
+          due_at: string;
+          type: string;
+          config: string;
+        }>(s.pickDue, [lane, horizon, max]);
+        if (due.length === 0)
+          return {
+            leased: [],
+            nextDueAt: date((await sql.get<{ due: string | null }>(s.nextDue, [lane, horizon]))?.due ?? null),
+          };
         const leased = due.map((r) => {
           const config = JSON.parse(r.config) as Record<string, unknown>;
           const dueAt = new Date(r.due_at);
           const start = Math.max(dueAt.getTime(), now.getTime());
           const { timeoutSeconds } = checkFromConfig(r.type, config);
-          return { serviceId: r.service_id, lane: r.lane, slot: r.slot, dueAt, leaseExpiresAt: new Date(start + leaseSeconds(timeoutSeconds) * 1000), type: r.type, config };
+          return {
+            serviceId: r.service_id,
+            lane: r.lane,
+            slot: r.slot,
+            dueAt,
+            leaseExpiresAt: new Date(start + leaseSeconds(timeoutSeconds) * 1000),
+            type: r.type,
+            config,
+          };
         });
-        await sql.run(s.lease, [probeId, JSON.stringify(leased.map((l) => ({ service_id: l.serviceId, lane: l.lane, until: jsonTime(engine, l.leaseExpiresAt) })))]);
+        await sql.run(s.lease, [
+          probeId,
+          JSON.stringify(
+            leased.map((l) => ({ service_id: l.serviceId, lane: l.lane, until: jsonTime(engine, l.leaseExpiresAt) })),
+          ),
+        ]);
         return { leased, nextDueAt: null };
       }),
-    record: (probeId, results, now) => (results.length === 0 ? Promise.resolve([]) : transact((sql) => recordResults(engine, s, sql, rules, probeId, results, now))),
-    makeDue: (serviceId, lane, now) => transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),
-    oldestDue: async (lane, now) => read(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [lane, now]))?.due ?? null)),
+    record: (probeId, results, now) =>
+      results.length === 0
+        ? Promise.resolve([])
+        : transact((sql) => recordResults(engine, s, sql, rules, probeId, results, now)),
+    makeDue: (serviceId, lane, now) =>
+      transact(async (sql) => (await sql.run(s.makeDue, [now, now, serviceId, lane])) > 0),
+    oldestDue: async (lane, now) =>
+      read(async (sql) => date((await sql.get<{ due: string | null }>(s.oldestDue, [lane, now]))?.due ?? null)),
   };
 }
 
@@ -144,8 +207,14 @@ async function recordResults(
       now,
     );
     Object.assign(row, {
-      slot: next.slot, due_at: next.dueAt.toISOString(), leasable_at: next.leasableAt?.toISOString() ?? null, leased_by: next.leasedBy,
-      consecutive_failures: next.consecutiveFailures, outcome: result.outcome, reason: result.reason, response_time_ms: result.responseTimeMs,
+      slot: next.slot,
+      due_at: next.dueAt.toISOString(),
+      leasable_at: next.leasableAt?.toISOString() ?? null,
+      leased_by: next.leasedBy,
+      consecutive_failures: next.consecutiveFailures,
+      outcome: result.outcome,
+      reason: result.reason,
+      response_time_ms: result.responseTimeMs,
       result_at: now.toISOString(),
     });
     accepted.push(result);
@@ -155,36 +224,79 @@ async function recordResults(
   const touched = [...new Set(accepted.map((r) => `${r.serviceId}:${r.lane}`))].map((k) => lanes.get(k)!);
   await sql.run(s.updateLanes, [JSON.stringify(touched.map((r) => laneJson(engine, r)))]);
   // A result recorded while a maintenance window runs over its service is left out of uptime (maintenance-sql.ts).
-  const maintained = new Set(rows.filter((r) => r.maintenance_until !== null && new Date(r.maintenance_until).getTime() > now.getTime()).map((r) => r.service_id));
-  await sql.run(s.insertResults, [JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r, maintained.has(r.serviceId))))]);
+  const maintained = new Set(
+    rows
+      .filter((r) => r.maintenance_until !== null && new Date(r.maintenance_until).getTime() > now.getTime())
+      .map((r) => r.service_id),
+  );
+  await sql.run(s.insertResults, [
+    JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r, maintained.has(r.serviceId)))),
+  ]);
   for (const serviceId of new Set(accepted.map((r) => r.serviceId))) {
-    await applyStatus(s, sql, rules, rows.filter((r) => r.service_id === serviceId), now);
+    await applyStatus(
+      s,
+      sql,
+      rules,
+      rows.filter((r) => r.service_id === serviceId),
+      now,
+    );
   }
   return outcomes;
 }
 
 function laneSchedule(r: LaneRow): LaneSchedule {
-  return { slot: r.slot, dueAt: new Date(r.due_at), leasableAt: date(r.leasable_at), leasedBy: r.leased_by, consecutiveFailures: r.consecutive_failures };
+  return {
+    slot: r.slot,
+    dueAt: new Date(r.due_at),
+    leasableAt: date(r.leasable_at),
+    leasedBy: r.leased_by,
+    consecutiveFailures: r.consecutive_failures,
+  };
 }
 
 function laneJson(engine: Engine, r: LaneRow) {
   return {
-    service_id: r.service_id, lane: r.lane, slot: r.slot, due_at: jsonTime(engine, new Date(r.due_at)), leasable_at: jsonTime(engine, date(r.leasable_at)),
-    leased_by: r.leased_by, outcome: r.outcome, reason: r.reason, response_time_ms: r.response_time_ms,
-    consecutive_failures: r.consecutive_failures, result_at: jsonTime(engine, date(r.result_at)),
+    service_id: r.service_id,
+    lane: r.lane,
+    slot: r.slot,
+    due_at: jsonTime(engine, new Date(r.due_at)),
+    leasable_at: jsonTime(engine, date(r.leasable_at)),
+    leased_by: r.leased_by,
+    outcome: r.outcome,
+    reason: r.reason,
+    response_time_ms: r.response_time_ms,
+    consecutive_failures: r.consecutive_failures,
+    result_at: jsonTime(engine, date(r.result_at)),
   };
 }
 
 function resultJson(engine: Engine, probeId: number, r: PostedResult, inMaintenance: boolean) {
   return {
-    service_id: r.serviceId, probe_id: probeId, slot: r.slot, started_at: jsonTime(engine, r.startedAt), up: r.outcome === "up", reason: r.reason,
-    status_code: r.statusCode, response_time_ms: r.responseTimeMs, dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs,
-    first_byte_ms: r.firstByteMs, certificate_days_left: r.certificateDaysLeft, in_maintenance: inMaintenance,
+    service_id: r.serviceId,
+    probe_id: probeId,
+    slot: r.slot,
+    started_at: jsonTime(engine, r.startedAt),
+    up: r.outcome === "up",
+    reason: r.reason,
+    status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs,
+    dns_ms: r.dnsMs,
+    connect_ms: r.connectMs,
+    tls_ms: r.tlsMs,
+    first_byte_ms: r.firstByteMs,
+    certificate_days_left: r.certificateDaysLeft,
+    in_maintenance: inMaintenance,
   };
 }
 
 /** The service's status from all its lanes' latest results; a flip writes the status, the incident and the outbox row. */
-async function applyStatus(s: CheckStatements, sql: SqlRunner, rules: NotificationRules, lanes: LaneRow[], now: Date): Promise<void> {
+async function applyStatus(
+  s: CheckStatements,
+  sql: SqlRunner,
+  rules: NotificationRules,
+  lanes: LaneRow[],
+  now: Date,
+): Promise<void> {
   const service = lanes[0]!;
   if (!service.enabled) return; // paused: the edit that paused it settled status and incidents
   const previous = service.status as ServiceStatus;
@@ -196,21 +308,51 @@ async function applyStatus(s: CheckStatements, sql: SqlRunner, rules: Notificati
       degradedMs: service.degraded_ms,
       latest: lanes
         .filter((l) => l.outcome !== null && l.result_at !== null)
-        .map((l) => ({ probeId: l.lane, outcome: l.outcome as "up" | "down", responseTimeMs: l.response_time_ms ?? 0, consecutiveFailures: l.consecutive_failures, at: new Date(l.result_at!) })),
+        .map((l) => ({
+          probeId: l.lane,
+          outcome: l.outcome as "up" | "down",
+          responseTimeMs: l.response_time_ms ?? 0,
+          consecutiveFailures: l.consecutive_failures,
+          at: new Date(l.result_at!),
+        })),
     },
     now,
   );
   const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
   if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
   else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
-  const plan = afterServiceStatus({ id: service.service_id, orgId: service.org_id, snoozedUntil: timeOrNull(service.snoozed_until), maintenanceUntil: timeOrNull(service.maintenance_until) }, { previous, status: decision.status, reason }, rules, now);
+  const plan = afterServiceStatus(
+    {
+      id: service.service_id,
+      orgId: service.org_id,
+      snoozedUntil: timeOrNull(service.snoozed_until),
+      maintenanceUntil: timeOrNull(service.maintenance_until),
+    },
+    { previous, status: decision.status, reason },
+    rules,
+    now,
+  );
   if (plan.open) {
-    const incident = await sql.get<{ id: number }>(s.openIncident, [service.org_id, service.service_id, plan.open.kind, plan.open.reason, now, plan.open.held]);
-    if (plan.open.notify) await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
+    const incident = await sql.get<{ id: number }>(s.openIncident, [
+      service.org_id,
+      service.service_id,
+      plan.open.kind,
+      plan.open.reason,
+      now,
+      plan.open.held,
+    ]);
+    if (plan.open.notify)
+      await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
   } else if (plan.resolve) {
     const holdResolution = !plan.resolve.notify && service.org_id !== null;
-    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [now, holdResolution, service.service_id]);
+    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [
+      now,
+      holdResolution,
+      service.service_id,
+    ]);
     // An incident still held was never announced: its resolution is not either.
-    if (plan.resolve.notify) for (const i of resolved.filter((r) => !r.held)) await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
+    if (plan.resolve.notify)
+      for (const i of resolved.filter((r) => !r.held))
+        await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
   }
 }

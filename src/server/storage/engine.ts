@@ -43,17 +43,23 @@ type Config = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePo
 
 /** Opens a process's connections: the SQLite writer (with its checkpointer when `checkpointer`), or the pool. */
 export function openConnections(config: Config, options: { checkpointer: boolean }): Connections {
-  if (config.databaseKind === "postgresql") return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
+  if (config.databaseKind === "postgresql")
+    return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
   const file = sqlitePath(config.databaseUrl, config.dataDir);
   return { kind: "sqlite", file, db: options.checkpointer ? openPingConnection(file) : openSqlite(file) };
 }
 
 /** A Prisma client on `connections`: on PostgreSQL inside its pool, on SQLite beside the writer. */
-export function createPrisma(connections: { kind: "sqlite"; file: string } | { kind: "postgresql"; pool: Pool }): PrismaClient {
-  if (connections.kind === "postgresql") return new PgPrismaClient({ adapter: new PrismaPg(connections.pool) }) as unknown as PrismaClient;
+export function createPrisma(
+  connections: { kind: "sqlite"; file: string } | { kind: "postgresql"; pool: Pool },
+): PrismaClient {
+  if (connections.kind === "postgresql")
+    return new PgPrismaClient({ adapter: new PrismaPg(connections.pool) }) as unknown as PrismaClient;
   // Timestamps are stored as ISO 8601 text, the format the raw SQL of the ping path, the sweeper and
   // the list reads compares with: stated here, not left to the adapter's default.
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: connections.file, timeout: 5000 }, { timestampFormat: "iso8601" }) });
+  return new PrismaClient({
+    adapter: new PrismaBetterSQLite3({ url: connections.file, timeout: 5000 }, { timestampFormat: "iso8601" }),
+  });
 }
 
 type Stores = { prisma: PrismaClient; ping: PingStore; checks: CheckStore; api: ApiStore; metrics: MetricsStore };
@@ -90,18 +96,24 @@ function built<K extends keyof Stores>(key: K, make: (c: Connections) => Stores[
 export const prisma = () => built("prisma", createPrisma);
 
 /** The process's ping store (group commit on the writer or the pool). */
-export const pingStore = () => built("ping", (c) => (c.kind === "postgresql" ? createPgPingStore(c.pool) : createSqlitePingStore(c.db)));
+export const pingStore = () =>
+  built("ping", (c) => (c.kind === "postgresql" ? createPgPingStore(c.pool) : createSqlitePingStore(c.db)));
 
 /** The process's check store (probe leases and results). */
-export const checkStore = () => built("checks", (c) => (c.kind === "postgresql" ? createPgCheckStore(c.pool) : createSqliteCheckStore(c.db)));
+export const checkStore = () =>
+  built("checks", (c) => (c.kind === "postgresql" ? createPgCheckStore(c.pool) : createSqliteCheckStore(c.db)));
 
 /** The process's REST store (hot reads and the monitor insert). */
-export const apiStore = () => built("api", (c) => (c.kind === "postgresql" ? createPgApiStore(c.pool) : createSqliteApiStore(c.db)));
+export const apiStore = () =>
+  built("api", (c) => (c.kind === "postgresql" ? createPgApiStore(c.pool) : createSqliteApiStore(c.db)));
 
 /** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
 export const metricsStore = () =>
   built("metrics", (c) => {
-    const [sql, arrays] = c.kind === "postgresql" ? [pgRunner(c.pool), pgArrayReader(c.pool)] : [sqliteRunner(c.db), sqliteArrayReader(c.db)];
+    const [sql, arrays] =
+      c.kind === "postgresql"
+        ? [pgRunner(c.pool), pgArrayReader(c.pool)]
+        : [sqliteRunner(c.db), sqliteArrayReader(c.db)];
     const d = dialectOf(sql.kind);
     return { sql, arrays, d, q: metricsSql(d) };
   });
@@ -111,7 +123,10 @@ export const metricsStore = () =>
  * watch that calls back when other processes commit outbox rows (PostgreSQL: LISTEN/NOTIFY on one
  * connection of the pool; SQLite: a 250 ms poll). Its own connections, opened here.
  */
-export function sweepStorage(config: Config & Partial<Pick<Env, "checkResultRetentionDays">>, log: (line: object) => void): SweepStorage {
+export function sweepStorage(
+  config: Config & Partial<Pick<Env, "checkResultRetentionDays">>,
+  log: (line: object) => void,
+): SweepStorage {
   const options = { checkResultRetentionDays: config.checkResultRetentionDays };
   const c = openConnections(config, { checkpointer: false });
   if (c.kind === "postgresql") {

@@ -7,14 +7,18 @@ import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-
  * rules need of their object. On the held-status index; an incident of a deleted object is gone
  * with it (cascade).
  */
-const HELD_OPEN = (engine: SqlRunner["kind"]) => `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
+const HELD_OPEN = (
+  engine: SqlRunner["kind"],
+) => `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
     COALESCE(m.snoozed_until, s.snoozed_until) AS snoozed_until,
     CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END AS maintenance_until
   FROM incidents i LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
   WHERE i.held = ? AND i.status = 'open'`;
 
 /** The resolved incidents whose `incident.resolved` a rule held after their opening was notified. */
-const HELD_RESOLVED = (engine: SqlRunner["kind"]) => `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
+const HELD_RESOLVED = (
+  engine: SqlRunner["kind"],
+) => `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
     COALESCE(m.snoozed_until, s.snoozed_until) AS snoozed_until,
     CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END AS maintenance_until
   FROM incidents i LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
@@ -48,9 +52,16 @@ export type Transact = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
  * is claimed by a compare-and-swap on `held` before its outbox row is written, so any number of
  * sweepers at once notify it once. Returns how many were notified.
  */
-export async function releaseHeldIncidents(read: SqlRunner, transact: Transact, rules: NotificationRules, now: Date): Promise<number> {
+export async function releaseHeldIncidents(
+  read: SqlRunner,
+  transact: Transact,
+  rules: NotificationRules,
+  now: Date,
+): Promise<number> {
   const held = await read.all<HeldRow>(HELD_OPEN(read.kind), [now, now, true]);
-  const ending = held.filter((row) => afterHoldEnds(subjectOf(row), { kind: row.kind as IncidentKind, reason: row.reason }, rules, now));
+  const ending = held.filter((row) =>
+    afterHoldEnds(subjectOf(row), { kind: row.kind as IncidentKind, reason: row.reason }, rules, now),
+  );
   // Resolutions held after a notified opening: notified once the hold ends, the same way.
   const resolved = await read.all<HeldRow>(HELD_RESOLVED(read.kind), [now, now, true]);
   const endingResolved = resolved.filter((row) => notifies(rules, subjectOf(row), { event: "incident.resolved" }, now));
@@ -80,4 +91,3 @@ function subjectOf(row: HeldRow) {
     maintenanceUntil: row.maintenance_until === null ? null : new Date(row.maintenance_until),
   };
 }
-

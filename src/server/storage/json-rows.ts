@@ -6,7 +6,13 @@
 export type Engine = "sqlite" | "postgresql";
 export type ColumnType = "int" | "float" | "text" | "bool" | "time";
 
-const PG_TYPES: Record<ColumnType, string> = { int: "integer", float: "double precision", text: "text", bool: "boolean", time: "timestamp" };
+const PG_TYPES: Record<ColumnType, string> = {
+  int: "integer",
+  float: "double precision",
+  text: "text",
+  bool: "boolean",
+  time: "timestamp",
+};
 
 /** The FROM item (aliased `alias`) that reads the JSON parameter as rows of `columns`. */
 export function jsonRowsSource(engine: Engine, alias: string, columns: Record<string, ColumnType>): string {

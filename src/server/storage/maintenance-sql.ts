@@ -18,7 +18,9 @@ import type { SqlRunner } from "./runner";
 type Engine = SqlRunner["kind"];
 
 const startedBy = (engine: Engine, now: string) =>
-  engine === "sqlite" ? `julianday(w.current_starts_at) <= julianday(${now})` : `w.current_starts_at <= ${now}::timestamp`;
+  engine === "sqlite"
+    ? `julianday(w.current_starts_at) <= julianday(${now})`
+    : `w.current_starts_at <= ${now}::timestamp`;
 
 /**
  * The scalar subquery of a cron monitor's maintenance end. `m`: the monitor's alias (its `id`,
@@ -47,7 +49,11 @@ export function timingOf(w: {
   durationMinutes: number | null;
 }): WindowTiming {
   if (w.schedule !== null) {
-    return { kind: "recurring", schedule: { kind: "cron", expression: w.schedule, timezone: w.timezone ?? "UTC" }, durationMinutes: w.durationMinutes ?? 0 };
+    return {
+      kind: "recurring",
+      schedule: { kind: "cron", expression: w.schedule, timezone: w.timezone ?? "UTC" },
+      durationMinutes: w.durationMinutes ?? 0,
+    };
   }
   return { kind: "once", startsAt: w.startsAt!, endsAt: w.endsAt! };
 }
@@ -61,24 +67,53 @@ const ADVANCE = (engine: Engine) =>
   `UPDATE maintenance_windows SET current_starts_at = ?, current_ends_at = ?
    WHERE id = ? AND ${engine === "sqlite" ? "julianday(current_ends_at) = julianday(?)" : "current_ends_at = ?::timestamp"}`;
 
-type EndedRow = { id: number; schedule: string; timezone: string | null; duration_minutes: number | null; current_ends_at: string };
+type EndedRow = {
+  id: number;
+  schedule: string;
+  timezone: string | null;
+  duration_minutes: number | null;
+  current_ends_at: string;
+};
 
 /**
  * Moves every recurring window whose run ended by `now` to its run going on at `now` or next (one
  * read on the `current_ends_at` index; a write only for those). A stored schedule that cannot be
  * evaluated leaves the window without a run. Returns how many windows moved.
  */
-export async function advanceMaintenanceRuns(sql: SqlRunner, now: Date, log: (line: object) => void = () => {}): Promise<number> {
+export async function advanceMaintenanceRuns(
+  sql: SqlRunner,
+  now: Date,
+  log: (line: object) => void = () => {},
+): Promise<number> {
   const ended = await sql.all<EndedRow>(ENDED_RUNS(sql.kind), [now]);
   let moved = 0;
   for (const row of ended) {
     let next: { start: Date; end: Date } | null = null;
     try {
-      next = currentOrNext(timingOf({ startsAt: null, endsAt: null, schedule: row.schedule, timezone: row.timezone, durationMinutes: row.duration_minutes }), now);
+      next = currentOrNext(
+        timingOf({
+          startsAt: null,
+          endsAt: null,
+          schedule: row.schedule,
+          timezone: row.timezone,
+          durationMinutes: row.duration_minutes,
+        }),
+        now,
+      );
     } catch (err) {
-      log({ level: "error", event: "sweep.maintenance", window: row.id, error: err instanceof Error ? err.message : String(err) });
+      log({
+        level: "error",
+        event: "sweep.maintenance",
+        window: row.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
     }
-    moved += await sql.run(ADVANCE(sql.kind), [next?.start ?? null, next?.end ?? null, row.id, new Date(row.current_ends_at)]);
+    moved += await sql.run(ADVANCE(sql.kind), [
+      next?.start ?? null,
+      next?.end ?? null,
+      row.id,
+      new Date(row.current_ends_at),
+    ]);
   }
   return moved;
 }
@@ -90,8 +125,12 @@ export async function advanceMaintenanceRuns(sql: SqlRunner, now: Date, log: (li
  */
 export function monitorMaintenanceShown(engine: Engine, m: string, now: string): string {
   const sqlite = engine === "sqlite";
-  const value = sqlite ? `w.id || '|' || w.current_ends_at` : `w.id::text || '|' || to_char(w.current_ends_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const notEnded = sqlite ? `julianday(w.current_ends_at) > julianday(${now})` : `w.current_ends_at > ${now}::timestamp`;
+  const value = sqlite
+    ? `w.id || '|' || w.current_ends_at`
+    : `w.id::text || '|' || to_char(w.current_ends_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const notEnded = sqlite
+    ? `julianday(w.current_ends_at) > julianday(${now})`
+    : `w.current_ends_at > ${now}::timestamp`;
   return `(SELECT ${value} FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
     WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)} AND ${notEnded}
     ORDER BY w.current_ends_at DESC LIMIT 1)`;

@@ -69,7 +69,10 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
     // Checks made under a maintenance window are left out (docs/api-maintenance.md); the index covers their counts too.
     const counted = (col: string, maintained: string) =>
       `(SELECT SUM(r.${col}) - SUM(r.${maintained}) FROM check_rollups r WHERE r.service_id = s.id AND r.hour >= ? AND r.hour < ?)`;
-    const sums = WINDOWS.flatMap((w) => [`${counted("total", "maintenance_total")} AS total_${w}`, `${counted("successful", "maintenance_successful")} AS successful_${w}`]);
+    const sums = WINDOWS.flatMap((w) => [
+      `${counted("total", "maintenance_total")} AS total_${w}`,
+      `${counted("successful", "maintenance_successful")} AS successful_${w}`,
+    ]);
     return `SELECT s.id AS service_id, ${sums.join(", ")} FROM services s WHERE s.id IN ${d.ids}`;
   }
   // Raw part, per window: the head [from, rollupFrom) and the tail from rollupTo. The tails share
@@ -93,7 +96,10 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
 }
 
 /** The parameters of uptimeRollups and uptimeRaw for the three windows (1 d, 7 d, 30 d, in that order). */
-export function uptimeParams(windows: readonly UptimeWindow[], idsParam: unknown): { rollups: unknown[]; raw: unknown[] } {
+export function uptimeParams(
+  windows: readonly UptimeWindow[],
+  idsParam: unknown,
+): { rollups: unknown[]; raw: unknown[] } {
   const at = (t: number) => new Date(t);
   const twice = <T>(xs: T[]) => [...xs, ...xs]; // total and successful read the same conditions
   const tailFrom = Math.max(...windows.map((w) => w.rollupTo)); // where the tails of all three windows meet
@@ -102,7 +108,8 @@ export function uptimeParams(windows: readonly UptimeWindow[], idsParam: unknown
     raw: [
       ...windows.flatMap((w) => [idsParam, at(w.from), at(w.rollupFrom)]),
       ...windows.flatMap((w) => [idsParam, at(w.rollupTo), at(tailFrom)]),
-      idsParam, at(tailFrom),
+      idsParam,
+      at(tailFrom),
     ],
   };
 }

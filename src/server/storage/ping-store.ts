@@ -1,4 +1,3 @@
-
 export type { AppliedEvent, RunEvent } from "../domain/run-event-plan";
 import type { RunEvent } from "../domain/run-event-plan";
 

@@ -11,7 +11,15 @@ const FORGET_STALE = `DELETE FROM system_status WHERE key LIKE '${WORKER_KEY_PRE
 /** A sweeper process's heartbeat (src/server/domain/workers.ts): beat at start and after every sweep, stop on a graceful exit. */
 export function sweeperHeartbeat(sql: SqlRunner, mode: WorkerBeat["mode"], intervalSeconds: number) {
   const startedAt = new Date().toISOString();
-  const base = { id: crypto.randomUUID(), kind: "sweeper" as const, pid: process.pid, host: os.hostname(), mode, interval_seconds: intervalSeconds, started_at: startedAt };
+  const base = {
+    id: crypto.randomUUID(),
+    kind: "sweeper" as const,
+    pid: process.pid,
+    host: os.hostname(),
+    mode,
+    interval_seconds: intervalSeconds,
+    started_at: startedAt,
+  };
   const key = workerKey(base);
   return {
     id: base.id,

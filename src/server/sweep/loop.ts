@@ -62,7 +62,8 @@ export async function runSweepLoop(o: SweepLoopOptions): Promise<void> {
         if (deadline && deadline.getTime() < now) {
           const counts = await o.sweeper.sweepDue(new Date(now));
           sweptAt = now;
-          if (counts.due > 0) o.log({ level: "info", event: "sweep.deadline", now: new Date(now).toISOString(), counts });
+          if (counts.due > 0)
+            o.log({ level: "info", event: "sweep.deadline", now: new Date(now).toISOString(), counts });
           o.swept(counts);
         }
       }

@@ -10,8 +10,16 @@ export const discord = defineKind({
   config: z.strictObject({ url: httpUrl("The channel's webhook URL (Server settings → Integrations → Webhooks)") }),
   secrets: ["url"],
   form: {
-    fields: [webhookUrlField("https://discord.com/api/webhooks/…", "In Discord: Server settings → Integrations → Webhooks → New webhook → Copy webhook URL.")],
-    docs: { href: "https://support.discord.com/hc/en-us/articles/228383668-Intro-to-Webhooks", text: "Discord: intro to webhooks" },
+    fields: [
+      webhookUrlField(
+        "https://discord.com/api/webhooks/…",
+        "In Discord: Server settings → Integrations → Webhooks → New webhook → Copy webhook URL.",
+      ),
+    ],
+    docs: {
+      href: "https://support.discord.com/hc/en-us/articles/228383668-Intro-to-Webhooks",
+      text: "Discord: intro to webhooks",
+    },
     summary: ["url"],
   },
   via: "http",
@@ -25,7 +33,9 @@ export const discord = defineKind({
           description: clip(m.lines.join("\n"), 4096),
           ...(m.link ? { url: m.link } : {}),
           color: TONE_COLOUR[m.tone],
-          fields: m.facts.slice(0, 25).map((f) => ({ name: clip(f.label, 256), value: clip(f.value, 1024), inline: f.label !== "Reason" })),
+          fields: m.facts
+            .slice(0, 25)
+            .map((f) => ({ name: clip(f.label, 256), value: clip(f.value, 1024), inline: f.label !== "Reason" })),
           timestamp: m.occurredAt,
           footer: { text: "Lifeline" },
         },

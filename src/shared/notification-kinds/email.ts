@@ -9,12 +9,24 @@ import { defineKind } from "./kind";
 export const email = defineKind({
   kind: "email",
   label: "Email",
-  config: z.strictObject({ email: z.email("Enter an email address").max(254).optional().describe("The recipient (also accepted top-level)") }),
+  config: z.strictObject({
+    email: z.email("Enter an email address").max(254).optional().describe("The recipient (also accepted top-level)"),
+  }),
   secrets: [],
   columns: { email: "required" },
   confirmsRecipient: true,
   form: {
-    fields: [{ name: "email", label: "Email address", input: "email", required: true, top: true, placeholder: "oncall@example.com", help: "A confirmation mail goes to a new address; nothing else is sent until its recipient confirms." }],
+    fields: [
+      {
+        name: "email",
+        label: "Email address",
+        input: "email",
+        required: true,
+        top: true,
+        placeholder: "oncall@example.com",
+        help: "A confirmation mail goes to a new address; nothing else is sent until its recipient confirms.",
+      },
+    ],
   },
   via: "smtp",
   mail(m, c) {

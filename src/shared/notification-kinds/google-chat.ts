@@ -9,8 +9,16 @@ export const googleChat = defineKind({
   config: z.strictObject({ url: httpUrl("The space's incoming-webhook URL (Apps & integrations → Webhooks)") }),
   secrets: ["url"],
   form: {
-    fields: [webhookUrlField("https://chat.googleapis.com/v1/spaces/…", "In Google Chat: the space's Apps & integrations → Webhooks → Add webhook → copy its URL.")],
-    docs: { href: "https://developers.google.com/workspace/chat/quickstart/webhooks", text: "Google: send messages to Google Chat with incoming webhooks" },
+    fields: [
+      webhookUrlField(
+        "https://chat.googleapis.com/v1/spaces/…",
+        "In Google Chat: the space's Apps & integrations → Webhooks → Add webhook → copy its URL.",
+      ),
+    ],
+    docs: {
+      href: "https://developers.google.com/workspace/chat/quickstart/webhooks",
+      text: "Google: send messages to Google Chat with incoming webhooks",
+    },
     summary: ["url"],
   },
   via: "http",

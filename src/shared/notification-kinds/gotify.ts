@@ -14,16 +14,40 @@ export const gotify = defineKind({
   secrets: ["token"],
   form: {
     fields: [
-      { name: "url", label: "Server URL", input: "url", required: true, placeholder: "https://gotify.example.com", help: "Your Gotify server." },
-      { name: "token", label: "Application token", input: "text", required: true, help: "In Gotify: Apps → Create application → its token." },
-      { name: "priority", label: "Priority (optional)", input: "number", min: 0, max: 10, help: "0–10. Empty: 8 for incidents, 4 otherwise." },
+      {
+        name: "url",
+        label: "Server URL",
+        input: "url",
+        required: true,
+        placeholder: "https://gotify.example.com",
+        help: "Your Gotify server.",
+      },
+      {
+        name: "token",
+        label: "Application token",
+        input: "text",
+        required: true,
+        help: "In Gotify: Apps → Create application → its token.",
+      },
+      {
+        name: "priority",
+        label: "Priority (optional)",
+        input: "number",
+        min: 0,
+        max: 10,
+        help: "0–10. Empty: 8 for incidents, 4 otherwise.",
+      },
     ],
     docs: { href: "https://gotify.net/docs/pushmsg", text: "Gotify: push messages" },
     summary: ["url"],
   },
   via: "http",
   render: (m, c) => {
-    const lines = [...m.lines, ...(m.project ? [`Project: ${m.project}`] : []), ...(m.link ? [`[Open in Lifeline](${m.link})`] : [])];
+    const lines = [
+      ...m.lines,
+      ...(m.project ? [`Project: ${m.project}`] : []),
+      ...(m.link ? [`[Open in Lifeline](${m.link})`] : []),
+    ];
     return json(
       join(c.url, "/message"),
       {

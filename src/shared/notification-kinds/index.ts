@@ -20,7 +20,20 @@ import { webhook } from "./webhook";
  * The order is the order of the API's enum, the OpenAPI union and the dashboard's kind select.
  */
 export const NOTIFICATION_KINDS = [
-  webhook, slack, email, discord, teams, googleChat, mattermost, ntfy, gotify, telegram, pagerduty, opsgenie, pushover, matrix,
+  webhook,
+  slack,
+  email,
+  discord,
+  teams,
+  googleChat,
+  mattermost,
+  ntfy,
+  gotify,
+  telegram,
+  pagerduty,
+  opsgenie,
+  pushover,
+  matrix,
 ] as const;
 
 export type IntegrationKind = (typeof NOTIFICATION_KINDS)[number]["kind"];
@@ -45,8 +58,12 @@ export type Column = (typeof COLUMNS)[number];
 export const isLegacyKind = (name: IntegrationKind): boolean => Boolean(kindOf(name).columns);
 
 /** Whether nothing but a confirmation mail goes to the kind's `email` until its recipient confirms it (email). */
-export const confirmsRecipient = (name: string): boolean => isIntegrationKind(name) && kindOf(name).confirmsRecipient === true;
+export const confirmsRecipient = (name: string): boolean =>
+  isIntegrationKind(name) && kindOf(name).confirmsRecipient === true;
 export const CONFIRMING_KINDS: readonly IntegrationKind[] = INTEGRATION_KINDS.filter(confirmsRecipient);
 
 /** The kind's config fields holding an http URL (form input "url"): the outbound guard checks their host when saved. */
-export const urlFieldsOf = (name: IntegrationKind): readonly string[] => kindOf(name).form.fields.filter((f) => f.input === "url").map((f) => f.name);
+export const urlFieldsOf = (name: IntegrationKind): readonly string[] =>
+  kindOf(name)
+    .form.fields.filter((f) => f.input === "url")
+    .map((f) => f.name);

@@ -10,8 +10,16 @@ export const mattermost = defineKind({
   config: z.strictObject({ url: httpUrl("The incoming-webhook URL (Integrations → Incoming Webhooks)") }),
   secrets: ["url"],
   form: {
-    fields: [webhookUrlField("https://mattermost.example.com/hooks/…", "In Mattermost: Integrations → Incoming Webhooks → Add → copy its URL.")],
-    docs: { href: "https://developers.mattermost.com/integrate/webhooks/incoming/", text: "Mattermost: incoming webhooks" },
+    fields: [
+      webhookUrlField(
+        "https://mattermost.example.com/hooks/…",
+        "In Mattermost: Integrations → Incoming Webhooks → Add → copy its URL.",
+      ),
+    ],
+    docs: {
+      href: "https://developers.mattermost.com/integrate/webhooks/incoming/",
+      text: "Mattermost: incoming webhooks",
+    },
     summary: ["url"],
   },
   via: "http",

@@ -14,29 +14,63 @@ export const opsgenie = defineKind({
   label: "Opsgenie",
   config: z.strictObject({
     api_key: text("The API integration's key (sent as GenieKey)"),
-    region: z.enum(["us", "eu"], "Choose us or eu").default("us").describe("us: api.opsgenie.com; eu: api.eu.opsgenie.com"),
+    region: z
+      .enum(["us", "eu"], "Choose us or eu")
+      .default("us")
+      .describe("us: api.opsgenie.com; eu: api.eu.opsgenie.com"),
     api_url: apiUrl("by region"),
   }),
   secrets: ["api_key"],
   form: {
     fields: [
-      { name: "api_key", label: "API key", input: "text", required: true, help: "A team's Integrations → Add integration → API → its API key." },
-      { name: "region", label: "Region", input: "select", options: [{ value: "us", label: "US (api.opsgenie.com)" }, { value: "eu", label: "EU (api.eu.opsgenie.com)" }], help: "Where your Opsgenie account lives." },
+      {
+        name: "api_key",
+        label: "API key",
+        input: "text",
+        required: true,
+        help: "A team's Integrations → Add integration → API → its API key.",
+      },
+      {
+        name: "region",
+        label: "Region",
+        input: "select",
+        options: [
+          { value: "us", label: "US (api.opsgenie.com)" },
+          { value: "eu", label: "EU (api.eu.opsgenie.com)" },
+        ],
+        help: "Where your Opsgenie account lives.",
+      },
       apiUrlField("the region's host"),
     ],
-    docs: { href: "https://support.atlassian.com/opsgenie/docs/create-a-default-api-integration/", text: "Opsgenie: create an API integration" },
+    docs: {
+      href: "https://support.atlassian.com/opsgenie/docs/create-a-default-api-integration/",
+      text: "Opsgenie: create an API integration",
+    },
     summary: ["region"],
   },
   via: "http",
   render(m, c) {
     const base = c.api_url ?? HOSTS[c.region ?? "us"];
     const headers = { Authorization: `GenieKey ${c.api_key}` };
-    const alias = m.incidentId !== null ? `lifeline-incident-${m.incidentId}` : m.eventId !== null ? `lifeline-event-${m.eventId}` : `lifeline-test-${randomKey()}`;
+    const alias =
+      m.incidentId !== null
+        ? `lifeline-incident-${m.incidentId}`
+        : m.eventId !== null
+          ? `lifeline-event-${m.eventId}`
+          : `lifeline-test-${randomKey()}`;
     if (m.tone === "resolved" && m.incidentId !== null) {
-      return json(join(base, `/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`), { source: "Lifeline", note: clip(m.title, 25000) }, headers);
+      return json(
+        join(base, `/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`),
+        { source: "Lifeline", note: clip(m.title, 25000) },
+        headers,
+      );
     }
     if (m.event === "incident.acknowledged" && m.incidentId !== null) {
-      return json(join(base, `/v2/alerts/${encodeURIComponent(alias)}/acknowledge?identifierType=alias`), { source: "Lifeline", note: clip(m.title, 25000) }, headers);
+      return json(
+        join(base, `/v2/alerts/${encodeURIComponent(alias)}/acknowledge?identifierType=alias`),
+        { source: "Lifeline", note: clip(m.title, 25000) },
+        headers,
+      );
     }
     return json(
       join(base, "/v2/alerts"),

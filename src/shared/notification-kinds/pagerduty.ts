@@ -13,23 +13,37 @@ export const pagerduty = defineKind({
   kind: "pagerduty",
   label: "PagerDuty",
   config: z.strictObject({
-    routing_key: z.string().check(storable).regex(/^[A-Za-z0-9]{32}$/, "Enter the 32-character integration key").describe("The Events API v2 integration (routing) key"),
+    routing_key: z
+      .string()
+      .check(storable)
+      .regex(/^[A-Za-z0-9]{32}$/, "Enter the 32-character integration key")
+      .describe("The Events API v2 integration (routing) key"),
     api_url: apiUrl("https://events.pagerduty.com"),
   }),
   secrets: ["routing_key"],
   form: {
     fields: [
-      { name: "routing_key", label: "Integration key", input: "text", required: true, help: "32 characters: a service's Integrations → Add → Events API v2 → Integration Key." },
+      {
+        name: "routing_key",
+        label: "Integration key",
+        input: "text",
+        required: true,
+        help: "32 characters: a service's Integrations → Add → Events API v2 → Integration Key.",
+      },
       apiUrlField("https://events.pagerduty.com"),
     ],
-    docs: { href: "https://support.pagerduty.com/main/docs/services-and-integrations", text: "PagerDuty: services and integrations" },
+    docs: {
+      href: "https://support.pagerduty.com/main/docs/services-and-integrations",
+      text: "PagerDuty: services and integrations",
+    },
     summary: ["routing_key"],
   },
   via: "http",
   render(m, c) {
     const url = join(c.api_url ?? "https://events.pagerduty.com", "/v2/enqueue");
     const dedupKey = pagerdutyDedupKey(m);
-    if (m.tone === "resolved" && m.incidentId !== null) return json(url, { routing_key: c.routing_key, event_action: "resolve", dedup_key: dedupKey });
+    if (m.tone === "resolved" && m.incidentId !== null)
+      return json(url, { routing_key: c.routing_key, event_action: "resolve", dedup_key: dedupKey });
     if (m.event === "incident.acknowledged" && m.incidentId !== null) {
       return json(url, { routing_key: c.routing_key, event_action: "acknowledge", dedup_key: dedupKey });
     }

@@ -9,17 +9,44 @@ export const pushover = defineKind({
   kind: "pushover",
   label: "Pushover",
   config: z.strictObject({
-    app_token: z.string().check(storable).regex(/^[A-Za-z0-9]{30}$/, "Enter the 30-character application token").describe("The application's API token"),
-    user_key: z.string().check(storable).regex(/^[A-Za-z0-9]{30}$/, "Enter the 30-character user or group key").describe("The user or group key"),
+    app_token: z
+      .string()
+      .check(storable)
+      .regex(/^[A-Za-z0-9]{30}$/, "Enter the 30-character application token")
+      .describe("The application's API token"),
+    user_key: z
+      .string()
+      .check(storable)
+      .regex(/^[A-Za-z0-9]{30}$/, "Enter the 30-character user or group key")
+      .describe("The user or group key"),
     priority: z.number().int().min(-2).max(1).optional().describe("-2 to 1; default 1 for incidents, 0 otherwise"),
     api_url: apiUrl("https://api.pushover.net"),
   }),
   secrets: ["app_token", "user_key"],
   form: {
     fields: [
-      { name: "app_token", label: "Application token", input: "text", required: true, help: "30 characters: Pushover → Create an Application/API Token." },
-      { name: "user_key", label: "User or group key", input: "text", required: true, help: "30 characters: shown on your Pushover dashboard (or a group's key)." },
-      { name: "priority", label: "Priority (optional)", input: "number", min: -2, max: 1, help: "-2 to 1. Empty: 1 for incidents, 0 otherwise." },
+      {
+        name: "app_token",
+        label: "Application token",
+        input: "text",
+        required: true,
+        help: "30 characters: Pushover → Create an Application/API Token.",
+      },
+      {
+        name: "user_key",
+        label: "User or group key",
+        input: "text",
+        required: true,
+        help: "30 characters: shown on your Pushover dashboard (or a group's key).",
+      },
+      {
+        name: "priority",
+        label: "Priority (optional)",
+        input: "number",
+        min: -2,
+        max: 1,
+        help: "-2 to 1. Empty: 1 for incidents, 0 otherwise.",
+      },
       apiUrlField("https://api.pushover.net"),
     ],
     docs: { href: "https://pushover.net/api", text: "Pushover: API, application tokens and user keys" },
@@ -44,7 +71,8 @@ export const pushover = defineKind({
       body: form.toString(),
     };
   },
-  permanentRefusal: (status, body) => (status >= 400 && status < 500 && status !== 429 ? pushoverErrors(body) ?? `HTTP ${status}` : null),
+  permanentRefusal: (status, body) =>
+    status >= 400 && status < 500 && status !== 429 ? (pushoverErrors(body) ?? `HTTP ${status}`) : null,
 });
 
 function pushoverErrors(body: string): string | null {

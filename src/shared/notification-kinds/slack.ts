@@ -14,7 +14,13 @@ export const slack = defineKind({
   secrets: ["url"],
   columns: { url: "required" },
   form: {
-    fields: [webhookUrlField("https://hooks.slack.com/services/…", "In Slack: create an app, turn on Incoming Webhooks, add one to the channel and copy its URL.", true)],
+    fields: [
+      webhookUrlField(
+        "https://hooks.slack.com/services/…",
+        "In Slack: create an app, turn on Incoming Webhooks, add one to the channel and copy its URL.",
+        true,
+      ),
+    ],
     docs: { href: "https://api.slack.com/messaging/webhooks", text: "Slack: sending messages using incoming webhooks" },
   },
   via: "http",

@@ -6,10 +6,17 @@ import { clip, httpUrl, json, webhookUrlField } from "./parts";
 export const teams = defineKind({
   kind: "teams",
   label: "Microsoft Teams",
-  config: z.strictObject({ url: httpUrl("The Workflows webhook URL (a “Post to a channel when a webhook request is received” flow)") }),
+  config: z.strictObject({
+    url: httpUrl("The Workflows webhook URL (a “Post to a channel when a webhook request is received” flow)"),
+  }),
   secrets: ["url"],
   form: {
-    fields: [webhookUrlField("https://….logic.azure.com/workflows/…", "In Teams: the channel's Workflows → “Post to a channel when a webhook request is received” → copy its URL.")],
+    fields: [
+      webhookUrlField(
+        "https://….logic.azure.com/workflows/…",
+        "In Teams: the channel's Workflows → “Post to a channel when a webhook request is received” → copy its URL.",
+      ),
+    ],
     docs: {
       href: "https://support.microsoft.com/en-us/office/create-incoming-webhooks-with-workflows-for-microsoft-teams-8ae491c7-0394-4861-ba59-055e33f75498",
       text: "Microsoft: create incoming webhooks with Workflows for Teams",

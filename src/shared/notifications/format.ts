@@ -31,7 +31,8 @@ export function openFor(openedAt: string, at: string): string {
 }
 
 /** The line a reminder adds: why it comes, and how to stop it. */
-export const REMINDER_LINE = "Reminder: the incident is still open and nobody has acknowledged it. Acknowledge it in Lifeline to stop the reminders.";
+export const REMINDER_LINE =
+  "Reminder: the incident is still open and nobody has acknowledged it. Acknowledge it in Lifeline to stop the reminders.";
 
 function kindText(kind: string): string {
   if (kind === "service_down") return "its checks fail";
@@ -46,11 +47,13 @@ export function details(p: Payload): string[] {
   const lines: string[] = [];
   if (p.event === "test") lines.push("This integration works: Lifeline will notify it about incidents.");
   if (p.event === "incident.reminder") lines.push(REMINDER_LINE);
-  if (p.incident) lines.push(`Incident #${p.incident.id} (${p.incident.kind}, ${p.incident.status}): ${p.incident.reason}`);
+  if (p.incident)
+    lines.push(`Incident #${p.incident.id} (${p.incident.kind}, ${p.incident.status}): ${p.incident.reason}`);
   if (p.monitor) lines.push(`Schedule: ${p.monitor.schedule}. Last ping: ${p.monitor.last_ping_at ?? "never"}.`);
   if (p.run) {
     const duration = p.run.duration_ms !== null ? `, took ${(p.run.duration_ms / 1000).toFixed(1)} s` : "";
-    const baseline = p.run.drifted && p.run.baseline_ms !== null ? ` (usually ${(p.run.baseline_ms / 1000).toFixed(1)} s)` : "";
+    const baseline =
+      p.run.drifted && p.run.baseline_ms !== null ? ` (usually ${(p.run.baseline_ms / 1000).toFixed(1)} s)` : "";
     const exit = p.run.exit_code !== null ? `, exit code ${p.run.exit_code}` : "";
     lines.push(`Last run: ${p.run.status}, started ${p.run.started_at}${duration}${baseline}${exit}.`);
   }

@@ -37,7 +37,12 @@ export type Message = {
 };
 
 export function messageOf(p: Payload): Message {
-  const tone = p.event === "incident.opened" || p.event === "incident.reminder" ? "opened" : p.event === "incident.resolved" ? "resolved" : "info";
+  const tone =
+    p.event === "incident.opened" || p.event === "incident.reminder"
+      ? "opened"
+      : p.event === "incident.resolved"
+        ? "resolved"
+        : "info";
   const subject = p.monitor?.name ?? p.service?.name ?? null;
   const where = p.monitor ? "monitor" : p.service ? "service" : null;
   const since = p.incident?.opened_at ?? p.occurred_at;
@@ -46,9 +51,11 @@ export function messageOf(p: Payload): Message {
   if (p.project) facts.push({ label: "Project", value: p.project.name });
   if (p.incident) facts.push({ label: "Reason", value: p.incident.reason }, { label: "Since", value: since });
   if (p.incident?.resolved_at) facts.push({ label: "Resolved", value: p.incident.resolved_at });
-  if (p.event === "incident.reminder" && p.incident) facts.push({ label: "Open for", value: openFor(p.incident.opened_at, p.occurred_at) });
+  if (p.event === "incident.reminder" && p.incident)
+    facts.push({ label: "Open for", value: openFor(p.incident.opened_at, p.occurred_at) });
   if (p.incident?.acknowledged_by) facts.push({ label: "Acknowledged by", value: p.incident.acknowledged_by });
-  if (p.event === "test") facts.push({ label: "Test", value: "This integration works: Lifeline will notify it about incidents." });
+  if (p.event === "test")
+    facts.push({ label: "Test", value: "This integration works: Lifeline will notify it about incidents." });
   return {
     event: p.event,
     tone,
@@ -70,10 +77,16 @@ export function messageOf(p: Payload): Message {
 
 /** The message as plain text: headline, detail lines and the link. */
 export function plainText(m: Message): string {
-  return [m.title, ...m.lines, ...(m.project ? [`Project: ${m.project}`] : []), ...(m.link ? [`Open in Lifeline: ${m.link}`] : [])].join("\n");
+  return [
+    m.title,
+    ...m.lines,
+    ...(m.project ? [`Project: ${m.project}`] : []),
+    ...(m.link ? [`Open in Lifeline: ${m.link}`] : []),
+  ].join("\n");
 }
 
-export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The message as simple HTML (Telegram's and Matrix's subset: b, a, br-free lines). */
 export function htmlLines(m: Message): string[] {

@@ -1,9 +1,5 @@
 export type ScheduleErrorCode =
-  | "invalid_cron_syntax"
-  | "unresolvable_schedule"
-  | "unknown_timezone"
-  | "invalid_field_type"
-  | "schedule_conflict";
+  "invalid_cron_syntax" | "unresolvable_schedule" | "unknown_timezone" | "invalid_field_type" | "schedule_conflict";
 
 /** A schedule input was rejected. `field` names the offending input field, or null when several are involved. */
 export class ScheduleError extends Error {

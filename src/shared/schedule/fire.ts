@@ -76,7 +76,7 @@ function* fireInstants(spec: CronSpec, timezone: string, startMs: number): Gener
 
     const stretchEnd = offsetDayAhead === offset ? dayAhead : findOffsetChange(cursor, dayAhead, offset, offsetAt);
     const wallEnd = stretchEnd + offset;
-    for (let wall = nextWall < wallEnd ? nextWall : null; wall !== null; ) {
+    for (let wall = nextWall < wallEnd ? nextWall : null; wall !== null;) {
       yield wall - offset;
       wall = nextMatchingWall(spec, wall + MINUTE_MS, wallEnd);
     }

@@ -1,6 +1,5 @@
 export type Schedule =
-  | { kind: "cron"; expression: string; timezone: string }
-  | { kind: "period"; periodSeconds: number };
+  { kind: "cron"; expression: string; timezone: string } | { kind: "period"; periodSeconds: number };
 
 /** Names of the input fields, used in ScheduleError.field. */
 export type ScheduleFieldNames = { kind: string; cron: string; tz: string; period: string };

@@ -9,7 +9,12 @@ export const paginationInput = {
   limit: z.number().int().min(1).max(100).default(20).describe("Items per page, at most 100"),
 };
 
-export const pageMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() });
+export const pageMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
 
 export function pageMetaOf(page: number, limit: number, total: number) {
   return { page, limit, total, totalPages: Math.ceil(total / limit) };

@@ -48,7 +48,11 @@ const timezoneField = z.unknown().meta({
 
 const name = text().trim().min(1, "Name must have 1 to 128 characters").max(128, "Name must have 1 to 128 characters");
 const icon = text().max(64, "Icon must have at most 64 characters").nullable();
-const graceSeconds = z.number().int().min(MIN_GRACE_SECONDS, "grace_seconds must be at least 60").max(MAX_DURATION_SECONDS);
+const graceSeconds = z
+  .number()
+  .int()
+  .min(MIN_GRACE_SECONDS, "grace_seconds must be at least 60")
+  .max(MAX_DURATION_SECONDS);
 const maxRuntimeSeconds = z.number().int().min(1).max(MAX_DURATION_SECONDS).nullable();
 const driftPct = z.number().min(0).max(100).describe("Fraction of the rolling median baseline (0.5 = 50 %)");
 const driftMinSeconds = z.number().int().min(0).max(MAX_DURATION_SECONDS);
@@ -59,7 +63,12 @@ const integrationIds = z
   .max(100)
   .describe("Integrations to notify; empty means the organization's default integrations");
 const source = text().trim().min(1).max(64).nullable().describe("Managing source, e.g. `kubernetes` (create only)");
-const externalId = text().trim().min(1).max(255).nullable().describe("Stable id from the managing source (create only)");
+const externalId = text()
+  .trim()
+  .min(1)
+  .max(255)
+  .nullable()
+  .describe("Stable id from the managing source (create only)");
 
 /** The writable fields that may change after creation (everything but `source` and `external_id`). */
 const editableFields = {
@@ -164,7 +173,9 @@ export const cronMonitor = z.object({
   source: z.string().nullable(),
   external_id: z.string().nullable(),
   managed: z.boolean(),
-  snoozed_until: timestamp.nullable().describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
+  snoozed_until: timestamp
+    .nullable()
+    .describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   maintenance: maintenanceRef,
   recent_runs: z.array(runSummary).describe("The last 20 runs, newest first"),
   avg_duration_ms: z.number().nullable().describe("Average duration of successful runs in the last 7 days"),

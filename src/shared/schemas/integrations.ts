@@ -82,8 +82,13 @@ export const patchIntegrationInput = z.object({
   config: z
     .record(text(), z.unknown())
     .optional()
-    .describe("The kind's settings (the same fields as on create): sent fields replace the stored ones; a credential sent back masked keeps the stored one"),
-  rotate_secret: z.boolean().optional().describe("webhook: replace the signing secret with a generated one (the answer shows it once)"),
+    .describe(
+      "The kind's settings (the same fields as on create): sent fields replace the stored ones; a credential sent back masked keeps the stored one",
+    ),
+  rotate_secret: z
+    .boolean()
+    .optional()
+    .describe("webhook: replace the signing secret with a generated one (the answer shows it once)"),
 });
 export type IntegrationPatch = Omit<z.infer<typeof patchIntegrationInput>, "id">;
 
@@ -109,7 +114,8 @@ export function kindFieldErrors(
   const noSecret = `Only ${SIGNING_KINDS.join(" and ")} integrations have a signing secret`;
   if (!columns.secret && f.secret != null) errors.secret = [noSecret];
   if (!columns.secret && f.rotate_secret) errors.rotate_secret = [noSecret];
-  else if (f.secret != null && f.rotate_secret) errors.rotate_secret = ["Send either a secret or rotate_secret, not both"];
+  else if (f.secret != null && f.rotate_secret)
+    errors.rotate_secret = ["Send either a secret or rotate_secret, not both"];
   return errors;
 }
 
@@ -120,25 +126,35 @@ export const integration = z.object({
   url: z
     .string()
     .nullable()
-    .describe("webhook and slack: masked, a credential (scheme, host and last 4 characters: https://hooks.slack.com/…/****CRET)"),
+    .describe(
+      "webhook and slack: masked, a credential (scheme, host and last 4 characters: https://hooks.slack.com/…/****CRET)",
+    ),
   email: z.string().nullable(),
   confirmed: z
     .boolean()
-    .describe("email: the recipient followed the confirmation link (until then nothing but that mail is sent); true for other kinds"),
+    .describe(
+      "email: the recipient followed the confirmation link (until then nothing but that mail is sent); true for other kinds",
+    ),
   is_default: z.boolean(),
   events: z.array(z.enum(NOTIFICATION_EVENTS)).describe("The events it receives"),
   repeat_minutes: z
     .number()
     .int()
     .nullable()
-    .describe("Minutes between incident.reminder notifications (sent when events includes incident.reminder); null: none"),
+    .describe(
+      "Minutes between incident.reminder notifications (sent when events includes incident.reminder); null: none",
+    ),
   config: z
     .record(text(), z.unknown())
-    .describe("The kind's settings, credentials masked (src/shared/notification-kinds/; docs/api-sweeper-notifications.md)"),
+    .describe(
+      "The kind's settings, credentials masked (src/shared/notification-kinds/; docs/api-sweeper-notifications.md)",
+    ),
   failing: z
     .object({ reason: z.string(), since: timestamp })
     .nullable()
-    .describe("The receiver refused for good (404, 401, 403...): deliveries are not retried; cleared by the next success"),
+    .describe(
+      "The receiver refused for good (404, 401, 403...): deliveries are not retried; cleared by the next success",
+    ),
   secret: z
     .string()
     .optional()
@@ -155,9 +171,21 @@ export const delivery = z.object({
   id: z.number().int(),
   integration_id: z.number().int(),
   event: z
-    .enum(["incident.opened", "incident.resolved", "incident.reminder", "incident.acknowledged", "run.drifted", "test", "confirmation"])
+    .enum([
+      "incident.opened",
+      "incident.resolved",
+      "incident.reminder",
+      "incident.acknowledged",
+      "run.drifted",
+      "test",
+      "confirmation",
+    ])
     .describe("confirmation: the mail asking an email integration's recipient to confirm the address"),
-  event_id: z.number().int().nullable().describe("The notified event (also sent as X-Lifeline-Event-Id); null for tests"),
+  event_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The notified event (also sent as X-Lifeline-Event-Id); null for tests"),
   attempt: z.number().int().describe("1 to 3"),
   status: z.enum(["success", "failed"]),
   response_status: z.number().int().nullable().describe("HTTP status of the receiver (webhook, slack)"),
@@ -170,5 +198,8 @@ export const listDeliveriesInput = z.object({ id: idParam, ...paginationInput })
 
 /** The answer of `POST /integrations/{id}/test`: the attempt, and what the receiver answered. */
 export const testDelivery = delivery.extend({
-  answer: z.string().nullable().describe("The start of the receiver's answer body (at most 500 characters); null for email"),
+  answer: z
+    .string()
+    .nullable()
+    .describe("The start of the receiver's answer body (at most 500 characters); null for email"),
 });

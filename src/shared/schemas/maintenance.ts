@@ -23,9 +23,16 @@ const fields = {
   description: text().max(2000),
   starts_at: instant.describe("One-off window: its start (ISO 8601 instant)"),
   ends_at: instant.describe("One-off window: its end, after starts_at (excluded)"),
-  schedule: text().max(256).describe("Recurring window: a cron expression (the cron monitors' grammar); each run starts at a fire time"),
+  schedule: text()
+    .max(256)
+    .describe("Recurring window: a cron expression (the cron monitors' grammar); each run starts at a fire time"),
   timezone: text().max(64).describe("Recurring window: the IANA time zone of the schedule (default UTC)"),
-  duration_minutes: z.number().int().min(1).max(MAX_MAINTENANCE_DURATION_MINUTES).describe("Recurring window: how long each run lasts, in real minutes"),
+  duration_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_MAINTENANCE_DURATION_MINUTES)
+    .describe("Recurring window: how long each run lasts, in real minutes"),
 };
 
 export const createMaintenanceInput = z
@@ -60,8 +67,14 @@ export type PatchMaintenanceInput = z.infer<typeof patchMaintenanceInput>;
 
 export const listMaintenanceInput = z
   .object({
-    active: z.enum(["true", "false"]).optional().describe("true: only windows running now; false: only those not running"),
-    upcoming: z.enum(["true", "false"]).optional().describe("true: only windows with a run still to start (not running now); false: the others"),
+    active: z
+      .enum(["true", "false"])
+      .optional()
+      .describe("true: only windows running now; false: only those not running"),
+    upcoming: z
+      .enum(["true", "false"])
+      .optional()
+      .describe("true: only windows with a run still to start (not running now); false: the others"),
   })
   .strict();
 export type ListMaintenanceInput = z.infer<typeof listMaintenanceInput>;
@@ -81,7 +94,9 @@ export const maintenanceWindow = z.object({
     project_ids: z.array(z.number().int()),
   }),
   active: z.boolean().describe("A run of the window is going on now"),
-  next_starts_at: timestamp.nullable().describe("The start of the run going on now, else of the next one (null: none left)"),
+  next_starts_at: timestamp
+    .nullable()
+    .describe("The start of the run going on now, else of the next one (null: none left)"),
   next_ends_at: timestamp.nullable().describe("The end of that run"),
   created_at: timestamp,
   updated_at: timestamp,

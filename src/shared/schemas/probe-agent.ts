@@ -13,7 +13,12 @@ export const MAX_RESULT_BATCH = 500;
 
 export const leaseInput = z.object({
   max: z.number().int().min(1).max(MAX_LEASE_BATCH).default(100).describe("How many checks the probe can take now"),
-  lookahead_seconds: z.number().min(0).max(10).default(2).describe("Also lease checks due within this many seconds (the probe starts each at its due instant)"),
+  lookahead_seconds: z
+    .number()
+    .min(0)
+    .max(10)
+    .default(2)
+    .describe("Also lease checks due within this many seconds (the probe starts each at its due instant)"),
 });
 
 export const leasedCheck = z.object({
@@ -22,7 +27,11 @@ export const leasedCheck = z.object({
   slot: z.number().int().describe("Names this check; the result must echo it"),
   due_at: instant,
   lease_expires_at: instant.describe("Unreported by then, the check goes to another probe and this result is refused"),
-  check: z.record(z.string(), z.unknown()).describe("The service's type and config: {type, url, method, expected_status_code, timeout, keyword} or {type, host, port, timeout}"),
+  check: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The service's type and config: {type, url, method, expected_status_code, timeout, keyword} or {type, host, port, timeout}",
+    ),
 });
 
 export const postedResult = z.object({
@@ -35,7 +44,12 @@ export const postedResult = z.object({
   response_time_ms: z.number().min(0).max(3_600_000),
   started_at: instant,
   timing: z
-    .object({ dns_ms: z.number().nullable(), connect_ms: z.number().nullable(), tls_ms: z.number().nullable(), first_byte_ms: z.number().nullable() })
+    .object({
+      dns_ms: z.number().nullable(),
+      connect_ms: z.number().nullable(),
+      tls_ms: z.number().nullable(),
+      first_byte_ms: z.number().nullable(),
+    })
     .partial()
     .default({}),
   certificate_days_left: z.number().int().nullable().default(null),
@@ -45,5 +59,7 @@ export const resultsInput = z.object({ results: z.array(postedResult).min(1).max
 
 export const resultsOutput = z.object({
   accepted: z.number().int(),
-  refused: z.array(z.object({ service_id: z.number().int(), lane: z.number().int(), slot: z.number().int(), reason: z.string() })),
+  refused: z.array(
+    z.object({ service_id: z.number().int(), lane: z.number().int(), slot: z.number().int(), reason: z.string() }),
+  ),
 });

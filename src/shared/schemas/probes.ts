@@ -39,5 +39,10 @@ export const probeHealth = z.object({
 /** `DELETE /probes/{id}`: `force=true` moves the services that use the probe to the platform probes (else 409). */
 export const deleteProbeInput = z.object({
   id: idParam,
-  force: z.enum(["true", "false"]).optional().describe("true: move the services that use the probe to the platform probes (status pending) and delete it; without it, a probe in use answers 409 naming them"),
+  force: z
+    .enum(["true", "false"])
+    .optional()
+    .describe(
+      "true: move the services that use the probe to the platform probes (status pending) and delete it; without it, a probe in use answers 409 naming them",
+    ),
 });

@@ -54,7 +54,8 @@ export const reorderProjectsInput = z.object({
 const serviceIds = () =>
   z
     .array(id(), {
-      error: (issue) => (issue.input === undefined ? "List at least one service id" : "service_ids must be a list of service ids"),
+      error: (issue) =>
+        issue.input === undefined ? "List at least one service id" : "service_ids must be a list of service ids",
     })
     .min(1, "List at least one service id")
     .max(1000, "At most 1000 service ids at once");

@@ -37,7 +37,11 @@ export const cronRun = z.object({
 export const runListInput = z.object({
   id: id(),
   status: runStatus.optional(),
-  from: z.iso.datetime({ offset: true }).check(storable).optional().describe("ISO 8601 instant: runs started at or after"),
+  from: z.iso
+    .datetime({ offset: true })
+    .check(storable)
+    .optional()
+    .describe("ISO 8601 instant: runs started at or after"),
   to: z.iso.datetime({ offset: true }).check(storable).optional().describe("ISO 8601 instant: runs started before"),
   page: z.number().int().min(1).default(1),
   limit: z.number().int().min(1).max(200).default(50),
@@ -48,10 +52,17 @@ export const reportedEventInput = z.object({
   event: z.enum(["start", "success", "fail"]),
   rid: text().uuid("rid must be a UUID").optional(),
   exit_code: z.number().int().min(0).max(255).optional(),
-  log: z.string().optional().describe("Captured output; cut at 102400 bytes; NUL and unpaired surrogates are stored as U+FFFD"),
+  log: z
+    .string()
+    .optional()
+    .describe("Captured output; cut at 102400 bytes; NUL and unpaired surrogates are stored as U+FFFD"),
   source: runSource.default("kubernetes"),
   meta: z
-    .object({ job_name: text().max(256).optional(), namespace: text().max(256).optional(), reason: text().max(1024).optional() })
+    .object({
+      job_name: text().max(256).optional(),
+      namespace: text().max(256).optional(),
+      reason: text().max(1024).optional(),
+    })
     .optional(),
 });
 
@@ -71,6 +82,11 @@ export const incident = z.object({
   reason: z.string(),
   opened_at: timestamp,
   resolved_at: timestamp.nullable(),
-  acknowledged_at: timestamp.nullable().describe("When someone acknowledged the incident (POST /incidents/{id}/acknowledge)"),
-  acknowledged_by: z.string().nullable().describe("Who acknowledged it: the user's email, or `token:<name>` for a service token"),
+  acknowledged_at: timestamp
+    .nullable()
+    .describe("When someone acknowledged the incident (POST /incidents/{id}/acknowledge)"),
+  acknowledged_by: z
+    .string()
+    .nullable()
+    .describe("Who acknowledged it: the user's email, or `token:<name>` for a service token"),
 });

@@ -16,11 +16,23 @@ export const periodInput = z
 export const metricsInput = z.object({ id: idParam, period: periodInput });
 
 export const uptime = z.object({
-  uptime_percentage: z.number().describe("Successful checks in percent of the checks counted (maintenance left out), rounded down to 3 decimals; 100 when none were counted"),
-  total_checks: z.number().int().describe("Checks counted: every check of the period but those made while a maintenance window ran over the service"),
+  uptime_percentage: z
+    .number()
+    .describe(
+      "Successful checks in percent of the checks counted (maintenance left out), rounded down to 3 decimals; 100 when none were counted",
+    ),
+  total_checks: z
+    .number()
+    .int()
+    .describe(
+      "Checks counted: every check of the period but those made while a maintenance window ran over the service",
+    ),
   successful_checks: z.number().int(),
   failed_checks: z.number().int(),
-  maintenance_checks: z.number().int().describe("Checks left out because a maintenance window ran over the service (docs/api-maintenance.md)"),
+  maintenance_checks: z
+    .number()
+    .int()
+    .describe("Checks left out because a maintenance window ran over the service (docs/api-maintenance.md)"),
   period: z.string().describe("The period asked for: 24h, 7d, 30d or 90d"),
 });
 

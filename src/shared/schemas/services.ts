@@ -34,7 +34,9 @@ export const serviceFields = {
   probe_ids: z
     .array(id())
     .max(10, "Name at most 10 probes")
-    .describe("Private probes of your organizations that check the service (each checks every slot); empty: the platform probes"),
+    .describe(
+      "Private probes of your organizations that check the service (each checks every slot); empty: the platform probes",
+    ),
   degraded_ms: z
     .number()
     .int()
@@ -95,10 +97,17 @@ export const service = z.object({
   config: z.record(z.string(), z.unknown()),
   status: z.enum(SERVICE_STATUSES),
   status_since: timestamp.nullable().describe("When the status last changed (null: never checked)"),
-  status_reason: z.string().nullable().describe("Why the service is degraded or down (the failing check's words: timeout, refused, unexpected status...) or pending (why it waits: a probe taken away, a first failure being re-checked); null while operational or paused"),
+  status_reason: z
+    .string()
+    .nullable()
+    .describe(
+      "Why the service is degraded or down (the failing check's words: timeout, refused, unexpected status...) or pending (why it waits: a probe taken away, a first failure being re-checked); null while operational or paused",
+    ),
   probe_ids: z.array(z.number().int()).describe("The private probes that check it; empty: the platform probes"),
   degraded_ms: z.number().int().nullable(),
-  snoozed_until: timestamp.nullable().describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
+  snoozed_until: timestamp
+    .nullable()
+    .describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   maintenance: maintenanceRef,
   created_at: timestamp,
   date_created: timestamp.describe("Same instant as created_at (both naming forms appear in the spec)"),
@@ -113,7 +122,22 @@ export const serviceStatus = z.object({
   status_reason: z.string().nullable(),
   last_check_at: timestamp.nullable().describe("When the latest check result arrived"),
   probes: z
-    .array(z.object({ probe_id: z.number().int().nullable().describe("null: the platform probes"), outcome: z.enum(["up", "down"]).nullable(), reason: z.string().nullable().describe("Why the lane's latest check failed; null while up"), outbound_refused: z.boolean().describe("The latest failure is the probe's own outbound setting refusing the target (OUTBOUND_ALLOW_PRIVATE), not the target failing"), response_time_ms: z.number().nullable(), consecutive_failures: z.number().int(), checked_at: timestamp.nullable(), next_check_at: timestamp.nullable() }))
+    .array(
+      z.object({
+        probe_id: z.number().int().nullable().describe("null: the platform probes"),
+        outcome: z.enum(["up", "down"]).nullable(),
+        reason: z.string().nullable().describe("Why the lane's latest check failed; null while up"),
+        outbound_refused: z
+          .boolean()
+          .describe(
+            "The latest failure is the probe's own outbound setting refusing the target (OUTBOUND_ALLOW_PRIVATE), not the target failing",
+          ),
+        response_time_ms: z.number().nullable(),
+        consecutive_failures: z.number().int(),
+        checked_at: timestamp.nullable(),
+        next_check_at: timestamp.nullable(),
+      }),
+    )
     .describe("Each probe lane's latest result and next check"),
 });
 
@@ -126,7 +150,12 @@ export const checkRunResult = z.object({
   status_code: z.number().int().nullable(),
   response_time_ms: z.number(),
   started_at: timestamp,
-  timing: z.object({ dns_ms: z.number().nullable(), connect_ms: z.number().nullable(), tls_ms: z.number().nullable(), first_byte_ms: z.number().nullable() }),
+  timing: z.object({
+    dns_ms: z.number().nullable(),
+    connect_ms: z.number().nullable(),
+    tls_ms: z.number().nullable(),
+    first_byte_ms: z.number().nullable(),
+  }),
   certificate_days_left: z.number().int().nullable(),
   status: z.enum(SERVICE_STATUSES).describe("The service's status after this result"),
 });

@@ -12,8 +12,18 @@ export const MAX_SNOOZE_MINUTES = 30 * 24 * 60;
 export const snoozeInput = z
   .object({
     id: idParam,
-    until: z.iso.datetime({ offset: true }).check(storable).optional().describe("ISO 8601 instant the snooze ends (within the next 30 days)"),
-    minutes: z.number().int().min(1).max(MAX_SNOOZE_MINUTES).optional().describe("Snooze for this many minutes from now (1 to 43200)"),
+    until: z.iso
+      .datetime({ offset: true })
+      .check(storable)
+      .optional()
+      .describe("ISO 8601 instant the snooze ends (within the next 30 days)"),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SNOOZE_MINUTES)
+      .optional()
+      .describe("Snooze for this many minutes from now (1 to 43200)"),
   })
   .superRefine((v, ctx) => {
     if ((v.until === undefined) === (v.minutes === undefined)) {

@@ -7,24 +7,38 @@ export const STATUS_PAGE_VISIBILITIES = ["public", "password", "members"] as con
 export const MAX_STATUS_PAGE_COMPONENTS = 100;
 
 /** Lowercase letters, digits and inner hyphens, 1..64: safe in a path (`/status/{slug}`), no dot. */
-export const statusPageSlug = text()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, "1 to 64 lowercase letters, digits and inner hyphens");
+export const statusPageSlug = text().regex(
+  /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/,
+  "1 to 64 lowercase letters, digits and inner hyphens",
+);
 
 /** A host name of at least two labels, lowercase; no port, no scheme. */
 const customDomain = text()
   .max(253)
-  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "a lowercase host name such as status.example.com (no scheme, no port)");
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    "a lowercase host name such as status.example.com (no scheme, no port)",
+  );
 
 const component = z
   .object({
     cron_monitor_id: id().optional(),
     service_id: id().optional(),
     display_name: text().trim().min(1).max(128).nullable().optional().describe("Shown instead of the object's name"),
-    group: text().trim().min(1).max(128).nullable().optional().describe("A named group; groups appear in order of first use"),
+    group: text()
+      .trim()
+      .min(1)
+      .max(128)
+      .nullable()
+      .optional()
+      .describe("A named group; groups appear in order of first use"),
   })
   .strict();
 
-const password = text().min(8, "at least 8 characters").max(128).describe("Write-only; required with visibility password");
+const password = text()
+  .min(8, "at least 8 characters")
+  .max(128)
+  .describe("Write-only; required with visibility password");
 
 const fields = {
   title: text().trim().min(1).max(128),
@@ -80,7 +94,12 @@ export const statusPage = z.object({
     z.object({
       type: z.enum(["cron_monitor", "service"]),
       id: z.number().int(),
-      name: z.string().nullable().describe("The object's own name, null for a service the caller cannot see (the public page shows display_name, else this name)"),
+      name: z
+        .string()
+        .nullable()
+        .describe(
+          "The object's own name, null for a service the caller cannot see (the public page shows display_name, else this name)",
+        ),
       display_name: z.string().nullable(),
       group: z.string().nullable(),
     }),
@@ -92,18 +111,16 @@ export const statusPage = z.object({
 export type StatusPageView = z.infer<typeof statusPage>;
 
 /** A subscriber's email on the public form and the JSON way: trimmed and lowercased before it is stored. */
-export const subscriberEmail = text()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email("Enter a valid email address"));
+export const subscriberEmail = text().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
 
 export const subscribeInput = z.object({ email: subscriberEmail }).strict();
 
 export const statusPageSubscriber = z.object({
   id: z.number().int(),
   email: z.string(),
-  status: z.enum(["pending", "confirmed"]).describe("pending: the confirmation link was not followed yet; nothing is mailed"),
+  status: z
+    .enum(["pending", "confirmed"])
+    .describe("pending: the confirmation link was not followed yet; nothing is mailed"),
   date_created: timestamp,
   confirmed_at: timestamp.nullable(),
 });

@@ -13,9 +13,11 @@ import { z } from "zod";
  *
  * Run logs and ping bodies are bytes, not names: they are never refused, see `storableLog`.
  */
-const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const TEXT_RULE_MESSAGE = "Use text without NUL, control characters (tab and line breaks are fine) or unpaired UTF-16 surrogates";
+export const TEXT_RULE_MESSAGE =
+  "Use text without NUL, control characters (tab and line breaks are fine) or unpaired UTF-16 surrogates";
 
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);

@@ -86,26 +86,43 @@ const HOSTILE_NUMBERS = [2 ** 53 + 1, -(2 ** 53) - 1, 2 ** 64, 1e308, -1e308, -1
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
-  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, deepArray, deepObject, ["a\ud800"], { "a\u0000": 1 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(null, true, false, [], {}, deepArray, deepObject, ["a\ud800"], { "a\u0000": 1 }),
+  },
 );
 
 const loopbackUrl = fc
-  .tuple(fc.constantFrom("http", "https"), fc.constantFrom("127.0.0.1", "[::1]"), fc.string({ maxLength: 20, unit: "grapheme" }))
+  .tuple(
+    fc.constantFrom("http", "https"),
+    fc.constantFrom("127.0.0.1", "[::1]"),
+    fc.string({ maxLength: 20, unit: "grapheme" }),
+  )
   .map(([scheme, host, path]) => `${scheme}://${host}:9/${encodeURIComponent(path)}`);
 
 function stringOf(s: JsonSchema, field: string, pools: Pools): fc.Arbitrary<string> {
   if (field === "host") return fc.constantFrom("127.0.0.1", "::1");
-  if (field === "slug" && pools.slugs.length) return fc.oneof(fc.constantFrom(...pools.slugs), fc.string({ minLength: 1, maxLength: 40 }));
-  if (field === "rid") return fc.oneof(fc.uuid(), fc.nat().map((i) => pools.rids[i % Math.max(pools.rids.length, 1)] ?? "none"));
+  if (field === "slug" && pools.slugs.length)
+    return fc.oneof(fc.constantFrom(...pools.slugs), fc.string({ minLength: 1, maxLength: 40 }));
+  if (field === "rid")
+    return fc.oneof(
+      fc.uuid(),
+      fc.nat().map((i) => pools.rids[i % Math.max(pools.rids.length, 1)] ?? "none"),
+    );
   switch (s.format) {
     case "email":
-      return fc.oneof(fc.nat(10_000).map((n) => `fuzz-${n}@example.test`), fc.emailAddress());
+      return fc.oneof(
+        fc.nat(10_000).map((n) => `fuzz-${n}@example.test`),
+        fc.emailAddress(),
+      );
     case "uri":
       return loopbackUrl;
     case "uuid":
       return fc.uuid();
     case "date-time":
-      return fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+        .map((d) => d.toISOString());
   }
   if (s.pattern) {
     // fast-check builds most patterns; one it cannot (a lookahead) gets free strings, which the
@@ -141,12 +158,17 @@ function numberOf(s: JsonSchema, field: string, pools: Pools): fc.Arbitrary<numb
   const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 0) : 1e6);
   const lo = Math.max(min, -(2 ** 31));
   const hi = Math.min(max, 2 ** 31 - 1);
-  return integer ? fc.integer({ min: lo, max: hi }) : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.integer({ min: lo, max: hi })
+    : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
 
 /** A value for `s`: mostly well-typed (so the procedure does real work), sometimes hostile. */
 export function valueOf(s: JsonSchema, pools: Pools, field = "", depth = 0): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 19, arbitrary: typedValueOf(s, pools, field, depth) }, { weight: 1, arbitrary: hostileValue });
+  return fc.oneof(
+    { weight: 19, arbitrary: typedValueOf(s, pools, field, depth) },
+    { weight: 1, arbitrary: hostileValue },
+  );
 }
 
 function typedValueOf(schema: JsonSchema, pools: Pools, field: string, depth: number): fc.Arbitrary<unknown> {
@@ -174,7 +196,8 @@ function typedValueOf(schema: JsonSchema, pools: Pools, field: string, depth: nu
     }
     case "object":
       // A service's config: the JSON Schema of a service type (GET /service-types/{type}/schema).
-      if (field === "config" && pools.configs.length) return fc.oneof(...pools.configs.map((c) => objectOf(c, pools, depth)), objectOf(s, pools, depth));
+      if (field === "config" && pools.configs.length)
+        return fc.oneof(...pools.configs.map((c) => objectOf(c, pools, depth)), objectOf(s, pools, depth));
       return objectOf(s, pools, depth);
     default:
       return depth > 2 ? fc.jsonValue({ maxDepth: 1 }) : fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostileValue);
@@ -188,18 +211,36 @@ function objectOf(s: JsonSchema, pools: Pools, depth: number): fc.Arbitrary<Reco
   const fields = Object.fromEntries(entries.map(([k, v]) => [k, valueOf(v, pools, k, depth + 1)]));
   const record = fc.record(fields, { requiredKeys: entries.map(([k]) => k).filter((k) => required.has(k)) });
   const loose = fc.record(fields, { requiredKeys: [] });
-  const extra = s.additionalProperties && typeof s.additionalProperties === "object" ? fc.dictionary(fc.string({ maxLength: 8 }), valueOf(s.additionalProperties, pools, "", depth + 1), { maxKeys: 3 }) : fc.constant({});
-  const object = fc.tuple(fc.oneof({ weight: 9, arbitrary: record }, { weight: 1, arbitrary: loose }), extra).map(([a, b]) => ({ ...b, ...a }));
+  const extra =
+    s.additionalProperties && typeof s.additionalProperties === "object"
+      ? fc.dictionary(fc.string({ maxLength: 8 }), valueOf(s.additionalProperties, pools, "", depth + 1), {
+          maxKeys: 3,
+        })
+      : fc.constant({});
+  const object = fc
+    .tuple(fc.oneof({ weight: 9, arbitrary: record }, { weight: 1, arbitrary: loose }), extra)
+    .map(([a, b]) => ({ ...b, ...a }));
   const coherent = coherentParts(props, pools, depth);
   if (!coherent) return object;
   // Most of the time the fields that depend on each other agree, so the procedure gets past them.
-  return fc.oneof({ weight: 1, arbitrary: object }, { weight: 3, arbitrary: fc.tuple(object, coherent).map(([a, b]) => ({ ...a, ...b })) });
+  return fc.oneof(
+    { weight: 1, arbitrary: object },
+    { weight: 3, arbitrary: fc.tuple(object, coherent).map(([a, b]) => ({ ...a, ...b })) },
+  );
 }
 
 /** Fields that only make sense together: a schedule's kind and its field, a service's type and its config. */
-function coherentParts(props: Record<string, JsonSchema>, pools: Pools, depth: number): fc.Arbitrary<Record<string, unknown>> | null {
+function coherentParts(
+  props: Record<string, JsonSchema>,
+  pools: Pools,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> | null {
   if ("schedule_kind" in props) {
-    const period = fc.record({ schedule_kind: fc.constant("period"), period_seconds: fc.integer({ min: 60, max: 10 ** 6 }), cron_expression: fc.constant(null) });
+    const period = fc.record({
+      schedule_kind: fc.constant("period"),
+      period_seconds: fc.integer({ min: 60, max: 10 ** 6 }),
+      cron_expression: fc.constant(null),
+    });
     const cron = fc.record({
       schedule_kind: fc.constant("cron"),
       cron_expression: fc.constantFrom("*/5 * * * *", "@daily", "0 3 * * 1-5", "30 2 * * *", "0 0 31 2 *"),

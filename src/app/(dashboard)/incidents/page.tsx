@@ -3,5 +3,9 @@ import { IncidentPage } from "../../../components/incidents/incident-page";
 import { Prefetch } from "../../../trpc/server";
 
 export default function IncidentsPage() {
-  return <Prefetch first={incidentsFirst}><IncidentPage /></Prefetch>;
+  return (
+    <Prefetch first={incidentsFirst}>
+      <IncidentPage />
+    </Prefetch>
+  );
 }

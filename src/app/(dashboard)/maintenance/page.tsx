@@ -3,5 +3,9 @@ import { MaintenanceList } from "../../../components/maintenance/maintenance-lis
 import { Prefetch } from "../../../trpc/server";
 
 export default function MaintenancePage() {
-  return <Prefetch first={maintenanceFirst}><MaintenanceList /></Prefetch>;
+  return (
+    <Prefetch first={maintenanceFirst}>
+      <MaintenanceList />
+    </Prefetch>
+  );
 }

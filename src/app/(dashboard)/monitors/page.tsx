@@ -3,5 +3,9 @@ import { MonitorList } from "../../../components/monitors/monitor-list";
 import { Prefetch } from "../../../trpc/server";
 
 export default function MonitorsPage() {
-  return <Prefetch first={monitorListFirst}><MonitorList /></Prefetch>;
+  return (
+    <Prefetch first={monitorListFirst}>
+      <MonitorList />
+    </Prefetch>
+  );
 }

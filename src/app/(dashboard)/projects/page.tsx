@@ -3,5 +3,9 @@ import { ProjectPage } from "../../../components/projects/project-page";
 import { Prefetch } from "../../../trpc/server";
 
 export default function ProjectsPage() {
-  return <Prefetch first={projectsFirst}><ProjectPage /></Prefetch>;
+  return (
+    <Prefetch first={projectsFirst}>
+      <ProjectPage />
+    </Prefetch>
+  );
 }

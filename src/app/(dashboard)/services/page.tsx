@@ -3,5 +3,9 @@ import { ServiceList } from "../../../components/services/service-list";
 import { Prefetch } from "../../../trpc/server";
 
 export default function ServicesPage() {
-  return <Prefetch first={serviceListFirst}><ServiceList /></Prefetch>;
+  return (
+    <Prefetch first={serviceListFirst}>
+      <ServiceList />
+    </Prefetch>
+  );
 }

@@ -3,5 +3,9 @@ import { StatusPageList } from "../../../components/status-pages/status-page-lis
 import { Prefetch } from "../../../trpc/server";
 
 export default function StatusPagesPage() {
-  return <Prefetch first={statusPagesFirst}><StatusPageList /></Prefetch>;
+  return (
+    <Prefetch first={statusPagesFirst}>
+      <StatusPageList />
+    </Prefetch>
+  );
 }

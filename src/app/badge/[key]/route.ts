@@ -10,8 +10,14 @@ export async function GET(_req: Request, { params }: { params: Promise<{ key: st
   const raw = decodeURIComponent((await params).key);
   const form = raw.endsWith(".svg") ? "svg" : raw.endsWith(".json") ? "json" : null;
   const b = form ? await publicBadge(raw.slice(0, raw.lastIndexOf(".")), new Date()) : null;
-  if (!b) return Response.json({ error: { code: "NOT_FOUND", message: "Badge not found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!b)
+    return Response.json(
+      { error: { code: "NOT_FOUND", message: "Badge not found" } },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
   const cache = { "Cache-Control": "public, max-age=60" };
   if (form === "json") return Response.json(b, { headers: cache });
-  return new Response(badgeSvg(b.label, b.status), { headers: { ...cache, "Content-Type": "image/svg+xml; charset=utf-8" } });
+  return new Response(badgeSvg(b.label, b.status), {
+    headers: { ...cache, "Content-Type": "image/svg+xml; charset=utf-8" },
+  });
 }

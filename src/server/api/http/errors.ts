@@ -30,7 +30,8 @@ export function classify(error: unknown): AppError | ScheduleErrorLike {
   if (cause instanceof AppError || isScheduleError(cause)) return cause;
   if (error instanceof TRPCError) {
     if (error.code === "PARSE_ERROR") return new AppError("VALIDATION_ERROR", "The request body is not valid JSON");
-    if (error.code === "BAD_REQUEST" && cause instanceof Error && cause.name === "ZodError") return zodToAppError(cause as unknown as ZodLike);
+    if (error.code === "BAD_REQUEST" && cause instanceof Error && cause.name === "ZodError")
+      return zodToAppError(cause as unknown as ZodLike);
     if (error.code === "PAYLOAD_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large");
     const passThrough: Partial<Record<TRPCError["code"], ErrorCode>> = {
       UNAUTHORIZED: "UNAUTHORIZED",
@@ -59,7 +60,8 @@ export function zodToAppError(err: ZodLike): AppError {
 
 export function errorResponse(error: AppError | ScheduleErrorLike, ctx: ErrorContext): Response {
   const headers: Record<string, string> = { "Content-Type": "application/json", "X-Request-Id": ctx.requestId };
-  if (error instanceof AppError && error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(error.retryAfterSeconds);
+  if (error instanceof AppError && error.retryAfterSeconds !== undefined)
+    headers["Retry-After"] = String(error.retryAfterSeconds);
   if (isScheduleError(error)) {
     const body = { error: "invalid_schedule", code: error.code, message: error.message, field: error.field };
     return new Response(JSON.stringify(body), { status: 400, headers });
@@ -103,6 +105,9 @@ export function logUnexpected(requestId: string, path: string, error: unknown, l
   const text = (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)).replace(/\s+/g, " ");
   const short = text.length <= 800 ? text : `${text.slice(0, 300)} … ${text.slice(-500)}`;
   const extra = cause && typeof cause === "object" ? (cause as { code?: unknown; meta?: unknown }) : {};
-  const detail = { ...(typeof extra.code === "string" ? { code: extra.code } : {}), ...(extra.meta && typeof extra.meta === "object" ? { meta: extra.meta } : {}) };
+  const detail = {
+    ...(typeof extra.code === "string" ? { code: extra.code } : {}),
+    ...(extra.meta && typeof extra.meta === "object" ? { meta: extra.meta } : {}),
+  };
   log.error({ request_id: requestId, path: redactPath(path), error: short, ...detail });
 }

@@ -14,7 +14,11 @@ type Call = { requestId: string; headers: Headers; ctx: Context | null; failure:
 const calls = new WeakMap<object, Call>();
 
 type ShimRequest = Request & { query?: unknown };
-type ShimResponse = { statusCode: number | undefined; setHeader(key: string, value: string | string[]): void; end(body?: string): void };
+type ShimResponse = {
+  statusCode: number | undefined;
+  setHeader(key: string, value: string | string[]): void;
+  end(body?: string): void;
+};
 
 let handler: ((req: ShimRequest, res: ShimResponse) => Promise<void>) | null = null;
 
@@ -82,7 +86,8 @@ async function requestProxy(req: Request, url: string): Promise<ShimRequest> {
     get: (target, prop) => {
       if (prop === "url") return url;
       if (prop === "body") {
-        if (!body.ok) throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: body.cause });
+        if (!body.ok)
+          throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: body.cause });
         return body.data;
       }
       return (target as unknown as Record<string | symbol, unknown>)[prop];

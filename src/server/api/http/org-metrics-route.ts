@@ -1,5 +1,10 @@
 import { AppError } from "../../../shared/errors";
-import { expositionBytes, OPENMETRICS_CONTENT_TYPE, TEXT_CONTENT_TYPE, wantsOpenMetrics } from "../../domain/exposition";
+import {
+  expositionBytes,
+  OPENMETRICS_CONTENT_TYPE,
+  TEXT_CONTENT_TYPE,
+  wantsOpenMetrics,
+} from "../../domain/exposition";
 import { authenticateInOrg } from "../../services/accounts/access";
 import { orgMetrics } from "../../services/uptime/org-metrics";
 import { acceptsGzip, gzip } from "./gzip";
@@ -11,7 +16,10 @@ import { acceptsGzip, gzip } from "./gzip";
  * token or an access token); needs `metrics.read`.
  */
 export async function orgMetricsResponse(req: Request): Promise<Response> {
-  const { org } = await authenticateInOrg({ channel: "rest", headers: req.headers, dashboardSession: null }, req.headers.get("x-org-slug"));
+  const { org } = await authenticateInOrg(
+    { channel: "rest", headers: req.headers, dashboardSession: null },
+    req.headers.get("x-org-slug"),
+  );
   if (!org.capabilities.includes("metrics.read")) {
     throw new AppError("FORBIDDEN", `This needs the metrics.read capability in organization ${org.slug}`);
   }

@@ -14,7 +14,6 @@ import { procedureInputSchema, strictBodyTypes } from "./strict-json";
 export const REST_PREFIX = "/api/v1";
 const routes = restRoutes(appRouter);
 
-
 /**
  * The REST interface: trpc-to-openapi's fetch adapter over the app router, wrapped so that every
  * answer carries CORS and X-Request-Id headers and every failure answers in the contract's format.
@@ -27,12 +26,25 @@ export async function handleRest(req: Request, startup?: () => Promise<void>): P
   const path = url.pathname.slice(REST_PREFIX.length) || "/";
   const method = req.method.toUpperCase();
   const ready = startup ? startup() : Promise.resolve();
-  const response = await ready.then(() => answer(req, method, path, url, requestId)).catch((err: unknown) => {
-    logUnexpected(requestId, url.pathname, err);
-    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId, path: url.pathname, format: "standard" });
-  });
+  const response = await ready
+    .then(() => answer(req, method, path, url, requestId))
+    .catch((err: unknown) => {
+      logUnexpected(requestId, url.pathname, err);
+      return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), {
+        requestId,
+        path: url.pathname,
+        format: "standard",
+      });
+    });
   const route = countRequest(method, path, response.status, started);
-  logger().info({ event: "request", request_id: requestId, method, route, status: response.status, duration_ms: Math.round(performance.now() - started) });
+  logger().info({
+    event: "request",
+    request_id: requestId,
+    method,
+    route,
+    status: response.status,
+    duration_ms: Math.round(performance.now() - started),
+  });
   return withHeaders(response, { ...CORS_HEADERS, "X-Request-Id": requestId });
 }
 

@@ -13,14 +13,20 @@ export function restRoutes(router: AnyRouter): RestRoute[] {
       .split("/")
       .map((segment) => (/^\{\w+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/");
-    return [{ method: openapi.method, path: openapi.path, pattern: new RegExp(`^${source}$`, "i"), procedure, meta: p._def.meta! }];
+    return [
+      {
+        method: openapi.method,
+        path: openapi.path,
+        pattern: new RegExp(`^${source}$`, "i"),
+        procedure,
+        meta: p._def.meta!,
+      },
+    ];
   });
 }
 
 export type RouteMatch =
-  | { kind: "found"; route: RestRoute }
-  | { kind: "wrong_method"; allow: string[] }
-  | { kind: "none" };
+  { kind: "found"; route: RestRoute } | { kind: "wrong_method"; allow: string[] } | { kind: "none" };
 
 /** First match in router order, as trpc-to-openapi itself matches. */
 export function matchRoute(routes: RestRoute[], method: string, path: string): RouteMatch {
@@ -28,6 +34,7 @@ export function matchRoute(routes: RestRoute[], method: string, path: string): R
   const onPath = routes.filter((r) => r.pattern.test(normalized));
   const route = onPath.find((r) => r.method === method);
   if (route) return { kind: "found", route };
-  if (onPath.length > 0) return { kind: "wrong_method", allow: [...new Set([...onPath.map((r) => r.method), "OPTIONS"])] };
+  if (onPath.length > 0)
+    return { kind: "wrong_method", allow: [...new Set([...onPath.map((r) => r.method), "OPTIONS"])] };
   return { kind: "none" };
 }

@@ -7,7 +7,9 @@ import type { ErrorDetails } from "../../../shared/errors";
  * `{"order": null}` as 0. This check runs before the adapter on JSON bodies and refuses such values
  * with the types the schema states, so bodies are as strict as the contract says.
  */
-type ZodLike = { _zod: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike>; element?: ZodLike } } };
+type ZodLike = {
+  _zod: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike>; element?: ZodLike } };
+};
 
 const WRAPPERS = new Set(["optional", "default", "prefault", "readonly", "catch", "nonoptional"]);
 const STRICT: Record<string, string> = { number: "number", boolean: "boolean", bigint: "number" };
@@ -31,7 +33,8 @@ function check(value: unknown, schema: ZodLike | undefined, path: string[], deta
   const expected = STRICT[type];
   const key = path.join(".") || "body";
   if (value === null) {
-    if (!nullable && (expected || type === "object")) (details[key] ??= []).push(`Expected ${expected ?? "object"}, received null`);
+    if (!nullable && (expected || type === "object"))
+      (details[key] ??= []).push(`Expected ${expected ?? "object"}, received null`);
     return;
   }
   if (expected && typeof value !== expected) {
@@ -39,9 +42,11 @@ function check(value: unknown, schema: ZodLike | undefined, path: string[], deta
     return;
   }
   if (type === "object" && s._zod.def.shape && typeof value === "object" && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) check(v, s._zod.def.shape[k], [...path, k], details);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      check(v, s._zod.def.shape[k], [...path, k], details);
   }
-  if (type === "array" && Array.isArray(value)) value.forEach((v, i) => check(v, s._zod.def.element, [...path, String(i)], details));
+  if (type === "array" && Array.isArray(value))
+    value.forEach((v, i) => check(v, s._zod.def.element, [...path, String(i)], details));
 }
 
 /** The input schema a procedure declares (its first `.input()`), or undefined. */

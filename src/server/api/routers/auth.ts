@@ -9,20 +9,33 @@ const tags = ["Accounts"];
 
 /** The device token (docs/limits.md): answered by a successful login, sent back on the next ones. */
 const deviceHeader = z.object({
-  "X-Device-Token": z.string().describe("The device token a previous login answered: this client is a known device, throttled on its own count (docs/limits.md)"),
+  "X-Device-Token": z
+    .string()
+    .describe(
+      "The device token a previous login answered: this client is a known device, throttled on its own count (docs/limits.md)",
+    ),
 });
 
 export const authRouter = router({
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" }, successStatus: 201, throttled: true })
+    .meta({
+      openapi: { method: "POST", path: "/auth/register", tags, summary: "Create a user account" },
+      successStatus: 201,
+      throttled: true,
+    })
     .input(registerInput)
     .output(envelope(tokenPair))
-    .mutation(async ({ ctx, input }) => ({ data: await auth.register(input, new Date(), auth.clientAddress(ctx.headers)) })),
+    .mutation(async ({ ctx, input }) => ({
+      data: await auth.register(input, new Date(), auth.clientAddress(ctx.headers)),
+    })),
 
   login: publicProcedure
     .meta({
       openapi: {
-        method: "POST", path: "/auth/login", tags, summary: "Sign in: access and refresh tokens",
+        method: "POST",
+        path: "/auth/login",
+        tags,
+        summary: "Sign in: access and refresh tokens",
         requestHeaders: deviceHeader.partial(),
         responseHeaders: deviceHeader,
       },
@@ -32,19 +45,34 @@ export const authRouter = router({
     .output(envelope(tokenPair))
     .mutation(async ({ ctx, input }) => {
       // A known device (the X-Device-Token a login answered before) is throttled on its own count.
-      const { device, ...pair } = await auth.login(input, new Date(), auth.clientAddress(ctx.headers), ctx.headers.get(DEVICE_HEADER));
+      const { device, ...pair } = await auth.login(
+        input,
+        new Date(),
+        auth.clientAddress(ctx.headers),
+        ctx.headers.get(DEVICE_HEADER),
+      );
       ctx.response.headers["X-Device-Token"] = device;
       return { data: pair };
     }),
 
   refresh: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/refresh", tags, summary: "Rotate the refresh token; the old one stops working" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/auth/refresh",
+        tags,
+        summary: "Rotate the refresh token; the old one stops working",
+      },
+    })
     .input(refreshInput)
     .output(envelope(z.object({ access: z.string(), refresh: z.string() })))
     .mutation(async ({ input }) => ({ data: await auth.refresh(input.refresh) })),
 
   logout: userProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/logout", tags, summary: "Revoke the current session", protect: true }, successStatus: 204 })
+    .meta({
+      openapi: { method: "POST", path: "/auth/logout", tags, summary: "Revoke the current session", protect: true },
+      successStatus: 204,
+    })
     .input(z.void())
     .output(z.void())
     .mutation(async ({ ctx }) => {

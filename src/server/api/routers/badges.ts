@@ -12,14 +12,29 @@ const scopeOf = (ctx: { org: { id: number }; principal: { kind: string; userId?:
 
 export const badgesRouter = router({
   list: orgProcedure
-    .meta({ openapi: { method: "GET", path: "/badges", tags, summary: "The organization's badges with their URLs", protect: true }, capability: "cronmonitor.view" })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/badges",
+        tags,
+        summary: "The organization's badges with their URLs",
+        protect: true,
+      },
+      capability: "cronmonitor.view",
+    })
     .input(z.void())
     .output(envelope(z.array(badge)))
     .query(async ({ ctx }) => ({ data: await badges.listBadges(scopeOf(ctx)) })),
 
   create: orgProcedure
     .meta({
-      openapi: { method: "POST", path: "/badges", tags, summary: "Issue a badge for one cron monitor, service or project (an unguessable key)", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/badges",
+        tags,
+        summary: "Issue a badge for one cron monitor, service or project (an unguessable key)",
+        protect: true,
+      },
       capability: "cronmonitor.create",
       successStatus: 201,
     })
@@ -29,7 +44,13 @@ export const badgesRouter = router({
 
   delete: orgProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/badges/{id}", tags, summary: "Revoke a badge (its URLs answer 404 at once)", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/badges/{id}",
+        tags,
+        summary: "Revoke a badge (its URLs answer 404 at once)",
+        protect: true,
+      },
       capability: "cronmonitor.delete",
       successStatus: 204,
     })

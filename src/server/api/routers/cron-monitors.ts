@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { envelope } from "../../../shared/schemas/common";
 import {
-  createCronMonitorInput, cronMonitor, cronMonitorIdInput, cronMonitorPage, listCronMonitorsInput,
-  schedulePreview, schedulePreviewInput, updateCronMonitorInput,
+  createCronMonitorInput,
+  cronMonitor,
+  cronMonitorIdInput,
+  cronMonitorPage,
+  listCronMonitorsInput,
+  schedulePreview,
+  schedulePreviewInput,
+  updateCronMonitorInput,
 } from "../../../shared/schemas/cron-monitors";
 import type { MonitorCaller } from "../../services/monitors/caller";
 import { createMonitor } from "../../services/monitors/create";
@@ -19,8 +25,16 @@ const tags = ["Cron monitors"];
 
 /** Users may use their own projects; a service token any project of its organization's members. */
 function callerOf(ctx: { principal: Principal; org: ActiveOrg }): MonitorCaller {
-  const projects = ctx.principal.kind === "user" ? { kind: "user" as const, userId: ctx.principal.userId } : { kind: "org" as const, orgId: ctx.org.id };
-  return { orgId: ctx.org.id, plan: ctx.org.plan, projects, mayEdit: ctx.org.capabilities.includes("cronmonitor.edit") };
+  const projects =
+    ctx.principal.kind === "user"
+      ? { kind: "user" as const, userId: ctx.principal.userId }
+      : { kind: "org" as const, orgId: ctx.org.id };
+  return {
+    orgId: ctx.org.id,
+    plan: ctx.org.plan,
+    projects,
+    mayEdit: ctx.org.capabilities.includes("cronmonitor.edit"),
+  };
 }
 
 // Static paths (schedule-preview) come before the `{id}` paths: routes match first-come.
@@ -28,7 +42,10 @@ export const cronMonitorsRouter = router({
   schedulePreview: orgProcedure
     .meta({
       openapi: {
-        method: "GET", path: "/cron-monitors/schedule-preview", tags, protect: true,
+        method: "GET",
+        path: "/cron-monitors/schedule-preview",
+        tags,
+        protect: true,
         summary: "Validate a schedule and show its next 5 fire times (not enveloped)",
         description: "Schedule errors answer 400 with the schedule error body (`field` is `cron`, `tz` or `period`).",
       },
@@ -40,7 +57,13 @@ export const cronMonitorsRouter = router({
 
   list: orgProcedure
     .meta({
-      openapi: { method: "GET", path: "/cron-monitors", tags, summary: "List cron monitors with their recent runs", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/cron-monitors",
+        tags,
+        summary: "List cron monitors with their recent runs",
+        protect: true,
+      },
       capability: "cronmonitor.view",
     })
     .input(listCronMonitorsInput)
@@ -50,7 +73,10 @@ export const cronMonitorsRouter = router({
   create: orgProcedure
     .meta({
       openapi: {
-        method: "POST", path: "/cron-monitors", tags, protect: true,
+        method: "POST",
+        path: "/cron-monitors",
+        tags,
+        protect: true,
         summary: "Create a cron monitor (or upsert by source and external_id)",
         description:
           "201 when a monitor was created. With both `source` and `external_id`, an existing monitor with that pair is " +
@@ -81,7 +107,10 @@ export const cronMonitorsRouter = router({
   update: orgProcedure
     .meta({
       openapi: {
-        method: "PATCH", path: "/cron-monitors/{id}", tags, protect: true,
+        method: "PATCH",
+        path: "/cron-monitors/{id}",
+        tags,
+        protect: true,
         summary: "Change any subset of the fields; `paused` pauses and resumes",
         description: "Schedule errors answer 400 with the schedule error body.",
       },
@@ -94,7 +123,13 @@ export const cronMonitorsRouter = router({
 
   delete: orgProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/cron-monitors/{id}", tags, summary: "Delete a cron monitor; its ping token stops at once", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/cron-monitors/{id}",
+        tags,
+        summary: "Delete a cron monitor; its ping token stops at once",
+        protect: true,
+      },
       capability: "cronmonitor.delete",
       successStatus: 204,
     })
@@ -106,7 +141,13 @@ export const cronMonitorsRouter = router({
 
   rotateToken: orgProcedure
     .meta({
-      openapi: { method: "POST", path: "/cron-monitors/{id}/token", tags, summary: "Issue a new ping token; the old one stops at once", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/cron-monitors/{id}/token",
+        tags,
+        summary: "Issue a new ping token; the old one stops at once",
+        protect: true,
+      },
       capability: "cronmonitor.edit",
     })
     .input(cronMonitorIdInput)
@@ -116,7 +157,10 @@ export const cronMonitorsRouter = router({
   snooze: orgProcedure
     .meta({
       openapi: {
-        method: "POST", path: "/cron-monitors/{id}/snooze", tags, protect: true,
+        method: "POST",
+        path: "/cron-monitors/{id}/snooze",
+        tags,
+        protect: true,
         summary: "Snooze notifications until a time or for some minutes",
         description:
           "Exactly one of `until` (within the next 30 days) or `minutes` (1 to 43200). While snoozed, pings go on and " +
@@ -126,12 +170,17 @@ export const cronMonitorsRouter = router({
     })
     .input(snoozeInput)
     .output(envelope(cronMonitor))
-    .mutation(async ({ ctx, input: { id, ...body } }) => ({ data: await snoozeMonitor(ctx.org.id, id, { id, ...body }) })),
+    .mutation(async ({ ctx, input: { id, ...body } }) => ({
+      data: await snoozeMonitor(ctx.org.id, id, { id, ...body }),
+    })),
 
   unsnooze: orgProcedure
     .meta({
       openapi: {
-        method: "DELETE", path: "/cron-monitors/{id}/snooze", tags, protect: true,
+        method: "DELETE",
+        path: "/cron-monitors/{id}/snooze",
+        tags,
+        protect: true,
         summary: "End the snooze now (an open incident it held is notified now)",
       },
       capability: "cronmonitor.edit",

@@ -11,7 +11,13 @@ const tags = ["Cron runs"];
 export const cronRunsRouter = router({
   list: orgProcedure
     .meta({
-      openapi: { method: "GET", path: "/cron-monitors/{id}/runs", tags, summary: "Runs of a monitor, newest first", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/cron-monitors/{id}/runs",
+        tags,
+        summary: "Runs of a monitor, newest first",
+        protect: true,
+      },
       capability: "cronmonitor.view",
     })
     .input(runListInput)
@@ -20,7 +26,13 @@ export const cronRunsRouter = router({
 
   get: orgProcedure
     .meta({
-      openapi: { method: "GET", path: "/cron-monitors/{id}/runs/{rid}", tags, summary: "One run with its events timeline (no log body)", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/cron-monitors/{id}/runs/{rid}",
+        tags,
+        summary: "One run with its events timeline (no log body)",
+        protect: true,
+      },
       capability: "cronmonitor.view",
     })
     .input(z.object({ id: id(), rid: text().min(1).max(64) }))

@@ -10,7 +10,13 @@ const tags = ["Incidents"];
 export const incidentsRouter = router({
   list: orgProcedure
     .meta({
-      openapi: { method: "GET", path: "/incidents", tags, summary: "Incidents, newest first; filter by cron_monitor, service, status", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/incidents",
+        tags,
+        summary: "Incidents, newest first; filter by cron_monitor, service, status",
+        protect: true,
+      },
       capability: "cronmonitor.view",
     })
     .input(
@@ -23,12 +29,21 @@ export const incidentsRouter = router({
     )
     .output(z.object({ data: z.array(incident), meta: pageMeta }))
     .query(({ ctx, input }) =>
-      incidents.listIncidents({ orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null }, input),
+      incidents.listIncidents(
+        { orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null },
+        input,
+      ),
     ),
 
   acknowledge: orgProcedure
     .meta({
-      openapi: { method: "POST", path: "/incidents/{id}/acknowledge", tags, summary: "Acknowledge an open incident: records who and when, notifies incident.acknowledged", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/incidents/{id}/acknowledge",
+        tags,
+        summary: "Acknowledge an open incident: records who and when, notifies incident.acknowledged",
+        protect: true,
+      },
       capability: "cronmonitor.edit",
       conflict: "The incident is resolved",
     })
@@ -36,7 +51,11 @@ export const incidentsRouter = router({
     .output(envelope(incident))
     .mutation(async ({ ctx, input }) => ({
       data: await incidents.acknowledgeIncident(
-        { orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null, by: await acknowledgerName(ctx.principal) },
+        {
+          orgId: ctx.org.id,
+          userId: ctx.principal.kind === "user" ? ctx.principal.userId : null,
+          by: await acknowledgerName(ctx.principal),
+        },
         input.id,
       ),
     })),
@@ -49,6 +68,9 @@ export const incidentsRouter = router({
     .input(z.object({ id: id() }))
     .output(envelope(incident))
     .query(async ({ ctx, input }) => ({
-      data: await incidents.getIncident({ orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null }, input.id),
+      data: await incidents.getIncident(
+        { orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null },
+        input.id,
+      ),
     })),
 });

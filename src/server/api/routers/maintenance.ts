@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { envelope, idParam } from "../../../shared/schemas/common";
-import { createMaintenanceInput, listMaintenanceInput, maintenanceWindow, patchMaintenanceInput } from "../../../shared/schemas/maintenance";
+import {
+  createMaintenanceInput,
+  listMaintenanceInput,
+  maintenanceWindow,
+  patchMaintenanceInput,
+} from "../../../shared/schemas/maintenance";
 import * as windows from "../../services/maintenance/windows";
 import { orgProcedure, router } from "../trpc";
 
@@ -14,7 +19,13 @@ const scopeOf = (ctx: { org: { id: number }; principal: { kind: string; userId?:
 export const maintenanceRouter = router({
   list: orgProcedure
     .meta({
-      openapi: { method: "GET", path: "/maintenance-windows", tags, summary: "The organization's maintenance windows (filters: active, upcoming)", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/maintenance-windows",
+        tags,
+        summary: "The organization's maintenance windows (filters: active, upcoming)",
+        protect: true,
+      },
       capability: "cronmonitor.view",
     })
     .input(listMaintenanceInput)
@@ -23,7 +34,13 @@ export const maintenanceRouter = router({
 
   create: orgProcedure
     .meta({
-      openapi: { method: "POST", path: "/maintenance-windows", tags, summary: "Schedule a maintenance window (one-off or recurring)", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/maintenance-windows",
+        tags,
+        summary: "Schedule a maintenance window (one-off or recurring)",
+        protect: true,
+      },
       capability: "cronmonitor.create",
       successStatus: 201,
     })
@@ -32,23 +49,46 @@ export const maintenanceRouter = router({
     .mutation(async ({ ctx, input }) => ({ data: await windows.createWindow(scopeOf(ctx), input) })),
 
   get: orgProcedure
-    .meta({ openapi: { method: "GET", path: "/maintenance-windows/{id}", tags, summary: "Read a maintenance window", protect: true }, capability: "cronmonitor.view" })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/maintenance-windows/{id}",
+        tags,
+        summary: "Read a maintenance window",
+        protect: true,
+      },
+      capability: "cronmonitor.view",
+    })
     .input(z.object({ id: idParam }))
     .output(envelope(maintenanceWindow))
     .query(async ({ ctx, input }) => ({ data: await windows.getWindow(scopeOf(ctx), input.id) })),
 
   update: orgProcedure
     .meta({
-      openapi: { method: "PATCH", path: "/maintenance-windows/{id}", tags, summary: "Change some fields of a maintenance window (targets: the whole new list)", protect: true },
+      openapi: {
+        method: "PATCH",
+        path: "/maintenance-windows/{id}",
+        tags,
+        summary: "Change some fields of a maintenance window (targets: the whole new list)",
+        protect: true,
+      },
       capability: "cronmonitor.edit",
     })
     .input(patchMaintenanceInput)
     .output(envelope(maintenanceWindow))
-    .mutation(async ({ ctx, input: { id, ...changes } }) => ({ data: await windows.updateWindow(scopeOf(ctx), id, changes) })),
+    .mutation(async ({ ctx, input: { id, ...changes } }) => ({
+      data: await windows.updateWindow(scopeOf(ctx), id, changes),
+    })),
 
   delete: orgProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/maintenance-windows/{id}", tags, summary: "Delete a maintenance window (what it held is announced by the next sweep)", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/maintenance-windows/{id}",
+        tags,
+        summary: "Delete a maintenance window (what it held is announced by the next sweep)",
+        protect: true,
+      },
       capability: "cronmonitor.delete",
       successStatus: 204,
     })

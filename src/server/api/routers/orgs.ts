@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { envelope, id } from "../../../shared/schemas/common";
 import {
-  createOrgInput, createServiceTokenInput, currentOrg, email, member, org, orgSlug, role, serviceToken,
+  createOrgInput,
+  createServiceTokenInput,
+  currentOrg,
+  email,
+  member,
+  org,
+  orgSlug,
+  role,
+  serviceToken,
 } from "../../../shared/schemas/accounts";
 import { AppError } from "../../../shared/errors";
 import type { Capability } from "../../../shared/capabilities";
@@ -38,7 +46,13 @@ export const orgsRouter = router({
     .input(z.void())
     .output(envelope(currentOrg))
     .query(({ ctx }) => ({
-      data: { slug: ctx.org.slug, name: ctx.org.name, plan: ctx.org.plan, role: ctx.org.role, capabilities: [...ctx.org.capabilities] },
+      data: {
+        slug: ctx.org.slug,
+        name: ctx.org.name,
+        plan: ctx.org.plan,
+        role: ctx.org.role,
+        capabilities: [...ctx.org.capabilities],
+      },
     })),
 
   list: userProcedure
@@ -48,19 +62,28 @@ export const orgsRouter = router({
     .query(async ({ ctx }) => ({ data: await orgs.listMyOrgs(ctx.user.userId) })),
 
   create: userProcedure
-    .meta({ openapi: { method: "POST", path: "/orgs", tags, summary: "Create an organization", protect: true }, successStatus: 201 })
+    .meta({
+      openapi: { method: "POST", path: "/orgs", tags, summary: "Create an organization", protect: true },
+      successStatus: 201,
+    })
     .input(createOrgInput)
     .output(envelope(org))
     .mutation(async ({ ctx, input }) => ({ data: await orgs.createOrg(ctx.user.userId, input) })),
 
   members: userProcedure
-    .meta({ openapi: { method: "GET", path: "/orgs/{slug}/members", tags, summary: "Members and roles", protect: true } })
+    .meta({
+      openapi: { method: "GET", path: "/orgs/{slug}/members", tags, summary: "Members and roles", protect: true },
+    })
     .input(z.object({ slug: orgSlug }))
     .output(envelope(z.array(member)))
     .query(async ({ ctx, input }) => ({ data: await members.listMembers(await orgInPath(ctx.user, input.slug)) })),
 
   addMember: userProcedure
-    .meta({ openapi: { method: "POST", path: "/orgs/{slug}/members", tags, summary: "Add a registered user", protect: true }, successStatus: 201, throttled: true })
+    .meta({
+      openapi: { method: "POST", path: "/orgs/{slug}/members", tags, summary: "Add a registered user", protect: true },
+      successStatus: 201,
+      throttled: true,
+    })
     .input(z.object({ slug: orgSlug, email, role }))
     .output(envelope(member))
     .mutation(async ({ ctx, input }) => ({
@@ -72,7 +95,15 @@ export const orgsRouter = router({
     })),
 
   changeMember: userProcedure
-    .meta({ openapi: { method: "PATCH", path: "/orgs/{slug}/members/{user_id}", tags, summary: "Change a member's role", protect: true } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/orgs/{slug}/members/{user_id}",
+        tags,
+        summary: "Change a member's role",
+        protect: true,
+      },
+    })
     .input(z.object({ slug: orgSlug, user_id: id(), role }))
     .output(envelope(member))
     .mutation(async ({ ctx, input }) => ({
@@ -80,7 +111,16 @@ export const orgsRouter = router({
     })),
 
   removeMember: userProcedure
-    .meta({ openapi: { method: "DELETE", path: "/orgs/{slug}/members/{user_id}", tags, summary: "Remove a member", protect: true }, successStatus: 204 })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/orgs/{slug}/members/{user_id}",
+        tags,
+        summary: "Remove a member",
+        protect: true,
+      },
+      successStatus: 204,
+    })
     .input(z.object({ slug: orgSlug, user_id: id() }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -88,14 +128,30 @@ export const orgsRouter = router({
     }),
 
   serviceTokens: userProcedure
-    .meta({ openapi: { method: "GET", path: "/orgs/{slug}/service-tokens", tags, summary: "Service tokens (never the secret)", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orgs/{slug}/service-tokens",
+        tags,
+        summary: "Service tokens (never the secret)",
+        protect: true,
+      },
+    })
     .input(z.object({ slug: orgSlug }))
     .output(envelope(z.array(serviceToken)))
-    .query(async ({ ctx, input }) => ({ data: await tokens.listServiceTokens(await orgInPath(ctx.user, input.slug, "org.manage")) })),
+    .query(async ({ ctx, input }) => ({
+      data: await tokens.listServiceTokens(await orgInPath(ctx.user, input.slug, "org.manage")),
+    })),
 
   createServiceToken: userProcedure
     .meta({
-      openapi: { method: "POST", path: "/orgs/{slug}/service-tokens", tags, summary: "Issue a service token (shown once)", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/orgs/{slug}/service-tokens",
+        tags,
+        summary: "Issue a service token (shown once)",
+        protect: true,
+      },
       successStatus: 201,
     })
     .input(createServiceTokenInput)
@@ -106,7 +162,13 @@ export const orgsRouter = router({
 
   revokeServiceToken: userProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/orgs/{slug}/service-tokens/{id}", tags, summary: "Revoke a service token at once", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/orgs/{slug}/service-tokens/{id}",
+        tags,
+        summary: "Revoke a service token at once",
+        protect: true,
+      },
       successStatus: 204,
     })
     .input(z.object({ slug: orgSlug, id: id() }))

@@ -21,21 +21,48 @@ const probeProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 export const probeAgentRouter = router({
   self: probeProcedure
-    .meta({ openapi: { method: "GET", path: "/probe/self", tags, summary: "The probe this X-Auth token belongs to (records it as seen)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/probe/self",
+        tags,
+        summary: "The probe this X-Auth token belongs to (records it as seen)",
+      },
+    })
     .input(z.object({}))
     .output(envelope(probe))
     .query(async ({ ctx }) => ({ data: probeView({ ...ctx.probe, org: null, ...(await probeOrg(ctx.probe.orgId)) }) })),
 
   lease: probeProcedure
-    .meta({ openapi: { method: "POST", path: "/probe/leases", tags, summary: "Lease the probe's due checks (each slot goes to one probe)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/probe/leases",
+        tags,
+        summary: "Lease the probe's due checks (each slot goes to one probe)",
+      },
+    })
     .input(leaseInput)
-    .output(envelope(z.array(leasedCheck)).extend({ next_due_at: z.string().nullable().describe("With nothing due: when the probe's next check is due (null: none scheduled); the agent sleeps until then") }))
+    .output(
+      envelope(z.array(leasedCheck)).extend({
+        next_due_at: z
+          .string()
+          .nullable()
+          .describe(
+            "With nothing due: when the probe's next check is due (null: none scheduled); the agent sleeps until then",
+          ),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const { leased, nextDueAt } = await leaseChecks(ctx.probe, input.max, input.lookahead_seconds, new Date());
       return {
         next_due_at: nextDueAt?.toISOString() ?? null,
         data: leased.map((l) => ({
-          service_id: l.serviceId, lane: l.lane, slot: l.slot, due_at: l.dueAt.toISOString(), lease_expires_at: l.leaseExpiresAt.toISOString(),
+          service_id: l.serviceId,
+          lane: l.lane,
+          slot: l.slot,
+          due_at: l.dueAt.toISOString(),
+          lease_expires_at: l.leaseExpiresAt.toISOString(),
           check: { type: l.type, ...l.config },
         })),
       };

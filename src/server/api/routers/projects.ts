@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { envelope, idParam, messageOutput } from "../../../shared/schemas/common";
 import {
-  assignServicesInput, createProjectInput, patchProjectInput, project, reorderProjectsInput, replaceProjectInput,
+  assignServicesInput,
+  createProjectInput,
+  patchProjectInput,
+  project,
+  reorderProjectsInput,
+  replaceProjectInput,
   unassignServicesInput,
 } from "../../../shared/schemas/projects";
 import { service } from "../../../shared/schemas/services";
@@ -16,7 +21,13 @@ const errorFormat = "project" as const;
 const reorder = (method: "PUT" | "POST") =>
   userProcedure
     .meta({
-      openapi: { method, path: "/projects/reorder", tags, summary: "Set the order of your projects (unknown ids ignored)", protect: true },
+      openapi: {
+        method,
+        path: "/projects/reorder",
+        tags,
+        summary: "Set the order of your projects (unknown ids ignored)",
+        protect: true,
+      },
       errorFormat,
     })
     .input(reorderProjectsInput)
@@ -26,13 +37,20 @@ const reorder = (method: "PUT" | "POST") =>
 /** Static paths (`/projects/reorder`) come before `{id}` paths: the REST adapter matches first-found. */
 export const projectsRouter = router({
   list: userProcedure
-    .meta({ openapi: { method: "GET", path: "/projects", tags, summary: "Your projects, by order then name", protect: true }, errorFormat })
+    .meta({
+      openapi: { method: "GET", path: "/projects", tags, summary: "Your projects, by order then name", protect: true },
+      errorFormat,
+    })
     .input(z.void())
     .output(envelope(z.array(project)))
     .query(async ({ ctx }) => ({ data: await projects.listProjects(ctx.user.userId) })),
 
   create: userProcedure
-    .meta({ openapi: { method: "POST", path: "/projects", tags, summary: "Create a project", protect: true }, successStatus: 201, errorFormat })
+    .meta({
+      openapi: { method: "POST", path: "/projects", tags, summary: "Create a project", protect: true },
+      successStatus: 201,
+      errorFormat,
+    })
     .input(createProjectInput)
     .output(envelope(project))
     .mutation(async ({ ctx, input }) => ({ data: await projects.createProject(ctx.user.userId, input) })),
@@ -41,26 +59,57 @@ export const projectsRouter = router({
   reorderPost: reorder("POST"),
 
   get: userProcedure
-    .meta({ openapi: { method: "GET", path: "/projects/{id}", tags, summary: "Read a project", protect: true }, errorFormat })
+    .meta({
+      openapi: { method: "GET", path: "/projects/{id}", tags, summary: "Read a project", protect: true },
+      errorFormat,
+    })
     .input(z.object({ id: idParam }))
     .output(envelope(project))
     .query(async ({ ctx, input }) => ({ data: await projects.getProject(ctx.user.userId, input.id) })),
 
   replace: userProcedure
-    .meta({ openapi: { method: "PUT", path: "/projects/{id}", tags, summary: "Replace a project (every field required)", protect: true }, errorFormat })
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/projects/{id}",
+        tags,
+        summary: "Replace a project (every field required)",
+        protect: true,
+      },
+      errorFormat,
+    })
     .input(replaceProjectInput)
     .output(envelope(project))
-    .mutation(async ({ ctx, input: { id, ...fields } }) => ({ data: await projects.updateProject(ctx.user.userId, id, fields) })),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => ({
+      data: await projects.updateProject(ctx.user.userId, id, fields),
+    })),
 
   update: userProcedure
-    .meta({ openapi: { method: "PATCH", path: "/projects/{id}", tags, summary: "Change some fields of a project", protect: true }, errorFormat })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/projects/{id}",
+        tags,
+        summary: "Change some fields of a project",
+        protect: true,
+      },
+      errorFormat,
+    })
     .input(patchProjectInput)
     .output(envelope(project))
-    .mutation(async ({ ctx, input: { id, ...fields } }) => ({ data: await projects.updateProject(ctx.user.userId, id, fields) })),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => ({
+      data: await projects.updateProject(ctx.user.userId, id, fields),
+    })),
 
   delete: userProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/projects/{id}", tags, summary: "Delete a project; its services stay, unassigned", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/projects/{id}",
+        tags,
+        summary: "Delete a project; its services stay, unassigned",
+        protect: true,
+      },
       successStatus: 204,
       errorFormat,
     })
@@ -71,14 +120,29 @@ export const projectsRouter = router({
     }),
 
   services: userProcedure
-    .meta({ openapi: { method: "GET", path: "/projects/{id}/services", tags, summary: "The services of a project", protect: true }, errorFormat })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/projects/{id}/services",
+        tags,
+        summary: "The services of a project",
+        protect: true,
+      },
+      errorFormat,
+    })
     .input(z.object({ id: idParam }))
     .output(envelope(z.array(service)))
     .query(async ({ ctx, input }) => ({ data: await projectServices.listProjectServices(ctx.user.userId, input.id) })),
 
   assignServices: userProcedure
     .meta({
-      openapi: { method: "POST", path: "/projects/{id}/assign_services", tags, summary: "Assign services (all or nothing)", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/projects/{id}/assign_services",
+        tags,
+        summary: "Assign services (all or nothing)",
+        protect: true,
+      },
       errorFormat: "assignment",
     })
     .input(assignServicesInput)

@@ -16,14 +16,28 @@ export const serviceTypesRouter = router({
     .query(() => ({ data: types.listServiceTypes() })),
 
   get: userProcedure
-    .meta({ openapi: { method: "GET", path: "/service-types/{type}", tags, summary: "A service type: required fields and defaults", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/service-types/{type}",
+        tags,
+        summary: "A service type: required fields and defaults",
+        protect: true,
+      },
+    })
     .input(typeParam)
     .output(envelope(serviceTypeDetail))
     .query(({ input }) => ({ data: types.serviceTypeDetail(input.type) })),
 
   schema: userProcedure
     .meta({
-      openapi: { method: "GET", path: "/service-types/{type}/schema", tags, summary: "JSON Schema (2020-12) of the type's config", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/service-types/{type}/schema",
+        tags,
+        summary: "JSON Schema (2020-12) of the type's config",
+        protect: true,
+      },
     })
     .input(typeParam)
     .output(envelope(z.record(z.string(), z.unknown())))

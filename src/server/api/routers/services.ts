@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { envelope, id, idParam, pageMeta } from "../../../shared/schemas/common";
 import {
-  checkRunResult, createServiceInput, listServicesInput, patchServiceInput, replaceServiceInput, service, serviceStatus,
+  checkRunResult,
+  createServiceInput,
+  listServicesInput,
+  patchServiceInput,
+  replaceServiceInput,
+  service,
+  serviceStatus,
 } from "../../../shared/schemas/services";
 import { snoozeIdInput, snoozeInput } from "../../../shared/schemas/snooze";
 import { runServiceNow } from "../../services/uptime/service-run";
@@ -14,13 +20,24 @@ const tags = ["Services"];
 /** Services (spec 4.4); their metrics and errors are in service-metrics.ts. */
 export const servicesRouter = router({
   list: userProcedure
-    .meta({ openapi: { method: "GET", path: "/services", tags, summary: "Your services, filtered and paginated", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/services",
+        tags,
+        summary: "Your services, filtered and paginated",
+        protect: true,
+      },
+    })
     .input(listServicesInput)
     .output(envelope(z.array(service)).extend({ meta: pageMeta }))
     .query(({ ctx, input }) => services.listServices(ctx.user.userId, input)),
 
   create: userProcedure
-    .meta({ openapi: { method: "POST", path: "/services", tags, summary: "Create a service (status pending)", protect: true }, successStatus: 201 })
+    .meta({
+      openapi: { method: "POST", path: "/services", tags, summary: "Create a service (status pending)", protect: true },
+      successStatus: 201,
+    })
     .input(createServiceInput)
     .output(envelope(service))
     .mutation(async ({ ctx, input }) => ({ data: await services.createService(ctx.user.userId, input) })),
@@ -32,19 +49,42 @@ export const servicesRouter = router({
     .query(async ({ ctx, input }) => ({ data: await services.getService(ctx.user.userId, input.id) })),
 
   replace: userProcedure
-    .meta({ openapi: { method: "PUT", path: "/services/{id}", tags, summary: "Replace a service (the create body)", protect: true } })
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/services/{id}",
+        tags,
+        summary: "Replace a service (the create body)",
+        protect: true,
+      },
+    })
     .input(replaceServiceInput)
     .output(envelope(service))
-    .mutation(async ({ ctx, input: { id, ...body } }) => ({ data: await services.replaceService(ctx.user.userId, id, body) })),
+    .mutation(async ({ ctx, input: { id, ...body } }) => ({
+      data: await services.replaceService(ctx.user.userId, id, body),
+    })),
 
   update: userProcedure
-    .meta({ openapi: { method: "PATCH", path: "/services/{id}", tags, summary: "Change some fields (config is merged)", protect: true } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/services/{id}",
+        tags,
+        summary: "Change some fields (config is merged)",
+        protect: true,
+      },
+    })
     .input(patchServiceInput)
     .output(envelope(service))
-    .mutation(async ({ ctx, input: { id, ...patch } }) => ({ data: await services.patchService(ctx.user.userId, id, patch) })),
+    .mutation(async ({ ctx, input: { id, ...patch } }) => ({
+      data: await services.patchService(ctx.user.userId, id, patch),
+    })),
 
   delete: userProcedure
-    .meta({ openapi: { method: "DELETE", path: "/services/{id}", tags, summary: "Delete a service", protect: true }, successStatus: 204 })
+    .meta({
+      openapi: { method: "DELETE", path: "/services/{id}", tags, summary: "Delete a service", protect: true },
+      successStatus: 204,
+    })
     .input(z.object({ id: idParam }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -52,7 +92,15 @@ export const servicesRouter = router({
     }),
 
   status: userProcedure
-    .meta({ openapi: { method: "GET", path: "/services/{id}/status", tags, summary: "Current status of a service", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/services/{id}/status",
+        tags,
+        summary: "Current status of a service",
+        protect: true,
+      },
+    })
     .input(z.object({ id: idParam }))
     .output(envelope(serviceStatus))
     .query(async ({ ctx, input }) => ({ data: await services.serviceStatus(ctx.user.userId, input.id) })),
@@ -60,7 +108,10 @@ export const servicesRouter = router({
   snooze: userProcedure
     .meta({
       openapi: {
-        method: "POST", path: "/services/{id}/snooze", tags, protect: true,
+        method: "POST",
+        path: "/services/{id}/snooze",
+        tags,
+        protect: true,
         summary: "Snooze notifications until a time or for some minutes",
         description:
           "Exactly one of `until` (within the next 30 days) or `minutes` (1 to 43200). While snoozed, checks go on and " +
@@ -69,17 +120,43 @@ export const servicesRouter = router({
     })
     .input(snoozeInput)
     .output(envelope(service))
-    .mutation(async ({ ctx, input: { id, ...body } }) => ({ data: await snoozeService(ctx.user.userId, id, { id, ...body }) })),
+    .mutation(async ({ ctx, input: { id, ...body } }) => ({
+      data: await snoozeService(ctx.user.userId, id, { id, ...body }),
+    })),
 
   unsnooze: userProcedure
-    .meta({ openapi: { method: "DELETE", path: "/services/{id}/snooze", tags, summary: "End the snooze now (an open incident it held is notified now)", protect: true } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/services/{id}/snooze",
+        tags,
+        summary: "End the snooze now (an open incident it held is notified now)",
+        protect: true,
+      },
+    })
     .input(snoozeIdInput)
     .output(envelope(service))
     .mutation(async ({ ctx, input }) => ({ data: await unsnoozeService(ctx.user.userId, input.id) })),
 
   run: userProcedure
-    .meta({ openapi: { method: "POST", path: "/services/{id}/run", tags, summary: "Check the service now, off-schedule, and answer with the result (optional query probe)", protect: true }, throttled: true })
-    .input(z.object({ id: idParam, probe: id().optional().describe("A probe that checks this service (default: the platform probe, or its first private probe)") }))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/services/{id}/run",
+        tags,
+        summary: "Check the service now, off-schedule, and answer with the result (optional query probe)",
+        protect: true,
+      },
+      throttled: true,
+    })
+    .input(
+      z.object({
+        id: idParam,
+        probe: id()
+          .optional()
+          .describe("A probe that checks this service (default: the platform probe, or its first private probe)"),
+      }),
+    )
     .output(envelope(checkRunResult))
     .mutation(async ({ ctx, input }) => ({ data: await runServiceNow(ctx.user.userId, input.id, input.probe) })),
 });

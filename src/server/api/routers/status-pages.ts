@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { envelope, id, idParam } from "../../../shared/schemas/common";
-import { createStatusPageInput, patchStatusPageInput, statusPage, statusPageSubscriber } from "../../../shared/schemas/status-pages";
+import {
+  createStatusPageInput,
+  patchStatusPageInput,
+  statusPage,
+  statusPageSubscriber,
+} from "../../../shared/schemas/status-pages";
 import * as pages from "../../services/status-pages/pages";
 import * as subscribers from "../../services/status-pages/subscribers";
 import { orgProcedure, router } from "../trpc";
@@ -13,7 +18,16 @@ const scopeOf = (ctx: { org: { id: number }; principal: { kind: string; userId?:
 
 export const statusPagesRouter = router({
   list: orgProcedure
-    .meta({ openapi: { method: "GET", path: "/status-pages", tags, summary: "The organization's status pages", protect: true }, capability: "cronmonitor.view" })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/status-pages",
+        tags,
+        summary: "The organization's status pages",
+        protect: true,
+      },
+      capability: "cronmonitor.view",
+    })
     .input(z.void())
     .output(envelope(z.array(statusPage)))
     .query(async ({ ctx }) => ({ data: await pages.listStatusPages(scopeOf(ctx)) })),
@@ -30,24 +44,41 @@ export const statusPagesRouter = router({
     .mutation(async ({ ctx, input }) => ({ data: await pages.createStatusPage(scopeOf(ctx), input) })),
 
   get: orgProcedure
-    .meta({ openapi: { method: "GET", path: "/status-pages/{id}", tags, summary: "Read a status page", protect: true }, capability: "cronmonitor.view" })
+    .meta({
+      openapi: { method: "GET", path: "/status-pages/{id}", tags, summary: "Read a status page", protect: true },
+      capability: "cronmonitor.view",
+    })
     .input(z.object({ id: idParam }))
     .output(envelope(statusPage))
     .query(async ({ ctx, input }) => ({ data: await pages.getStatusPage(scopeOf(ctx), input.id) })),
 
   update: orgProcedure
     .meta({
-      openapi: { method: "PATCH", path: "/status-pages/{id}", tags, summary: "Change some fields of a status page (components: the whole new list)", protect: true },
+      openapi: {
+        method: "PATCH",
+        path: "/status-pages/{id}",
+        tags,
+        summary: "Change some fields of a status page (components: the whole new list)",
+        protect: true,
+      },
       capability: "cronmonitor.edit",
       conflict: "The slug or custom domain is taken",
     })
     .input(patchStatusPageInput)
     .output(envelope(statusPage))
-    .mutation(async ({ ctx, input: { id, ...changes } }) => ({ data: await pages.updateStatusPage(scopeOf(ctx), id, changes) })),
+    .mutation(async ({ ctx, input: { id, ...changes } }) => ({
+      data: await pages.updateStatusPage(scopeOf(ctx), id, changes),
+    })),
 
   delete: orgProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/status-pages/{id}", tags, summary: "Delete a status page (its public URL answers 404 at once)", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/status-pages/{id}",
+        tags,
+        summary: "Delete a status page (its public URL answers 404 at once)",
+        protect: true,
+      },
       capability: "cronmonitor.delete",
       successStatus: 204,
     })
@@ -59,7 +90,13 @@ export const statusPagesRouter = router({
 
   subscribers: orgProcedure
     .meta({
-      openapi: { method: "GET", path: "/status-pages/{id}/subscribers", tags, summary: "The page's email subscribers (pending and confirmed)", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/status-pages/{id}/subscribers",
+        tags,
+        summary: "The page's email subscribers (pending and confirmed)",
+        protect: true,
+      },
       capability: "cronmonitor.view",
     })
     .input(z.object({ id: idParam }))
@@ -68,7 +105,13 @@ export const statusPagesRouter = router({
 
   removeSubscriber: orgProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/status-pages/{id}/subscribers/{subscriber_id}", tags, summary: "Remove a subscriber (nothing more is mailed to it)", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/status-pages/{id}/subscribers/{subscriber_id}",
+        tags,
+        summary: "Remove a subscriber (nothing more is mailed to it)",
+        protect: true,
+      },
       capability: "cronmonitor.edit",
       successStatus: 204,
     })

@@ -7,13 +7,22 @@ const tags = ["System"];
 
 export const systemRouter = router({
   health: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/health", tags, summary: "API health: answers 200 when the database answers" } })
+    .meta({
+      openapi: { method: "GET", path: "/health", tags, summary: "API health: answers 200 when the database answers" },
+    })
     .input(z.void())
     .output(envelope(z.object({ status: z.literal("ok"), database: z.literal("ok") })))
     .query(async () => ({ data: await system.health() })),
 
   status: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/status", tags, summary: "System status: version, database, last sweep, background workers" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/status",
+        tags,
+        summary: "System status: version, database, last sweep, background workers",
+      },
+    })
     .input(z.void())
     .output(
       envelope(
@@ -24,11 +33,16 @@ export const systemRouter = router({
             .object({ at: timestamp, duration_ms: z.number().int(), counts: z.record(z.string(), z.number().int()) })
             .nullable(),
           workers: z.object({
-            checkpointer: z.object({ state: z.enum(["starting", "running", "failed", "not_started"]), error: z.string().optional() }),
+            checkpointer: z.object({
+              state: z.enum(["starting", "running", "failed", "not_started"]),
+              error: z.string().optional(),
+            }),
             sweeper: z.object({
               state: z
                 .enum(["starting", "running", "late", "not_started"])
-                .describe("From the live sweeper processes' heartbeats: not_started when none is alive, starting until the first sweep, late when sweeps stop landing"),
+                .describe(
+                  "From the live sweeper processes' heartbeats: not_started when none is alive, starting until the first sweep, late when sweeps stop landing",
+                ),
               last_sweep_at: timestamp.nullable().describe("The last sweep any sweeper recorded"),
               instances: z
                 .array(

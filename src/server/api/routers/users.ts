@@ -21,7 +21,13 @@ export const usersRouter = router({
 
   changePassword: userProcedure
     .meta({
-      openapi: { method: "POST", path: "/users/password", tags, summary: "Change the password; other sessions are revoked", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/users/password",
+        tags,
+        summary: "Change the password; other sessions are revoked",
+        protect: true,
+      },
       successStatus: 204,
       throttled: true,
     })

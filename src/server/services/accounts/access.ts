@@ -18,7 +18,11 @@ const live = (row: UserAccessRow | undefined, userId: number, now: Date): row is
  * call, so a revoked session or token fails at once on every process.
  */
 export async function authenticateInOrg(
-  input: { channel: "rest" | "dashboard"; headers: Headers; dashboardSession: { userId: number; sessionId: string } | null },
+  input: {
+    channel: "rest" | "dashboard";
+    headers: Headers;
+    dashboardSession: { userId: number; sessionId: string } | null;
+  },
   slugHeader: string | null,
   now = new Date(),
 ): Promise<{ principal: Principal; org: ActiveOrg }> {
@@ -54,6 +58,7 @@ async function serviceTokenInOrg(token: string, slug: string | null) {
   const capabilities = parseTokenCapabilities(row.capabilities);
   const principal: Principal = { kind: "service_token", tokenId: row.tokenId, orgId: row.orgId, capabilities };
   if (!row.org) throw unauthorized("Invalid or revoked service token");
-  if (slug && slug !== row.org.slug) throw new AppError("FORBIDDEN", `This token does not belong to organization ${slug}`);
+  if (slug && slug !== row.org.slug)
+    throw new AppError("FORBIDDEN", `This token does not belong to organization ${slug}`);
   return { principal, org: { ...row.org, role: null, capabilities } };
 }

@@ -31,10 +31,16 @@ export async function register(
   now = new Date(),
   address: string | null = null,
 ): Promise<TokenPair> {
-  return attempt(registerLimits(address), () => registerUser(input, now), { now, isFailure: isCode("VALIDATION_ERROR") });
+  return attempt(registerLimits(address), () => registerUser(input, now), {
+    now,
+    isFailure: isCode("VALIDATION_ERROR"),
+  });
 }
 
-async function registerUser(input: { email: string; password: string; first_name?: string; last_name?: string }, now: Date): Promise<TokenPair> {
+async function registerUser(
+  input: { email: string; password: string; first_name?: string; last_name?: string },
+  now: Date,
+): Promise<TokenPair> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const user = await writeTransaction(async (tx) => {
@@ -60,7 +66,13 @@ async function registerUser(input: { email: string; password: string; first_name
  * email answers the same 401 as a wrong password, at the same cost. Answers the user and the device
  * token to hand back (the known device's own, or a new one).
  */
-export async function signIn(emailInput: string, password: string, now: Date, address: string | null, deviceToken: string | null = null) {
+export async function signIn(
+  emailInput: string,
+  password: string,
+  now: Date,
+  address: string | null,
+  deviceToken: string | null = null,
+) {
   const user = await db().user.findUnique({ where: { email: normalizeEmail(emailInput) } });
   const deviceId = user ? knownDevice(deviceToken, user.id) : null;
   const { limits, clearOnSuccess } = signInLimits(emailInput, address, deviceId);
@@ -71,7 +83,8 @@ export async function signIn(emailInput: string, password: string, now: Date, ad
         await burnPasswordCheck(password, emailInput);
         throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
       }
-      if (!(await verifyPassword(user.passwordHash, password, emailInput))) throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
+      if (!(await verifyPassword(user.passwordHash, password, emailInput)))
+        throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
       return user;
     },
     { now, isFailure: isCode("UNAUTHORIZED"), clearOnSuccess },
@@ -177,6 +190,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   await db().$transaction([
     db().user.update({ where: { id: userId }, data: { passwordHash } }),
-    db().session.updateMany({ where: { userId, id: { not: keepSessionId }, revokedAt: null }, data: { revokedAt: now } }),
+    db().session.updateMany({
+      where: { userId, id: { not: keepSessionId }, revokedAt: null },
+      data: { revokedAt: now },
+    }),
   ]);
 }

@@ -8,10 +8,21 @@ import type { ActiveOrg } from "./org-access";
 import { attempt } from "../../limits/counter";
 import { inviteLimits } from "../../limits/rules";
 
-export type MemberView = { user_id: number; email: string; first_name: string; last_name: string; role: Role; joined_at: string };
+export type MemberView = {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  joined_at: string;
+};
 
 export async function listMembers(org: ActiveOrg): Promise<MemberView[]> {
-  const rows = await db().membership.findMany({ where: { orgId: org.id }, include: { user: true }, orderBy: { id: "asc" } });
+  const rows = await db().membership.findMany({
+    where: { orgId: org.id },
+    include: { user: true },
+    orderBy: { id: "asc" },
+  });
   return rows.map((m) => ({
     user_id: m.userId,
     email: m.user.email,
@@ -26,7 +37,8 @@ const NO_SUCH_USER = "No user with this email; they must register first";
 
 /** Only an owner may grant or take away the owner role. */
 function assertMayAssign(org: ActiveOrg, role: Role) {
-  if (role === "owner" && org.role !== "owner") throw new AppError("FORBIDDEN", "Only an owner can make someone an owner");
+  if (role === "owner" && org.role !== "owner")
+    throw new AppError("FORBIDDEN", "Only an owner can make someone an owner");
 }
 
 /**
@@ -71,7 +83,13 @@ export async function changeRole(org: ActiveOrg, userId: number, role: Role): Pr
   await writeTransaction(async (tx) => {
     await tx.membership.update({ where: { id: member.id }, data: { role } });
     if (!PROBE_USE_ROLES.includes(role)) {
-      await releaseProbesOf(tx, userId, org, `Probes of organization ${org.slug} no longer check this service: its owner's role there (${role}) does not hold ${PROBE_USE}`, new Date());
+      await releaseProbesOf(
+        tx,
+        userId,
+        org,
+        `Probes of organization ${org.slug} no longer check this service: its owner's role there (${role}) does not hold ${PROBE_USE}`,
+        new Date(),
+      );
     }
   });
   return (await listMembers(org)).find((m) => m.user_id === userId)!;
@@ -86,7 +104,13 @@ export async function removeMember(org: ActiveOrg, userId: number): Promise<void
   }
   await writeTransaction(async (tx) => {
     await tx.membership.delete({ where: { id: member.id } });
-    await releaseProbesOf(tx, userId, org, `Probes of organization ${org.slug} no longer check this service: its owner is no longer a member there`, new Date());
+    await releaseProbesOf(
+      tx,
+      userId,
+      org,
+      `Probes of organization ${org.slug} no longer check this service: its owner is no longer a member there`,
+      new Date(),
+    );
   });
 }
 

@@ -4,7 +4,14 @@ import { db } from "../../db";
 import type { Principal } from "./principal";
 
 /** The organization a call acts in, and what the caller may do there. */
-export type ActiveOrg = { id: number; slug: string; name: string; plan: string; role: Role | null; capabilities: readonly Capability[] };
+export type ActiveOrg = {
+  id: number;
+  slug: string;
+  name: string;
+  plan: string;
+  role: Role | null;
+  capabilities: readonly Capability[];
+};
 
 /**
  * A user acts in the organization named by `X-Org-Slug`, or in their default one; naming an
@@ -15,8 +22,16 @@ export async function resolveOrg(principal: Principal, slugHeader: string | null
   if (principal.kind === "service_token") {
     const org = await db().organization.findUnique({ where: { id: principal.orgId } });
     if (!org) throw new AppError("UNAUTHORIZED", "Invalid or revoked service token");
-    if (slug && slug !== org.slug) throw new AppError("FORBIDDEN", `This token does not belong to organization ${slug}`);
-    return { id: org.id, slug: org.slug, name: org.name, plan: org.plan, role: null, capabilities: principal.capabilities };
+    if (slug && slug !== org.slug)
+      throw new AppError("FORBIDDEN", `This token does not belong to organization ${slug}`);
+    return {
+      id: org.id,
+      slug: org.slug,
+      name: org.name,
+      plan: org.plan,
+      role: null,
+      capabilities: principal.capabilities,
+    };
   }
   const membership = slug
     ? await db().membership.findFirst({ where: { userId: principal.userId, org: { slug } }, include: { org: true } })

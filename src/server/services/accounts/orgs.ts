@@ -9,12 +9,23 @@ import type { Role } from "../../../shared/capabilities";
 type Tx = Prisma.TransactionClient;
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "org";
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "org"
+  );
 }
 
 async function freeSlug(tx: Tx, base: string): Promise<string> {
   for (let i = 0; i < 5; i++) {
-    const slug = i === 0 ? base : `${base}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+    const slug =
+      i === 0
+        ? base
+        : `${base}-${randomToken(3)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, "x")}`;
     if (!(await tx.organization.findUnique({ where: { slug }, select: { id: true } }))) return slug;
   }
   return `${base}-${Date.now().toString(36)}`;
@@ -23,7 +34,9 @@ async function freeSlug(tx: Tx, base: string): Promise<string> {
 /** Every new user gets a personal organization, in which they are the owner. */
 export async function createPersonalOrg(tx: Tx, userId: number, email: string) {
   const local = email.split("@")[0] ?? "me";
-  const org = await tx.organization.create({ data: { slug: await freeSlug(tx, slugify(local)), name: `${local}'s organization` } });
+  const org = await tx.organization.create({
+    data: { slug: await freeSlug(tx, slugify(local)), name: `${local}'s organization` },
+  });
   await tx.membership.create({ data: { orgId: org.id, userId, role: "owner" } });
   return org;
 }

@@ -17,7 +17,11 @@ const services = (n: number) => `${n} ${n === 1 ? "service" : "services"}`;
 
 export async function listProjectServices(userId: number, projectId: number): Promise<ServiceView[]> {
   await ownedProject(db(), userId, projectId);
-  const rows = await db().service.findMany({ where: { userId, projectId }, select: serviceSelect, orderBy: { id: "asc" } });
+  const rows = await db().service.findMany({
+    where: { userId, projectId },
+    select: serviceSelect,
+    orderBy: { id: "asc" },
+  });
   return rows.map(serviceView);
 }
 
@@ -25,7 +29,11 @@ export async function listProjectServices(userId: number, projectId: number): Pr
  * Assigns the caller's services to the project, all or nothing: when any id is missing or owned by
  * someone else, nothing is assigned (400). Services already in another project of the caller move.
  */
-export async function assignServices(userId: number, projectId: number, serviceIds: number[]): Promise<{ message: string }> {
+export async function assignServices(
+  userId: number,
+  projectId: number,
+  serviceIds: number[],
+): Promise<{ message: string }> {
   const ids = [...new Set(serviceIds)];
   return writeTransaction(async (tx) => {
     const project = await ownedProject(tx, userId, projectId);
@@ -41,11 +49,18 @@ export async function assignServices(userId: number, projectId: number, serviceI
 }
 
 /** Unassigns those listed services that are the caller's and in this project; others are ignored. */
-export async function unassignServices(userId: number, projectId: number, serviceIds: number[]): Promise<{ message: string }> {
+export async function unassignServices(
+  userId: number,
+  projectId: number,
+  serviceIds: number[],
+): Promise<{ message: string }> {
   const ids = [...new Set(serviceIds)];
   return writeTransaction(async (tx) => {
     const project = await ownedProject(tx, userId, projectId);
-    const { count } = await tx.service.updateMany({ where: { id: { in: ids }, userId, projectId }, data: { projectId: null } });
+    const { count } = await tx.service.updateMany({
+      where: { id: { in: ids }, userId, projectId },
+      data: { projectId: null },
+    });
     return { message: `Unassigned ${services(count)} from project "${project.name}"` };
   });
 }

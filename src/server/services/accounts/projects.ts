@@ -126,7 +126,10 @@ export async function deleteProject(userId: number, id: number): Promise<void> {
 }
 
 /** Sets `order` on the caller's listed projects; unknown and foreign ids are silently ignored. */
-export async function reorderProjects(userId: number, entries: { id: number; order: number }[]): Promise<{ message: string }> {
+export async function reorderProjects(
+  userId: number,
+  entries: { id: number; order: number }[],
+): Promise<{ message: string }> {
   const wanted = new Map(entries.map((e) => [e.id, e.order])); // a repeated id: the last entry wins
   const results = await db().$transaction(
     [...wanted].map(([id, order]) => db().project.updateMany({ where: { id, userId }, data: { order } })),

@@ -1,5 +1,9 @@
 import { notFound } from "../../../shared/errors";
-import { formatTokenCapabilities, parseTokenCapabilities, type TokenCapability as Capability } from "../../../shared/capabilities";
+import {
+  formatTokenCapabilities,
+  parseTokenCapabilities,
+  type TokenCapability as Capability,
+} from "../../../shared/capabilities";
 import { isoSeconds } from "../../../shared/time";
 import { hashToken, randomToken, SERVICE_TOKEN_PREFIX } from "../../auth/tokens";
 import { db } from "../../db";
@@ -21,7 +25,12 @@ export async function createServiceToken(
 ): Promise<ServiceTokenView & { token: string }> {
   const token = SERVICE_TOKEN_PREFIX + randomToken(32);
   const row = await db().serviceToken.create({
-    data: { orgId: org.id, name: input.name.trim(), tokenHash: hashToken(token), capabilities: formatTokenCapabilities(input.capabilities) },
+    data: {
+      orgId: org.id,
+      name: input.name.trim(),
+      tokenHash: hashToken(token),
+      capabilities: formatTokenCapabilities(input.capabilities),
+    },
   });
   return { ...view(row), token };
 }
@@ -32,6 +41,9 @@ export async function listServiceTokens(org: ActiveOrg): Promise<ServiceTokenVie
 }
 
 export async function revokeServiceToken(org: ActiveOrg, id: number, now = new Date()): Promise<void> {
-  const revoked = await db().serviceToken.updateMany({ where: { id, orgId: org.id, revokedAt: null }, data: { revokedAt: now } });
+  const revoked = await db().serviceToken.updateMany({
+    where: { id, orgId: org.id, revokedAt: null },
+    data: { revokedAt: now },
+  });
   if (revoked.count === 0) throw notFound("Service token");
 }

@@ -11,7 +11,13 @@ import { invalidateAllStatusPages } from "../status-pages/cache";
  */
 type Scope = { orgId: number; userId: number | null };
 
-const view = (u: { id: number; incidentId: number; status: string; message: string; createdAt: Date }): IncidentUpdateView => ({
+const view = (u: {
+  id: number;
+  incidentId: number;
+  status: string;
+  message: string;
+  createdAt: Date;
+}): IncidentUpdateView => ({
   id: u.id,
   incident_id: u.incidentId,
   status: u.status as IncidentUpdateView["status"],
@@ -33,7 +39,9 @@ export async function addIncidentUpdate(
 ): Promise<IncidentUpdateView> {
   const incident = await getIncident(scope, incidentId);
   const row = await writeTransaction(async (tx) => {
-    const update = await tx.incidentUpdate.create({ data: { incidentId, status: input.status, message: input.message, createdAt: now } });
+    const update = await tx.incidentUpdate.create({
+      data: { incidentId, status: input.status, message: input.message, createdAt: now },
+    });
     await tx.outbox.create({
       data: {
         orgId: scope.orgId,
@@ -53,6 +61,9 @@ export async function addIncidentUpdate(
 
 export async function listIncidentUpdates(scope: Scope, incidentId: number): Promise<IncidentUpdateView[]> {
   await getIncident(scope, incidentId);
-  const rows = await db().incidentUpdate.findMany({ where: { incidentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await db().incidentUpdate.findMany({
+    where: { incidentId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map(view);
 }

@@ -41,7 +41,12 @@ export async function listIncidents(
     ],
   };
   const [rows, total] = await Promise.all([
-    db().incident.findMany({ where, orderBy: [{ openedAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    db().incident.findMany({
+      where,
+      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
+      skip: (q.page - 1) * q.limit,
+      take: q.limit,
+    }),
     db().incident.count({ where }),
   ]);
   return { data: rows.map(incidentView), meta: pageMetaOf(q.page, q.limit, total) };
@@ -62,20 +67,36 @@ export async function acknowledgerName(p: Principal): Promise<string> {
  * incident as it is), and notifies `incident.acknowledged` through the outbox in the same
  * transaction. A resolved incident is a 409.
  */
-export async function acknowledgeIncident(scope: { orgId: number; userId: number | null; by: string }, id: number, now = new Date()) {
+export async function acknowledgeIncident(
+  scope: { orgId: number; userId: number | null; by: string },
+  id: number,
+  now = new Date(),
+) {
   const row = await db().incident.findFirst({ where: { AND: [{ id }, visibleTo(scope.orgId, scope.userId)] } });
   if (!row) throw notFound("Incident");
-  if (row.status !== "open") throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
+  if (row.status !== "open")
+    throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
   if (row.acknowledgedAt) return incidentView(row);
   await writeTransaction(async (tx) => {
-    const won = await tx.incident.updateMany({ where: { id, status: "open", acknowledgedAt: null }, data: { acknowledgedAt: now, acknowledgedBy: scope.by } });
+    const won = await tx.incident.updateMany({
+      where: { id, status: "open", acknowledgedAt: null },
+      data: { acknowledgedAt: now, acknowledgedBy: scope.by },
+    });
     if (won.count === 0) return; // acknowledged (or resolved) meanwhile by someone else
     await tx.outbox.create({
-      data: { orgId: row.orgId ?? scope.orgId, event: "incident.acknowledged", cronMonitorId: row.cronMonitorId, serviceId: row.serviceId, incidentId: id, createdAt: now },
+      data: {
+        orgId: row.orgId ?? scope.orgId,
+        event: "incident.acknowledged",
+        cronMonitorId: row.cronMonitorId,
+        serviceId: row.serviceId,
+        incidentId: id,
+        createdAt: now,
+      },
     });
   });
   const after = await db().incident.findUniqueOrThrow({ where: { id } });
-  if (after.status !== "open" && !after.acknowledgedAt) throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
+  if (after.status !== "open" && !after.acknowledgedAt)
+    throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
   return incidentView(after);
 }
 

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { AppError } from "../../../shared/errors";
 import { DEFAULT_EVENTS, NOTIFICATION_EVENTS, type RoutedEvent } from "../../../shared/integration-events";
-import { COLUMNS, isLegacyKind, kindOf, urlFieldsOf, type Column, type IntegrationKind } from "../../../shared/notification-kinds/index";
+import {
+  COLUMNS,
+  isLegacyKind,
+  kindOf,
+  urlFieldsOf,
+  type Column,
+  type IntegrationKind,
+} from "../../../shared/notification-kinds/index";
 import { isMaskOf, MASK, maskSecrets, secretFieldsOf } from "../../../shared/integration-secrets";
 import { literalTargetRefusal, outboundPolicy } from "../../outbound/index";
 
@@ -31,14 +38,19 @@ function refuse(errors: Record<string, string[]>): never {
  * Splits a sent `config` of webhook, slack or email into the top-level fields it carries (which the
  * caller merges, refusing a conflict with the same field sent top-level) and the rest.
  */
-export function liftTopLevel(kind: IntegrationKind, config: Record<string, unknown> | undefined, top: TopLevel): { top: TopLevel; rest: Record<string, unknown> } {
+export function liftTopLevel(
+  kind: IntegrationKind,
+  config: Record<string, unknown> | undefined,
+  top: TopLevel,
+): { top: TopLevel; rest: Record<string, unknown> } {
   if (!config || !isLegacyKind(kind)) return { top: {}, rest: config ?? {} };
   const lifted: TopLevel = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
     if ((COLUMNS as readonly string[]).includes(key)) {
       const k = key as keyof TopLevel;
-      if (top[k] !== undefined && top[k] !== value) refuse({ [`config.${key}`]: [`Send ${key} either top-level or in config, not both`] });
+      if (top[k] !== undefined && top[k] !== value)
+        refuse({ [`config.${key}`]: [`Send ${key} either top-level or in config, not both`] });
       if (value !== undefined) lifted[k] = value as string;
     } else rest[key] = value;
   }
@@ -50,7 +62,11 @@ export function liftTopLevel(kind: IntegrationKind, config: Record<string, unkno
  * credential sent back masked keeps the stored one, the result validated by the kind's schema
  * (errors keyed `config.<field>`), and every URL's literal host checked by the outbound guard.
  */
-export function resolveConfig(kind: IntegrationKind, sent: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
+export function resolveConfig(
+  kind: IntegrationKind,
+  sent: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...(stored ?? {}) };
   for (const [key, value] of Object.entries(sent)) {
     if (value === null) delete merged[key];
@@ -62,18 +78,27 @@ export function resolveConfig(kind: IntegrationKind, sent: Record<string, unknow
     const kept = stored?.[field];
     if (typeof kept === "string" && isMaskOf(value, kept)) merged[field] = kept;
     else if (value.includes(MASK)) {
-      refuse({ [`config.${field}`]: [`This is a masked value: send the ${field} in full${stored ? ", or leave the field out to keep the stored one" : ""}`] });
+      refuse({
+        [`config.${field}`]: [
+          `This is a masked value: send the ${field} in full${stored ? ", or leave the field out to keep the stored one" : ""}`,
+        ],
+      });
     }
   }
   const ownSchema = kindOf(kind).config;
   const schema = isLegacyKind(kind)
-    ? z.strictObject(Object.fromEntries(Object.entries(ownSchema.shape).filter(([k]) => !(COLUMNS as readonly string[]).includes(k))))
+    ? z.strictObject(
+        Object.fromEntries(
+          Object.entries(ownSchema.shape).filter(([k]) => !(COLUMNS as readonly string[]).includes(k)),
+        ),
+      )
     : ownSchema;
   const parsed = schema.safeParse(merged);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
-      const missing = issue.code === "invalid_type" && issue.path.length === 1 && merged[String(issue.path[0])] === undefined;
+      const missing =
+        issue.code === "invalid_type" && issue.path.length === 1 && merged[String(issue.path[0])] === undefined;
       const message = missing ? `A ${kind} integration needs config.${String(issue.path[0])}` : issue.message;
       (errors[["config", ...issue.path.map(String)].join(".")] ??= []).push(message);
     }

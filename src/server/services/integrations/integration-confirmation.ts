@@ -46,7 +46,10 @@ export type ConfirmationOutcome = "confirmed" | "expired" | "unknown";
 export async function confirmAddress(token: string, now = new Date()): Promise<ConfirmationOutcome> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
   const digest = hashToken(token);
-  const row = await db().integration.findUnique({ where: { confirmTokenHash: digest }, select: { id: true, confirmSentAt: true } });
+  const row = await db().integration.findUnique({
+    where: { confirmTokenHash: digest },
+    select: { id: true, confirmSentAt: true },
+  });
   if (!row) return "unknown";
   if (!row.confirmSentAt || now.getTime() - row.confirmSentAt.getTime() > CONFIRMATION_TTL_MS) return "expired";
   // Conditional on the digest: of two clicks at once, one confirms and the other finds the link used.

@@ -1,9 +1,12 @@
 import { writeTransaction } from "../../transactions";
 import { AppError, notFound, validationError } from "../../../shared/errors";
-import { isMaskOf, MASK, maskSecrets, secretFieldsOf, } from "../../../shared/integration-secrets";
+import { isMaskOf, MASK, maskSecrets, secretFieldsOf } from "../../../shared/integration-secrets";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import {
-  kindFieldErrors, type CreateIntegrationInput, type IntegrationKind, type IntegrationPatch,
+  kindFieldErrors,
+  type CreateIntegrationInput,
+  type IntegrationKind,
+  type IntegrationPatch,
 } from "../../../shared/schemas/integrations";
 import { isoSeconds } from "../../../shared/time";
 import { env } from "../../../env";
@@ -18,7 +21,14 @@ import { newWebhookSecret } from "../../notify/signature";
 import { literalTargetRefusal, outboundPolicy } from "../../outbound/index";
 import type { Delivery, Integration, Prisma } from "../../../generated/prisma/client";
 import { CONFIRMING_KINDS, confirmsRecipient, isLegacyKind, kindOf } from "../../../shared/notification-kinds/index";
-import { configView, eventsView, liftTopLevel, parseStoredConfig, resolveConfig, storedEvents } from "./integration-config";
+import {
+  configView,
+  eventsView,
+  liftTopLevel,
+  parseStoredConfig,
+  resolveConfig,
+  storedEvents,
+} from "./integration-config";
 
 /**
  * The integration as the API shows it, to every role: credentials masked (integration-secrets.ts).
@@ -49,7 +59,14 @@ function deliveryView(d: Delivery) {
   return {
     id: d.id,
     integration_id: d.integrationId,
-    event: d.event as "incident.opened" | "incident.resolved" | "incident.reminder" | "incident.acknowledged" | "run.drifted" | "test" | "confirmation",
+    event: d.event as
+      | "incident.opened"
+      | "incident.resolved"
+      | "incident.reminder"
+      | "incident.acknowledged"
+      | "run.drifted"
+      | "test"
+      | "confirmation",
     event_id: d.outboxId,
     attempt: d.attempt,
     status: d.status as "success" | "failed",
@@ -123,7 +140,11 @@ export async function createIntegration(orgId: number, sent: CreateIntegrationIn
  * A credential sent back exactly as the answers mask it keeps the stored one (a client that PATCHes
  * what it read); any other masked-looking value (also on create) is refused rather than stored.
  */
-function withoutKeptSecrets<T extends { url?: string; secret?: string }>(kind: IntegrationKind, stored: Integration | null, fields: T): T {
+function withoutKeptSecrets<T extends { url?: string; secret?: string }>(
+  kind: IntegrationKind,
+  stored: Integration | null,
+  fields: T,
+): T {
   const kept: T = { ...fields };
   if (!isLegacyKind(kind)) return kept; // their credentials are config fields (integration-config.ts)
   for (const field of secretFieldsOf(kind) as readonly ("url" | "secret")[]) {
@@ -131,7 +152,10 @@ function withoutKeptSecrets<T extends { url?: string; secret?: string }>(kind: I
     if (sent === undefined) continue;
     if (stored && isMaskOf(sent, stored[field])) delete kept[field];
     else if (sent.includes(MASK)) {
-      throw validationError(field, `This is a masked value: send the ${field} in full${stored ? ", or leave the field out to keep the stored one" : ""}`);
+      throw validationError(
+        field,
+        `This is a masked value: send the ${field} in full${stored ? ", or leave the field out to keep the stored one" : ""}`,
+      );
     }
   }
   return kept;
@@ -142,12 +166,15 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
   const lifted = liftTopLevel(current.kind as IntegrationKind, sent.config, sent);
   const patch = { ...sent, ...lifted.top };
   assertKindFields(current.kind as IntegrationKind, patch, false);
-  const config = sent.config ? resolveConfig(current.kind as IntegrationKind, lifted.rest, parseStoredConfig(current.config)) : null;
+  const config = sent.config
+    ? resolveConfig(current.kind as IntegrationKind, lifted.rest, parseStoredConfig(current.config))
+    : null;
   const p = withoutKeptSecrets(current.kind as IntegrationKind, current, patch);
   const rotate = p.rotate_secret === true;
   // A new address, or the same one still unconfirmed (a new link), is asked again. It is unconfirmed
   // in the same statement that stores it, so no notification reaches it in between.
-  const ask = confirmsRecipient(current.kind) && p.email !== undefined && (p.email !== current.email || !current.confirmedAt);
+  const ask =
+    confirmsRecipient(current.kind) && p.email !== undefined && (p.email !== current.email || !current.confirmedAt);
   // Its mail is counted before anything is stored: a refused re-send (429) changes nothing.
   const mailLimits = ask ? confirmationMailLimits(current.id) : [];
   await consume(mailLimits, new Date());
@@ -186,11 +213,17 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
  */
 async function assertRoomForUnconfirmed(tx: Prisma.TransactionClient, orgId: number) {
   await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
-  const waiting = await tx.integration.count({ where: { orgId, kind: { in: [...CONFIRMING_KINDS] }, confirmedAt: null } });
-  if (waiting < LIMITS.unconfirmedEmailIntegrations) return;
-  throw new AppError("CONFLICT", `At most ${LIMITS.unconfirmedEmailIntegrations} email integrations of an organization may await their recipient's confirmation; wait for a confirmation or delete one`, {
-    email: [`${waiting} email integrations of this organization await confirmation already`],
+  const waiting = await tx.integration.count({
+    where: { orgId, kind: { in: [...CONFIRMING_KINDS] }, confirmedAt: null },
   });
+  if (waiting < LIMITS.unconfirmedEmailIntegrations) return;
+  throw new AppError(
+    "CONFLICT",
+    `At most ${LIMITS.unconfirmedEmailIntegrations} email integrations of an organization may await their recipient's confirmation; wait for a confirmation or delete one`,
+    {
+      email: [`${waiting} email integrations of this organization await confirmation already`],
+    },
+  );
 }
 
 /** Deletes the integration and its delivery history, and drops its id from the organization's monitors. */
@@ -213,17 +246,28 @@ export async function deleteIntegration(orgId: number, id: number) {
 export async function testIntegration(orgId: number, id: number, now = new Date()) {
   const target = await find(orgId, id);
   if (awaitsConfirmation({ kind: target.kind, confirmed_at: target.confirmedAt })) {
-    throw new AppError("INTEGRATION_UNCONFIRMED", "The recipient has not confirmed this address yet: nothing but the confirmation mail is sent to it");
+    throw new AppError(
+      "INTEGRATION_UNCONFIRMED",
+      "The recipient has not confirmed this address yet: nothing but the confirmation mail is sent to it",
+    );
   }
   await consume(testDeliveryLimits(target.id), now); // 5 per integration per hour (docs/limits.md)
   const config = env();
-  const result = await send({ ...target, confirmed_at: target.confirmedAt }, testPayload(now), { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom });
+  const result = await send({ ...target, confirmed_at: target.confirmedAt }, testPayload(now), {
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom,
+  });
   const [row] = await db().$transaction([
     db().delivery.create({ data: directDelivery(target.id, "test", result) }),
     ...(result.ok && target.failingReason
       ? [db().integration.update({ where: { id: target.id }, data: { failingReason: null, failingSince: null } })]
       : !result.ok && result.permanent
-        ? [db().integration.update({ where: { id: target.id }, data: { failingReason: result.permanent, failingSince: target.failingSince ?? now } })]
+        ? [
+            db().integration.update({
+              where: { id: target.id },
+              data: { failingReason: result.permanent, failingSince: target.failingSince ?? now },
+            }),
+          ]
         : []),
   ]);
   return { ...deliveryView(row), answer: result.answer ?? null };

@@ -24,9 +24,17 @@ type Client = Pick<Db, "maintenanceWindow">;
 export async function orgWindows(orgId: number, client: Client = db()): Promise<CoverWindow[]> {
   const rows = await client.maintenanceWindow.findMany({ where: { orgId }, include: { targets: true } });
   return rows.map((w) => {
-    const occurrence: Occurrence | null = w.currentStartsAt && w.currentEndsAt ? { start: w.currentStartsAt, end: w.currentEndsAt } : null;
-    const pick = (key: "cronMonitorId" | "serviceId" | "projectId") => new Set(w.targets.flatMap((t) => (t[key] !== null ? [t[key]!] : [])));
-    return { id: w.id, occurrence, monitorIds: pick("cronMonitorId"), serviceIds: pick("serviceId"), projectIds: pick("projectId") };
+    const occurrence: Occurrence | null =
+      w.currentStartsAt && w.currentEndsAt ? { start: w.currentStartsAt, end: w.currentEndsAt } : null;
+    const pick = (key: "cronMonitorId" | "serviceId" | "projectId") =>
+      new Set(w.targets.flatMap((t) => (t[key] !== null ? [t[key]!] : [])));
+    return {
+      id: w.id,
+      occurrence,
+      monitorIds: pick("cronMonitorId"),
+      serviceIds: pick("serviceId"),
+      projectIds: pick("projectId"),
+    };
   });
 }
 
@@ -60,19 +68,33 @@ export async function maintenanceEnd(
 type Shown = { id: number; project_id: number | null; maintenance: MaintenanceRef };
 
 /** Cron monitors of an organization with their `maintenance` at `now` (one read for the whole list). */
-export async function withMonitorMaintenance<T extends Shown>(orgId: number, monitors: T[], now = new Date()): Promise<T[]> {
+export async function withMonitorMaintenance<T extends Shown>(
+  orgId: number,
+  monitors: T[],
+  now = new Date(),
+): Promise<T[]> {
   if (monitors.length === 0) return monitors;
   const windows = await orgWindows(orgId);
   if (windows.length === 0) return monitors;
-  return monitors.map((m) => ({ ...m, maintenance: coveringMaintenance(windows, { type: "cron_monitor", id: m.id, projectId: m.project_id }, now) }));
+  return monitors.map((m) => ({
+    ...m,
+    maintenance: coveringMaintenance(windows, { type: "cron_monitor", id: m.id, projectId: m.project_id }, now),
+  }));
 }
 
 /** A user's services with their `maintenance` at `now`: the windows of the organization their notifications go to (the owner's default). */
-export async function withServiceMaintenance<T extends Shown>(userId: number, services: T[], now = new Date()): Promise<T[]> {
+export async function withServiceMaintenance<T extends Shown>(
+  userId: number,
+  services: T[],
+  now = new Date(),
+): Promise<T[]> {
   if (services.length === 0) return services;
   const owner = await db().user.findUnique({ where: { id: userId }, select: { defaultOrgId: true } });
   if (!owner?.defaultOrgId) return services;
   const windows = await orgWindows(owner.defaultOrgId);
   if (windows.length === 0) return services;
-  return services.map((s) => ({ ...s, maintenance: coveringMaintenance(windows, { type: "service", id: s.id, projectId: s.project_id }, now) }));
+  return services.map((s) => ({
+    ...s,
+    maintenance: coveringMaintenance(windows, { type: "service", id: s.id, projectId: s.project_id }, now),
+  }));
 }

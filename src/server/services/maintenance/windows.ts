@@ -1,7 +1,10 @@
 import { notFound, validationError } from "../../../shared/errors";
 import { parseSchedule, ScheduleError, type ScheduleFieldNames } from "../../../shared/schedule";
 import type {
-  CreateMaintenanceInput, ListMaintenanceInput, MaintenanceWindowView, PatchMaintenanceInput,
+  CreateMaintenanceInput,
+  ListMaintenanceInput,
+  MaintenanceWindowView,
+  PatchMaintenanceInput,
 } from "../../../shared/schemas/maintenance";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import type { Prisma } from "../../../generated/prisma/client";
@@ -28,7 +31,12 @@ type Timing = {
   durationMinutes: number | null;
 };
 
-const SCHEDULE_FIELDS: ScheduleFieldNames = { kind: "schedule", cron: "schedule", tz: "timezone", period: "duration_minutes" };
+const SCHEDULE_FIELDS: ScheduleFieldNames = {
+  kind: "schedule",
+  cron: "schedule",
+  tz: "timezone",
+  period: "duration_minutes",
+};
 
 /**
  * Checks a window's timing: exactly one of a one-off (`starts_at` before `ends_at`) or a recurring
@@ -39,8 +47,16 @@ export function checkedTiming(t: Timing): Timing {
   const once = t.startsAt !== null || t.endsAt !== null;
   // A zone alone does not make a window recurring (a PATCH to one-off may leave the old zone behind).
   const recurring = t.schedule !== null || t.durationMinutes !== null;
-  if (once && recurring) throw validationError("schedule", "Give either starts_at and ends_at (one-off) or schedule and duration_minutes (recurring), not both");
-  if (!once && !recurring) throw validationError("starts_at", "Give starts_at and ends_at (one-off) or schedule and duration_minutes (recurring)");
+  if (once && recurring)
+    throw validationError(
+      "schedule",
+      "Give either starts_at and ends_at (one-off) or schedule and duration_minutes (recurring), not both",
+    );
+  if (!once && !recurring)
+    throw validationError(
+      "starts_at",
+      "Give starts_at and ends_at (one-off) or schedule and duration_minutes (recurring)",
+    );
   if (once) {
     if (t.startsAt === null) throw validationError("starts_at", "A one-off window needs starts_at");
     if (t.endsAt === null) throw validationError("ends_at", "A one-off window needs ends_at");
@@ -48,12 +64,19 @@ export function checkedTiming(t: Timing): Timing {
     return { startsAt: t.startsAt, endsAt: t.endsAt, schedule: null, timezone: null, durationMinutes: null };
   }
   if (t.schedule === null) throw validationError("schedule", "A recurring window needs a schedule");
-  if (t.durationMinutes === null) throw validationError("duration_minutes", "A recurring window needs duration_minutes");
+  if (t.durationMinutes === null)
+    throw validationError("duration_minutes", "A recurring window needs duration_minutes");
   try {
     const schedule = parseSchedule({ kind: "cron", cron: t.schedule, tz: t.timezone ?? "UTC" }, SCHEDULE_FIELDS);
     if (schedule.kind !== "cron") throw validationError("schedule", "A cron expression is required");
     currentOrNext({ kind: "recurring", schedule, durationMinutes: t.durationMinutes }, new Date());
-    return { startsAt: null, endsAt: null, schedule: schedule.expression, timezone: schedule.timezone, durationMinutes: t.durationMinutes };
+    return {
+      startsAt: null,
+      endsAt: null,
+      schedule: schedule.expression,
+      timezone: schedule.timezone,
+      durationMinutes: t.durationMinutes,
+    };
   } catch (err) {
     if (err instanceof ScheduleError) throw validationError(err.field ?? "schedule", err.message);
     throw err;
@@ -67,7 +90,11 @@ type Targets = { cronMonitorIds: number[]; serviceIds: number[]; projectIds: num
  * project of the caller's own (a service token: of a member of the organization). Unknown and
  * foreign ids read alike: 400 keyed by the list, naming them. At least one target.
  */
-async function checkedTargets(tx: Tx, scope: MaintenanceScope, input: CreateMaintenanceInput["targets"]): Promise<Targets> {
+async function checkedTargets(
+  tx: Tx,
+  scope: MaintenanceScope,
+  input: CreateMaintenanceInput["targets"],
+): Promise<Targets> {
   const wanted = {
     cronMonitorIds: [...new Set(input.cron_monitor_ids ?? [])],
     serviceIds: [...new Set(input.service_ids ?? [])],
@@ -76,7 +103,8 @@ async function checkedTargets(tx: Tx, scope: MaintenanceScope, input: CreateMain
   if (wanted.cronMonitorIds.length + wanted.serviceIds.length + wanted.projectIds.length === 0) {
     throw validationError("targets", "Name at least one cron monitor, service or project");
   }
-  const owner = scope.userId !== null ? { userId: scope.userId } : { user: { memberships: { some: { orgId: scope.orgId } } } };
+  const owner =
+    scope.userId !== null ? { userId: scope.userId } : { user: { memberships: { some: { orgId: scope.orgId } } } };
   const [monitors, services, projects] = await Promise.all([
     tx.cronMonitor.findMany({ where: { id: { in: wanted.cronMonitorIds }, orgId: scope.orgId }, select: { id: true } }),
     tx.service.findMany({ where: { id: { in: wanted.serviceIds }, ...owner }, select: { id: true } }),
@@ -84,7 +112,8 @@ async function checkedTargets(tx: Tx, scope: MaintenanceScope, input: CreateMain
   ]);
   const refuse = (field: string, what: string, ids: number[], found: { id: number }[]) => {
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length > 0) throw validationError(`targets.${field}`, `No ${what} ${missing.join(", ")} you may use in this organization`);
+    if (missing.length > 0)
+      throw validationError(`targets.${field}`, `No ${what} ${missing.join(", ")} you may use in this organization`);
   };
   refuse("cron_monitor_ids", "cron monitor", wanted.cronMonitorIds, monitors);
   refuse("service_ids", "service", wanted.serviceIds, services);
@@ -121,7 +150,8 @@ function occurrenceOf(row: WindowRow, now: Date): Occurrence | null {
 
 export function windowView(row: WindowRow, now: Date): MaintenanceWindowView {
   const run = occurrenceOf(row, now);
-  const ids = (key: "cronMonitorId" | "serviceId" | "projectId") => row.targets.flatMap((t) => (t[key] !== null ? [t[key]!] : []));
+  const ids = (key: "cronMonitorId" | "serviceId" | "projectId") =>
+    row.targets.flatMap((t) => (t[key] !== null ? [t[key]!] : []));
   return {
     id: row.id,
     title: row.title,
@@ -141,12 +171,22 @@ export function windowView(row: WindowRow, now: Date): MaintenanceWindowView {
 }
 
 /** GET /maintenance-windows: the organization's windows in id order; `active`, `upcoming` filter. */
-export async function listWindows(scope: MaintenanceScope, filter: ListMaintenanceInput, now = new Date()): Promise<MaintenanceWindowView[]> {
-  const rows = await db().maintenanceWindow.findMany({ where: { orgId: scope.orgId }, include, orderBy: { id: "asc" } });
+export async function listWindows(
+  scope: MaintenanceScope,
+  filter: ListMaintenanceInput,
+  now = new Date(),
+): Promise<MaintenanceWindowView[]> {
+  const rows = await db().maintenanceWindow.findMany({
+    where: { orgId: scope.orgId },
+    include,
+    orderBy: { id: "asc" },
+  });
   return rows
     .map((r) => windowView(r, now))
     .filter((w) => filter.active === undefined || w.active === (filter.active === "true"))
-    .filter((w) => filter.upcoming === undefined || (!w.active && w.next_starts_at !== null) === (filter.upcoming === "true"));
+    .filter(
+      (w) => filter.upcoming === undefined || (!w.active && w.next_starts_at !== null) === (filter.upcoming === "true"),
+    );
 }
 
 export async function getWindow(scope: MaintenanceScope, id: number, now = new Date()): Promise<MaintenanceWindowView> {
@@ -157,7 +197,11 @@ export async function getWindow(scope: MaintenanceScope, id: number, now = new D
 
 const dateOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : new Date(v));
 
-export async function createWindow(scope: MaintenanceScope, input: CreateMaintenanceInput, now = new Date()): Promise<MaintenanceWindowView> {
+export async function createWindow(
+  scope: MaintenanceScope,
+  input: CreateMaintenanceInput,
+  now = new Date(),
+): Promise<MaintenanceWindowView> {
   const timing = checkedTiming({
     startsAt: dateOrNull(input.starts_at),
     endsAt: dateOrNull(input.ends_at),
@@ -184,7 +228,12 @@ export async function createWindow(scope: MaintenanceScope, input: CreateMainten
 }
 
 /** PATCH: the fields given replace the stored ones (null clears a timing field); `targets` replaces the whole list. */
-export async function updateWindow(scope: MaintenanceScope, id: number, input: Omit<PatchMaintenanceInput, "id">, now = new Date()): Promise<MaintenanceWindowView> {
+export async function updateWindow(
+  scope: MaintenanceScope,
+  id: number,
+  input: Omit<PatchMaintenanceInput, "id">,
+  now = new Date(),
+): Promise<MaintenanceWindowView> {
   await writeTransaction(async (tx) => {
     const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId } });
     if (!row) throw notFound("Maintenance window");

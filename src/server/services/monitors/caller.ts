@@ -29,5 +29,6 @@ export async function assertOrgIntegrations(client: Db, orgId: number, ids: numb
   const wanted = [...new Set(ids)];
   const found = await client.integration.findMany({ where: { orgId, id: { in: wanted } }, select: { id: true } });
   const missing = wanted.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length > 0) throw validationError("integration_ids", `No integration ${missing.join(", ")} in this organization`);
+  if (missing.length > 0)
+    throw validationError("integration_ids", `No integration ${missing.join(", ")} in this organization`);
 }

@@ -51,7 +51,8 @@ export async function createMonitor(
   // transaction, so nothing is rolled back on the shared connection.
   const outcome = await inOrganizationLock(client, caller.orgId, async (tx): Promise<Outcome> => {
     const pair = { orgId: caller.orgId, source, externalId };
-    if (!caller.mayEdit && (await tx.cronMonitor.findFirst({ where: pair, select: { id: true } }))) return { kind: "forbidden" };
+    if (!caller.mayEdit && (await tx.cronMonitor.findFirst({ where: pair, select: { id: true } })))
+      return { kind: "forbidden" };
     const updated = await updateManagedPair(tx, pair, input, schedule, now);
     if (updated !== null) return { kind: "updated", id: updated };
     const count = await tx.cronMonitor.count({ where: { orgId: caller.orgId } });
@@ -75,10 +76,16 @@ export async function createMonitor(
     return { kind: "created", id: row.id };
   });
   if (outcome.kind === "forbidden") {
-    throw new AppError("FORBIDDEN", "Updating an existing monitor through source and external_id needs the cronmonitor.edit capability");
+    throw new AppError(
+      "FORBIDDEN",
+      "Updating an existing monitor through source and external_id needs the cronmonitor.edit capability",
+    );
   }
   if (outcome.kind === "limit") {
-    throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`);
+    throw new AppError(
+      "PLAN_LIMIT_REACHED",
+      `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`,
+    );
   }
   const monitor = await getMonitor({ orgId: caller.orgId, monitorId: outcome.id }, now);
   return { monitor, created: outcome.kind === "created" };
@@ -100,7 +107,12 @@ async function updateManagedPair(
   const rearm = existing.nextExpectedAt !== null && !sameSchedule(columnsOf(existing), schedule);
   await tx.cronMonitor.update({
     where: { id: existing.id },
-    data: { ...editableColumns(input), ...schedule, managed: true, ...(rearm ? { nextExpectedAt: nextExpectedFrom(schedule, now) } : {}) },
+    data: {
+      ...editableColumns(input),
+      ...schedule,
+      managed: true,
+      ...(rearm ? { nextExpectedAt: nextExpectedFrom(schedule, now) } : {}),
+    },
   });
   return existing.id;
 }
@@ -148,8 +160,10 @@ async function createPlain(
     },
     max,
   );
-  if (!row) throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${max} cron monitors; delete one or upgrade the plan`);
+  if (!row)
+    throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${max} cron monitors; delete one or upgrade the plan`);
   // A new monitor is under maintenance only through its project (no window names it yet).
-  const monitor = row.projectId === null ? toWire(row) : (await withMonitorMaintenance(caller.orgId, [toWire(row)]))[0]!;
+  const monitor =
+    row.projectId === null ? toWire(row) : (await withMonitorMaintenance(caller.orgId, [toWire(row)]))[0]!;
   return { monitor, created: true };
 }

@@ -15,7 +15,11 @@ import { writeTransaction } from "../../transactions";
  * refuses the lock at once with SQLITE_BUSY. That, and PostgreSQL's serialization failures, are
  * retried by writeTransaction.
  */
-export function inOrganizationLock<T>(client: Db, orgId: number, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export function inOrganizationLock<T>(
+  client: Db,
+  orgId: number,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
   return writeTransaction(async (tx) => {
     await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
     return work(tx);

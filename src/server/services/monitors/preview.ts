@@ -1,5 +1,11 @@
 import type { SchedulePreview, SchedulePreviewInput } from "../../../shared/schemas/cron-monitors";
-import { describeSchedule, formatInZone, nextFireTimes, parseSchedule, type ScheduleFieldNames } from "../../../shared/schedule/index";
+import {
+  describeSchedule,
+  formatInZone,
+  nextFireTimes,
+  parseSchedule,
+  type ScheduleFieldNames,
+} from "../../../shared/schedule/index";
 import { assertZone } from "./schedule-input";
 
 /** The preview's own parameter names, used as `field` in its schedule errors. */

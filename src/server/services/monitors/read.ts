@@ -27,12 +27,22 @@ export async function listMonitors(
     limit: args.limit,
     now,
   });
-  const stats = await store.runFigures(rows.map((r) => r.id), since(now));
-  return { data: rows.map((row) => toWire(row, stats.get(row.id))), meta: { total, page: args.page, limit: args.limit } };
+  const stats = await store.runFigures(
+    rows.map((r) => r.id),
+    since(now),
+  );
+  return {
+    data: rows.map((row) => toWire(row, stats.get(row.id))),
+    meta: { total, page: args.page, limit: args.limit },
+  };
 }
 
 /** One monitor of the organization with its run figures (one statement); any other id (including another organization's) is 404. */
-export async function getMonitor(args: { orgId: number; monitorId: number }, now = new Date(), store: ApiStore = apiStore()): Promise<CronMonitor> {
+export async function getMonitor(
+  args: { orgId: number; monitorId: number },
+  now = new Date(),
+  store: ApiStore = apiStore(),
+): Promise<CronMonitor> {
   const found = await store.monitor(args.orgId, args.monitorId, since(now), now);
   if (!found) throw notFound("Cron monitor");
   return toWire(found.row, found.stats);

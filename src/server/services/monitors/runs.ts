@@ -44,10 +44,17 @@ export async function listRuns(
   const where = {
     monitorId: q.id,
     ...(q.status ? { status: q.status } : {}),
-    ...(q.from || q.to ? { startedAt: { ...(q.from ? { gte: new Date(q.from) } : {}), ...(q.to ? { lt: new Date(q.to) } : {}) } } : {}),
+    ...(q.from || q.to
+      ? { startedAt: { ...(q.from ? { gte: new Date(q.from) } : {}), ...(q.to ? { lt: new Date(q.to) } : {}) } }
+      : {}),
   };
   const [rows, total] = await Promise.all([
-    db().cronRun.findMany({ where, orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    db().cronRun.findMany({
+      where,
+      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+      skip: (q.page - 1) * q.limit,
+      take: q.limit,
+    }),
     db().cronRun.count({ where }),
   ]);
   return { data: rows.map(runView), meta: pageMetaOf(q.page, q.limit, total) };
@@ -88,7 +95,12 @@ export function reportEvent(
   now = new Date(),
 ): Promise<RunEventResult> {
   const exitCode = input.exit_code ?? null;
-  const kind = input.event === "start" ? "start" : input.event === "fail" || (exitCode !== null && exitCode !== 0) ? "fail" : "success";
+  const kind =
+    input.event === "start"
+      ? "start"
+      : input.event === "fail" || (exitCode !== null && exitCode !== 0)
+        ? "fail"
+        : "success";
   return pingStore().record({
     target: { monitorId: input.id, orgId },
     kind,

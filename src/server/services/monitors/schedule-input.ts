@@ -1,6 +1,12 @@
 import type { CronMonitor as MonitorRow } from "../../../generated/prisma/client";
 import {
-  isValidTimeZone, MONITOR_FIELDS, parseSchedule, ScheduleError, scheduleErrorMessage, type Schedule, type ScheduleFieldNames,
+  isValidTimeZone,
+  MONITOR_FIELDS,
+  parseSchedule,
+  ScheduleError,
+  scheduleErrorMessage,
+  type Schedule,
+  type ScheduleFieldNames,
 } from "../../../shared/schedule/index";
 import { MAX_PERIOD_SECONDS } from "../../../shared/schemas/cron-monitors";
 import { nextExpectedAt, scheduleOf } from "../../domain/monitor-state";
@@ -16,7 +22,12 @@ export type ScheduleColumns = {
   timezone: string;
 };
 
-export type RawSchedule = { schedule_kind?: unknown; period_seconds?: unknown; cron_expression?: unknown; timezone?: unknown };
+export type RawSchedule = {
+  schedule_kind?: unknown;
+  period_seconds?: unknown;
+  cron_expression?: unknown;
+  timezone?: unknown;
+};
 
 const SCHEDULE_KEYS = ["schedule_kind", "period_seconds", "cron_expression", "timezone"] as const;
 
@@ -27,7 +38,12 @@ export function touchesSchedule(input: RawSchedule): boolean {
 
 /** Create (and upsert): the four fields exactly as sent. */
 export function scheduleForCreate(input: RawSchedule): ScheduleColumns {
-  return validate({ kind: input.schedule_kind, cron: input.cron_expression, period: input.period_seconds, tz: input.timezone });
+  return validate({
+    kind: input.schedule_kind,
+    cron: input.cron_expression,
+    period: input.period_seconds,
+    tz: input.timezone,
+  });
 }
 
 /**
@@ -76,10 +92,19 @@ export function nextExpectedFrom(columns: ScheduleColumns, now: Date): Date {
 function validate(raw: { kind: unknown; cron: unknown; period: unknown; tz: unknown }): ScheduleColumns {
   const schedule: Schedule = parseSchedule(raw, MONITOR_FIELDS);
   if (schedule.kind === "cron") {
-    return { scheduleKind: "cron", periodSeconds: null, cronExpression: schedule.expression, timezone: schedule.timezone };
+    return {
+      scheduleKind: "cron",
+      periodSeconds: null,
+      cronExpression: schedule.expression,
+      timezone: schedule.timezone,
+    };
   }
   if (schedule.periodSeconds > MAX_PERIOD_SECONDS) {
-    throw new ScheduleError("invalid_field_type", `period_seconds must be at most ${MAX_PERIOD_SECONDS}`, MONITOR_FIELDS.period);
+    throw new ScheduleError(
+      "invalid_field_type",
+      `period_seconds must be at most ${MAX_PERIOD_SECONDS}`,
+      MONITOR_FIELDS.period,
+    );
   }
   const timezone = typeof raw.tz === "string" ? raw.tz : "UTC";
   assertZone(timezone, MONITOR_FIELDS);

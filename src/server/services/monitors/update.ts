@@ -28,7 +28,8 @@ export async function updateMonitor(
   if (touchesSchedule(input)) {
     const schedule = scheduleForUpdate(columnsOf(row), input);
     Object.assign(data, schedule);
-    if (row.nextExpectedAt !== null && !sameSchedule(columnsOf(row), schedule)) data.nextExpectedAt = nextExpectedFrom(schedule, now);
+    if (row.nextExpectedAt !== null && !sameSchedule(columnsOf(row), schedule))
+      data.nextExpectedAt = nextExpectedFrom(schedule, now);
   }
   if (input.project_id != null && input.project_id !== row.projectId) {
     await assertUsableProject(client, caller.projects, input.project_id);

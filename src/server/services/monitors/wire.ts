@@ -66,7 +66,9 @@ export function toWire(row: MonitorRow, stats: RunStats = NO_RUNS): CronMonitor 
     external_id: row.externalId,
     managed: row.managed,
     snoozed_until: isoOrNull(snoozeShown(row.snoozedUntil, new Date())),
-    maintenance: row.maintenance ? { window_id: row.maintenance.windowId, ends_at: isoSeconds(row.maintenance.endsAt) } : null,
+    maintenance: row.maintenance
+      ? { window_id: row.maintenance.windowId, ends_at: isoSeconds(row.maintenance.endsAt) }
+      : null,
     recent_runs: stats.recentRuns,
     avg_duration_ms: stats.avgDurationMs,
     overlap_count: stats.overlapCount,

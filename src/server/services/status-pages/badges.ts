@@ -21,33 +21,60 @@ export function badgeUrls(key: string) {
   return { svg: `${base}.svg`, json: `${base}.json`, shields: `${base}/shields` };
 }
 
-type BadgeRow = { id: number; key: string; label: string; states: string; cronMonitorId: number | null; serviceId: number | null; projectId: number | null; createdAt: Date };
+type BadgeRow = {
+  id: number;
+  key: string;
+  label: string;
+  states: string;
+  cronMonitorId: number | null;
+  serviceId: number | null;
+  projectId: number | null;
+  createdAt: Date;
+};
 
 function view(b: BadgeRow): BadgeView {
-  const target = b.cronMonitorId !== null
-    ? { type: "cron_monitor" as const, id: b.cronMonitorId }
-    : b.serviceId !== null
-      ? { type: "service" as const, id: b.serviceId }
-      : { type: "project" as const, id: b.projectId! };
-  return { id: b.id, label: b.label, states: b.states as BadgeStates, target, urls: badgeUrls(b.key), date_created: isoSeconds(b.createdAt) };
+  const target =
+    b.cronMonitorId !== null
+      ? { type: "cron_monitor" as const, id: b.cronMonitorId }
+      : b.serviceId !== null
+        ? { type: "service" as const, id: b.serviceId }
+        : { type: "project" as const, id: b.projectId! };
+  return {
+    id: b.id,
+    label: b.label,
+    states: b.states as BadgeStates,
+    target,
+    urls: badgeUrls(b.key),
+    date_created: isoSeconds(b.createdAt),
+  };
 }
 
 /** The object's name, if the caller may badge it: the organization's cron monitor, the caller's own service or project. */
 async function targetName(scope: PageScope, input: CreateBadgeInput): Promise<string> {
   const given = [input.cron_monitor_id, input.service_id, input.project_id].filter((x) => x !== undefined);
-  if (given.length !== 1) throw validationError("target", "Name exactly one of cron_monitor_id, service_id and project_id");
+  if (given.length !== 1)
+    throw validationError("target", "Name exactly one of cron_monitor_id, service_id and project_id");
   if (input.cron_monitor_id !== undefined) {
-    const m = await db().cronMonitor.findFirst({ where: { id: input.cron_monitor_id, orgId: scope.orgId }, select: { name: true } });
+    const m = await db().cronMonitor.findFirst({
+      where: { id: input.cron_monitor_id, orgId: scope.orgId },
+      select: { name: true },
+    });
     if (!m) throw notFound("Cron monitor");
     return m.name;
   }
   if (scope.userId === null) throw notFound(input.service_id !== undefined ? "Service" : "Project");
   if (input.service_id !== undefined) {
-    const s = await db().service.findFirst({ where: { id: input.service_id, userId: scope.userId }, select: { name: true } });
+    const s = await db().service.findFirst({
+      where: { id: input.service_id, userId: scope.userId },
+      select: { name: true },
+    });
     if (!s) throw notFound("Service");
     return s.name;
   }
-  const p = await db().project.findFirst({ where: { id: input.project_id!, userId: scope.userId }, select: { name: true } });
+  const p = await db().project.findFirst({
+    where: { id: input.project_id!, userId: scope.userId },
+    select: { name: true },
+  });
   if (!p) throw notFound("Project");
   return p.name;
 }
@@ -87,18 +114,29 @@ async function serviceFigures(ids: number[], now: Date) {
   const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
   const [services, rollups] = await Promise.all([
     db().service.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, enabled: true } }),
-    db().checkRollup.findMany({ where: { serviceId: { in: ids }, hour: { gte: since } }, select: { serviceId: true, hour: true, total: true, successful: true } }),
+    db().checkRollup.findMany({
+      where: { serviceId: { in: ids }, hour: { gte: since } },
+      select: { serviceId: true, hour: true, total: true, successful: true },
+    }),
   ]);
   return services.map((s) => ({
     status: badgeStatus(s.status, !s.enabled),
-    uptime: barsFromChecks(rollups.filter((r) => r.serviceId === s.id), new Map(), now, 30).uptime,
+    uptime: barsFromChecks(
+      rollups.filter((r) => r.serviceId === s.id),
+      new Map(),
+      now,
+      30,
+    ).uptime,
   }));
 }
 
 async function monitorFigures(ids: number[], now: Date) {
   const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
   const [monitors, incidents] = await Promise.all([
-    db().cronMonitor.findMany({ where: { id: { in: ids } }, select: { id: true, state: true, paused: true, createdAt: true } }),
+    db().cronMonitor.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, state: true, paused: true, createdAt: true },
+    }),
     db().incident.findMany({
       where: { cronMonitorId: { in: ids }, OR: [{ status: "open" }, { resolvedAt: { gte: since } }] },
       select: { cronMonitorId: true, openedAt: true, resolvedAt: true },
@@ -106,7 +144,12 @@ async function monitorFigures(ids: number[], now: Date) {
   ]);
   return monitors.map((m) => ({
     status: badgeStatus(m.state, m.paused),
-    uptime: barsFromIncidents(incidents.filter((i) => i.cronMonitorId === m.id), m.createdAt, now, 30).uptime,
+    uptime: barsFromIncidents(
+      incidents.filter((i) => i.cronMonitorId === m.id),
+      m.createdAt,
+      now,
+      30,
+    ).uptime,
   }));
 }
 
@@ -119,16 +162,42 @@ export async function publicBadge(key: string, now: Date): Promise<PublicBadge |
   if (b.cronMonitorId !== null) parts = await monitorFigures([b.cronMonitorId], now);
   else if (b.serviceId !== null) parts = await serviceFigures([b.serviceId], now);
   else {
-    const project = await db().project.findUnique({ where: { id: b.projectId! }, select: { userId: true, services: { select: { id: true } }, monitors: { where: { orgId: b.orgId }, select: { id: true } } } });
+    const project = await db().project.findUnique({
+      where: { id: b.projectId! },
+      select: {
+        userId: true,
+        services: { select: { id: true } },
+        monitors: { where: { orgId: b.orgId }, select: { id: true } },
+      },
+    });
     if (!project) return null;
-    const [s, m] = await Promise.all([serviceFigures(project.services.map((x) => x.id), now), monitorFigures(project.monitors.map((x) => x.id), now)]);
+    const [s, m] = await Promise.all([
+      serviceFigures(
+        project.services.map((x) => x.id),
+        now,
+      ),
+      monitorFigures(
+        project.monitors.map((x) => x.id),
+        now,
+      ),
+    ]);
     parts = [...s, ...m];
     const figures = parts.flatMap((p) => (p.uptime === null ? [] : [p.uptime]));
-    const mean = figures.length ? Math.round((figures.reduce((a, x) => a + x, 0) / figures.length) * 1000) / 1000 : null;
-    return { status: shownStatus(worstStatus(parts.map((p) => p.status)), b.states as BadgeStates), label: b.label, uptime_30d: mean };
+    const mean = figures.length
+      ? Math.round((figures.reduce((a, x) => a + x, 0) / figures.length) * 1000) / 1000
+      : null;
+    return {
+      status: shownStatus(worstStatus(parts.map((p) => p.status)), b.states as BadgeStates),
+      label: b.label,
+      uptime_30d: mean,
+    };
   }
   if (parts.length === 0) return null;
-  return { status: shownStatus(parts[0]!.status, b.states as BadgeStates), label: b.label, uptime_30d: parts[0]!.uptime };
+  return {
+    status: shownStatus(parts[0]!.status, b.states as BadgeStates),
+    label: b.label,
+    uptime_30d: parts[0]!.uptime,
+  };
 }
 
 export const badgeGone = () => new AppError("NOT_FOUND", "Badge not found");

@@ -1,5 +1,10 @@
 import { AppError, notFound, validationError } from "../../../shared/errors";
-import type { CreateStatusPageInput, StatusPageChanges, StatusPageComponentInput, StatusPageView } from "../../../shared/schemas/status-pages";
+import type {
+  CreateStatusPageInput,
+  StatusPageChanges,
+  StatusPageComponentInput,
+  StatusPageView,
+} from "../../../shared/schemas/status-pages";
 import { isoSeconds } from "../../../shared/time";
 import { hashPassword } from "../../auth/passwords";
 import { db } from "../../db";
@@ -67,13 +72,21 @@ type Tx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
  * or a service of the caller's own (one already on the page stays allowed, whoever added it).
  * Unknown and foreign ids read alike (`components[i]`: not found), so nothing is revealed.
  */
-async function checkedComponents(tx: Tx, scope: PageScope, list: StatusPageComponentInput[], keptServiceIds: Set<number>) {
+async function checkedComponents(
+  tx: Tx,
+  scope: PageScope,
+  list: StatusPageComponentInput[],
+  keptServiceIds: Set<number>,
+) {
   const monitorIds = list.flatMap((c) => (c.cron_monitor_id !== undefined ? [c.cron_monitor_id] : []));
   const serviceIds = list.flatMap((c) => (c.service_id !== undefined ? [c.service_id] : []));
   const [monitors, services] = await Promise.all([
     tx.cronMonitor.findMany({ where: { id: { in: monitorIds }, orgId: scope.orgId }, select: { id: true } }),
     tx.service.findMany({
-      where: { id: { in: serviceIds }, OR: [...(scope.userId !== null ? [{ userId: scope.userId }] : []), { id: { in: [...keptServiceIds] } }] },
+      where: {
+        id: { in: serviceIds },
+        OR: [...(scope.userId !== null ? [{ userId: scope.userId }] : []), { id: { in: [...keptServiceIds] } }],
+      },
       select: { id: true },
     }),
   ]);
@@ -88,7 +101,8 @@ async function checkedComponents(tx: Tx, scope: PageScope, list: StatusPageCompo
     const key = c.cron_monitor_id !== undefined ? `m${c.cron_monitor_id}` : `s${c.service_id}`;
     if (seen.has(key)) throw validationError(field, "This object is already on the page");
     seen.add(key);
-    if (c.cron_monitor_id !== undefined && !okMonitors.has(c.cron_monitor_id)) throw validationError(field, "Cron monitor not found");
+    if (c.cron_monitor_id !== undefined && !okMonitors.has(c.cron_monitor_id))
+      throw validationError(field, "Cron monitor not found");
     if (c.service_id !== undefined && !okServices.has(c.service_id)) throw validationError(field, "Service not found");
     return {
       position: i,
@@ -110,7 +124,10 @@ function checkDomain(domain: string | null | undefined) {
 function uniqueRefusal(err: unknown): AppError | null {
   if (!isUniqueViolation(err)) return null;
   const target = JSON.stringify((err as { meta?: unknown }).meta ?? "");
-  if (target.includes("custom_domain")) return new AppError("CONFLICT", "Another status page uses this custom domain", { custom_domain: ["already in use"] });
+  if (target.includes("custom_domain"))
+    return new AppError("CONFLICT", "Another status page uses this custom domain", {
+      custom_domain: ["already in use"],
+    });
   return new AppError("CONFLICT", "Another status page uses this slug", { slug: ["already in use"] });
 }
 
@@ -150,7 +167,11 @@ export async function createStatusPage(scope: PageScope, input: CreateStatusPage
   return getStatusPage(scope, id);
 }
 
-export async function updateStatusPage(scope: PageScope, id: number, changes: StatusPageChanges): Promise<StatusPageView> {
+export async function updateStatusPage(
+  scope: PageScope,
+  id: number,
+  changes: StatusPageChanges,
+): Promise<StatusPageView> {
   checkDomain(changes.custom_domain);
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   let oldSlug: string;
@@ -158,7 +179,13 @@ export async function updateStatusPage(scope: PageScope, id: number, changes: St
     oldSlug = await writeTransaction(async (tx) => {
       const page = await tx.statusPage.findFirst({
         where: { id, orgId: scope.orgId },
-        select: { slug: true, visibility: true, passwordHash: true, customDomain: true, components: { select: { serviceId: true } } },
+        select: {
+          slug: true,
+          visibility: true,
+          passwordHash: true,
+          customDomain: true,
+          components: { select: { serviceId: true } },
+        },
       });
       if (!page) throw notFound("Status page");
       const visibility = changes.visibility ?? page.visibility;

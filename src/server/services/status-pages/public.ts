@@ -1,6 +1,13 @@
 import {
-  STATUS_DAYS, STATUS_WORDS, barsFromChecks, barsFromIncidents, componentStatus, incidentsPerDay, overallStatus,
-  type ComponentStatus, type DayBar,
+  STATUS_DAYS,
+  STATUS_WORDS,
+  barsFromChecks,
+  barsFromIncidents,
+  componentStatus,
+  incidentsPerDay,
+  overallStatus,
+  type ComponentStatus,
+  type DayBar,
 } from "../../domain/status-page";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
@@ -13,7 +20,11 @@ import { statusPageUrl } from "./pages";
  * the JSON twin as it is; the HTML and the feed are rendered from it.
  */
 export type PublicComponent = {
-  name: string; status: ComponentStatus; status_text: string; uptime_90d?: number | null; days?: DayBar[];
+  name: string;
+  status: ComponentStatus;
+  status_text: string;
+  uptime_90d?: number | null;
+  days?: DayBar[];
   /** A service's checks of the 90 days left out of its uptime because a maintenance window ran over it (docs/api-maintenance.md). */
   maintenance_checks_90d?: number;
 };
@@ -91,21 +102,41 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
         AND: [{ OR: [{ status: "open" }, { resolvedAt: { gte: windowStart } }] }],
       },
       select: {
-        cronMonitorId: true, serviceId: true, status: true, openedAt: true, resolvedAt: true,
-        updates: { select: { status: true, message: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+        cronMonitorId: true,
+        serviceId: true,
+        status: true,
+        openedAt: true,
+        resolvedAt: true,
+        updates: {
+          select: { status: true, message: true, createdAt: true },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        },
       },
       orderBy: [{ openedAt: "desc" }, { id: "desc" }],
     }),
     page.showUptime && serviceIds.length > 0
-      ? db().checkRollup
-          .findMany({
+      ? db()
+          .checkRollup.findMany({
             where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } },
-            select: { serviceId: true, hour: true, total: true, successful: true, maintenanceTotal: true, maintenanceSuccessful: true },
+            select: {
+              serviceId: true,
+              hour: true,
+              total: true,
+              successful: true,
+              maintenanceTotal: true,
+              maintenanceSuccessful: true,
+            },
           })
           // Checks made under a maintenance window are left out of uptime (docs/api-maintenance.md).
-          .then((rows) => rows.map((r) => ({
-            serviceId: r.serviceId, hour: r.hour, total: r.total - r.maintenanceTotal, successful: r.successful - r.maintenanceSuccessful, maintenance: r.maintenanceTotal,
-          })))
+          .then((rows) =>
+            rows.map((r) => ({
+              serviceId: r.serviceId,
+              hour: r.hour,
+              total: r.total - r.maintenanceTotal,
+              successful: r.successful - r.maintenanceSuccessful,
+              maintenance: r.maintenanceTotal,
+            })),
+          )
       : Promise.resolve([]),
   ]);
   const nameOf = new Map<string, string>();
@@ -121,14 +152,23 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       ? componentStatus("cron_monitor", c.cronMonitor.state, c.cronMonitor.paused)
       : componentStatus("service", c.service!.status, !c.service!.enabled);
     statuses.push(status);
-    const own = incidents.filter((i) => (c.cronMonitor ? i.cronMonitorId === c.cronMonitor.id : i.serviceId === c.service!.id));
+    const own = incidents.filter((i) =>
+      c.cronMonitor ? i.cronMonitorId === c.cronMonitor.id : i.serviceId === c.service!.id,
+    );
     const component: PublicComponent = { name, status, status_text: STATUS_WORDS[status] };
     if (page.showUptime) {
       const figures = c.cronMonitor
         ? barsFromIncidents(own, c.cronMonitor.createdAt, now)
-        : barsFromChecks(rollups.filter((r) => r.serviceId === c.service!.id), incidentsPerDay(own, now), now);
+        : barsFromChecks(
+            rollups.filter((r) => r.serviceId === c.service!.id),
+            incidentsPerDay(own, now),
+            now,
+          );
       component.uptime_90d = figures.uptime;
-      if (c.service) component.maintenance_checks_90d = rollups.filter((r) => r.serviceId === c.service!.id).reduce((n, r) => n + r.maintenance, 0);
+      if (c.service)
+        component.maintenance_checks_90d = rollups
+          .filter((r) => r.serviceId === c.service!.id)
+          .reduce((n, r) => n + r.maintenance, 0);
       component.days = figures.bars;
     }
     const group = groups.find((g) => g.name === c.groupName);
@@ -148,12 +188,20 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
     url: statusPageUrl(page.slug),
     status: overallStatus(statuses),
     groups,
-    incidents: { active: incidents.filter((i) => i.status === "open").map(shown), past: incidents.filter((i) => i.status !== "open").map(shown) },
+    incidents: {
+      active: incidents.filter((i) => i.status === "open").map(shown),
+      past: incidents.filter((i) => i.status !== "open").map(shown),
+    },
     generated_at: isoSeconds(now),
   };
 }
 
 /** The page's data, from the per-process cache (cache.ts) when it still holds. */
 export function publicStatus(slug: string, now: Date): Promise<PublicStatus | null> {
-  return cachedPage(slug, now.getTime(), () => stampOf(slug), () => build(slug, now));
+  return cachedPage(
+    slug,
+    now.getTime(),
+    () => stampOf(slug),
+    () => build(slug, now),
+  );
 }

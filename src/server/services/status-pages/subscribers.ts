@@ -29,17 +29,24 @@ export const SUBSCRIPTION_CONFIRM_TTL_MS = 7 * 24 * 3600_000;
 /** Pages that take subscribers: public ones, and password ones behind their password (checked by the caller). */
 export const takesSubscribers = (visibility: string) => visibility === "public" || visibility === "password";
 
-
 /**
  * Subscribes `email` (already validated, trimmed and lowercased) to the page, counted per client
  * address, page and email before anything else. A new or unconfirmed subscription gets a fresh
  * link (an older one stops working); a confirmed one is left as it is and mailed nothing. The answer
  * is the same in every case, so it never tells whether an address is subscribed.
  */
-export async function subscribe(page: PageGate, email: string, address: string | null, now = new Date()): Promise<void> {
+export async function subscribe(
+  page: PageGate,
+  email: string,
+  address: string | null,
+  now = new Date(),
+): Promise<void> {
   if (!takesSubscribers(page.visibility)) throw notFound("Status page");
   await consume(subscribeLimits(page.id, address, email), now);
-  const existing = await db().statusPageSubscriber.findUnique({ where: { pageId_email: { pageId: page.id, email } }, select: { confirmedAt: true } });
+  const existing = await db().statusPageSubscriber.findUnique({
+    where: { pageId_email: { pageId: page.id, email } },
+    select: { confirmedAt: true },
+  });
   if (existing?.confirmedAt) return;
   const token = randomToken(32);
   const fields = { confirmTokenHash: hashToken(token), confirmSentAt: now };
@@ -56,7 +63,8 @@ export async function subscribe(page: PageGate, email: string, address: string |
   const config = env();
   const mail = subscriptionConfirmationMail(statusPageUrl(page.slug), subscriptionConfirmLink(page.slug, token));
   const result = await sendMessage(email, mail, { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom });
-  if (!result.ok) logLine({ level: "warn", event: "subscriber.confirmation_failed", page: page.id, error: result.error });
+  if (!result.ok)
+    logLine({ level: "warn", event: "subscriber.confirmation_failed", page: page.id, error: result.error });
 }
 
 export type SubscriptionOutcome = "confirmed" | "expired" | "unknown";
@@ -85,7 +93,10 @@ export async function unsubscribe(slug: string, token: string): Promise<boolean>
   if (!match) return false;
   const id = Number(match[1]);
   if (id > 2147483647) return false;
-  const row = await db().statusPageSubscriber.findUnique({ where: { id }, select: { id: true, unsubscribeSalt: true, page: { select: { slug: true } } } });
+  const row = await db().statusPageSubscriber.findUnique({
+    where: { id },
+    select: { id: true, unsubscribeSalt: true, page: { select: { slug: true } } },
+  });
   if (!row || row.page.slug !== slug) return false;
   const want = Buffer.from(unsubscribeMac(row.id, row.unsubscribeSalt));
   const got = Buffer.from(match[2]!);

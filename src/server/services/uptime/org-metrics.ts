@@ -31,11 +31,13 @@ const statements = () => (globalForOrgMetrics.lifelineOrgMetricsSql ??= orgMetri
 const identity = (id: unknown, name: unknown, project: unknown): string =>
   `id="${escapeLabelValue(String(id))}",name="${escapeLabelValue(String(name))}",project="${escapeLabelValue((project as string | null) ?? "")}"`;
 /** `key="value"` for each value, rendered once. */
-const extraPairs = <T extends string>(key: string, values: readonly T[]) => new Map(values.map((v) => [v as string, `${key}="${escapeLabelValue(v)}"`]));
+const extraPairs = <T extends string>(key: string, values: readonly T[]) =>
+  new Map(values.map((v) => [v as string, `${key}="${escapeLabelValue(v)}"`]));
 const STATES = extraPairs("state", ["new", "up", "late", "down", "paused"]);
 const STATUSES = extraPairs("status", ["pending", "operational", "degraded", "down", "paused"]);
 const WINDOW_PAIRS = extraPairs("window", ["1d", "7d", "30d"]);
-const pairOf = (known: Map<string, string>, key: string, value: string) => known.get(value) ?? `${key}="${escapeLabelValue(value)}"`;
+const pairOf = (known: Map<string, string>, key: string, value: string) =>
+  known.get(value) ?? `${key}="${escapeLabelValue(value)}"`;
 
 export async function orgMetrics(orgId: number, now = Date.now()): Promise<FamilyLines[]> {
   const { sql, arrays, d } = metricsStore();
@@ -45,8 +47,15 @@ export async function orgMetrics(orgId: number, now = Date.now()): Promise<Famil
     sql.all<Raw>(q.services, [orgId]),
     sql.get<Raw>(q.openIncidents, [orgId]),
   ]);
-  const uptime: Sums = services.length === 0 ? new Map() : await uptimeRows(orgId, services, now, d.idsParam(services.map((s) => num(s.id))));
-  const open = new FamilyLines("lifeline_open_incidents", "Open incidents of the organization (cron monitors and services).", "gauge");
+  const uptime: Sums =
+    services.length === 0
+      ? new Map()
+      : await uptimeRows(orgId, services, now, d.idsParam(services.map((s) => num(s.id))));
+  const open = new FamilyLines(
+    "lifeline_open_incidents",
+    "Open incidents of the organization (cron monitors and services).",
+    "gauge",
+  );
   open.add("", num(incidents?.n ?? 0));
   return [...monitorFamilies(monitors), ...serviceFamilies(services, uptime), open];
 }
@@ -84,14 +93,44 @@ async function uptimeRows(orgId: number, services: Raw[], now: number, idsParam:
 }
 
 /** A row of orgMetricsSql.monitors, its columns in the statement's order (10,000 monitors: no object per row). */
-type MonitorRow = [id: unknown, name: unknown, project: unknown, state: unknown, paused: unknown, suspended: unknown, lastPingAt: unknown, lastDurationMs: unknown, failedRuns: unknown];
+type MonitorRow = [
+  id: unknown,
+  name: unknown,
+  project: unknown,
+  state: unknown,
+  paused: unknown,
+  suspended: unknown,
+  lastPingAt: unknown,
+  lastDurationMs: unknown,
+  failedRuns: unknown,
+];
 
 function monitorFamilies(rows: MonitorRow[]): FamilyLines[] {
-  const up = new FamilyLines("lifeline_cron_monitor_up", "1 while the cron monitor is up or late, 0 while down; absent while new or paused.", "gauge");
-  const state = new FamilyLines("lifeline_cron_monitor_state", "1, labelled with the cron monitor's current state (new, up, late, down, paused).", "gauge");
-  const lastPing = new FamilyLines("lifeline_cron_monitor_last_ping_timestamp_seconds", "When the cron monitor's latest ping was accepted (Unix seconds); absent before the first.", "gauge");
-  const duration = new FamilyLines("lifeline_cron_monitor_last_run_duration_seconds", "Duration of the cron monitor's latest finished run; absent before the first.", "gauge");
-  const failed = new FamilyLines("lifeline_cron_monitor_failed_runs_24h", "Runs of the cron monitor that failed among those started in the last 24 hours.", "gauge");
+  const up = new FamilyLines(
+    "lifeline_cron_monitor_up",
+    "1 while the cron monitor is up or late, 0 while down; absent while new or paused.",
+    "gauge",
+  );
+  const state = new FamilyLines(
+    "lifeline_cron_monitor_state",
+    "1, labelled with the cron monitor's current state (new, up, late, down, paused).",
+    "gauge",
+  );
+  const lastPing = new FamilyLines(
+    "lifeline_cron_monitor_last_ping_timestamp_seconds",
+    "When the cron monitor's latest ping was accepted (Unix seconds); absent before the first.",
+    "gauge",
+  );
+  const duration = new FamilyLines(
+    "lifeline_cron_monitor_last_run_duration_seconds",
+    "Duration of the cron monitor's latest finished run; absent before the first.",
+    "gauge",
+  );
+  const failed = new FamilyLines(
+    "lifeline_cron_monitor_failed_runs_24h",
+    "Runs of the cron monitor that failed among those started in the last 24 hours.",
+    "gauge",
+  );
   for (const [id, name, project, current, paused, suspended, lastPingAt, lastDurationMs, failedRuns] of rows) {
     const labels = identity(id, name, project);
     const shown = displayState(String(current), !!paused, !!suspended);
@@ -105,15 +144,36 @@ function monitorFamilies(rows: MonitorRow[]): FamilyLines[] {
 }
 
 function serviceFamilies(rows: Raw[], byService: Sums): FamilyLines[] {
-  const up = new FamilyLines("lifeline_service_up", "1 while the service is operational or degraded, 0 while down; absent while pending or paused.", "gauge");
-  const status = new FamilyLines("lifeline_service_status", "1, labelled with the service's current status (pending, operational, degraded, down, paused).", "gauge");
-  const response = new FamilyLines("lifeline_service_response_time_seconds", "Response time of the service's latest check; absent before the first.", "gauge");
-  const ratio = new FamilyLines("lifeline_service_uptime_ratio", "Successful checks over all checks of the service in the window (1d, 7d, 30d), maintenance left out; absent without checks.", "gauge");
-  const certificate = new FamilyLines("lifeline_service_tls_certificate_expiry_timestamp_seconds", "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.", "gauge");
+  const up = new FamilyLines(
+    "lifeline_service_up",
+    "1 while the service is operational or degraded, 0 while down; absent while pending or paused.",
+    "gauge",
+  );
+  const status = new FamilyLines(
+    "lifeline_service_status",
+    "1, labelled with the service's current status (pending, operational, degraded, down, paused).",
+    "gauge",
+  );
+  const response = new FamilyLines(
+    "lifeline_service_response_time_seconds",
+    "Response time of the service's latest check; absent before the first.",
+    "gauge",
+  );
+  const ratio = new FamilyLines(
+    "lifeline_service_uptime_ratio",
+    "Successful checks over all checks of the service in the window (1d, 7d, 30d), maintenance left out; absent without checks.",
+    "gauge",
+  );
+  const certificate = new FamilyLines(
+    "lifeline_service_tls_certificate_expiry_timestamp_seconds",
+    "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.",
+    "gauge",
+  );
   for (const r of rows) {
     const labels = identity(r.id, r.name, r.project);
     const current = displayedStatus(!!r.enabled, String(r.status));
-    if (current === "operational" || current === "degraded" || current === "down") up.add(labels, current === "down" ? 0 : 1);
+    if (current === "operational" || current === "degraded" || current === "down")
+      up.add(labels, current === "down" ? 0 : 1);
     status.add(labels, 1, pairOf(STATUSES, "status", current));
     if (present(r.response_ms)) response.add(labels, num(r.response_ms) / 1000);
     if (present(r.certificate_expires_at)) certificate.add(labels, num(r.certificate_expires_at));

@@ -11,7 +11,11 @@ export const EMBEDDED_PROBE_NAME = "embedded";
  * in clear, and a new APP_SECRET retires the old token).
  */
 export function embeddedProbeToken(appSecret: string): string {
-  return crypto.createHmac("sha256", appSecret).update("lifeline embedded platform probe").digest("base64url").slice(0, 32);
+  return crypto
+    .createHmac("sha256", appSecret)
+    .update("lifeline embedded platform probe")
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** Registers (or re-keys) the embedded platform probe; answers its token. */
@@ -19,8 +23,10 @@ export async function ensureEmbeddedProbe(appSecret: string, location = "local")
   const token = embeddedProbeToken(appSecret);
   const tokenHash = hashToken(token);
   const existing = await db().probe.findFirst({ where: { kind: "platform", name: EMBEDDED_PROBE_NAME, orgId: null } });
-  if (!existing) await db().probe.create({ data: { kind: "platform", name: EMBEDDED_PROBE_NAME, location, tokenHash } });
-  else if (existing.tokenHash !== tokenHash) await db().probe.update({ where: { id: existing.id }, data: { tokenHash } });
+  if (!existing)
+    await db().probe.create({ data: { kind: "platform", name: EMBEDDED_PROBE_NAME, location, tokenHash } });
+  else if (existing.tokenHash !== tokenHash)
+    await db().probe.update({ where: { id: existing.id }, data: { tokenHash } });
   return token;
 }
 

@@ -17,7 +17,8 @@ export async function seenProbe(token: string | null, versionHeader: string | nu
   const found = await probeByToken(token);
   if (!found) return null;
   const version = versionHeader?.slice(0, 40) ?? found.version;
-  const stale = !found.lastSeenAt || now.getTime() - found.lastSeenAt.getTime() >= SEEN_EVERY_MS || version !== found.version;
+  const stale =
+    !found.lastSeenAt || now.getTime() - found.lastSeenAt.getTime() >= SEEN_EVERY_MS || version !== found.version;
   return stale ? await db().probe.update({ where: { id: found.id }, data: { lastSeenAt: now, version } }) : found;
 }
 

@@ -46,8 +46,17 @@ export async function checkProbeUse(tx: Tx, userId: number, probeIds: number[]):
  * After a user left an organization or lost `probe.use` in it: their services stop using its
  * private probes (same transaction as the membership change).
  */
-export async function releaseProbesOf(tx: Tx, userId: number, org: { id: number; slug: string }, why: string, now: Date): Promise<number[]> {
-  const links = await tx.serviceProbe.findMany({ where: { service: { userId }, probe: { orgId: org.id } }, select: { serviceId: true, probeId: true } });
+export async function releaseProbesOf(
+  tx: Tx,
+  userId: number,
+  org: { id: number; slug: string },
+  why: string,
+  now: Date,
+): Promise<number[]> {
+  const links = await tx.serviceProbe.findMany({
+    where: { service: { userId }, probe: { orgId: org.id } },
+    select: { serviceId: true, probeId: true },
+  });
   const serviceIds = [...new Set(links.map((l) => l.serviceId))];
   await moveOffProbes(tx, serviceIds, [...new Set(links.map((l) => l.probeId))], why, now);
   return serviceIds;
@@ -60,11 +69,23 @@ export async function releaseProbesOf(tx: Tx, userId: number, org: { id: number;
  * `status_reason` saying why (and that the platform probes check it, when they do); an open
  * incident is resolved and notified, as an edit that makes a service pending does.
  */
-export async function moveOffProbes(tx: Tx, serviceIds: number[], probeIds: number[], why: string, now: Date): Promise<void> {
+export async function moveOffProbes(
+  tx: Tx,
+  serviceIds: number[],
+  probeIds: number[],
+  why: string,
+  now: Date,
+): Promise<void> {
   if (serviceIds.length === 0 || probeIds.length === 0) return;
   const services = await tx.service.findMany({
     where: { id: { in: serviceIds } },
-    select: { id: true, enabled: true, status: true, user: { select: { defaultOrgId: true } }, probes: { select: { probeId: true } } },
+    select: {
+      id: true,
+      enabled: true,
+      status: true,
+      user: { select: { defaultOrgId: true } },
+      probes: { select: { probeId: true } },
+    },
   });
   const removed = new Set(probeIds);
   const ids = services.map((s) => s.id);
@@ -73,30 +94,55 @@ export async function moveOffProbes(tx: Tx, serviceIds: number[], probeIds: numb
   await tx.serviceProbe.deleteMany({ where: { serviceId: { in: ids }, probeId: { in: probeIds } } });
   await tx.serviceLane.deleteMany({ where: { serviceId: { in: ids }, lane: { in: probeIds } } });
   if (orphaned.length > 0) {
-    await tx.serviceLane.createMany({ data: orphaned.map((s) => ({ serviceId: s.id, lane: 0, dueAt: now, leasableAt: s.enabled ? now : null })) });
+    await tx.serviceLane.createMany({
+      data: orphaned.map((s) => ({ serviceId: s.id, lane: 0, dueAt: now, leasableAt: s.enabled ? now : null })),
+    });
   }
   const enabled = services.filter((s) => s.enabled).map((s) => s.id);
   if (enabled.length > 0) {
     await tx.serviceLane.updateMany({
       where: { serviceId: { in: enabled } },
-      data: { dueAt: now, leasableAt: now, leasedBy: null, outcome: null, reason: null, responseTimeMs: null, consecutiveFailures: 0, resultAt: null },
+      data: {
+        dueAt: now,
+        leasableAt: now,
+        leasedBy: null,
+        outcome: null,
+        reason: null,
+        responseTimeMs: null,
+        consecutiveFailures: 0,
+        resultAt: null,
+      },
     });
   }
   const toPlatform = ids.filter((id) => orphanedIds.has(id));
   const keepPrivate = ids.filter((id) => !orphanedIds.has(id));
   if (toPlatform.length > 0) {
-    await tx.service.updateMany({ where: { id: { in: toPlatform } }, data: { status: "pending", statusSince: now, statusReason: `${why}; the platform probes check it now` } });
+    await tx.service.updateMany({
+      where: { id: { in: toPlatform } },
+      data: { status: "pending", statusSince: now, statusReason: `${why}; the platform probes check it now` },
+    });
   }
   if (keepPrivate.length > 0) {
-    await tx.service.updateMany({ where: { id: { in: keepPrivate } }, data: { status: "pending", statusSince: now, statusReason: why } });
+    await tx.service.updateMany({
+      where: { id: { in: keepPrivate } },
+      data: { status: "pending", statusSince: now, statusReason: why },
+    });
   }
   const orgOf = new Map(services.map((s) => [s.id, s.user.defaultOrgId]));
-  const open = await tx.incident.findMany({ where: { serviceId: { in: ids }, status: "open" }, select: { id: true, serviceId: true } });
+  const open = await tx.incident.findMany({
+    where: { serviceId: { in: ids }, status: "open" },
+    select: { id: true, serviceId: true },
+  });
   if (open.length === 0) return;
-  await tx.incident.updateMany({ where: { id: { in: open.map((i) => i.id) } }, data: { status: "resolved", resolvedAt: now } });
+  await tx.incident.updateMany({
+    where: { id: { in: open.map((i) => i.id) } },
+    data: { status: "resolved", resolvedAt: now },
+  });
   const notices = open.flatMap((i) => {
     const orgId = orgOf.get(i.serviceId!) ?? null;
-    return orgId === null ? [] : [{ orgId, event: "incident.resolved", serviceId: i.serviceId, incidentId: i.id, createdAt: now }];
+    return orgId === null
+      ? []
+      : [{ orgId, event: "incident.resolved", serviceId: i.serviceId, incidentId: i.id, createdAt: now }];
   });
   if (notices.length > 0) await tx.outbox.createMany({ data: notices });
 }

@@ -13,17 +13,34 @@ import { moveOffProbes } from "./probe-use";
  * organization, are registered on the Team plan and above, and are managed by its owners and admins.
  * A probe's token is 32 characters, stored as a SHA-256 digest, shown once when issued.
  */
-type ProbeRow = { id: number; name: string; location: string; kind: string; orgId: number | null; version: string | null; lastSeenAt: Date | null; createdAt: Date; org?: { slug: string } | null };
+type ProbeRow = {
+  id: number;
+  name: string;
+  location: string;
+  kind: string;
+  orgId: number | null;
+  version: string | null;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+  org?: { slug: string } | null;
+};
 
 /** A probe seen within this long is online. */
 const ONLINE_MS = 120_000;
-const isOnline = (lastSeenAt: Date | null, now: Date) => !!lastSeenAt && now.getTime() - lastSeenAt.getTime() < ONLINE_MS;
+const isOnline = (lastSeenAt: Date | null, now: Date) =>
+  !!lastSeenAt && now.getTime() - lastSeenAt.getTime() < ONLINE_MS;
 
 export function probeView(p: ProbeRow, now = new Date()) {
   return {
-    id: p.id, name: p.name, location: p.location, kind: p.kind as "platform" | "private", org: p.org?.slug ?? null,
+    id: p.id,
+    name: p.name,
+    location: p.location,
+    kind: p.kind as "platform" | "private",
+    org: p.org?.slug ?? null,
     status: isOnline(p.lastSeenAt, now) ? ("online" as const) : ("offline" as const),
-    version: p.version, last_seen_at: isoOrNull(p.lastSeenAt), created_at: isoSeconds(p.createdAt),
+    version: p.version,
+    last_seen_at: isoOrNull(p.lastSeenAt),
+    created_at: isoSeconds(p.createdAt),
   };
 }
 
@@ -42,7 +59,9 @@ export async function memberOrgIds(userId: number): Promise<number[]> {
 
 export async function listProbes(orgIds: number[]) {
   const rows = await db().probe.findMany({
-    where: { OR: [{ kind: "platform" }, { orgId: { in: orgIds } }] }, include, orderBy: { id: "asc" },
+    where: { OR: [{ kind: "platform" }, { orgId: { in: orgIds } }] },
+    include,
+    orderBy: { id: "asc" },
   });
   return rows.map((p) => probeView(p));
 }
@@ -63,7 +82,8 @@ async function managedProbe(org: ActiveOrg, id: number) {
 }
 
 function requireManager(org: ActiveOrg) {
-  if (org.role !== "owner" && org.role !== "admin") throw new AppError("FORBIDDEN", `Managing probes needs the owner or admin role in organization ${org.slug}`);
+  if (org.role !== "owner" && org.role !== "admin")
+    throw new AppError("FORBIDDEN", `Managing probes needs the owner or admin role in organization ${org.slug}`);
 }
 
 export async function createProbe(org: ActiveOrg, input: { name: string; location?: string }) {
@@ -73,7 +93,14 @@ export async function createProbe(org: ActiveOrg, input: { name: string; locatio
   }
   const token = newProbeToken();
   const p = await db().probe.create({
-    data: { orgId: org.id, kind: "private", name: input.name, location: input.location ?? "", tokenHash: hashToken(token) }, include,
+    data: {
+      orgId: org.id,
+      kind: "private",
+      name: input.name,
+      location: input.location ?? "",
+      tokenHash: hashToken(token),
+    },
+    include,
   });
   return { ...probeView(p), token };
 }
@@ -97,15 +124,27 @@ const LISTED_SERVICES = 100;
 export async function deleteProbe(org: ActiveOrg, id: number, force = false) {
   const p = await managedProbe(org, id);
   const refused = await writeTransaction(async (tx) => {
-    const users = await tx.serviceProbe.findMany({ where: { probeId: id }, select: { service: { select: { id: true, name: true } } }, orderBy: { serviceId: "asc" } });
+    const users = await tx.serviceProbe.findMany({
+      where: { probeId: id },
+      select: { service: { select: { id: true, name: true } } },
+      orderBy: { serviceId: "asc" },
+    });
     if (users.length > 0 && !force) return users.map((u) => u.service);
-    await moveOffProbes(tx, users.map((u) => u.service.id), [id], `Probe ${p.name} (#${id}) was deleted`, new Date());
+    await moveOffProbes(
+      tx,
+      users.map((u) => u.service.id),
+      [id],
+      `Probe ${p.name} (#${id}) was deleted`,
+      new Date(),
+    );
     await tx.probe.delete({ where: { id } });
     return null;
   });
   if (refused) {
     const message = `Probe ${p.name} checks ${refused.length} service${refused.length === 1 ? "" : "s"}; delete with force=true to move ${refused.length === 1 ? "it" : "them"} to the platform probes, or take the probe out of their probe_ids first`;
-    throw new AppError("CONFLICT", message, { services: refused.slice(0, LISTED_SERVICES).map((s) => `${s.id}: ${s.name}`) });
+    throw new AppError("CONFLICT", message, {
+      services: refused.slice(0, LISTED_SERVICES).map((s) => `${s.id}: ${s.name}`),
+    });
   }
 }
 
@@ -124,18 +163,31 @@ export async function probeByToken(token: string | null) {
 }
 
 export async function probeHealthSummary(orgIds: number[], now = new Date()) {
-  const probes = await db().probe.findMany({ where: { OR: [{ kind: "platform" }, { orgId: { in: orgIds } }] }, orderBy: { id: "asc" } });
+  const probes = await db().probe.findMany({
+    where: { OR: [{ kind: "platform" }, { orgId: { in: orgIds } }] },
+    orderBy: { id: "asc" },
+  });
   const since = new Date(now.getTime() - 5 * 60_000);
-  const counts = await db().checkResult.groupBy({ by: ["probeId"], where: { startedAt: { gte: since }, probeId: { in: probes.map((p) => p.id) } }, _count: { _all: true } });
+  const counts = await db().checkResult.groupBy({
+    by: ["probeId"],
+    where: { startedAt: { gte: since }, probeId: { in: probes.map((p) => p.id) } },
+    _count: { _all: true },
+  });
   const perProbe = new Map(counts.map((c) => [c.probeId, c._count._all]));
   const lanes = [...new Set(probes.map(laneOf))];
-  const oldest = new Map(await Promise.all(lanes.map(async (lane) => [lane, await checkStore().oldestDue(lane, now)] as const)));
+  const oldest = new Map(
+    await Promise.all(lanes.map(async (lane) => [lane, await checkStore().oldestDue(lane, now)] as const)),
+  );
   const lagOf = (lane: number) => {
     const due = oldest.get(lane);
     return due ? Math.max(0, Math.round((now.getTime() - due.getTime()) / 100) / 10) : 0;
   };
   return probes.map((p) => ({
-    id: p.id, name: p.name, kind: p.kind as "platform" | "private", version: p.version, last_seen_at: isoOrNull(p.lastSeenAt),
+    id: p.id,
+    name: p.name,
+    kind: p.kind as "platform" | "private",
+    version: p.version,
+    last_seen_at: isoOrNull(p.lastSeenAt),
     online: isOnline(p.lastSeenAt, now),
     checks_per_minute: Math.round(((perProbe.get(p.id) ?? 0) / 5) * 10) / 10,
     lag_seconds: lagOf(laneOf(p)),

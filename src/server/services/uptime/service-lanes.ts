@@ -16,19 +16,33 @@ export async function syncLanes(
 ): Promise<void> {
   const lanes = want.probeIds.length > 0 ? want.probeIds : [0];
   await tx.serviceProbe.deleteMany({ where: { serviceId } });
-  if (want.probeIds.length > 0) await tx.serviceProbe.createMany({ data: want.probeIds.map((probeId) => ({ serviceId, probeId })) });
+  if (want.probeIds.length > 0)
+    await tx.serviceProbe.createMany({ data: want.probeIds.map((probeId) => ({ serviceId, probeId })) });
   await tx.serviceLane.deleteMany({ where: { serviceId, lane: { notIn: lanes } } });
-  const existing = new Set((await tx.serviceLane.findMany({ where: { serviceId }, select: { lane: true } })).map((l) => l.lane));
+  const existing = new Set(
+    (await tx.serviceLane.findMany({ where: { serviceId }, select: { lane: true } })).map((l) => l.lane),
+  );
   const fresh = lanes.filter((lane) => !existing.has(lane));
   if (fresh.length > 0) {
-    await tx.serviceLane.createMany({ data: fresh.map((lane) => ({ serviceId, lane, dueAt: now, leasableAt: want.enabled ? now : null })) });
+    await tx.serviceLane.createMany({
+      data: fresh.map((lane) => ({ serviceId, lane, dueAt: now, leasableAt: want.enabled ? now : null })),
+    });
   }
   if (!want.enabled) {
     await tx.serviceLane.updateMany({ where: { serviceId }, data: { leasableAt: null, leasedBy: null } });
   } else if (want.recheck) {
     await tx.serviceLane.updateMany({
       where: { serviceId },
-      data: { dueAt: now, leasableAt: now, leasedBy: null, outcome: null, reason: null, responseTimeMs: null, consecutiveFailures: 0, resultAt: null },
+      data: {
+        dueAt: now,
+        leasableAt: now,
+        leasedBy: null,
+        outcome: null,
+        reason: null,
+        responseTimeMs: null,
+        consecutiveFailures: 0,
+        resultAt: null,
+      },
     });
   }
 }
@@ -37,13 +51,29 @@ export async function syncLanes(
  * A service leaving `down` by an edit (paused, or pending after a new config): its open incident
  * resolves, notified in `notifyOrgId` (null: not notified; domain/incidents.ts decides).
  */
-export async function resolveServiceIncidents(tx: Tx, serviceId: number, notifyOrgId: number | null, now: Date): Promise<void> {
+export async function resolveServiceIncidents(
+  tx: Tx,
+  serviceId: number,
+  notifyOrgId: number | null,
+  now: Date,
+): Promise<void> {
   const open = await tx.incident.findMany({ where: { serviceId, status: "open" }, select: { id: true, held: true } });
   if (open.length === 0) return;
-  await tx.incident.updateMany({ where: { id: { in: open.map((i) => i.id) } }, data: { status: "resolved", resolvedAt: now } });
+  await tx.incident.updateMany({
+    where: { id: { in: open.map((i) => i.id) } },
+    data: { status: "resolved", resolvedAt: now },
+  });
   if (notifyOrgId === null) return;
   // An incident still held (domain/incidents.ts) was never announced: its resolution is not either.
   const announced = open.filter((i) => !i.held);
   if (announced.length === 0) return;
-  await tx.outbox.createMany({ data: announced.map((i) => ({ orgId: notifyOrgId, event: "incident.resolved", serviceId, incidentId: i.id, createdAt: now })) });
+  await tx.outbox.createMany({
+    data: announced.map((i) => ({
+      orgId: notifyOrgId,
+      event: "incident.resolved",
+      serviceId,
+      incidentId: i.id,
+      createdAt: now,
+    })),
+  });
 }

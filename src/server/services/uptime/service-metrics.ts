@@ -1,10 +1,26 @@
 import { env } from "../../../env";
 import { notFound } from "../../../shared/errors";
 import { pageMetaOf } from "../../../shared/schemas/common";
-import type { CheckError, MetricPeriod, PulseItem, ResponseTimes, SparklinePoint, Uptime } from "../../../shared/schemas/service-metrics";
+import type {
+  CheckError,
+  MetricPeriod,
+  PulseItem,
+  ResponseTimes,
+  SparklinePoint,
+  Uptime,
+} from "../../../shared/schemas/service-metrics";
 import { isoSeconds } from "../../../shared/time";
 import {
-  HOUR_MS, PERIODS, SPARKLINE_POINTS, bucketStarts, floorHour, parseWatermark, rawFromOf, roundMs, splitWindow, uptimeOrNull,
+  HOUR_MS,
+  PERIODS,
+  SPARKLINE_POINTS,
+  bucketStarts,
+  floorHour,
+  parseWatermark,
+  rawFromOf,
+  roundMs,
+  splitWindow,
+  uptimeOrNull,
   uptimePercentage,
 } from "../../domain/check-metrics";
 import { metricsStore } from "../../storage/engine";
@@ -30,16 +46,34 @@ export async function uptime(userId: number, id: number, period: MetricPeriod, n
   const { through } = await ownedService(userId, id);
   const { sql, q } = metricsStore();
   const w = splitWindow(now - PERIODS[period].ms, now, through, now - env().checkResultRetentionDays * 24 * HOUR_MS);
-  const row = (await sql.get<Raw>(q.uptime, [id, at(w.rollupFrom), at(w.rollupTo), id, at(w.from), at(w.rollupFrom), id, at(w.rollupTo)]))!;
+  const row = (await sql.get<Raw>(q.uptime, [
+    id,
+    at(w.rollupFrom),
+    at(w.rollupTo),
+    id,
+    at(w.from),
+    at(w.rollupFrom),
+    id,
+    at(w.rollupTo),
+  ]))!;
   const total = num(row.total);
   const successful = num(row.successful);
   return {
-    uptime_percentage: uptimePercentage(successful, total), total_checks: total, successful_checks: successful, failed_checks: total - successful,
-    maintenance_checks: num(row.maintenance), period,
+    uptime_percentage: uptimePercentage(successful, total),
+    total_checks: total,
+    successful_checks: successful,
+    failed_checks: total - successful,
+    maintenance_checks: num(row.maintenance),
+    period,
   };
 }
 
-export async function responseTimes(userId: number, id: number, period: MetricPeriod, now = Date.now()): Promise<ResponseTimes> {
+export async function responseTimes(
+  userId: number,
+  id: number,
+  period: MetricPeriod,
+  now = Date.now(),
+): Promise<ResponseTimes> {
   const { through } = await ownedService(userId, id);
   const { sql, q } = metricsStore();
   const { bucketMs, starts } = bucketStarts(period, now);
@@ -49,7 +83,9 @@ export async function responseTimes(userId: number, id: number, period: MetricPe
   const bucketSeconds = bucketMs / 1000;
   const [raw, rolled] = await Promise.all([
     sql.all<Raw>(q.bucketsRaw, [epoch, bucketSeconds, id, at(rawFrom)]),
-    rawFrom > first ? sql.all<Raw>(q.bucketsRollup, [epoch, bucketSeconds, id, at(first), at(rawFrom)]) : Promise.resolve([]),
+    rawFrom > first
+      ? sql.all<Raw>(q.bucketsRollup, [epoch, bucketSeconds, id, at(first), at(rawFrom)])
+      : Promise.resolve([]),
   ]);
   const byIndex = new Map<number, Raw>();
   for (const r of [...rolled, ...raw]) byIndex.set(num(r.b), r);
@@ -88,7 +124,11 @@ export async function pulse(userId: number, ids: number[], now = Date.now()): Pr
   if (owned.length === 0) return [];
   const mine = new Set(owned.map((r) => num(r.id)));
   const through = parseWatermark(owned[0]!.watermark as string | null)?.through ?? null;
-  return hourlyFigures(unique.filter((i) => mine.has(i)), through, now);
+  return hourlyFigures(
+    unique.filter((i) => mine.has(i)),
+    through,
+    now,
+  );
 }
 
 const dialectIds = (ids: number[]) => metricsStore().d.idsParam(ids);
@@ -101,7 +141,16 @@ async function hourlyFigures(ids: number[], through: number | null, now: number)
   const from = now - 24 * HOUR_MS;
   const w = splitWindow(sparkFrom, now, through);
   const idsParam = dialectIds(ids);
-  const rows = await sql.all<Raw>(q.hourly, [idsParam, at(sparkFrom), at(w.rollupTo), idsParam, at(w.rollupTo), idsParam, at(from), at(sparkFrom)]);
+  const rows = await sql.all<Raw>(q.hourly, [
+    idsParam,
+    at(sparkFrom),
+    at(w.rollupTo),
+    idsParam,
+    at(w.rollupTo),
+    idsParam,
+    at(from),
+    at(sparkFrom),
+  ]);
   const byService = new Map<number, { hours: Map<number, Raw>; total: number; successful: number }>();
   for (const id of ids) byService.set(id, { hours: new Map(), total: 0, successful: 0 });
   for (const r of rows) {
@@ -128,12 +177,18 @@ async function hourlyFigures(ids: number[], through: number | null, now: number)
   });
 }
 
-export async function errors(userId: number, id: number, page: number, limit: number): Promise<{ data: CheckError[]; meta: ReturnType<typeof pageMetaOf> }> {
+export async function errors(
+  userId: number,
+  id: number,
+  page: number,
+  limit: number,
+): Promise<{ data: CheckError[]; meta: ReturnType<typeof pageMetaOf> }> {
   await ownedService(userId, id);
   const { sql, q } = metricsStore();
   const offset = (page - 1) * limit;
   const rows = await sql.all<Raw>(q.errors, [id, id, limit, offset]);
-  const total = rows.length > 0 ? num(rows[0]!.total) : offset === 0 ? 0 : num((await sql.get<Raw>(q.errorCount, [id]))?.total);
+  const total =
+    rows.length > 0 ? num(rows[0]!.total) : offset === 0 ? 0 : num((await sql.get<Raw>(q.errorCount, [id]))?.total);
   return {
     data: rows.map((r) => ({
       id: num(r.id),

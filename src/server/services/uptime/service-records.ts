@@ -19,7 +19,13 @@ import { serviceSelect, serviceView, statusFields, type ServiceView } from "./se
 /** Services (spec 2.5, 4.4; decisions 8): owned by a user; another user's service reads as 404. */
 type Tx = Prisma.TransactionClient;
 
-export type ServiceFilter = { page: number; limit: number; project?: string; status?: ServiceStatus; type?: ServiceType };
+export type ServiceFilter = {
+  page: number;
+  limit: number;
+  project?: string;
+  status?: ServiceStatus;
+  type?: ServiceType;
+};
 
 export async function listServices(userId: number, filter: ServiceFilter) {
   const where: Prisma.ServiceWhereInput = { userId };
@@ -29,9 +35,18 @@ export async function listServices(userId: number, filter: ServiceFilter) {
   else if (filter.status) Object.assign(where, { enabled: true, status: filter.status });
   const [total, rows] = await Promise.all([
     db().service.count({ where }),
-    db().service.findMany({ where, select: serviceSelect, orderBy: { id: "asc" }, skip: (filter.page - 1) * filter.limit, take: filter.limit }),
+    db().service.findMany({
+      where,
+      select: serviceSelect,
+      orderBy: { id: "asc" },
+      skip: (filter.page - 1) * filter.limit,
+      take: filter.limit,
+    }),
   ]);
-  return { data: await withServiceMaintenance(userId, rows.map(serviceView)), meta: pageMetaOf(filter.page, filter.limit, total) };
+  return {
+    data: await withServiceMaintenance(userId, rows.map(serviceView)),
+    meta: pageMetaOf(filter.page, filter.limit, total),
+  };
 }
 
 export async function getService(userId: number, id: number): Promise<ServiceView> {
@@ -49,11 +64,20 @@ export async function serviceStatus(userId: number, id: number) {
   const lanes = service.lanes;
   const latest = lanes.reduce<Date | null>((m, l) => (l.resultAt && (!m || l.resultAt > m) ? l.resultAt : m), null);
   return {
-    id, status, enabled: service.enabled, status_since, status_reason, last_check_at: isoOrNull(latest),
+    id,
+    status,
+    enabled: service.enabled,
+    status_since,
+    status_reason,
+    last_check_at: isoOrNull(latest),
     probes: lanes.map((l) => ({
-      probe_id: l.lane === 0 ? null : l.lane, outcome: (l.outcome as "up" | "down" | null) ?? null, reason: l.outcome === "down" ? l.reason : null,
+      probe_id: l.lane === 0 ? null : l.lane,
+      outcome: (l.outcome as "up" | "down" | null) ?? null,
+      reason: l.outcome === "down" ? l.reason : null,
       outbound_refused: l.outcome === "down" && refusedByOutboundSetting(l.reason),
-      response_time_ms: l.responseTimeMs, consecutive_failures: l.consecutiveFailures, checked_at: isoOrNull(l.resultAt),
+      response_time_ms: l.responseTimeMs,
+      consecutive_failures: l.consecutiveFailures,
+      checked_at: isoOrNull(l.resultAt),
       next_check_at: isoOrNull(l.leasableAt && l.leasedBy === null ? l.leasableAt : null),
     })),
   };
@@ -69,7 +93,11 @@ export async function serviceStatus(userId: number, id: number) {
 export async function createService(userId: number, input: CreateServiceInput): Promise<ServiceView> {
   const outcome = await writeTransaction(async (tx): Promise<{ id: number } | { max: number }> => {
     await tx.$executeRaw`UPDATE users SET default_org_id = default_org_id WHERE id = ${userId}`;
-    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null, probeIds: input.probe_ids ?? [] });
+    const checked = await checkDraft(tx, userId, {
+      ...input,
+      projectId: input.project_id ?? null,
+      probeIds: input.probe_ids ?? [],
+    });
     const max = planOf(checked.plan).maxServices;
     if (Number.isFinite(max) && (await tx.service.count({ where: { userId } })) >= max) return { max };
     const created = await tx.service.create({
@@ -86,17 +114,30 @@ export async function createService(userId: number, input: CreateServiceInput): 
       },
       select: { id: true },
     });
-    await syncLanes(tx, created.id, { probeIds: checked.probeIds, enabled: input.enabled ?? true, recheck: true }, new Date());
+    await syncLanes(
+      tx,
+      created.id,
+      { probeIds: checked.probeIds, enabled: input.enabled ?? true, recheck: true },
+      new Date(),
+    );
     return { id: created.id };
   });
-  if ("max" in outcome) throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${outcome.max} services; delete one or upgrade the plan`);
+  if ("max" in outcome)
+    throw new AppError(
+      "PLAN_LIMIT_REACHED",
+      `Your plan allows ${outcome.max} services; delete one or upgrade the plan`,
+    );
   return getService(userId, outcome.id);
 }
 
 /** PUT: full replace with the create body; omitted optional fields take their create defaults. */
 export async function replaceService(userId: number, id: number, input: CreateServiceInput): Promise<ServiceView> {
   return editService(userId, id, async (tx) => {
-    const checked = await checkDraft(tx, userId, { ...input, projectId: input.project_id ?? null, probeIds: input.probe_ids ?? [] });
+    const checked = await checkDraft(tx, userId, {
+      ...input,
+      projectId: input.project_id ?? null,
+      probeIds: input.probe_ids ?? [],
+    });
     return {
       name: input.name,
       type: input.type,
@@ -116,10 +157,19 @@ export async function patchService(userId: number, id: number, patch: ServicePat
     const type = patch.type ?? (current.type as ServiceType);
     const currentConfig = JSON.parse(current.config) as Record<string, unknown>;
     const config =
-      type !== current.type ? (patch.config ?? {}) : patch.config ? mergeConfig(currentConfig, patch.config) : currentConfig;
+      type !== current.type
+        ? (patch.config ?? {})
+        : patch.config
+          ? mergeConfig(currentConfig, patch.config)
+          : currentConfig;
     const projectId = patch.project_id === undefined ? current.projectId : patch.project_id;
     const probeIds = patch.probe_ids ?? current.probeIds;
-    const checked = await checkDraft(tx, userId, { type, config, interval: patch.interval, projectId, probeIds }, current.interval);
+    const checked = await checkDraft(
+      tx,
+      userId,
+      { type, config, interval: patch.interval, projectId, probeIds },
+      current.interval,
+    );
     return {
       name: patch.name ?? current.name,
       type,
@@ -134,8 +184,16 @@ export async function patchService(userId: number, id: number, patch: ServicePat
 }
 
 type ServiceRecord = {
-  id: number; name: string; type: string; projectId: number | null; enabled: boolean; interval: number; config: string; status: string;
-  degradedMs: number | null; probeIds: number[];
+  id: number;
+  name: string;
+  type: string;
+  projectId: number | null;
+  enabled: boolean;
+  interval: number;
+  config: string;
+  status: string;
+  degradedMs: number | null;
+  probeIds: number[];
 };
 type ServiceData = Omit<ServiceRecord, "id" | "status">;
 
@@ -148,8 +206,18 @@ async function editService(
     const found = await tx.service.findFirst({
       where: { id, userId },
       select: {
-        id: true, name: true, type: true, projectId: true, enabled: true, interval: true, config: true, status: true, degradedMs: true, snoozedUntil: true,
-        probes: { select: { probeId: true }, orderBy: { probeId: "asc" } }, user: { select: { defaultOrgId: true } },
+        id: true,
+        name: true,
+        type: true,
+        projectId: true,
+        enabled: true,
+        interval: true,
+        config: true,
+        status: true,
+        degradedMs: true,
+        snoozedUntil: true,
+        probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
+        user: { select: { defaultOrgId: true } },
       },
     });
     if (!found) throw notFound("Service");
@@ -160,8 +228,11 @@ async function editService(
     const now = new Date();
     // Resuming always makes a check due: a service paused while `pending` (created paused, or moved
     // off a probe) would otherwise keep lanes nothing may lease.
-    const recheck = (status === "pending" && current.status !== "pending") || (!current.enabled && next.enabled) ||
-      next.interval !== current.interval || probeIds.join() !== current.probeIds.join();
+    const recheck =
+      (status === "pending" && current.status !== "pending") ||
+      (!current.enabled && next.enabled) ||
+      next.interval !== current.interval ||
+      probeIds.join() !== current.probeIds.join();
     await tx.service.update({
       where: { id },
       data: { ...next, status, ...(status !== current.status ? { statusSince: now, statusReason: null } : {}) },
@@ -173,7 +244,8 @@ async function editService(
       NO_HOLD_RULES,
       now,
     );
-    if (incidents.resolve) await resolveServiceIncidents(tx, id, incidents.resolve.notify ? user.defaultOrgId : null, now);
+    if (incidents.resolve)
+      await resolveServiceIncidents(tx, id, incidents.resolve.notify ? user.defaultOrgId : null, now);
   });
   return getService(userId, id);
 }
@@ -203,10 +275,14 @@ async function checkDraft(
   const interval = draft.interval ?? keepInterval ?? defaultInterval(plan);
   const problem = draft.interval === undefined ? null : intervalProblem(draft.interval, plan);
   if (problem) details.interval = [problem];
-  if (draft.projectId !== null && !(await tx.project.findFirst({ where: { id: draft.projectId, userId }, select: { id: true } }))) {
+  if (
+    draft.projectId !== null &&
+    !(await tx.project.findFirst({ where: { id: draft.projectId, userId }, select: { id: true } }))
+  ) {
     details.project_id = [`Project ${draft.projectId} not found`];
   }
-  if (missing.length > 0) details.probe_ids = [`Probe ${missing.join(", ")} not found among the private probes of your organizations`];
+  if (missing.length > 0)
+    details.probe_ids = [`Probe ${missing.join(", ")} not found among the private probes of your organizations`];
   if (!checked.ok || Object.keys(details).length > 0) {
     throw new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details);
   }

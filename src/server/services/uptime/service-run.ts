@@ -29,9 +29,24 @@ export async function runServiceNow(userId: number, id: number, probeId: number 
   const service = await db().service.findFirst({
     where: { id, userId },
     select: {
-      id: true, type: true, config: true, enabled: true,
+      id: true,
+      type: true,
+      config: true,
+      enabled: true,
       probes: {
-        select: { probeId: true, probe: { select: { org: { select: { slug: true, memberships: { where: { userId, role: { in: PROBE_USE_ROLES } }, select: { id: true } } } } } } },
+        select: {
+          probeId: true,
+          probe: {
+            select: {
+              org: {
+                select: {
+                  slug: true,
+                  memberships: { where: { userId, role: { in: PROBE_USE_ROLES } }, select: { id: true } },
+                },
+              },
+            },
+          },
+        },
         orderBy: { probeId: "asc" },
       },
     },
@@ -42,16 +57,28 @@ export async function runServiceNow(userId: number, id: number, probeId: number 
   const check = checkFromConfig(service.type, JSON.parse(service.config) as Record<string, unknown>);
   if (privateIds.length > 0) {
     const lane = probeId ?? privateIds[0]!;
-    if (!privateIds.includes(lane)) throw probeRefused(`Probe ${lane} does not check this service; it uses ${privateIds.join(", ")}`);
+    if (!privateIds.includes(lane))
+      throw probeRefused(`Probe ${lane} does not check this service; it uses ${privateIds.join(", ")}`);
     const org = service.probes.find((p) => p.probeId === lane)!.probe.org;
     if (!org || org.memberships.length === 0) {
-      throw new AppError("FORBIDDEN", `Probe ${lane} may not check this service: its owner does not hold ${PROBE_USE} in organization ${org?.slug ?? "(none)"}`);
+      throw new AppError(
+        "FORBIDDEN",
+        `Probe ${lane} may not check this service: its owner does not hold ${PROBE_USE} in organization ${org?.slug ?? "(none)"}`,
+      );
     }
-    const result = await limited(userId, id, check.timeoutSeconds + GRACE_SECONDS, () => resultOfPrivateProbe(id, lane, check.timeoutSeconds));
+    const result = await limited(userId, id, check.timeoutSeconds + GRACE_SECONDS, () =>
+      resultOfPrivateProbe(id, lane, check.timeoutSeconds),
+    );
     return answer(userId, lane, result);
   }
-  const platform = await db().probe.findFirst({ where: { kind: "platform", ...(probeId !== undefined ? { id: probeId } : {}) }, orderBy: { id: "asc" } });
-  if (!platform) throw probeRefused(probeId !== undefined ? `Probe ${probeId} is not a platform probe` : "No platform probe is registered");
+  const platform = await db().probe.findFirst({
+    where: { kind: "platform", ...(probeId !== undefined ? { id: probeId } : {}) },
+    orderBy: { id: "asc" },
+  });
+  if (!platform)
+    throw probeRefused(
+      probeId !== undefined ? `Probe ${probeId} is not a platform probe` : "No platform probe is registered",
+    );
   const r = await limited(userId, id, check.timeoutSeconds, () => runCheck(check, { policy: outboundPolicy() }));
   const result = storedResult({ serviceId: id, lane: 0, slot: null }, r);
   await checkStore().record(platform.id, [result], new Date());
@@ -59,7 +86,12 @@ export async function runServiceNow(userId: number, id: number, probeId: number 
 }
 
 /** Runs `work` as one run-now of the service: counted first, its in-flight marker released at the end. */
-async function limited<T>(userId: number, serviceId: number, longestRunSeconds: number, work: () => Promise<T>): Promise<T> {
+async function limited<T>(
+  userId: number,
+  serviceId: number,
+  longestRunSeconds: number,
+  work: () => Promise<T>,
+): Promise<T> {
   await consume(runNowLimits(userId, serviceId, longestRunSeconds), new Date());
   try {
     return await work();
@@ -72,10 +104,16 @@ async function limited<T>(userId: number, serviceId: number, longestRunSeconds: 
 async function answer(userId: number, probeId: number, r: StoredResult) {
   const { status } = await getService(userId, r.serviceId);
   return {
-    service_id: r.serviceId, probe_id: probeId, outcome: r.outcome, reason: r.reason, status_code: r.statusCode,
-    response_time_ms: r.responseTimeMs, started_at: isoSeconds(r.startedAt),
+    service_id: r.serviceId,
+    probe_id: probeId,
+    outcome: r.outcome,
+    reason: r.reason,
+    status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs,
+    started_at: isoSeconds(r.startedAt),
     timing: { dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs, first_byte_ms: r.firstByteMs },
-    certificate_days_left: r.certificateDaysLeft, status,
+    certificate_days_left: r.certificateDaysLeft,
+    status,
   };
 }
 
@@ -94,12 +132,23 @@ async function resultOfPrivateProbe(id: number, probeId: number, timeoutSeconds:
       orderBy: { id: "desc" },
     });
     if (row) {
-      return storedResult({ serviceId: id, lane: probeId, slot: row.slot }, {
-        outcome: row.up ? "up" : "down", reason: row.reason, statusCode: row.statusCode, responseTimeMs: row.responseTimeMs, startedAt: row.startedAt,
-        timing: { dnsMs: row.dnsMs, connectMs: row.connectMs, tlsMs: row.tlsMs, firstByteMs: row.firstByteMs }, certificateDaysLeft: row.certificateDaysLeft,
-      });
+      return storedResult(
+        { serviceId: id, lane: probeId, slot: row.slot },
+        {
+          outcome: row.up ? "up" : "down",
+          reason: row.reason,
+          statusCode: row.statusCode,
+          responseTimeMs: row.responseTimeMs,
+          startedAt: row.startedAt,
+          timing: { dnsMs: row.dnsMs, connectMs: row.connectMs, tlsMs: row.tlsMs, firstByteMs: row.firstByteMs },
+          certificateDaysLeft: row.certificateDaysLeft,
+        },
+      );
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  throw new AppError("PROBE_UNAVAILABLE", `Probe ${probeId} did not report the check within ${timeoutSeconds + GRACE_SECONDS} s; is it running?`);
+  throw new AppError(
+    "PROBE_UNAVAILABLE",
+    `Probe ${probeId} did not report the check within ${timeoutSeconds + GRACE_SECONDS} s; is it running?`,
+  );
 }

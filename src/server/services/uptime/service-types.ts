@@ -1,5 +1,11 @@
 import { AppError } from "../../../shared/errors";
-import { configJsonSchema, isServiceType, SERVICE_TYPE_NAMES, SERVICE_TYPES, type ServiceType } from "../../../shared/service-types";
+import {
+  configJsonSchema,
+  isServiceType,
+  SERVICE_TYPE_NAMES,
+  SERVICE_TYPES,
+  type ServiceType,
+} from "../../../shared/service-types";
 
 /** The catalogue of service types (spec 4.4), read from the type registry. */
 export function listServiceTypes() {
@@ -10,7 +16,9 @@ export function serviceTypeDetail(type: string) {
   const known = knownType(type);
   const schema = configJsonSchema(known) as { required?: string[]; properties?: Record<string, { default?: unknown }> };
   const defaults = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).flatMap(([field, prop]) => (prop.default === undefined ? [] : [[field, prop.default]])),
+    Object.entries(schema.properties ?? {}).flatMap(([field, prop]) =>
+      prop.default === undefined ? [] : [[field, prop.default]],
+    ),
   );
   return { ...summary(known), required_fields: schema.required ?? [], defaults };
 }
@@ -24,6 +32,7 @@ function summary(type: ServiceType) {
 }
 
 function knownType(type: string): ServiceType {
-  if (!isServiceType(type)) throw new AppError("NOT_FOUND", `Unknown service type ${type}; known: ${SERVICE_TYPE_NAMES.join(", ")}`);
+  if (!isServiceType(type))
+    throw new AppError("NOT_FOUND", `Unknown service type ${type}; known: ${SERVICE_TYPE_NAMES.join(", ")}`);
   return type;
 }

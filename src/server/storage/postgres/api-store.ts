@@ -1,7 +1,18 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
 import { maintenanceFromText, monitorMaintenanceShown } from "../maintenance-sql";
-import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
+import {
+  MONITOR_COLUMNS,
+  monitorColumns,
+  monitorFromRow,
+  monitorValues,
+  orgFromRow,
+  runStatsByMonitor,
+  runStatsFromRow,
+  serviceStatusFromRow,
+  time,
+  type Raw,
+} from "../api-rows";
 import { RECENT_RUNS } from "../../domain/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
@@ -42,7 +53,8 @@ const recentRunsJson = (id: string) => `
                   ORDER BY started_at DESC, id DESC) AS runs
   FROM (SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = ${id}
         ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) recent`;
-const FIGURES = "AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration, COUNT(*) FILTER (WHERE overlapped) AS overlaps";
+const FIGURES =
+  "AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration, COUNT(*) FILTER (WHERE overlapped) AS overlaps";
 
 /** Each monitor's recent runs (a JSON array: far fewer rows than a row per run) with its 7-day figures. */
 const RUN_FIGURES = `
@@ -85,7 +97,12 @@ RETURNING ${MONITOR_COLUMNS}`;
 const INSERT_UNLIMITED = `INSERT INTO cron_monitors (${INSERT_COLUMNS}) VALUES (${PLACEHOLDERS}) RETURNING ${MONITOR_COLUMNS}`;
 
 export function createPgApiStore(pool: Pool): ApiStore {
-  const filterParams = (f: MonitorFilter) => [f.orgId, f.state, f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2, f.projectId ?? null];
+  const filterParams = (f: MonitorFilter) => [
+    f.orgId,
+    f.state,
+    f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2,
+    f.projectId ?? null,
+  ];
   return {
     async ping() {
       await run(pool, "api_ping", "SELECT 1", []);
@@ -93,24 +110,51 @@ export function createPgApiStore(pool: Pool): ApiStore {
     async userAccess(sessionId, slug) {
       const [r] = await run<Raw>(pool, "api_user_access", USER_ACCESS, [sessionId, slug]);
       if (!r) return undefined;
-      return { userId: Number(r.user_id), revoked: r.revoked_at !== null, expiresAt: time(r.expires_at), role: (r.role as string | null) ?? null, org: orgFromRow(r) };
+      return {
+        userId: Number(r.user_id),
+        revoked: r.revoked_at !== null,
+        expiresAt: time(r.expires_at),
+        role: (r.role as string | null) ?? null,
+        org: orgFromRow(r),
+      };
     },
     async tokenAccess(tokenHash) {
       const [r] = await run<Raw>(pool, "api_token_access", TOKEN_ACCESS, [tokenHash]);
       if (!r) return undefined;
-      return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
+      return {
+        tokenId: Number(r.id),
+        orgId: Number(r.token_org_id),
+        revoked: r.revoked_at !== null,
+        capabilities: String(r.capabilities),
+        org: orgFromRow(r),
+      };
     },
     async monitor(orgId, monitorId, since, now = new Date()) {
       const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since), pgTime(now)]);
-      return r && { row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) }, stats: runStatsFromRow(r) };
+      return (
+        r && {
+          row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) },
+          stats: runStatsFromRow(r),
+        }
+      );
     },
     async monitorPage(filter) {
-      const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [...filterParams(filter), filter.limit, filter.offset, pgTime(filter.now ?? new Date())]);
+      const rows = await run<Raw>(pool, "api_monitor_page", PAGE, [
+        ...filterParams(filter),
+        filter.limit,
+        filter.offset,
+        pgTime(filter.now ?? new Date()),
+      ]);
       const total =
-        rows.length > 0 ? Number(rows[0]!.total)
-        : filter.offset === 0 ? 0
-        : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
-      return { rows: rows.map((r) => ({ ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) })), total };
+        rows.length > 0
+          ? Number(rows[0]!.total)
+          : filter.offset === 0
+            ? 0
+            : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
+      return {
+        rows: rows.map((r) => ({ ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) })),
+        total,
+      };
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
@@ -125,9 +169,9 @@ export function createPgApiStore(pool: Pool): ApiStore {
       const [r] = !Number.isFinite(max)
         ? await run<Raw>(pool, "api_insert_monitor_unlimited", INSERT_UNLIMITED, columns)
         : await inTransaction(pool, async (client) => {
-          await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
-          return run<Raw>(client, "api_insert_monitor", INSERT, [...columns, values.orgId, max]);
-        });
+            await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
+            return run<Raw>(client, "api_insert_monitor", INSERT, [...columns, values.orgId, max]);
+          });
       return r && monitorFromRow(r);
     },
   };

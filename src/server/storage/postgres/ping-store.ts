@@ -43,7 +43,9 @@ export function createPgPingStore(pool: Pool, rules: NotificationRules = NO_HOLD
 
   return groupCommitStore(async (items) => {
     // Stable sort: one monitor's events keep their order; monitors are locked in token order.
-    const ordered = items.map((item, i) => ({ item, i })).sort((a, b) => lockKey(a.item.event).localeCompare(lockKey(b.item.event)) || a.i - b.i);
+    const ordered = items
+      .map((item, i) => ({ item, i }))
+      .sort((a, b) => lockKey(a.item.event).localeCompare(lockKey(b.item.event)) || a.i - b.i);
     try {
       const results = await recordGroup(ordered.map((o) => o.item.event));
       ordered.forEach((o, k) => o.item.resolve(results[k]!));
@@ -64,7 +66,12 @@ type Pending = { event: RunEvent; i: number };
  * in order, for the next wave. Two events may name one monitor differently (a token and an id): the
  * read shows it, and the later one waits.
  */
-async function recordWave(client: PoolClient, pending: Pending[], results: RunEventResult[], rules: NotificationRules): Promise<Pending[]> {
+async function recordWave(
+  client: PoolClient,
+  pending: Pending[],
+  results: RunEventResult[],
+  rules: NotificationRules,
+): Promise<Pending[]> {
   const seen = new Set<string>();
   const wave: Pending[] = [];
   const later: Pending[] = [];
@@ -82,7 +89,10 @@ async function recordWave(client: PoolClient, pending: Pending[], results: RunEv
   ];
   await run(client, "ping_lock_many", LOCK_MANY_SQL, events);
   const latest = new Date(Math.max(...wave.map((p) => p.event.now.getTime())));
-  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, [...events, pgTime(latest)]);
+  const rows = await run<PgMonitorRow & { k: number }>(client, "ping_read_many", READ_MANY_SQL, [
+    ...events,
+    pgTime(latest),
+  ]);
   const byPosition = new Map(rows.map((r) => [r.k - 1, r]));
   const writes = new WaveWrites();
   const recorded = new Set<number>();
@@ -106,9 +116,31 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: Not
   const w = plan.run;
   const log = plan.log ? ([plan.log.text, plan.log.bytes, plan.log.truncated] as const) : ([null, 0, false] as const);
   if (w?.kind === "insert") {
-    writes.newRun(m.id, w.rid, w.ridGenerated, w.status, pgTime(w.startedAt), w.finishedAt ? pgTime(w.finishedAt) : null, w.exitCode, w.overlapped, w.source, w.meta, ...log);
+    writes.newRun(
+      m.id,
+      w.rid,
+      w.ridGenerated,
+      w.status,
+      pgTime(w.startedAt),
+      w.finishedAt ? pgTime(w.finishedAt) : null,
+      w.exitCode,
+      w.overlapped,
+      w.source,
+      w.meta,
+      ...log,
+    );
   } else if (w?.kind === "complete") {
-    writes.completion(w.runId, w.status, pgTime(w.finishedAt), w.exitCode, w.durationMs, w.drifted, w.baselineMs, w.meta, ...log);
+    writes.completion(
+      w.runId,
+      w.status,
+      pgTime(w.finishedAt),
+      w.exitCode,
+      w.durationMs,
+      w.drifted,
+      w.baselineMs,
+      w.meta,
+      ...log,
+    );
   } else if (w?.kind === "note") {
     writes.timeline(w.runId, w.events);
   }
@@ -135,17 +167,25 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: Not
     incidents.drifted,
   );
   const shown = plan.displayState;
-  return { outcome: "accepted", monitorId: m.id, rid: plan.applied.rid, runStatus: plan.applied.runStatus, state: displayState(shown.state, shown.paused, shown.suspended) };
+  return {
+    outcome: "accepted",
+    monitorId: m.id,
+    rid: plan.applied.rid,
+    runStatus: plan.applied.runStatus,
+    state: displayState(shown.state, shown.paused, shown.suspended),
+  };
 }
 
 /** What the rules ask of the monitor's runs, answered from the wave's one read. */
 function context(m: PgMonitorRow): MonitorContext {
-  const view = (r: PgRunRow | null): RunView | null => (r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null);
+  const view = (r: PgRunRow | null): RunView | null =>
+    r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null;
   return {
     monitor: m,
     // The read holds the run of the event's own rid, the only rid the rules ask for.
     runByRid: () => view(m.run_by_rid),
-    openSynthesizedRun: (since) => (m.open_run && new Date(m.open_run.started_at).getTime() > since.getTime() ? view(m.open_run) : null),
+    openSynthesizedRun: (since) =>
+      m.open_run && new Date(m.open_run.started_at).getTime() > since.getTime() ? view(m.open_run) : null,
     latestRun: () => view(m.latest_run),
     anyRunning: () => m.any_running,
     // Read for a success only; the running run being completed has no duration yet, so it is not among them.

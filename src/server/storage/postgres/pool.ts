@@ -17,21 +17,30 @@ const TIMESTAMP_OID = 1114;
  */
 export function openPgPool(databaseUrl: string, max = 10): Pool {
   const pg = requireModule("pg") as typeof import("pg");
-  return watched(new pg.Pool({
-    connectionString: databaseUrl,
-    max,
-    types: {
-      getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === TIMESTAMP_OID ? (v: string) => `${v.replace(" ", "T")}Z` : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  }));
+  return watched(
+    new pg.Pool({
+      connectionString: databaseUrl,
+      max,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          oid === TIMESTAMP_OID
+            ? (v: string) => `${v.replace(" ", "T")}Z`
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    }),
+  );
 }
 
 /** A timestamp parameter: UTC, as PostgreSQL's `timestamp` reads it. */
 export const pgTime = (d: Date) => d.toISOString();
 
 /** A named (prepared once per connection) statement. */
-export async function run<R extends QueryResultRow>(client: Pool | PoolClient, name: string, text: string, values: unknown[]): Promise<R[]> {
+export async function run<R extends QueryResultRow>(
+  client: Pool | PoolClient,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
   return (await client.query<R>({ name, text, values })).rows;
 }
 

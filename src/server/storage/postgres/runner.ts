@@ -17,7 +17,10 @@ export function pgRunner(pool: Pick<Pool, "query">): SqlRunner {
   const query = async <T>(sql: string, params: unknown[]) => {
     let t = translated.get(sql);
     if (!t) translated.set(sql, (t = translate(sql)));
-    return pool.query({ name: t.name, text: t.text, values: params.map(param) }) as unknown as Promise<{ rows: T[]; rowCount: number | null }>;
+    return pool.query({ name: t.name, text: t.text, values: params.map(param) }) as unknown as Promise<{
+      rows: T[];
+      rowCount: number | null;
+    }>;
   };
   return {
     kind: "postgresql",

@@ -1,6 +1,13 @@
 import type { Pool } from "pg";
 import {
-  ROLLUP_BUDGET_MS, floorHour, parseWatermark, rawDeleteCutoff, rollupDeleteCutoff, rollupSpan, rollupStart, type RollupWatermark,
+  ROLLUP_BUDGET_MS,
+  floorHour,
+  parseWatermark,
+  rawDeleteCutoff,
+  rollupDeleteCutoff,
+  rollupSpan,
+  rollupStart,
+  type RollupWatermark,
 } from "../../domain/check-metrics";
 import type { SweepCounts } from "../../domain/sweep-counts";
 import { metricsSql, POSTGRES } from "../check-metrics-sql";
@@ -14,7 +21,9 @@ const numbered = (sql: string) => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
-const q = Object.fromEntries(Object.entries(metricsSql(POSTGRES)).map(([k, v]) => [k, numbered(v)])) as ReturnType<typeof metricsSql>;
+const q = Object.fromEntries(Object.entries(metricsSql(POSTGRES)).map(([k, v]) => [k, numbered(v)])) as ReturnType<
+  typeof metricsSql
+>;
 
 /** The transaction-level advisory lock that lets one sweeper at a time roll up (the others skip the step). */
 const ROLLUP_LOCK = `SELECT pg_try_advisory_xact_lock(727274101) AS locked`;
@@ -36,8 +45,19 @@ export async function checkRollups(pool: Pool, now: Date, counts: SweepCounts, r
     counts.rollup_rows += step.rows;
   }
   const rawCutoff = rawDeleteCutoff(t, retentionDays, step.through);
-  if (rawCutoff !== null) counts.results_deleted += await batches(pool, "rollup_delete_results", q.deleteResults, pgTime(new Date(rawCutoff)));
-  counts.rollups_deleted += await batches(pool, "rollup_delete_rollups", q.deleteRollups, pgTime(new Date(rollupDeleteCutoff(t))));
+  if (rawCutoff !== null)
+    counts.results_deleted += await batches(
+      pool,
+      "rollup_delete_results",
+      q.deleteResults,
+      pgTime(new Date(rawCutoff)),
+    );
+  counts.rollups_deleted += await batches(
+    pool,
+    "rollup_delete_rollups",
+    q.deleteRollups,
+    pgTime(new Date(rollupDeleteCutoff(t))),
+  );
 }
 
 async function rollUpSpan(pool: Pool, now: number): Promise<{ through: number | null; more: boolean; rows: number }> {
@@ -48,12 +68,21 @@ async function rollUpSpan(pool: Pool, now: number): Promise<{ through: number | 
     if (!lock?.locked) return { through: watermark?.through ?? null, more: false, rows: 0 };
     const start = rollupStart(now, watermark);
     if (start === null) return { through: watermark!.through, more: false, rows: 0 };
-    const [firstRow] = await run<{ first: string | null }>(client, "rollup_first_result", q.firstResult, [pgTime(new Date(start))]);
+    const [firstRow] = await run<{ first: string | null }>(client, "rollup_first_result", q.firstResult, [
+      pgTime(new Date(start)),
+    ]);
     const first = firstRow?.first ?? null;
     const span = rollupSpan(now, start, first === null ? null : Date.parse(first));
     let rows = 0;
     if (span.to > span.from) {
-      rows = (await client.query({ name: "rollup_hours", text: q.rollup, values: [pgTime(new Date(span.from)), pgTime(new Date(span.to))] })).rowCount ?? 0;
+      rows =
+        (
+          await client.query({
+            name: "rollup_hours",
+            text: q.rollup,
+            values: [pgTime(new Date(span.from)), pgTime(new Date(span.to))],
+          })
+        ).rowCount ?? 0;
     }
     const through = Math.max(span.to, watermark?.through ?? span.to);
     const value: RollupWatermark = { through: new Date(through).toISOString(), at: new Date(now).toISOString() };

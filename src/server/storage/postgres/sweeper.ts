@@ -3,7 +3,13 @@ import { timeOrNull } from "../api-rows";
 import type { Pool, PoolClient } from "pg";
 import { isoSeconds } from "../../../shared/time";
 import { overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
-import { afterMissedPings, afterOverrun, NO_HOLD_RULES, type IncidentPlan, type NotificationRules } from "../../domain/incidents";
+import {
+  afterMissedPings,
+  afterOverrun,
+  NO_HOLD_RULES,
+  type IncidentPlan,
+  type NotificationRules,
+} from "../../domain/incidents";
 import { addCounts, emptyCounts, type SweepCounts } from "../../domain/sweep-counts";
 import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan, type RunningRunRow } from "../../domain/sweep-plan";
 import type { Sweeper, SweeperOptions, SweepReport } from "../sweeper";
@@ -27,7 +33,11 @@ const HOUSEKEEPING_MAX_BATCHES = 20;
  * arrays (no statement per monitor): the flips, the missed runs, the incidents (one open per monitor
  * by the partial unique index) and their outbox rows.
  */
-export function createPgSweeper(pool: Pool, log: (line: object) => void = () => {}, options: SweeperOptions = {}): Sweeper {
+export function createPgSweeper(
+  pool: Pool,
+  log: (line: object) => void = () => {},
+  options: SweeperOptions = {},
+): Sweeper {
   const retentionDays = options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
   const rules = options.notificationRules ?? NO_HOLD_RULES;
   return {
@@ -39,13 +49,23 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
       await sweepDue(pool, now, counts, log, rules);
       await sweepOverrunning(pool, now, counts, rules);
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
-      counts.held_released += await releaseHeldIncidents(pgRunner(pool), (work) => inTransaction(pool, (client) => work(pgRunner(client))), rules, now);
+      counts.held_released += await releaseHeldIncidents(
+        pgRunner(pool),
+        (work) => inTransaction(pool, (client) => work(pgRunner(client))),
+        rules,
+        now,
+      );
       // Reminders due: one insert-unique statement, once per interval across sweepers (reminders.ts).
       counts.reminders += await writeDueReminders(pgRunner(pool), now);
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
       await housekeeping(pool, realNow, counts);
       await checkRollups(pool, realNow, counts, retentionDays);
-      const report: SweepReport = { at: isoSeconds(new Date()), now: isoSeconds(now), duration_ms: Math.round(performance.now() - started), counts };
+      const report: SweepReport = {
+        at: isoSeconds(new Date()),
+        now: isoSeconds(now),
+        duration_ms: Math.round(performance.now() - started),
+        counts,
+      };
       await run(pool, "sweep_status", SQL.RECORD_STATUS, ["sweep", JSON.stringify(report), pgTime(new Date())]);
       return report;
     },
@@ -58,11 +78,22 @@ export function createPgSweeper(pool: Pool, log: (line: object) => void = () => 
   };
 }
 
-async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: object) => void, rules: NotificationRules) {
+async function sweepDue(
+  pool: Pool,
+  now: Date,
+  counts: SweepCounts,
+  log: (line: object) => void,
+  rules: NotificationRules,
+) {
   let after: { at: string; id: number } | null = null;
   for (;;) {
     const page: DueMonitorRow[] = await countedTransaction(pool, counts, async (client, counts) => {
-      const rows = await run<DueMonitorRow>(client, "sweep_due", SQL.DUE_PAGE, [pgTime(now), after?.at ?? null, after?.id ?? 0, PAGE_SIZE]);
+      const rows = await run<DueMonitorRow>(client, "sweep_due", SQL.DUE_PAGE, [
+        pgTime(now),
+        after?.at ?? null,
+        after?.id ?? 0,
+        PAGE_SIZE,
+      ]);
       counts.due += rows.length;
       await applyPlans(client, planDue(rows, now, counts, log), now, counts, rules);
       return rows;
@@ -77,7 +108,11 @@ async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: 
  * A transaction that counts what it does in counts of its own, added to the sweep's once it has
  * committed: a transaction run again after a deadlock (pool.ts) counts once.
  */
-async function countedTransaction<T>(pool: Pool, counts: SweepCounts, work: (client: PoolClient, counts: SweepCounts) => Promise<T>): Promise<T> {
+async function countedTransaction<T>(
+  pool: Pool,
+  counts: SweepCounts,
+  work: (client: PoolClient, counts: SweepCounts) => Promise<T>,
+): Promise<T> {
   let attempt = emptyCounts();
   const result = await inTransaction(pool, (client) => work(client, (attempt = emptyCounts())));
   addCounts(counts, attempt);
@@ -88,15 +123,40 @@ async function countedTransaction<T>(pool: Pool, counts: SweepCounts, work: (cli
 async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: SweepCounts, rules: NotificationRules) {
   const at = pgTime(now);
   const late = plans.filter((p) => p.decision.kind === "late").map((p) => p.row.id);
-  if (late.length > 0) counts.late += (await client.query({ name: "sweep_late", text: SQL.MARK_LATE, values: [late, at] })).rowCount ?? 0;
+  if (late.length > 0)
+    counts.late += (await client.query({ name: "sweep_late", text: SQL.MARK_LATE, values: [late, at] })).rowCount ?? 0;
 
   const down = plans.flatMap((p) => (p.decision.kind === "down" ? [{ row: p.row, d: p.decision }] : []));
   if (down.length === 0) return;
-  await run(client, "sweep_missed", SQL.MARK_MISSED, [down.map((x) => x.row.id), down.map((x) => pgTime(x.d.nextExpectedAt)), at]);
+  await run(client, "sweep_missed", SQL.MARK_MISSED, [
+    down.map((x) => x.row.id),
+    down.map((x) => pgTime(x.d.nextExpectedAt)),
+    at,
+  ]);
   counts.missed += down.length;
-  const runs = down.flatMap(({ row, d }) => d.missed.map((fire) => ({ monitor: row.id, at: pgTime(fire), source: row.source === "kubernetes" ? "kubernetes" : "shell" })));
+  const runs = down.flatMap(({ row, d }) =>
+    d.missed.map((fire) => ({
+      monitor: row.id,
+      at: pgTime(fire),
+      source: row.source === "kubernetes" ? "kubernetes" : "shell",
+    })),
+  );
   counts.missed_runs += runs.length;
-  const incidents = down.map(({ row, d }) => opening(afterMissedPings({ id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until), maintenanceUntil: timeOrNull(row.maintenance_until) }, { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped }, rules, now)));
+  const incidents = down.map(({ row, d }) =>
+    opening(
+      afterMissedPings(
+        {
+          id: row.id,
+          orgId: row.org_id,
+          snoozedUntil: timeOrNull(row.snoozed_until),
+          maintenanceUntil: timeOrNull(row.maintenance_until),
+        },
+        { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped },
+        rules,
+        now,
+      ),
+    ),
+  );
   const opened = await run<{ id: number }>(client, "sweep_missed_incidents", SQL.MISSED_RUNS_AND_INCIDENTS, [
     runs.map((r) => r.monitor),
     runs.map(() => crypto.randomUUID()),
@@ -117,11 +177,33 @@ async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rule
   await countedTransaction(pool, counts, async (client, counts) => {
     const candidates = await run<RunningRunRow>(client, "sweep_running", SQL.RUNNING_RUNS, [pgTime(now)]);
     const overrunning = candidates.filter((r) =>
-      overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
+      overran(
+        new Date(r.started_at),
+        runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }),
+        now,
+      ),
     );
     if (overrunning.length === 0) return;
     const plans = overrunning.map((r) =>
-      opening(afterOverrun({ id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until), maintenanceUntil: timeOrNull(r.maintenance_until) }, { rid: r.rid, limitSeconds: runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }) }, rules, now)),
+      opening(
+        afterOverrun(
+          {
+            id: r.id,
+            orgId: r.org_id,
+            snoozedUntil: timeOrNull(r.snoozed_until),
+            maintenanceUntil: timeOrNull(r.maintenance_until),
+          },
+          {
+            rid: r.rid,
+            limitSeconds: runtimeLimitSeconds({
+              maxRuntimeSeconds: r.max_runtime_seconds,
+              graceSeconds: r.grace_seconds,
+            }),
+          },
+          rules,
+          now,
+        ),
+      ),
     );
     const opened = await run<{ id: number }>(client, "sweep_overrun", SQL.TIME_OUT_RUNS, [
       overrunning.map((r) => r.run_id),
@@ -146,7 +228,9 @@ function opening(plan: IncidentPlan): NonNullable<IncidentPlan["open"]> {
 async function housekeeping(pool: Pool, now: Date, counts: SweepCounts) {
   const cutoff = pgTime(retentionCutoff(now));
   for (let i = 0; i < HOUSEKEEPING_MAX_BATCHES; i++) {
-    const [r] = await inTransaction(pool, (client) => run<{ logs: number; runs: number }>(client, "sweep_old_runs", SQL.DELETE_OLD_RUNS, [cutoff, HOUSEKEEPING_BATCH]));
+    const [r] = await inTransaction(pool, (client) =>
+      run<{ logs: number; runs: number }>(client, "sweep_old_runs", SQL.DELETE_OLD_RUNS, [cutoff, HOUSEKEEPING_BATCH]),
+    );
     counts.logs_deleted += Number(r?.logs ?? 0);
     counts.runs_deleted += Number(r?.runs ?? 0);
     if (Number(r?.runs ?? 0) < HOUSEKEEPING_BATCH) break;

@@ -2,7 +2,19 @@ import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
 import { maintenanceFromText, monitorMaintenanceShown } from "../maintenance-sql";
-import { MONITOR_COLUMNS, monitorColumns, monitorFromRow, monitorFromValues, monitorValues, orgFromRow, runStatsByMonitor, runStatsFromRow, serviceStatusFromRow, time, type Raw } from "../api-rows";
+import {
+  MONITOR_COLUMNS,
+  monitorColumns,
+  monitorFromRow,
+  monitorFromValues,
+  monitorValues,
+  orgFromRow,
+  runStatsByMonitor,
+  runStatsFromRow,
+  serviceStatusFromRow,
+  time,
+  type Raw,
+} from "../api-rows";
 import { RECENT_RUNS } from "../../domain/run-stats";
 
 /** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
@@ -20,7 +32,11 @@ export function openApiConnection(file: string, options: { verbose?: (sql: unkno
   return db;
 }
 
-function countingStatement(statement: Database.Statement, sql: string, log: (sql: unknown) => void): Database.Statement {
+function countingStatement(
+  statement: Database.Statement,
+  sql: string,
+  log: (sql: unknown) => void,
+): Database.Statement {
   for (const method of ["all", "get", "run"] as const) {
     const original = statement[method].bind(statement) as (...args: unknown[]) => unknown;
     (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (log(sql), original(...args));
@@ -89,7 +105,9 @@ SELECT s.id, s.enabled, s.status, s.status_since, s.status_reason,
 FROM services s WHERE s.id = ? AND s.user_id = ?`;
 
 const INSERT_COLUMNS = MONITOR_COLUMNS.replace(/^id, /, "");
-const PLACEHOLDERS = INSERT_COLUMNS.split(",").map(() => "?").join(", ");
+const PLACEHOLDERS = INSERT_COLUMNS.split(",")
+  .map(() => "?")
+  .join(", ");
 /** The plan limit is checked inside the insert itself: one statement, atomic under SQLite's write lock. */
 const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
 SELECT ${PLACEHOLDERS} WHERE ? IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = ?) < ?
@@ -130,22 +148,53 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     async userAccess(sessionId, slug) {
       const r = s.userAccess.get({ session: sessionId, slug }) as Raw | undefined;
       if (!r) return undefined;
-      return { userId: Number(r.user_id), revoked: r.revoked_at !== null, expiresAt: time(r.expires_at), role: (r.role as string | null) ?? null, org: orgFromRow(r) };
+      return {
+        userId: Number(r.user_id),
+        revoked: r.revoked_at !== null,
+        expiresAt: time(r.expires_at),
+        role: (r.role as string | null) ?? null,
+        org: orgFromRow(r),
+      };
     },
     async tokenAccess(tokenHash) {
       const r = s.tokenAccess.get(tokenHash) as Raw | undefined;
       if (!r) return undefined;
-      return { tokenId: Number(r.id), orgId: Number(r.token_org_id), revoked: r.revoked_at !== null, capabilities: String(r.capabilities), org: orgFromRow(r) };
+      return {
+        tokenId: Number(r.id),
+        orgId: Number(r.token_org_id),
+        revoked: r.revoked_at !== null,
+        capabilities: String(r.capabilities),
+        org: orgFromRow(r),
+      };
     },
     async monitor(orgId, monitorId, since, now = new Date()) {
-      const r = s.monitor.get({ id: monitorId, org: orgId, since: sqlTime(since), now: sqlTime(now) }) as Raw | undefined;
-      return r && { row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) }, stats: runStatsFromRow(r) };
+      const r = s.monitor.get({ id: monitorId, org: orgId, since: sqlTime(since), now: sqlTime(now) }) as
+        Raw | undefined;
+      return (
+        r && {
+          row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) },
+          stats: runStatsFromRow(r),
+        }
+      );
     },
     async monitorPage(filter) {
       await nextTurn();
-      const rows = s.page.all({ ...filterParams(filter), limit: filter.limit, offset: filter.offset, now: sqlTime(filter.now ?? new Date()) }) as unknown[][];
-      const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : filter.offset === 0 ? 0 : Number((s.count.get(filterParams(filter)) as Raw).total);
-      return { rows: rows.map((v) => ({ ...monitorFromValues(v), maintenance: maintenanceFromText(v[TOTAL + 1]) })), total };
+      const rows = s.page.all({
+        ...filterParams(filter),
+        limit: filter.limit,
+        offset: filter.offset,
+        now: sqlTime(filter.now ?? new Date()),
+      }) as unknown[][];
+      const total =
+        rows.length > 0
+          ? Number(rows[0]![TOTAL])
+          : filter.offset === 0
+            ? 0
+            : Number((s.count.get(filterParams(filter)) as Raw).total);
+      return {
+        rows: rows.map((v) => ({ ...monitorFromValues(v), maintenance: maintenanceFromText(v[TOTAL + 1]) })),
+        total,
+      };
     },
     async runFigures(monitorIds, since) {
       if (monitorIds.length === 0) return new Map();
@@ -163,5 +212,3 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     },
   };
 }
-
-

@@ -62,7 +62,8 @@ export function startCheckpointer(file: string, intervalMs = CHECKPOINT_INTERVAL
   worker.unref();
   worker.on("message", (message: unknown) => {
     // A failed round: the thread has no logger of its own, its lines go through the process's.
-    if (message && typeof message === "object") return void logger().warn({ where: "checkpointer", error: (message as { failed: string }).failed });
+    if (message && typeof message === "object")
+      return void logger().warn({ where: "checkpointer", error: (message as { failed: string }).failed });
     if (message !== "running") return;
     globalForWorkers.lifelineCheckpointer = { state: "running" };
     logger().info({ where: "checkpointer", event: "started", interval_ms: intervalMs });

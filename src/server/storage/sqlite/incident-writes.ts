@@ -28,7 +28,11 @@ const RESOLVE_INCIDENTS_SQL = `UPDATE incidents SET status = 'resolved', resolve
 const INSERT_OUTBOX_SQL = `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
 
 export function prepareIncidentStatements(db: Database.Database): IncidentStatements {
-  return { openIncident: db.prepare(OPEN_INCIDENT_SQL), resolveIncidents: db.prepare(RESOLVE_INCIDENTS_SQL), insertOutbox: db.prepare(INSERT_OUTBOX_SQL) };
+  return {
+    openIncident: db.prepare(OPEN_INCIDENT_SQL),
+    resolveIncidents: db.prepare(RESOLVE_INCIDENTS_SQL),
+    insertOutbox: db.prepare(INSERT_OUTBOX_SQL),
+  };
 }
 
 /**
@@ -44,16 +48,28 @@ export function writeMonitorIncidents(
   now: string,
 ): boolean {
   if (plan.resolve) {
-    for (const { id, held } of s.resolveIncidents.all(now, plan.resolve.notify ? 0 : 1, monitor.id) as { id: number; held: number }[]) {
+    for (const { id, held } of s.resolveIncidents.all(now, plan.resolve.notify ? 0 : 1, monitor.id) as {
+      id: number;
+      held: number;
+    }[]) {
       // An incident still held was never announced: its resolution is not either.
-      if (plan.resolve.notify && !held) s.insertOutbox.run(monitor.orgId, "incident.resolved", monitor.id, id, runId, now);
+      if (plan.resolve.notify && !held)
+        s.insertOutbox.run(monitor.orgId, "incident.resolved", monitor.id, id, runId, now);
     }
   }
   let opened = false;
   if (plan.open) {
-    const result = s.openIncident.run(monitor.orgId, monitor.id, plan.open.kind, plan.open.reason, now, plan.open.held ? 1 : 0);
+    const result = s.openIncident.run(
+      monitor.orgId,
+      monitor.id,
+      plan.open.kind,
+      plan.open.reason,
+      now,
+      plan.open.held ? 1 : 0,
+    );
     opened = result.changes === 1;
-    if (opened && plan.open.notify) s.insertOutbox.run(monitor.orgId, "incident.opened", monitor.id, Number(result.lastInsertRowid), runId, now);
+    if (opened && plan.open.notify)
+      s.insertOutbox.run(monitor.orgId, "incident.opened", monitor.id, Number(result.lastInsertRowid), runId, now);
   }
   if (plan.drifted) s.insertOutbox.run(monitor.orgId, "run.drifted", monitor.id, null, runId, now);
   return opened;

@@ -18,7 +18,9 @@ export function prepareStatements(db: Database.Database) {
       `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? AND status = 'running' AND rid_generated = 1 AND started_at > ?
        ORDER BY started_at DESC, id DESC LIMIT 1`,
     ),
-    latestRun: db.prepare(`SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`),
+    latestRun: db.prepare(
+      `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`,
+    ),
     anyRunning: db.prepare(`SELECT 1 FROM cron_runs WHERE monitor_id = ? AND status = 'running' LIMIT 1`),
     recentSuccessDurations: db.prepare(
       `SELECT duration_ms FROM cron_runs WHERE monitor_id = ? AND status = 'success' AND duration_ms IS NOT NULL AND id <> ?
@@ -55,7 +57,14 @@ export type Statements = ReturnType<typeof prepareStatements>;
 /** A monitor as the ping rules read it (domain/run-event-plan.ts), flags as SQLite stores them. */
 export type MonitorRow = PingMonitor & { drift_alerts: number; paused: number; suspended: number };
 
-export type RunRow = { id: number; rid: string; status: string; started_at: string; finished_at: string | null; events: string };
+export type RunRow = {
+  id: number;
+  rid: string;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  events: string;
+};
 
 /** Timestamps are stored the way Prisma's SQLite adapter stores them, so both read each other's. */
 export const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");

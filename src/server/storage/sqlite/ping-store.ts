@@ -44,9 +44,11 @@ export function createSqlitePingStore(db: Database.Database, rules: Notification
 
 function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunEventResult {
   const at = sqlTime(e.now);
-  const m = ("token" in e.target ? s.monitorByToken.get(at, e.target.token) : s.monitorById.get(at, e.target.monitorId, e.target.orgId)) as
-    | MonitorRow
-    | undefined;
+  const m = (
+    "token" in e.target
+      ? s.monitorByToken.get(at, e.target.token)
+      : s.monitorById.get(at, e.target.monitorId, e.target.orgId)
+  ) as MonitorRow | undefined;
   if (!m) return { outcome: "not_found" };
   const plan = planEvent(context(s, m), e, rules);
   if (plan.outcome === "rate_limited") return plan;
@@ -70,19 +72,27 @@ function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunE
   });
   writeMonitorIncidents(s, plan.incidents, { id: m.id, orgId: m.org_id }, runId, now);
   const shown = plan.displayState;
-  return { outcome: "accepted", monitorId: m.id, rid: plan.applied.rid, runStatus: plan.applied.runStatus, state: displayState(shown.state, shown.paused, shown.suspended) };
+  return {
+    outcome: "accepted",
+    monitorId: m.id,
+    rid: plan.applied.rid,
+    runStatus: plan.applied.runStatus,
+    state: displayState(shown.state, shown.paused, shown.suspended),
+  };
 }
 
 /** What the rules ask of the monitor's runs, each question one statement asked only when needed. */
 function context(s: Statements, m: MonitorRow): MonitorContext {
-  const view = (r: RunRow | undefined): RunView | null => (r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null);
+  const view = (r: RunRow | undefined): RunView | null =>
+    r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null;
   return {
     monitor: m,
     runByRid: (rid) => view(s.runByRid.get(m.id, rid) as RunRow | undefined),
     openSynthesizedRun: (since) => view(s.openSynthesizedRun.get(m.id, sqlTime(since)) as RunRow | undefined),
     latestRun: () => view(s.latestRun.get(m.id) as RunRow | undefined),
     anyRunning: () => s.anyRunning.get(m.id) !== undefined,
-    successDurations: (exceptRunId) => (s.recentSuccessDurations.all(m.id, exceptRunId) as { duration_ms: number }[]).map((r) => r.duration_ms),
+    successDurations: (exceptRunId) =>
+      (s.recentSuccessDurations.all(m.id, exceptRunId) as { duration_ms: number }[]).map((r) => r.duration_ms),
     newRid: () => crypto.randomUUID(),
   };
 }
@@ -91,16 +101,33 @@ function context(s: Statements, m: MonitorRow): MonitorContext {
 function writeRun(s: Statements, monitorId: number, w: RunWrite | null, now: string): number | null {
   if (w?.kind === "insert") {
     const { lastInsertRowid } = s.insertRun.run({
-      monitorId, rid: w.rid, ridGenerated: w.ridGenerated ? 1 : 0, status: w.status, startedAt: sqlTime(w.startedAt),
-      finishedAt: w.finishedAt ? sqlTime(w.finishedAt) : null, exitCode: w.exitCode, durationMs: null, overlapped: w.overlapped ? 1 : 0,
-      drifted: 0, baselineMs: null, source: w.source, meta: w.meta, now,
+      monitorId,
+      rid: w.rid,
+      ridGenerated: w.ridGenerated ? 1 : 0,
+      status: w.status,
+      startedAt: sqlTime(w.startedAt),
+      finishedAt: w.finishedAt ? sqlTime(w.finishedAt) : null,
+      exitCode: w.exitCode,
+      durationMs: null,
+      overlapped: w.overlapped ? 1 : 0,
+      drifted: 0,
+      baselineMs: null,
+      source: w.source,
+      meta: w.meta,
+      now,
     });
     return Number(lastInsertRowid);
   }
   if (w?.kind === "complete") {
     s.completeRun.run({
-      id: w.runId, status: w.status, finishedAt: sqlTime(w.finishedAt), exitCode: w.exitCode, durationMs: w.durationMs,
-      drifted: w.drifted ? 1 : 0, baselineMs: w.baselineMs, meta: w.meta,
+      id: w.runId,
+      status: w.status,
+      finishedAt: sqlTime(w.finishedAt),
+      exitCode: w.exitCode,
+      durationMs: w.durationMs,
+      drifted: w.drifted ? 1 : 0,
+      baselineMs: w.baselineMs,
+      meta: w.meta,
     });
   }
   if (w?.kind === "note") s.setRunEvents.run(w.events, w.runId);

@@ -1,6 +1,13 @@
 import type Database from "better-sqlite3";
 import {
-  ROLLUP_BUDGET_MS, floorHour, parseWatermark, rawDeleteCutoff, rollupDeleteCutoff, rollupSpan, rollupStart, type RollupWatermark,
+  ROLLUP_BUDGET_MS,
+  floorHour,
+  parseWatermark,
+  rawDeleteCutoff,
+  rollupDeleteCutoff,
+  rollupSpan,
+  rollupStart,
+  type RollupWatermark,
 } from "../../domain/check-metrics";
 import type { SweepCounts } from "../../domain/sweep-counts";
 import { metricsSql, SQLITE } from "../check-metrics-sql";
@@ -34,7 +41,8 @@ export function prepareCheckRollups(db: Database.Database, retentionDays: number
     if (start === null) return { through: watermark!.through, more: false };
     const first = (s.firstResult.get(sqlTime(new Date(start))) as { first: string | null }).first;
     const span = rollupSpan(now, start, first === null ? null : Date.parse(first));
-    if (span.to > span.from) counts.rollup_rows += s.rollup.run(sqlTime(new Date(span.from)), sqlTime(new Date(span.to))).changes;
+    if (span.to > span.from)
+      counts.rollup_rows += s.rollup.run(sqlTime(new Date(span.from)), sqlTime(new Date(span.to))).changes;
     const through = Math.max(span.to, watermark?.through ?? span.to);
     const value: RollupWatermark = { through: new Date(through).toISOString(), at: new Date(now).toISOString() };
     s.record.run(JSON.stringify(value), sqlTime(new Date()));
@@ -44,7 +52,8 @@ export function prepareCheckRollups(db: Database.Database, retentionDays: number
   return (now: Date, counts: SweepCounts) => {
     const started = performance.now();
     let step = rollUpSpan.immediate(now.getTime(), counts);
-    while (step.more && performance.now() - started < ROLLUP_BUDGET_MS) step = rollUpSpan.immediate(now.getTime(), counts);
+    while (step.more && performance.now() - started < ROLLUP_BUDGET_MS)
+      step = rollUpSpan.immediate(now.getTime(), counts);
     const rawCutoff = rawDeleteCutoff(now.getTime(), retentionDays, step.through);
     if (rawCutoff !== null) counts.results_deleted += batches(s.deleteResults, sqlTime(new Date(rawCutoff)));
     counts.rollups_deleted += batches(s.deleteRollups, sqlTime(new Date(rollupDeleteCutoff(now.getTime()))));

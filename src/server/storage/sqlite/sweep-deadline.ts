@@ -21,7 +21,8 @@ const DAY_MS = 86_400_000;
 export function sqliteNextDeadline(db: Database.Database): NextDeadline {
   const next = db.prepare(NEXT_DEADLINE_SQL);
   return async (after) => {
-    const row = next.get({ after: after.getTime() / DAY_MS + UNIX_EPOCH_JULIAN_DAY }) as { deadline: number } | undefined;
+    const row = next.get({ after: after.getTime() / DAY_MS + UNIX_EPOCH_JULIAN_DAY }) as
+      { deadline: number } | undefined;
     // Julian days carry about 10 µs of precision here: round up to the millisecond, never early.
     return row ? new Date(Math.ceil((row.deadline - UNIX_EPOCH_JULIAN_DAY) * DAY_MS)) : null;
   };

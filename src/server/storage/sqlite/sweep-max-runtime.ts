@@ -22,7 +22,11 @@ export function sweepOverrunningRuns(
 ) {
   const nowText = sqlTime(now);
   const overrunning = (s.runningRuns.all({ now: nowText }) as RunningRunRow[]).filter((r) =>
-    overran(new Date(r.started_at), runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }), now),
+    overran(
+      new Date(r.started_at),
+      runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }),
+      now,
+    ),
   );
   if (overrunning.length === 0) return;
   db.transaction(() => {
@@ -33,8 +37,16 @@ export function sweepOverrunningRuns(
       }
       counts.max_runtime++;
       s.markDown.run({ id: r.id, now: nowText });
-      const limitSeconds = runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds });
-      const monitor = { id: r.id, orgId: r.org_id, snoozedUntil: timeOrNull(r.snoozed_until), maintenanceUntil: timeOrNull(r.maintenance_until) };
+      const limitSeconds = runtimeLimitSeconds({
+        maxRuntimeSeconds: r.max_runtime_seconds,
+        graceSeconds: r.grace_seconds,
+      });
+      const monitor = {
+        id: r.id,
+        orgId: r.org_id,
+        snoozedUntil: timeOrNull(r.snoozed_until),
+        maintenanceUntil: timeOrNull(r.maintenance_until),
+      };
       const plan = afterOverrun(monitor, { rid: r.rid, limitSeconds }, rules, now);
       if (writeMonitorIncidents(s, plan, monitor, r.run_id, nowText)) counts.incidents_opened++;
     }

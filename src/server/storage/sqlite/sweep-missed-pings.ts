@@ -27,7 +27,12 @@ export function sweepDueMonitors(
     applyPlans(db, s, planDue(page, now, counts, log), now, counts, rules);
     if (page.length < PAGE_SIZE) break;
     const last = page[page.length - 1]!;
-    page = s.dueNextPage.all({ now: nowText, afterAt: last.next_expected_at, afterId: last.id, limit: PAGE_SIZE }) as DueMonitorRow[];
+    page = s.dueNextPage.all({
+      now: nowText,
+      afterAt: last.next_expected_at,
+      afterId: last.id,
+      limit: PAGE_SIZE,
+    }) as DueMonitorRow[];
   }
 }
 
@@ -47,7 +52,14 @@ export function applyPlans(
   }).immediate();
 }
 
-function applyPlan(s: SweepStatements, { row, decision }: Plan, at: Date, now: string, counts: SweepCounts, rules: NotificationRules) {
+function applyPlan(
+  s: SweepStatements,
+  { row, decision }: Plan,
+  at: Date,
+  now: string,
+  counts: SweepCounts,
+  rules: NotificationRules,
+) {
   if (decision.kind === "late") {
     const changed = s.markLate.run({ id: row.id, expectedAt: row.next_expected_at, now }).changes;
     if (changed === 1) counts.late++;
@@ -55,7 +67,12 @@ function applyPlan(s: SweepStatements, { row, decision }: Plan, at: Date, now: s
     return;
   }
   if (decision.kind !== "down") return;
-  const moved = s.markMissed.run({ id: row.id, expectedAt: row.next_expected_at, nextExpectedAt: sqlTime(decision.nextExpectedAt), now });
+  const moved = s.markMissed.run({
+    id: row.id,
+    expectedAt: row.next_expected_at,
+    nextExpectedAt: sqlTime(decision.nextExpectedAt),
+    now,
+  });
   if (moved.changes === 0) {
     counts.lost_races++;
     return;
@@ -74,6 +91,12 @@ function applyPlan(s: SweepStatements, { row, decision }: Plan, at: Date, now: s
     counts.missed_runs++;
   }
   const missed = { first: decision.missed[0]!, count: decision.missed.length, skipped: decision.skipped };
-  const monitor = { id: row.id, orgId: row.org_id, snoozedUntil: timeOrNull(row.snoozed_until), maintenanceUntil: timeOrNull(row.maintenance_until) };
-  if (writeMonitorIncidents(s, afterMissedPings(monitor, missed, rules, at), monitor, lastRunId, now)) counts.incidents_opened++;
+  const monitor = {
+    id: row.id,
+    orgId: row.org_id,
+    snoozedUntil: timeOrNull(row.snoozed_until),
+    maintenanceUntil: timeOrNull(row.maintenance_until),
+  };
+  if (writeMonitorIncidents(s, afterMissedPings(monitor, missed, rules, at), monitor, lastRunId, now))
+    counts.incidents_opened++;
 }

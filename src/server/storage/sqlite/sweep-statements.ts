@@ -61,8 +61,12 @@ export function prepareSweepStatements(db: Database.Database) {
     deleteOldLogs: db.prepare(
       `DELETE FROM cron_run_logs WHERE run_id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`,
     ),
-    deleteOldRuns: db.prepare(`DELETE FROM cron_runs WHERE id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`),
-    deleteOldOutbox: db.prepare(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < @cutoff LIMIT @limit)`),
+    deleteOldRuns: db.prepare(
+      `DELETE FROM cron_runs WHERE id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`,
+    ),
+    deleteOldOutbox: db.prepare(
+      `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < @cutoff LIMIT @limit)`,
+    ),
     deleteOldDeliveries: db.prepare(
       `DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE created_at < @cutoff LIMIT @limit)`,
     ),

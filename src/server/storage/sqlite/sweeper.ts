@@ -22,7 +22,13 @@ import { prepareSweepStatements, type SweepStatements } from "./sweep-statements
  * Held incidents whose hold ended, notified once (held-incidents.ts) under the write lock. The
  * runner's statements are synchronous, so nothing else runs on this connection inside the transaction.
  */
-async function releaseHeld(db: Database.Database, sql: SqlRunner, rules: NotificationRules, now: Date, counts: SweepCounts) {
+async function releaseHeld(
+  db: Database.Database,
+  sql: SqlRunner,
+  rules: NotificationRules,
+  now: Date,
+  counts: SweepCounts,
+) {
   counts.held_released += await releaseHeldIncidents(sql, immediateTransaction(db, sql), rules, now);
 }
 
@@ -31,7 +37,11 @@ async function releaseHeld(db: Database.Database, sql: SqlRunner, rules: Notific
  * under `system_status.sweep` (read by `GET /api/v1/status`). Stateless and idempotent: any number
  * of sweepers may run it at once over one database.
  */
-export function createSweeper(db: Database.Database, log: (line: object) => void = () => {}, options: SweeperOptions = {}): Sweeper {
+export function createSweeper(
+  db: Database.Database,
+  log: (line: object) => void = () => {},
+  options: SweeperOptions = {},
+): Sweeper {
   const s: SweepStatements = prepareSweepStatements(db);
   const rules = options.notificationRules ?? NO_HOLD_RULES;
   const sql = sqliteRunner(db);

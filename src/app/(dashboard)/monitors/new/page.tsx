@@ -6,7 +6,9 @@ export default function NewMonitorPage() {
   return (
     <section className="stack-lg">
       <h1>New monitor</h1>
-      <Prefetch first={newMonitorFirst}><MonitorForm /></Prefetch>
+      <Prefetch first={newMonitorFirst}>
+        <MonitorForm />
+      </Prefetch>
     </section>
   );
 }

@@ -4,5 +4,9 @@ import { Prefetch } from "../../../../trpc/server";
 
 export default async function ServicePage({ params }: { params: Promise<{ id: string }> }) {
   const id = Number((await params).id);
-  return <Prefetch first={serviceFirst(id)}><ServiceView id={id} /></Prefetch>;
+  return (
+    <Prefetch first={serviceFirst(id)}>
+      <ServiceView id={id} />
+    </Prefetch>
+  );
 }

@@ -4,5 +4,9 @@ import { Prefetch } from "../../../../trpc/server";
 
 export default async function EditStatusPagePage({ params }: { params: Promise<{ id: string }> }) {
   const id = Number((await params).id);
-  return <Prefetch first={statusPageFirst(id)}><StatusPageEditor id={id} /></Prefetch>;
+  return (
+    <Prefetch first={statusPageFirst(id)}>
+      <StatusPageEditor id={id} />
+    </Prefetch>
+  );
 }

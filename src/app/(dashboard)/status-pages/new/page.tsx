@@ -3,5 +3,9 @@ import { StatusPageEditor } from "../../../../components/status-pages/status-pag
 import { Prefetch } from "../../../../trpc/server";
 
 export default function NewStatusPagePage() {
-  return <Prefetch first={newStatusPageFirst}><StatusPageEditor /></Prefetch>;
+  return (
+    <Prefetch first={newStatusPageFirst}>
+      <StatusPageEditor />
+    </Prefetch>
+  );
 }

@@ -20,7 +20,11 @@ async function handler(req: NextRequest, ctx: { params: Promise<{ nextauth: stri
     const requestId = crypto.randomUUID();
     const path = new URL(req.url).pathname;
     logUnexpected(requestId, path, err);
-    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId, path, format: "standard" });
+    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), {
+      requestId,
+      path,
+      format: "standard",
+    });
   }
 }
 
@@ -44,15 +48,31 @@ async function answer(req: NextRequest, ctx: { params: Promise<{ nextauth: strin
  * body instead of next-auth's refusal; a success sets the device cookie, so this browser is a known
  * device of the account from then on (throttle.ts).
  */
-async function signInWithCredentials(request: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }): Promise<Response> {
+async function signInWithCredentials(
+  request: NextRequest,
+  ctx: { params: Promise<{ nextauth: string[] }> },
+): Promise<Response> {
   const cookies = parseCookies(request.headers.get("cookie") ?? "");
-  const attempt: SignInAttempt = { address: clientAddress(request.headers), device: cookies[DEVICE_COOKIE] ?? null, refused: null, signedInDevice: null };
+  const attempt: SignInAttempt = {
+    address: clientAddress(request.headers),
+    device: cookies[DEVICE_COOKIE] ?? null,
+    refused: null,
+    signedInDevice: null,
+  };
   const response: Response = await withSignInAttempt(attempt, () => NextAuth(authOptions())(request, ctx));
   if (attempt.faultId) {
-    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), { requestId: attempt.faultId, path: new URL(request.url).pathname, format: "standard" });
+    return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), {
+      requestId: attempt.faultId,
+      path: new URL(request.url).pathname,
+      format: "standard",
+    });
   }
   if (attempt.refused) {
-    return errorResponse(attempt.refused, { requestId: crypto.randomUUID(), path: new URL(request.url).pathname, format: "standard" });
+    return errorResponse(attempt.refused, {
+      requestId: crypto.randomUUID(),
+      path: new URL(request.url).pathname,
+      format: "standard",
+    });
   }
   if (!attempt.signedInDevice) return response;
   const signedIn = new Response(response.body, response);

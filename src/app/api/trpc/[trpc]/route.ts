@@ -36,18 +36,26 @@ async function handler(req: Request): Promise<Response> {
       maxBatchSize: LIMITS.trpcBatch,
       // A limit's refusal (429) says when to retry, as on the REST face.
       responseMeta: ({ errors }) => {
-        const wait = Math.max(0, ...errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfterSeconds ?? 0) : 0)));
+        const wait = Math.max(
+          0,
+          ...errors.map((e) => (e.cause instanceof AppError ? (e.cause.retryAfterSeconds ?? 0) : 0)),
+        );
         return { headers: { "X-Request-Id": requestId, ...(wait > 0 ? { "Retry-After": String(wait) } : {}) } };
       },
       onError: ({ error, path }) => {
-        if (classify(error).code === "INTERNAL_ERROR" && error.code === "INTERNAL_SERVER_ERROR") logUnexpected(requestId, `/api/trpc/${path ?? ""}`, error);
+        if (classify(error).code === "INTERNAL_ERROR" && error.code === "INTERNAL_SERVER_ERROR")
+          logUnexpected(requestId, `/api/trpc/${path ?? ""}`, error);
       },
     });
   } catch (err) {
     // Start-up or the session read failed before tRPC could answer: the same body as its 5xx.
     logUnexpected(requestId, new URL(req.url).pathname, err);
     const s = trpcStatusOf("INTERNAL_ERROR");
-    const error = { message: "Internal server error", code: s.code, data: { code: s.key, httpStatus: s.httpStatus, appCode: "INTERNAL_ERROR", request_id: requestId } };
+    const error = {
+      message: "Internal server error",
+      code: s.code,
+      data: { code: s.key, httpStatus: s.httpStatus, appCode: "INTERNAL_ERROR", request_id: requestId },
+    };
     return Response.json({ error }, { status: s.httpStatus, headers: { "X-Request-Id": requestId } });
   }
 }
@@ -56,9 +64,14 @@ async function handler(req: Request): Promise<Response> {
 async function withBodyLimit(req: Request): Promise<Request | Response> {
   if (req.method !== "POST") return req;
   const body = await readBodyLimited(req);
-  if (!(body instanceof AppError)) return new Request(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) });
+  if (!(body instanceof AppError))
+    return new Request(req.url, { method: "POST", headers: req.headers, body: new Uint8Array(body) });
   const s = trpcStatusOf(body.code);
-  const error = { message: body.message, code: s.code, data: { code: s.key, httpStatus: s.httpStatus, appCode: body.code } };
+  const error = {
+    message: body.message,
+    code: s.code,
+    data: { code: s.key, httpStatus: s.httpStatus, appCode: body.code },
+  };
   return Response.json({ error }, { status: s.httpStatus });
 }
 

@@ -8,7 +8,14 @@ export const dynamic = "force-dynamic";
 export async function GET(_req: Request, { params }: { params: Promise<{ key: string }> }): Promise<Response> {
   await ensureStarted();
   const b = await publicBadge(decodeURIComponent((await params).key), new Date());
-  if (!b) return Response.json({ error: { code: "NOT_FOUND", message: "Badge not found" } }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!b)
+    return Response.json(
+      { error: { code: "NOT_FOUND", message: "Badge not found" } },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
   const message = b.status === "unknown" ? "no data" : b.status;
-  return Response.json({ schemaVersion: 1, label: b.label, message, color: shieldsColor(b.status), cacheSeconds: 60 }, { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(
+    { schemaVersion: 1, label: b.label, message, color: shieldsColor(b.status), cacheSeconds: 60 },
+    { headers: { "Cache-Control": "public, max-age=60" } },
+  );
 }

@@ -10,6 +10,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ slug: s
   await ensureStarted();
   const raw = (await params).slug;
   const page = /^[a-z0-9-]{1,64}$/.test(raw) ? await findPageBySlug(raw) : null; // a slug has nothing to decode
-  if (!page) return notFoundAnswer((req.headers.get("content-type") ?? "").includes("application/json") ? "json" : "html");
+  if (!page)
+    return notFoundAnswer((req.headers.get("content-type") ?? "").includes("application/json") ? "json" : "html");
   return serveSubscribe(page, req);
 }

@@ -4,5 +4,9 @@ import { Prefetch } from "../../../../../trpc/server";
 
 export default async function EditMonitorPage({ params }: { params: Promise<{ id: string }> }) {
   const id = Number((await params).id);
-  return <Prefetch first={editMonitorFirst(id)}><EditMonitor id={id} /></Prefetch>;
+  return (
+    <Prefetch first={editMonitorFirst(id)}>
+      <EditMonitor id={id} />
+    </Prefetch>
+  );
 }

@@ -9,6 +9,13 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const monitorId = Number(id);
   const runId = decodeURIComponent(rid);
   // The log comes with the first answer too; when it cannot be read here the browser asks and says why.
-  const log = await dashboardRunLog(new Headers(await headers()), null, monitorId, runId).then((l) => l.body, () => undefined);
-  return <Prefetch first={runFirst(monitorId, runId)}><RunDetail monitorId={monitorId} rid={runId} initialLog={log} /></Prefetch>;
+  const log = await dashboardRunLog(new Headers(await headers()), null, monitorId, runId).then(
+    (l) => l.body,
+    () => undefined,
+  );
+  return (
+    <Prefetch first={runFirst(monitorId, runId)}>
+      <RunDetail monitorId={monitorId} rid={runId} initialLog={log} />
+    </Prefetch>
+  );
 }

@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
  * organization chosen by the org switcher (`X-Org-Slug`, `?org=`, or its cookie; see dashboardRunLog).
  * `?download=1` answers as an attachment.
  */
-export async function GET(req: Request, { params }: { params: Promise<{ id: string; rid: string }> }): Promise<Response> {
+export async function GET(
+  req: Request,
+  { params }: { params: Promise<{ id: string; rid: string }> },
+): Promise<Response> {
   const { id, rid } = await params;
   const url = new URL(req.url);
   try {
@@ -23,12 +26,20 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
       "X-Log-Truncated": String(log.truncated),
       "Cache-Control": "private, no-store",
     };
-    if (url.searchParams.get("download")) headers["Content-Disposition"] = `attachment; filename="run-${monitorId}-${encodeURIComponent(rid)}.log"`;
+    if (url.searchParams.get("download"))
+      headers["Content-Disposition"] = `attachment; filename="run-${monitorId}-${encodeURIComponent(rid)}.log"`;
     return new Response(log.body, { status: 200, headers });
   } catch (err) {
-    if (err instanceof AppError) return new Response(err.message, { status: err.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (err instanceof AppError)
+      return new Response(err.message, {
+        status: err.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     const requestId = crypto.randomUUID();
     logUnexpected(requestId, url.pathname, err);
-    return new Response(`Internal server error (request id ${requestId})`, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": requestId } });
+    return new Response(`Internal server error (request id ${requestId})`, {
+      status: 500,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": requestId },
+    });
   }
 }
