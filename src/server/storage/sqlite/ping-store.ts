@@ -43,16 +43,15 @@ export function createSqlitePingStore(db: Database.Database, rules: Notification
 }
 
 function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunEventResult {
-  const at = sqlTime(e.now);
+  const now = sqlTime(e.now);
   const m = (
     "token" in e.target
-      ? s.monitorByToken.get(at, e.target.token)
-      : s.monitorById.get(at, e.target.monitorId, e.target.orgId)
+      ? s.monitorByToken.get(now, e.target.token)
+      : s.monitorById.get(now, e.target.monitorId, e.target.orgId)
   ) as MonitorRow | undefined;
   if (!m) return { outcome: "not_found" };
   const plan = planEvent(context(s, m), e, rules);
   if (plan.outcome === "rate_limited") return plan;
-  const now = sqlTime(e.now);
   const runId = writeRun(s, m.id, plan.run, now) ?? plan.applied.runId;
   if (plan.log && runId !== null) {
     s.upsertRunLog.run(runId, plan.log.text);
