@@ -7,7 +7,8 @@ import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import type { ApiStore } from "./api-store";
 import { createPgCheckStore, createSqliteCheckStore, type CheckStore } from "./check-store";
-import { dialectOf, metricsSql, type MetricsStore } from "./metrics-store";
+import { dialectOf, metricsSql } from "./check-metrics-sql";
+import type { MetricsStore } from "./metrics-store";
 import type { PingStore } from "./ping-store";
 import { createPgApiStore } from "./postgres/api-store";
 import { watchPgOutbox } from "./postgres/outbox-watch";
@@ -18,13 +19,14 @@ import { pgNextDeadline } from "./postgres/sweep-deadline";
 import { createPgSweeper } from "./postgres/sweeper";
 import { createSqliteApiStore } from "./sqlite/api-store";
 import { openPingConnection, openSqlite } from "./sqlite/connection";
-export { checkpointerState, type WorkerState } from "./sqlite/checkpointer";
 import { watchSqliteOutbox } from "./sqlite/outbox-watch";
 import { createSqlitePingStore } from "./sqlite/ping-store";
 import { sqliteArrayReader, sqliteRunner } from "./sqlite/runner";
 import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
 import { createSweeper } from "./sqlite/sweeper";
 import type { SweepStorage } from "./sweep-storage";
+
+export { checkpointerState, type WorkerState } from "./sqlite/checkpointer";
 
 /**
  * The one door into storage: the only module that chooses the engine (from DATABASE_URL) and the
@@ -72,7 +74,7 @@ function door(): Door {
   return globalForDoor.lifelineDoor;
 }
 
-/** This process's connections (tests count them; the status endpoint names the engine). */
+/** This process's connections, opened now if they are not yet (start-up opens them before the first request). */
 export const processConnections = (): Connections => door().connections;
 
 /** Closes this process's connections (tests and benchmarks that end before their process does). */
