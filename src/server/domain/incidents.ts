@@ -9,7 +9,7 @@
  * Notification rules plug in here and only here: a `HoldRule` sees the object, the notification
  * and the instant, and may hold the notification. A held notification writes no outbox row; the
  * incident itself is still recorded. The stores take the rules when they are built; the rules the
- * subject carries (`snoozed`, `inMaintenance`) are always asked first.
+ * subject carries (`snoozed`, `inMaintenance`, `parentDown`) are always asked first.
  *
  * An incident opened with its `incident.opened` held is stored `held`. It is notified once, later,
  * by whoever first finds that no rule holds it any more while it is still open (`afterHoldEnds`: a
@@ -34,10 +34,15 @@ export type IncidentSubject = {
    * null or absent: none).
    */
   maintenanceUntil?: Date | null;
+  /**
+   * An open incident of one of the object's parents (`depends_on`) at the instant of the event (the
+   * stores read it beside the object, storage/dependency-sql.ts; null or absent: every parent is up).
+   */
+  parentIncidentId?: number | null;
 };
 
-/** What the subject-carried rules need of an object (its snooze and maintenance ends). */
-type Quiet = { snoozedUntil?: Date | null; maintenanceUntil?: Date | null };
+/** What the subject-carried rules need of an object (its snooze and maintenance ends, a parent's open incident). */
+type Quiet = { snoozedUntil?: Date | null; maintenanceUntil?: Date | null; parentIncidentId?: number | null };
 
 /** A notification an incident path may fan out, as a rule sees it. */
 export type IncidentNotice =
@@ -63,9 +68,10 @@ export type IncidentPlan = {
   /**
    * Open an incident unless one is already open; `notify`: an `incident.opened` row when it opens;
    * `held`: a rule held that row, so the incident is stored `held` (notified when the hold ends).
-   * For a cron monitor `held` is always `!notify` (it always has an organization).
+   * For a cron monitor `held` is always `!notify` (it always has an organization). `parentIncidentId`:
+   * the parent's open incident the new one is linked to (`parent_incident_id`), null when none.
    */
-  open: { kind: IncidentKind; reason: string; notify: boolean; held: boolean } | null;
+  open: { kind: IncidentKind; reason: string; notify: boolean; held: boolean; parentIncidentId: number | null } | null;
   /** Write a `run.drifted` row. */
   drifted: boolean;
 };
@@ -89,8 +95,19 @@ export function snoozeShown(snoozedUntil: Date | null, now: Date): Date | null {
 export const inMaintenance: HoldRule = (subject, _notice, now) =>
   subject.maintenanceUntil && subject.maintenanceUntil.getTime() > now.getTime() ? "hold" : "notify";
 
+/**
+ * A parent that is down holds its children's openings: while one of the object's parents
+ * (`depends_on`) has an open incident, the object's new incident opens linked to it and is stored
+ * `held`. When no parent is down any more and the incident is still open, it is announced then
+ * (`afterHoldEnds`); one that recovered meanwhile resolves without a word (its opening never went
+ * out). Resolutions and drift alerts are not held by a parent: an incident announced before its
+ * parent went down still says when it ends.
+ */
+export const parentDown: HoldRule = (subject, notice) =>
+  notice.event === "incident.opened" && subject.parentIncidentId != null ? "hold" : "notify";
+
 /** The rules every store asks first, whatever it was built with: the ones the subject carries. */
-const SUBJECT_RULES: NotificationRules = [snoozed, inMaintenance];
+const SUBJECT_RULES: NotificationRules = [snoozed, inMaintenance, parentDown];
 
 /** Whether a notification goes out: the subject can be notified and no rule (snooze and maintenance first) holds it. */
 export function notifies(
@@ -114,7 +131,13 @@ function opening(
   now: Date,
 ): IncidentPlan["open"] {
   const notify = notifies(rules, subject, { event: "incident.opened", kind, reason }, now);
-  return { kind, reason, notify, held: !notify && subject.orgId !== null };
+  return {
+    kind,
+    reason,
+    notify,
+    held: !notify && subject.orgId !== null,
+    parentIncidentId: subject.parentIncidentId ?? null,
+  };
 }
 
 /**
@@ -156,6 +179,7 @@ export function afterRunEvent(
     orgId: monitor.orgId,
     snoozedUntil: monitor.snoozedUntil,
     maintenanceUntil: monitor.maintenanceUntil,
+    parentIncidentId: monitor.parentIncidentId,
   };
   const alerting = !monitor.folded;
   return {
@@ -179,6 +203,7 @@ export function afterMissedPings(
     orgId: monitor.orgId,
     snoozedUntil: monitor.snoozedUntil,
     maintenanceUntil: monitor.maintenanceUntil,
+    parentIncidentId: monitor.parentIncidentId,
   };
   return {
     resolve: null,
@@ -200,6 +225,7 @@ export function afterOverrun(
     orgId: monitor.orgId,
     snoozedUntil: monitor.snoozedUntil,
     maintenanceUntil: monitor.maintenanceUntil,
+    parentIncidentId: monitor.parentIncidentId,
   };
   const reason = `Run ${run.rid} has been running for longer than its ${run.limitSeconds} s limit`;
   return { resolve: null, open: opening(rules, subject, "max_runtime", reason, now), drifted: false };
@@ -227,6 +253,7 @@ export function afterServiceStatus(
     orgId: service.orgId,
     snoozedUntil: service.snoozedUntil,
     maintenanceUntil: service.maintenanceUntil,
+    parentIncidentId: service.parentIncidentId,
   };
   const incident = serviceIncidentChange(change.previous, change.status);
   if (incident === "open")

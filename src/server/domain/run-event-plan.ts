@@ -67,6 +67,8 @@ export type PingMonitor = {
   snoozed_until: string | null;
   /** The end of the maintenance window over the monitor at the event's instant (storage/maintenance-sql.ts), or null. */
   maintenance_until: string | null;
+  /** An open incident of one of the monitor's parents (storage/dependency-sql.ts), or null. */
+  parent_incident_id?: number | string | null;
 };
 
 /** What the rules may ask about the monitor's runs. */
@@ -153,6 +155,7 @@ export function planEvent(ctx: MonitorContext, e: RunEvent, rules: NotificationR
     driftAlerts: Boolean(m.drift_alerts),
     snoozedUntil: time(m.snoozed_until),
     maintenanceUntil: time(m.maintenance_until),
+    parentIncidentId: m.parent_incident_id == null ? null : Number(m.parent_incident_id),
   };
   return {
     outcome: "accepted",

@@ -21,6 +21,8 @@ export type DueMonitorRow = {
   snoozed_until: string | null;
   /** The end of the maintenance run over the monitor that started by the sweep's instant (storage/maintenance-sql.ts). */
   maintenance_until: string | null;
+  /** An open incident of one of the monitor's parents (storage/dependency-sql.ts), or null. */
+  parent_incident_id?: number | string | null;
 };
 
 /** A running run with its monitor's limits, as both engines' sweepers read it. */
@@ -34,6 +36,7 @@ export type RunningRunRow = {
   max_runtime_seconds: number | null;
   snoozed_until: string | null;
   maintenance_until: string | null;
+  parent_incident_id?: number | string | null;
 };
 
 export type Plan = { row: DueMonitorRow; decision: Overdue };

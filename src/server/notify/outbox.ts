@@ -93,6 +93,10 @@ export const OUTBOX_SQL = {
       FROM cron_monitors WHERE id = ?`,
   incident: `SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at, acknowledged_at, acknowledged_by
       FROM incidents WHERE id = ?`,
+  /** The incidents opened under a parent's incident (its `incident.resolved` lists them). */
+  children: `SELECT i.id, i.cron_monitor_id, i.service_id, i.status, COALESCE(m.name, s.name) AS name FROM incidents i
+      LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
+      WHERE i.parent_incident_id = ? ORDER BY i.id`,
   runById: `SELECT ${runColumns} FROM cron_runs WHERE id = ?`,
   latestRun: `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`,
   logTail: {
@@ -157,6 +161,10 @@ export function outboxReader(sql: SqlRunner) {
           ? await sql.get<RunRow>(OUTBOX_SQL.latestRun, [m.id])
           : undefined;
       const log = run ? await sql.get<{ tail: string }>(OUTBOX_SQL.logTail[sql.kind], [run.id]) : undefined;
+      const children =
+        row.event === "incident.resolved" && incident
+          ? await sql.all<ChildRow>(OUTBOX_SQL.children, [incident.id])
+          : [];
       return {
         event: row.event,
         event_id: row.id,
@@ -195,6 +203,17 @@ export function outboxReader(sql: SqlRunner) {
               acknowledged_by: incident.acknowledged_by,
             }
           : null,
+        ...(children.length > 0
+          ? {
+              children: children.map((c) => ({
+                incident_id: Number(c.id),
+                cron_monitor: c.cron_monitor_id,
+                service: c.service_id,
+                name: c.name ?? "",
+                status: c.status,
+              })),
+            }
+          : {}),
         run: run
           ? {
               rid: run.rid,
@@ -222,6 +241,14 @@ export function outboxReader(sql: SqlRunner) {
     },
   };
 }
+
+type ChildRow = {
+  id: number;
+  cron_monitor_id: number | null;
+  service_id: number | null;
+  status: string;
+  name: string | null;
+};
 
 function projectOf(owner: { project_id: number | null; project_name: string | null } | undefined): Payload["project"] {
   return owner?.project_id != null && owner.project_name != null

@@ -54,6 +54,8 @@ export type TokenAccessRow = {
 export type MonitorRecord = Omit<PrismaMonitorRow, "recentPings" | "unattachedEvents"> & {
   /** The maintenance window running over the monitor (storage/maintenance-sql.ts); absent: not read. */
   maintenance?: { windowId: number; endsAt: Date } | null;
+  /** The parents the monitor depends on (storage/dependency-sql.ts); absent: none. */
+  dependsOn?: { cron_monitor_ids: number[]; service_ids: number[] };
 };
 
 export type MonitorFilter = {

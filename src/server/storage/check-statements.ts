@@ -1,6 +1,7 @@
 import { PROBE_USE, rolesWith } from "../../shared/capabilities";
 import { idsIn, jsonRowsSource, type Engine } from "./json-rows";
 import { serviceMaintenanceUntil } from "./maintenance-sql";
+import { serviceParentIncident } from "./dependency-sql";
 
 /** The roles whose services a private lane may be leased for (constants of capabilities.ts, not input). */
 const PROBE_USE_ROLES = rolesWith(PROBE_USE);
@@ -42,11 +43,13 @@ export function checkStatements(engine: Engine) {
 
     /**
      * Params: now, service ids. Every lane of the batch's services with what the status rules read
-     * (and the end of the maintenance run over the service, maintenance-sql.ts).
+     * (and the end of the maintenance run over the service, maintenance-sql.ts; a parent's open
+     * incident, dependency-sql.ts).
      */
     lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,
         l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id,
-        ${serviceMaintenanceUntil(engine, "s", "u.default_org_id", "?")} AS maintenance_until
+        ${serviceMaintenanceUntil(engine, "s", "u.default_org_id", "?")} AS maintenance_until,
+        ${serviceParentIncident("s")} AS parent_incident_id
       FROM service_lanes l JOIN services s ON s.id = l.service_id JOIN users u ON u.id = s.user_id
       WHERE ${idsIn(engine, "l.service_id")}
       ORDER BY l.service_id, l.lane${pg ? " FOR UPDATE OF s, l" : ""}`,
@@ -96,9 +99,9 @@ export function checkStatements(engine: Engine) {
     setStatus: `UPDATE services SET status = ?, status_since = ?, status_reason = ? WHERE id = ?`,
     /** Params: reason, id. */
     setReason: `UPDATE services SET status_reason = ? WHERE id = ?`,
-    /** Params: org, service, kind, reason, now, held. */
-    openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, held)
-      VALUES (?, ?, ?, 'open', ?, ?, ?) RETURNING id`,
+    /** Params: org, service, kind, reason, now, held, parent incident (or null). */
+    openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, held, parent_incident_id)
+      VALUES (?, ?, ?, 'open', ?, ?, ?, ?) RETURNING id`,
     /** Params: now, service. Returns each incident resolved and whether it was still held. */
     /** Params: now, resolution held?, service. A notified incident whose resolution a rule holds is marked (held-incidents.ts). */
     resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ?, resolution_held = ${pg ? "CASE WHEN held THEN false ELSE ?::boolean END" : "CASE WHEN held THEN 0 ELSE ? END"}

@@ -4,6 +4,7 @@ import { checkFromConfig } from "../domain/check-config";
 import { laneAfterResult, leaseSeconds, type LaneSchedule } from "../domain/check-slots";
 import { CONFIRM_RECHECK_SECONDS, decideStatus, type ServiceStatus } from "../domain/service-status";
 import { timeOrNull } from "./api-rows";
+import { parentIncidentOf } from "./dependency-sql";
 import { afterServiceStatus, NO_HOLD_RULES, type NotificationRules } from "../domain/incidents";
 import { checkStatements, type CheckStatements } from "./check-statements";
 import { idsParam, jsonTime, type Engine } from "./json-rows";
@@ -118,6 +119,7 @@ type LaneRow = {
   snoozed_until: string | null;
   org_id: number | null;
   maintenance_until: string | null;
+  parent_incident_id: number | string | null;
 };
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
@@ -327,6 +329,7 @@ async function applyStatus(
       orgId: service.org_id,
       snoozedUntil: timeOrNull(service.snoozed_until),
       maintenanceUntil: timeOrNull(service.maintenance_until),
+      parentIncidentId: parentIncidentOf(service.parent_incident_id),
     },
     { previous, status: decision.status, reason },
     rules,
@@ -340,6 +343,7 @@ async function applyStatus(
       plan.open.reason,
       now,
       plan.open.held,
+      plan.open.parentIncidentId,
     ]);
     if (plan.open.notify)
       await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);

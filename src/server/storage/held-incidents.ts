@@ -1,17 +1,20 @@
 import { afterHoldEnds, notifies, type IncidentKind, type NotificationRules } from "../domain/incidents";
 import type { SqlRunner } from "./runner";
 import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-sql";
+import { monitorParentIncident, parentIncidentOf, serviceParentIncident } from "./dependency-sql";
 
 /**
  * The open incidents still `held` (opened while a rule held their `incident.opened`), with what the
- * rules need of their object. On the held-status index; an incident of a deleted object is gone
- * with it (cascade).
+ * rules need of their object (a parent's open incident too: a child held by its parent is announced
+ * once no parent is down). On the held-status index; an incident of a deleted object is gone with
+ * it (cascade).
  */
 const HELD_OPEN = (
   engine: SqlRunner["kind"],
 ) => `SELECT i.id, i.org_id, i.cron_monitor_id, i.service_id, i.kind, i.reason,
     COALESCE(m.snoozed_until, s.snoozed_until) AS snoozed_until,
-    CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END AS maintenance_until
+    CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END AS maintenance_until,
+    CASE WHEN m.id IS NOT NULL THEN ${monitorParentIncident("m")} ELSE ${serviceParentIncident("s")} END AS parent_incident_id
   FROM incidents i LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
   WHERE i.held = ? AND i.status = 'open'`;
 
@@ -41,6 +44,8 @@ type HeldRow = {
   reason: string;
   snoozed_until: string | null;
   maintenance_until: string | null;
+  /** HELD_OPEN only (a parent holds openings, not resolutions). */
+  parent_incident_id?: number | string | null;
 };
 
 /** Runs work in one write transaction. */
@@ -89,5 +94,6 @@ function subjectOf(row: HeldRow) {
     orgId: row.org_id === null ? null : Number(row.org_id),
     snoozedUntil: row.snoozed_until === null ? null : new Date(row.snoozed_until),
     maintenanceUntil: row.maintenance_until === null ? null : new Date(row.maintenance_until),
+    parentIncidentId: parentIncidentOf(row.parent_incident_id),
   };
 }

@@ -42,6 +42,19 @@ function kindText(kind: string): string {
   return kind;
 }
 
+/** How many children a parent's resolution names before "and N more". */
+const CHILDREN_NAMED = 10;
+
+/** The line a parent's resolution adds: the dependents affected while it was down, and which still fail. */
+export function childrenLine(children: NonNullable<Payload["children"]>): string {
+  const failing = children.filter((c) => c.status === "open").length;
+  const named = children
+    .slice(0, CHILDREN_NAMED)
+    .map((c) => `${c.name} (${c.status === "open" ? "still failing" : "recovered"})`);
+  const more = children.length > CHILDREN_NAMED ? `, and ${children.length - CHILDREN_NAMED} more` : "";
+  return `While it was down, ${children.length} dependent${children.length === 1 ? "" : "s"} held back (${failing} still failing, notified on their own): ${named.join(", ")}${more}.`;
+}
+
 /** The detail lines under the headline (plain text). */
 export function details(p: Payload): string[] {
   const lines: string[] = [];
@@ -50,6 +63,7 @@ export function details(p: Payload): string[] {
   if (p.incident)
     lines.push(`Incident #${p.incident.id} (${p.incident.kind}, ${p.incident.status}): ${p.incident.reason}`);
   if (p.monitor) lines.push(`Schedule: ${p.monitor.schedule}. Last ping: ${p.monitor.last_ping_at ?? "never"}.`);
+  if (p.children?.length) lines.push(childrenLine(p.children));
   if (p.run) {
     const duration = p.run.duration_ms !== null ? `, took ${(p.run.duration_ms / 1000).toFixed(1)} s` : "";
     const baseline =

@@ -1,4 +1,4 @@
-import { details, headline, openFor } from "./format";
+import { childrenLine, details, headline, openFor } from "./format";
 import type { Payload } from "./payload";
 
 /**
@@ -53,6 +53,7 @@ export function messageOf(p: Payload): Message {
   if (p.incident?.resolved_at) facts.push({ label: "Resolved", value: p.incident.resolved_at });
   if (p.event === "incident.reminder" && p.incident)
     facts.push({ label: "Open for", value: openFor(p.incident.opened_at, p.occurred_at) });
+  if (p.children?.length) facts.push({ label: "Dependents held back", value: childrenLine(p.children) });
   if (p.incident?.acknowledged_by) facts.push({ label: "Acknowledged by", value: p.incident.acknowledged_by });
   if (p.event === "test")
     facts.push({ label: "Test", value: "This integration works: Lifeline will notify it about incidents." });

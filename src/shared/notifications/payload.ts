@@ -42,6 +42,18 @@ export type Payload = {
     acknowledged_at: string | null;
     acknowledged_by: string | null;
   } | null;
+  /**
+   * A parent's `incident.resolved` only, when incidents of objects that depend on it (`depends_on`)
+   * opened under it: each child incident, `open` if the child is still failing (it is notified on
+   * its own), `resolved` if it recovered meanwhile (never notified). Absent otherwise.
+   */
+  children?: {
+    incident_id: number;
+    cron_monitor: number | null;
+    service: number | null;
+    name: string;
+    status: string;
+  }[];
   run: {
     rid: string;
     status: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maintenanceRef } from "./maintenance";
+import { dependsOn, dependsOnInput } from "./dependencies";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { storable, text } from "./text";
 
@@ -87,6 +88,7 @@ const editableFields = {
   suspended: flag.optional(),
   project_id: projectId.optional(),
   integration_ids: integrationIds.optional(),
+  depends_on: dependsOnInput.optional(),
 };
 
 /** POST /cron-monitors. Read-only fields in the body are ignored (stripped), as are unknown ones. */
@@ -177,6 +179,7 @@ export const cronMonitor = z.object({
     .nullable()
     .describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   maintenance: maintenanceRef,
+  depends_on: dependsOn,
   recent_runs: z.array(runSummary).describe("The last 20 runs, newest first"),
   avg_duration_ms: z.number().nullable().describe("Average duration of successful runs in the last 7 days"),
   overlap_count: z.number().int().describe("Overlapping runs in the last 7 days"),

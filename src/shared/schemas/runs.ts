@@ -89,4 +89,27 @@ export const incident = z.object({
     .string()
     .nullable()
     .describe("Who acknowledged it: the user's email, or `token:<name>` for a service token"),
+  parent_incident_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none)",
+    ),
+});
+
+/** One incident of an incident tree, with what it is about. */
+export const incidentNode = incident.extend({
+  subject: z
+    .object({ type: z.enum(["cron_monitor", "service"]), id: z.number().int(), name: z.string() })
+    .describe("The cron monitor or service the incident is about"),
+});
+
+/** GET /incidents/{id}/tree: the incident, the parent incident it opened under, and every incident opened under it. */
+export const incidentTree = z.object({
+  incident: incidentNode,
+  parent: incidentNode.nullable().describe("The parent incident (null: none, or not visible to the caller)"),
+  descendants: z
+    .array(incidentNode)
+    .describe("The incidents opened under it, at every level (each names its parent_incident_id), oldest first"),
 });

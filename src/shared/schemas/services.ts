@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maintenanceRef } from "./maintenance";
+import { dependsOn, dependsOnInput } from "./dependencies";
 import { SERVICE_TYPE_NAMES } from "../service-types";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { projectSummary } from "./projects";
@@ -56,6 +57,7 @@ export const createServiceInput = z.object({
   enabled: serviceFields.enabled.optional(),
   probe_ids: serviceFields.probe_ids.optional(),
   degraded_ms: serviceFields.degraded_ms.optional(),
+  depends_on: dependsOnInput.optional(),
 });
 export type CreateServiceInput = z.infer<typeof createServiceInput>;
 
@@ -72,6 +74,7 @@ export const patchServiceInput = z.object({
   enabled: serviceFields.enabled.optional(),
   probe_ids: serviceFields.probe_ids.optional(),
   degraded_ms: serviceFields.degraded_ms.optional(),
+  depends_on: dependsOnInput.optional(),
 });
 export type ServicePatch = Omit<z.infer<typeof patchServiceInput>, "id">;
 
@@ -109,6 +112,7 @@ export const service = z.object({
     .nullable()
     .describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   maintenance: maintenanceRef,
+  depends_on: dependsOn,
   created_at: timestamp,
   date_created: timestamp.describe("Same instant as created_at (both naming forms appear in the spec)"),
   date_modified: timestamp,

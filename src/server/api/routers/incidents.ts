@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelope, id, pageMeta, paginationInput } from "../../../shared/schemas/common";
-import { incident } from "../../../shared/schemas/runs";
+import { incident, incidentTree } from "../../../shared/schemas/runs";
+import { incidentTree as readIncidentTree } from "../../services/incidents/incident-tree";
 import * as incidents from "../../services/incidents/incidents";
 import { orgProcedure, router } from "../trpc";
 import { acknowledgerName } from "../../services/incidents/incidents";
@@ -69,6 +70,26 @@ export const incidentsRouter = router({
     .output(envelope(incident))
     .query(async ({ ctx, input }) => ({
       data: await incidents.getIncident(
+        { orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null },
+        input.id,
+      ),
+    })),
+
+  tree: orgProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/incidents/{id}/tree",
+        tags,
+        summary: "An incident with the parent incident it opened under and the incidents opened under it (depends_on)",
+        protect: true,
+      },
+      capability: "cronmonitor.view",
+    })
+    .input(z.object({ id: id() }))
+    .output(envelope(incidentTree))
+    .query(async ({ ctx, input }) => ({
+      data: await readIncidentTree(
         { orgId: ctx.org.id, userId: ctx.principal.kind === "user" ? ctx.principal.userId : null },
         input.id,
       ),

@@ -18,11 +18,12 @@ export function incidentView(i: Incident) {
     resolved_at: isoOrNull(i.resolvedAt),
     acknowledged_at: isoOrNull(i.acknowledgedAt),
     acknowledged_by: i.acknowledgedBy,
+    parent_incident_id: i.parentIncidentId,
   };
 }
 
 /** Incidents visible in the active organization: its cron monitors', and the caller's services'. */
-function visibleTo(orgId: number, userId: number | null) {
+export function visibleTo(orgId: number, userId: number | null) {
   return { OR: [{ orgId, cronMonitorId: { not: null } }, ...(userId ? [{ service: { userId } }] : [])] };
 }
 

@@ -3,6 +3,7 @@ import type { CronMonitor } from "../../../shared/schemas/cron-monitors";
 import { MAX_SNOOZE_MINUTES, type SnoozeInput } from "../../../shared/schemas/snooze";
 import type { Prisma } from "../../../generated/prisma/client";
 import { afterHoldEnds, NO_HOLD_RULES, type IncidentKind, type IncidentSubject } from "../../domain/incidents";
+import { openParentIncident } from "../dependencies/depends-on";
 import { writeTransaction } from "../../transactions";
 import { getMonitor } from "../monitors/read";
 import { getService } from "../uptime/service-records";
@@ -101,8 +102,10 @@ async function notifyHeld(tx: Tx, quiet: IncidentSubject, now: Date): Promise<vo
     quiet.type === "cron_monitor"
       ? await tx.cronMonitor.findUnique({ where: { id: quiet.id }, select: { projectId: true } })
       : await tx.service.findUnique({ where: { id: quiet.id }, select: { projectId: true } });
+  // A parent that is down keeps holding them (domain/incidents.ts `parentDown`).
   const subject = {
     ...quiet,
+    parentIncidentId: await openParentIncident(tx, { type: quiet.type, id: quiet.id }),
     maintenanceUntil: await maintenanceEnd(
       tx,
       quiet.orgId,

@@ -13,6 +13,12 @@ export type ProjectScope = { kind: "user"; userId: number } | { kind: "org"; org
 /** `mayEdit`: the caller holds `cronmonitor.edit` (an upsert that updates an existing monitor needs it). */
 export type MonitorCaller = { orgId: number; plan: string; projects: ProjectScope; mayEdit: boolean };
 
+/** Whose services the caller may name (as parents): a user's own, a token's organization members'. */
+export const dependencyScope = (caller: MonitorCaller) => ({
+  orgId: caller.orgId,
+  userId: caller.projects.kind === "user" ? caller.projects.userId : null,
+});
+
 /** 400 VALIDATION_ERROR keyed `project_id` unless the caller may use the project. */
 export async function assertUsableProject(client: Db, scope: ProjectScope, projectId: number): Promise<void> {
   const where =

@@ -4,7 +4,8 @@ import { planOf } from "../../../shared/plans";
 import type { CreateCronMonitorInput, CronMonitor } from "../../../shared/schemas/cron-monitors";
 import { randomToken } from "../../auth/tokens";
 import { db, type Db } from "../../db";
-import { assertOrgIntegrations, assertUsableProject, type MonitorCaller } from "./caller";
+import { assertOrgIntegrations, assertUsableProject, dependencyScope, type MonitorCaller } from "./caller";
+import { checkParents, dependsOnOne, writeParents } from "../dependencies/depends-on";
 import { editableColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
 import { getMonitor } from "./read";
@@ -43,9 +44,33 @@ export async function createMonitor(
   const source = input.source ?? null;
   const externalId = input.external_id ?? null;
   const managed = source !== null && externalId !== null;
+  // The parents are checked before anything is written: for a new monitor (nothing depends on it
+  // yet, so no cycle), or for the monitor an upsert would update (others may depend on it).
+  const upserted = managed
+    ? await client.cronMonitor.findFirst({ where: { orgId: caller.orgId, source, externalId }, select: { id: true } })
+    : null;
+  const parents = input.depends_on
+    ? await checkParents(
+        client,
+        dependencyScope(caller),
+        { type: "cron_monitor", id: upserted?.id ?? null },
+        input.depends_on,
+      )
+    : null;
   const max = planOf(caller.plan).maxCronMonitors;
 
-  if (!managed) return createPlain(caller, input, schedule, max, now);
+  if (!managed) {
+    const created = await createPlain(caller, input, schedule, max, now);
+    if (!parents) return created;
+    await writeParents(client, caller.orgId, { type: "cron_monitor", id: created.monitor.id }, parents);
+    return {
+      ...created,
+      monitor: {
+        ...created.monitor,
+        depends_on: await dependsOnOne(client, { type: "cron_monitor", id: created.monitor.id }),
+      },
+    };
+  }
 
   // Every outcome commits: a refused create returns a marker instead of throwing inside the
   // transaction, so nothing is rolled back on the shared connection.
@@ -87,6 +112,7 @@ export async function createMonitor(
       `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`,
     );
   }
+  if (parents) await writeParents(client, caller.orgId, { type: "cron_monitor", id: outcome.id }, parents);
   const monitor = await getMonitor({ orgId: caller.orgId, monitorId: outcome.id }, now);
   return { monitor, created: outcome.kind === "created" };
 }

@@ -1,7 +1,9 @@
 import { notFound } from "../../../shared/errors";
 import type { CronMonitor, UpdateCronMonitorInput } from "../../../shared/schemas/cron-monitors";
 import { db, type Db } from "../../db";
-import { assertOrgIntegrations, assertUsableProject, type MonitorCaller } from "./caller";
+import { assertOrgIntegrations, assertUsableProject, dependencyScope, type MonitorCaller } from "./caller";
+import { checkParents, writeParents } from "../dependencies/depends-on";
+import { writeTransaction } from "../../transactions";
 import { newPingToken } from "./create";
 import { editableColumns } from "./fields";
 import { getMonitor } from "./read";
@@ -13,6 +15,7 @@ type MonitorRef = { orgId: number; monitorId: number };
  * PATCH /cron-monitors/{id}: any subset of the writable fields. A schedule field re-runs the create
  * validation on the merged schedule; a changed schedule re-arms an armed monitor from `now`
  * (decisions 3). `paused` is the pause and resume control; the underlying state is kept.
+ * `depends_on` replaces the parents (checked first: a refusal changes nothing).
  */
 export async function updateMonitor(
   caller: MonitorCaller,
@@ -35,6 +38,13 @@ export async function updateMonitor(
     await assertUsableProject(client, caller.projects, input.project_id);
   }
   await assertOrgIntegrations(client, caller.orgId, input.integration_ids);
+  if (input.depends_on !== undefined) {
+    const dependsOn = input.depends_on;
+    await writeTransaction(async (tx) => {
+      const object = { type: "cron_monitor" as const, id: monitorId };
+      await writeParents(tx, caller.orgId, object, await checkParents(tx, dependencyScope(caller), object, dependsOn));
+    }, client);
+  }
   if (Object.keys(data).length > 0) {
     const updated = await client.cronMonitor.updateMany({ where: { id: monitorId, orgId: caller.orgId }, data });
     if (updated.count === 0) throw notFound("Cron monitor");

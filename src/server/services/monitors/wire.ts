@@ -69,6 +69,7 @@ export function toWire(row: MonitorRow, stats: RunStats = NO_RUNS): CronMonitor 
     maintenance: row.maintenance
       ? { window_id: row.maintenance.windowId, ends_at: isoSeconds(row.maintenance.endsAt) }
       : null,
+    depends_on: row.dependsOn ?? { cron_monitor_ids: [], service_ids: [] },
     recent_runs: stats.recentRuns,
     avg_duration_ms: stats.avgDurationMs,
     overlap_count: stats.overlapCount,

@@ -1,6 +1,9 @@
 import { writeTransaction } from "../../transactions";
 import { withServiceMaintenance } from "../maintenance/coverage";
-import { AppError, notFound, type ErrorDetails } from "../../../shared/errors";
+import { AppError, notFound, validationError, type ErrorDetails } from "../../../shared/errors";
+import type { DependsOnInput } from "../../../shared/schemas/dependencies";
+import type { NodeRef } from "../../domain/dependencies";
+import { checkParents, writeParents } from "../dependencies/depends-on";
 import type { Prisma } from "../../../generated/prisma/client";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../../shared/schemas/services";
@@ -98,6 +101,7 @@ export async function createService(userId: number, input: CreateServiceInput): 
       projectId: input.project_id ?? null,
       probeIds: input.probe_ids ?? [],
     });
+    const parents = await serviceParents(tx, userId, null, input.depends_on);
     const max = planOf(checked.plan).maxServices;
     if (Number.isFinite(max) && (await tx.service.count({ where: { userId } })) >= max) return { max };
     const created = await tx.service.create({
@@ -120,6 +124,7 @@ export async function createService(userId: number, input: CreateServiceInput): 
       { probeIds: checked.probeIds, enabled: input.enabled ?? true, recheck: true },
       new Date(),
     );
+    if (parents) await writeParents(tx, parents.orgId, { type: "service", id: created.id }, parents.refs);
     return { id: created.id };
   });
   if ("max" in outcome)
@@ -138,6 +143,9 @@ export async function replaceService(userId: number, id: number, input: CreateSe
       projectId: input.project_id ?? null,
       probeIds: input.probe_ids ?? [],
     });
+    // A full replace: no depends_on means no parents.
+    const parents = await serviceParents(tx, userId, id, input.depends_on ?? {});
+    if (parents) await writeParents(tx, parents.orgId, { type: "service", id }, parents.refs);
     return {
       name: input.name,
       type: input.type,
@@ -170,6 +178,8 @@ export async function patchService(userId: number, id: number, patch: ServicePat
       { type, config, interval: patch.interval, projectId, probeIds },
       current.interval,
     );
+    const parents = await serviceParents(tx, userId, id, patch.depends_on);
+    if (parents) await writeParents(tx, parents.orgId, { type: "service", id }, parents.refs);
     return {
       name: patch.name ?? current.name,
       type,
@@ -181,6 +191,27 @@ export async function patchService(userId: number, id: number, patch: ServicePat
       probeIds: checked.probeIds,
     };
   });
+}
+
+/**
+ * The parents a service's body names (`depends_on`), checked in the organization its
+ * notifications go to (its owner's default organization); null when the body does not name them.
+ */
+async function serviceParents(
+  tx: Tx,
+  userId: number,
+  serviceId: number | null,
+  input: DependsOnInput | undefined,
+): Promise<{ orgId: number; refs: NodeRef[] } | null> {
+  if (input === undefined) return null;
+  const owner = await tx.user.findUnique({ where: { id: userId }, select: { defaultOrgId: true } });
+  const orgId = owner?.defaultOrgId ?? null;
+  const named = (input.cron_monitor_ids?.length ?? 0) + (input.service_ids?.length ?? 0) > 0;
+  if (orgId === null) {
+    if (named) throw validationError("depends_on", "A service outside any organization cannot depend on others");
+    return null;
+  }
+  return { orgId, refs: await checkParents(tx, { orgId, userId }, { type: "service", id: serviceId }, input) };
 }
 
 type ServiceRecord = {

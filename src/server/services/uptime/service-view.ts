@@ -23,6 +23,7 @@ export type ServiceView = {
   snoozed_until: string | null;
   /** The maintenance window running over the service now (filled in by the reads, maintenance/coverage.ts). */
   maintenance: { window_id: number; ends_at: string } | null;
+  depends_on: { cron_monitor_ids: number[]; service_ids: number[] };
   created_at: string;
   date_created: string;
   date_modified: string;
@@ -43,6 +44,7 @@ export const serviceSelect = {
   degradedMs: true,
   snoozedUntil: true,
   probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
+  dependsOn: { select: { parentCronMonitorId: true, parentServiceId: true } },
   createdAt: true,
   updatedAt: true,
   project: { select: { id: true, name: true, color: true, icon: true } },
@@ -62,6 +64,7 @@ type ServiceRow = {
   degradedMs: number | null;
   snoozedUntil: Date | null;
   probes: { probeId: number }[];
+  dependsOn: { parentCronMonitorId: number | null; parentServiceId: number | null }[];
   createdAt: Date;
   updatedAt: Date;
   project: { id: number; name: string; color: string; icon: string } | null;
@@ -89,10 +92,18 @@ export function serviceView(row: ServiceRow): ServiceView {
     degraded_ms: row.degradedMs,
     snoozed_until: isoOrNull(snoozeShown(row.snoozedUntil, new Date())),
     maintenance: null,
+    depends_on: parentsShown(row.dependsOn),
     created_at: created,
     date_created: created,
     date_modified: isoSeconds(row.updatedAt),
   };
+}
+
+/** `depends_on` from the service's edges, ids ascending. */
+function parentsShown(edges: ServiceRow["dependsOn"]): ServiceView["depends_on"] {
+  const ids = (pick: (e: ServiceRow["dependsOn"][number]) => number | null) =>
+    edges.flatMap((e) => (pick(e) !== null ? [pick(e)!] : [])).sort((a, b) => a - b);
+  return { cron_monitor_ids: ids((e) => e.parentCronMonitorId), service_ids: ids((e) => e.parentServiceId) };
 }
 
 function parseConfig(text: string): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { Pool } from "pg";
 import type { ApiStore, MonitorFilter } from "../api-store";
 import { maintenanceFromText, monitorMaintenanceShown } from "../maintenance-sql";
+import { dependsOnFromText, monitorDependsOnShown } from "../dependency-sql";
 import {
   MONITOR_COLUMNS,
   monitorColumns,
@@ -41,7 +42,8 @@ const FILTER = `org_id = $1
   AND ($3::int = 0 OR ($3::int = 1 AND project_id IS NULL) OR ($3::int = 2 AND project_id = $4::int))`;
 /** The page with the filter's total, counted once (a window count would carry every matching row). */
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
-const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("postgresql", "cron_monitors", "$7")} AS maintenance
+const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("postgresql", "cron_monitors", "$7")} AS maintenance,
+  ${monitorDependsOnShown("postgresql", "cron_monitors")} AS depends_on
   FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
 
 /** A timestamp column as UTC ISO text inside JSON (json_build_array would drop the zone). */
@@ -67,7 +69,8 @@ LEFT JOIN stats s ON s.monitor_id = ids.id`;
 
 /** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures: one round trip. */
 const MONITOR = `
-SELECT ${monitorColumns("m")}, r.runs, s.avg_duration, s.overlaps, ${monitorMaintenanceShown("postgresql", "m", "$4")} AS maintenance
+SELECT ${monitorColumns("m")}, r.runs, s.avg_duration, s.overlaps, ${monitorMaintenanceShown("postgresql", "m", "$4")} AS maintenance,
+  ${monitorDependsOnShown("postgresql", "m")} AS depends_on
 FROM cron_monitors m
 CROSS JOIN LATERAL (${recentRunsJson("m.id")}) r
 CROSS JOIN LATERAL (SELECT ${FIGURES} FROM cron_runs WHERE monitor_id = m.id AND started_at >= $3) s
@@ -133,7 +136,11 @@ export function createPgApiStore(pool: Pool): ApiStore {
       const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since), pgTime(now)]);
       return (
         r && {
-          row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) },
+          row: {
+            ...monitorFromRow(r),
+            maintenance: maintenanceFromText(r.maintenance),
+            dependsOn: dependsOnFromText(r.depends_on),
+          },
           stats: runStatsFromRow(r),
         }
       );
@@ -152,7 +159,11 @@ export function createPgApiStore(pool: Pool): ApiStore {
             ? 0
             : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
       return {
-        rows: rows.map((r) => ({ ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) })),
+        rows: rows.map((r) => ({
+          ...monitorFromRow(r),
+          maintenance: maintenanceFromText(r.maintenance),
+          dependsOn: dependsOnFromText(r.depends_on),
+        })),
         total,
       };
     },

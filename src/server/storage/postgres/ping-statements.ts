@@ -1,5 +1,6 @@
 import type { PingMonitor } from "../../domain/run-event-plan";
 import { monitorMaintenanceUntil } from "../maintenance-sql";
+import { monitorParentIncident } from "../dependency-sql";
 
 /**
  * The PostgreSQL ping store's statements (prepared once per connection by name). Booleans are
@@ -51,6 +52,7 @@ export const READ_MANY_SQL = `
 SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
   m.drift_pct, m.drift_min_seconds, m.drift_alerts, m.paused, m.suspended, m.state, m.next_expected_at,
   m.recent_pings, m.unattached_events, m.snoozed_until, ${monitorMaintenanceUntil("postgresql", "m", "$6")} AS maintenance_until,
+  ${monitorParentIncident("m")} AS parent_incident_id,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE e.rid IS NOT NULL AND r.monitor_id = m.id AND r.rid = e.rid) AS run_by_rid,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'running' AND r.rid_generated
      ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS open_run,
@@ -73,11 +75,12 @@ ORDER BY e.k`;
  *   completions $14-$24: run, status, finished, exit code, duration, drifted, baseline, meta, log
  *     text, log bytes, truncated;
  *   timelines $25-$26: run, events JSON;
- *   monitors $27-$43: monitor, now, recent pings, state, state since (or null), next expected, last
+ *   monitors $27-$44: monitor, now, recent pings, state, state since (or null), next expected, last
  *     run status, paused, unattached events, org, run (null: the new run), then the event's incident
  *     plan (domain/incidents.ts): resolve?, notify the resolution?, the kind and reason of the
  *     incident to open (null: none), notify its opening? (if not, it is stored `held`: a cron monitor
- *     always has an organization), drifted alert? A resolution of an incident still held notifies nobody.
+ *     always has an organization), drifted alert?, the parent incident it opens under (or null). A
+ *     resolution of an incident still held notifies nobody.
  */
 export const WRITE_MANY_SQL = `
 WITH new_run AS (
@@ -111,9 +114,9 @@ after AS (
   SELECT f.*, COALESCE(f.run, r.id) AS run_id
   FROM unnest($27::int[], $28::timestamp[], $29::text[], $30::text[], $31::timestamp[], $32::timestamp[], $33::text[],
     $34::boolean[], $35::text[], $36::int[], $37::int[], $38::boolean[], $39::boolean[], $40::text[], $41::text[], $42::boolean[],
-    $43::boolean[])
+    $43::boolean[], $44::int[])
     AS f(monitor_id, now, recent, state, since, next, last_status, paused, unattached, org_id, run, resolve, resolve_notify,
-      open_kind, open_reason, open_notify, drift)
+      open_kind, open_reason, open_notify, drift, open_parent)
   LEFT JOIN new_run r ON r.monitor_id = f.monitor_id),
 monitor AS (
   UPDATE cron_monitors m SET last_ping_at = a.now, recent_pings = a.recent, state = a.state,
@@ -126,8 +129,8 @@ resolved AS (
   FROM after a WHERE a.resolve AND i.cron_monitor_id = a.monitor_id AND i.status = 'open'
   RETURNING i.id, i.cron_monitor_id, i.held),
 opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held)
-  SELECT a.org_id, a.monitor_id, a.open_kind, 'open', a.open_reason, a.now, NOT a.open_notify FROM after a WHERE a.open_kind IS NOT NULL
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
+  SELECT a.org_id, a.monitor_id, a.open_kind, 'open', a.open_reason, a.now, NOT a.open_notify, a.open_parent FROM after a WHERE a.open_kind IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING id, cron_monitor_id)
 INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
 SELECT a.org_id, 'incident.resolved', a.monitor_id, i.id, a.run_id, a.now FROM resolved i JOIN after a ON a.monitor_id = i.cron_monitor_id

@@ -165,6 +165,7 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: Not
     incidents.open?.reason ?? null,
     incidents.open?.notify ?? false,
     incidents.drifted,
+    incidents.open?.parentIncidentId ?? null,
   );
   const shown = plan.displayState;
   return {
@@ -199,7 +200,7 @@ class WaveWrites {
   private readonly newRuns: unknown[][] = Array.from({ length: 13 }, () => []);
   private readonly completions: unknown[][] = Array.from({ length: 11 }, () => []);
   private readonly timelines: unknown[][] = [[], []];
-  private readonly monitors: unknown[][] = Array.from({ length: 17 }, () => []);
+  private readonly monitors: unknown[][] = Array.from({ length: 18 }, () => []);
 
   get empty() {
     return this.monitors[0]!.length === 0;

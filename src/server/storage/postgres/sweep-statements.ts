@@ -3,13 +3,15 @@
  * unnested, so a page of any size is a fixed number of statements.
  */
 import { monitorMaintenanceUntil } from "../maintenance-sql";
+import { monitorParentIncident } from "../dependency-sql";
 
 const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of due monitors after the keyset (at, id), claimed until commit; pages other sweepers hold are skipped. */
 export const DUE_PAGE = `
 SELECT id, org_id, state, ${iso("next_expected_at")} AS next_expected_at, grace_seconds, schedule_kind, cron_expression,
-  timezone, period_seconds, source, snoozed_until, ${monitorMaintenanceUntil("postgresql", "cron_monitors", "$1")} AS maintenance_until
+  timezone, period_seconds, source, snoozed_until, ${monitorMaintenanceUntil("postgresql", "cron_monitors", "$1")} AS maintenance_until,
+  ${monitorParentIncident("cron_monitors")} AS parent_incident_id
 FROM cron_monitors
 WHERE paused = false AND suspended = false AND next_expected_at <= $1::timestamp
   AND ($2::timestamp IS NULL OR next_expected_at > $2::timestamp OR (next_expected_at = $2::timestamp AND id > $3::int))
@@ -32,7 +34,7 @@ WHERE m.id = u.id`;
  * The missed runs, then one incident per monitor that has none open, with its outbox row (unless
  * held) pointing at the monitor's last missed run. Params: run monitors, rids, fire times, sources,
  * now, then the incident plans (domain/incidents.ts): orgs, monitors, reasons, kinds, notify? (an
- * incident not notified is stored `held`: a cron monitor always has an organization).
+ * incident not notified is stored `held`: a cron monitor always has an organization), parent incidents.
  * Returns one row per incident opened.
  */
 export const MISSED_RUNS_AND_INCIDENTS = `
@@ -43,10 +45,11 @@ WITH runs AS (
   FROM unnest($1::int[], $2::text[], $3::timestamp[], $4::text[]) AS u(monitor_id, rid, started_at, source)
   RETURNING id, monitor_id),
 last_run AS (SELECT monitor_id, max(id) AS run_id FROM runs GROUP BY monitor_id),
-plan AS (SELECT * FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::boolean[]) AS u(org_id, monitor_id, reason, kind, notify)),
+plan AS (SELECT * FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::boolean[], $11::int[])
+  AS u(org_id, monitor_id, reason, kind, notify, parent)),
 opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held)
-  SELECT u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
+  SELECT u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify, u.parent
   FROM plan u
   ON CONFLICT DO NOTHING
   RETURNING id, org_id, cron_monitor_id),
@@ -59,7 +62,7 @@ SELECT id FROM opened`;
 /** Running runs not yet alerted, claimed until commit. */
 export const RUNNING_RUNS = `
 SELECT r.id AS run_id, r.rid, ${iso("r.started_at")} AS started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds, m.snoozed_until,
-  ${monitorMaintenanceUntil("postgresql", "m", "$1")} AS maintenance_until
+  ${monitorMaintenanceUntil("postgresql", "m", "$1")} AS maintenance_until, ${monitorParentIncident("m")} AS parent_incident_id
 FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
 WHERE r.status = 'running' AND r.timed_out = false AND r.started_at <= $1::timestamp AND m.paused = false AND m.suspended = false
 FOR UPDATE OF r SKIP LOCKED`;
@@ -67,11 +70,12 @@ FOR UPDATE OF r SKIP LOCKED`;
 /**
  * Flags the overrunning runs, takes their monitors down and opens one incident per monitor with none
  * open (the plan of its first run), with its outbox row unless held. Params: run ids, monitor ids,
- * org ids, reasons, now, kinds, notify? (the plans, domain/incidents.ts). Returns one row per
+ * org ids, reasons, now, kinds, notify?, parent incidents (the plans, domain/incidents.ts). Returns one row per
  * incident opened.
  */
 export const TIME_OUT_RUNS = `
-WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $6::text[], $7::boolean[]) AS u(run_id, monitor_id, org_id, reason, kind, notify)),
+WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $6::text[], $7::boolean[], $8::int[])
+  AS u(run_id, monitor_id, org_id, reason, kind, notify, parent)),
 flagged AS (
   UPDATE cron_runs r SET timed_out = true FROM u WHERE r.id = u.run_id AND r.status = 'running' AND NOT r.timed_out
   RETURNING r.id, r.monitor_id),
@@ -79,8 +83,8 @@ down AS (
   UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $5::timestamp END
   WHERE m.id IN (SELECT monitor_id FROM flagged)),
 opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held)
-  SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify
+  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
+  SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify, u.parent
   FROM u ORDER BY u.monitor_id, u.run_id
   ON CONFLICT DO NOTHING
   RETURNING id, org_id, cron_monitor_id),

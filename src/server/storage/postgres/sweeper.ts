@@ -20,6 +20,7 @@ import * as SQL from "./sweep-statements";
 import { releaseHeldIncidents } from "../held-incidents";
 import { writeDueReminders } from "../reminders";
 import { advanceMaintenanceRuns } from "../maintenance-sql";
+import { parentIncidentOf } from "../dependency-sql";
 import { pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
@@ -150,6 +151,7 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
           orgId: row.org_id,
           snoozedUntil: timeOrNull(row.snoozed_until),
           maintenanceUntil: timeOrNull(row.maintenance_until),
+          parentIncidentId: parentIncidentOf(row.parent_incident_id),
         },
         { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped },
         rules,
@@ -168,6 +170,7 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
     incidents.map((p) => p.reason),
     incidents.map((p) => p.kind),
     incidents.map((p) => p.notify),
+    incidents.map((p) => p.parentIncidentId),
   ]);
   counts.incidents_opened += opened.length;
 }
@@ -192,6 +195,7 @@ async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rule
             orgId: r.org_id,
             snoozedUntil: timeOrNull(r.snoozed_until),
             maintenanceUntil: timeOrNull(r.maintenance_until),
+            parentIncidentId: parentIncidentOf(r.parent_incident_id),
           },
           {
             rid: r.rid,
@@ -213,6 +217,7 @@ async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rule
       pgTime(now),
       plans.map((p) => p.kind),
       plans.map((p) => p.notify),
+      plans.map((p) => p.parentIncidentId),
     ]);
     counts.max_runtime += overrunning.length;
     counts.incidents_opened += opened.length;

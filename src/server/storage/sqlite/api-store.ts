@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { openSqlite } from "./connection";
 import type { ApiStore, MonitorFilter } from "../api-store";
 import { maintenanceFromText, monitorMaintenanceShown } from "../maintenance-sql";
+import { dependsOnFromText, monitorDependsOnShown } from "../dependency-sql";
 import {
   MONITOR_COLUMNS,
   monitorColumns,
@@ -69,7 +70,8 @@ const FILTER = `org_id = @org
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
 const TOTAL = MONITOR_COLUMNS.split(",").length;
 /** The page's rows: MONITOR_COLUMNS, then the total at index TOTAL. */
-const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("sqlite", "cron_monitors", "@now")} AS maintenance
+const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("sqlite", "cron_monitors", "@now")} AS maintenance,
+  ${monitorDependsOnShown("sqlite", "cron_monitors")} AS depends_on
   FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT @limit OFFSET @offset`;
 
 /** The recent runs of the monitor `id`, newest first, as runStatsFromRow reads them (one index range). */
@@ -92,7 +94,7 @@ LEFT JOIN (
 /** One monitor (MONITOR_COLUMNS first) with its recent runs and 7-day figures. */
 const MONITOR = `
 SELECT ${monitorColumns("m")}, ${recentRunsJson("m.id")} AS runs, s.avg_duration, s.overlaps,
-  ${monitorMaintenanceShown("sqlite", "m", "@now")} AS maintenance
+  ${monitorMaintenanceShown("sqlite", "m", "@now")} AS maintenance, ${monitorDependsOnShown("sqlite", "m")} AS depends_on
 FROM cron_monitors m
 LEFT JOIN (SELECT ${AVERAGE_DURATION}, ${OVERLAPS} FROM cron_runs WHERE monitor_id = @id AND started_at >= @since) s
 WHERE m.id = @id AND m.org_id = @org`;
@@ -172,7 +174,11 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
         Raw | undefined;
       return (
         r && {
-          row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) },
+          row: {
+            ...monitorFromRow(r),
+            maintenance: maintenanceFromText(r.maintenance),
+            dependsOn: dependsOnFromText(r.depends_on),
+          },
           stats: runStatsFromRow(r),
         }
       );
@@ -192,7 +198,11 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
             ? 0
             : Number((s.count.get(filterParams(filter)) as Raw).total);
       return {
-        rows: rows.map((v) => ({ ...monitorFromValues(v), maintenance: maintenanceFromText(v[TOTAL + 1]) })),
+        rows: rows.map((v) => ({
+          ...monitorFromValues(v),
+          maintenance: maintenanceFromText(v[TOTAL + 1]),
+          dependsOn: dependsOnFromText(v[TOTAL + 2]),
+        })),
         total,
       };
     },

@@ -9,11 +9,11 @@ export type IncidentStatements = {
 };
 
 /**
- * Opens a cron monitor's incident (org, monitor, kind, reason, now, held 0/1); the partial unique
+ * Opens a cron monitor's incident (org, monitor, kind, reason, now, held 0/1, parent incident or null); the partial unique
  * index keeps at most one open per monitor, so `changes` is 0 when one is already open.
  */
-const OPEN_INCIDENT_SQL = `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held)
-  VALUES (?, ?, ?, 'open', ?, ?, ?) ON CONFLICT DO NOTHING`;
+const OPEN_INCIDENT_SQL = `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
+  VALUES (?, ?, ?, 'open', ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
 
 /**
  * Resolves a cron monitor's open incident (now, resolution held 0/1, monitor), returning the ids
@@ -66,6 +66,7 @@ export function writeMonitorIncidents(
       plan.open.reason,
       now,
       plan.open.held ? 1 : 0,
+      plan.open.parentIncidentId,
     );
     opened = result.changes === 1;
     if (opened && plan.open.notify)

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { PingMonitor } from "../../domain/run-event-plan";
 import { prepareIncidentStatements } from "./incident-writes";
 import { monitorMaintenanceUntil } from "../maintenance-sql";
+import { monitorParentIncident } from "../dependency-sql";
 
 /** The prepared statements of the SQLite ping store, prepared once per connection. */
 export function prepareStatements(db: Database.Database) {
@@ -9,7 +10,8 @@ export function prepareStatements(db: Database.Database) {
     drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events, snoozed_until`;
   const runColumns = `id, rid, status, started_at, finished_at, events`;
   // Params: now (the maintenance end read beside the monitor), then the monitor's key.
-  const maintenance = `${monitorMaintenanceUntil("sqlite", "cron_monitors", "?")} AS maintenance_until`;
+  const maintenance = `${monitorMaintenanceUntil("sqlite", "cron_monitors", "?")} AS maintenance_until,
+    ${monitorParentIncident("cron_monitors")} AS parent_incident_id`;
   return {
     monitorByToken: db.prepare(`SELECT ${monitorColumns}, ${maintenance} FROM cron_monitors WHERE ping_token = ?`),
     monitorById: db.prepare(`SELECT ${monitorColumns}, ${maintenance} FROM cron_monitors WHERE id = ? AND org_id = ?`),

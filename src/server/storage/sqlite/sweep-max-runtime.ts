@@ -4,6 +4,7 @@ import { overran, runtimeLimitSeconds } from "../../domain/sweep-rules";
 import { afterOverrun, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import { sqlTime } from "./ping-statements";
 import { writeMonitorIncidents } from "./incident-writes";
+import { parentIncidentOf } from "../dependency-sql";
 import type { SweepCounts } from "../../domain/sweep-counts";
 import type { RunningRunRow, SweepStatements } from "./sweep-statements";
 
@@ -46,6 +47,7 @@ export function sweepOverrunningRuns(
         orgId: r.org_id,
         snoozedUntil: timeOrNull(r.snoozed_until),
         maintenanceUntil: timeOrNull(r.maintenance_until),
+        parentIncidentId: parentIncidentOf(r.parent_incident_id),
       };
       const plan = afterOverrun(monitor, { rid: r.rid, limitSeconds }, rules, now);
       if (writeMonitorIncidents(s, plan, monitor, r.run_id, nowText)) counts.incidents_opened++;

@@ -6,6 +6,7 @@ import type { SweepCounts } from "../../domain/sweep-counts";
 import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan } from "../../domain/sweep-plan";
 import { sqlTime } from "./ping-statements";
 import { writeMonitorIncidents } from "./incident-writes";
+import { parentIncidentOf } from "../dependency-sql";
 import type { SweepStatements } from "./sweep-statements";
 
 /**
@@ -96,6 +97,7 @@ function applyPlan(
     orgId: row.org_id,
     snoozedUntil: timeOrNull(row.snoozed_until),
     maintenanceUntil: timeOrNull(row.maintenance_until),
+    parentIncidentId: parentIncidentOf(row.parent_incident_id),
   };
   if (writeMonitorIncidents(s, afterMissedPings(monitor, missed, rules, at), monitor, lastRunId, now))
     counts.incidents_opened++;

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { prepareIncidentStatements } from "./incident-writes";
 import { monitorMaintenanceUntil } from "../maintenance-sql";
+import { monitorParentIncident } from "../dependency-sql";
 export type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
 
 /**
@@ -10,7 +11,8 @@ export type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
  */
 export function prepareSweepStatements(db: Database.Database) {
   const dueColumns = `id, org_id, state, next_expected_at, grace_seconds, schedule_kind, cron_expression, timezone, period_seconds, source, snoozed_until,
-    ${monitorMaintenanceUntil("sqlite", "cron_monitors", "@now")} AS maintenance_until`;
+    ${monitorMaintenanceUntil("sqlite", "cron_monitors", "@now")} AS maintenance_until,
+    ${monitorParentIncident("cron_monitors")} AS parent_incident_id`;
   return {
     /** Due monitors, one page in (next_expected_at, id) order, through the (paused, suspended, next_expected_at) index. */
     dueFirstPage: db.prepare(
@@ -42,7 +44,7 @@ export function prepareSweepStatements(db: Database.Database) {
     /** Running runs not yet alerted, through the (status, timed_out, started_at) index. */
     runningRuns: db.prepare(
       `SELECT r.id AS run_id, r.rid, r.started_at, m.id, m.org_id, m.grace_seconds, m.max_runtime_seconds, m.snoozed_until,
-         ${monitorMaintenanceUntil("sqlite", "m", "@now")} AS maintenance_until
+         ${monitorMaintenanceUntil("sqlite", "m", "@now")} AS maintenance_until, ${monitorParentIncident("m")} AS parent_incident_id
        FROM cron_runs r JOIN cron_monitors m ON m.id = r.monitor_id
        WHERE r.status = 'running' AND r.timed_out = 0 AND r.started_at <= @now AND m.paused = 0 AND m.suspended = 0`,
     ),

@@ -1,0 +1,129 @@
+import { validationError } from "../../../shared/errors";
+import { NO_PARENTS, type DependsOn, type DependsOnInput } from "../../../shared/schemas/dependencies";
+import type { Prisma } from "../../../generated/prisma/client";
+import { checkDependencies, problemText, type DependencyEdge, type NodeRef } from "../../domain/dependencies";
+
+type Tx = Prisma.TransactionClient;
+type Client = Pick<Tx, "dependency" | "cronMonitor" | "service">;
+
+/**
+ * `depends_on` of cron monitors and services (docs/api-maintenance.md, "Dependencies"): the
+ * parents an object names, checked (same organization, no cycle, at most 5 levels) and stored as
+ * edges of `dependencies`. The incident paths read the edges (storage/dependency-sql.ts); the hold
+ * itself is decided in domain/incidents.ts (`parentDown`).
+ *
+ * Who may name what: cron monitors of the organization; services a user owns, or (a service token,
+ * no user behind it) services of the organization's members, as for maintenance window targets.
+ */
+export type DependencyScope = { orgId: number; userId: number | null };
+
+/** A new object that has no id yet: nothing depends on it, so only its parents' chain is checked. */
+const NEW_OBJECT = -1;
+
+/**
+ * The parents named by `input`, each checked to exist for `scope`, and the graph after the change
+ * checked for cycles and depth: 400 `VALIDATION_ERROR` keyed `depends_on.<field>` or `depends_on`
+ * (naming the cycle or the chain). `object`: the child (its id `null` while it is being created).
+ */
+export async function checkParents(
+  tx: Client,
+  scope: DependencyScope,
+  object: { type: NodeRef["type"]; id: number | null },
+  input: DependsOnInput,
+): Promise<NodeRef[]> {
+  const monitorIds = [...new Set(input.cron_monitor_ids ?? [])].sort((a, b) => a - b);
+  const serviceIds = [...new Set(input.service_ids ?? [])].sort((a, b) => a - b);
+  const owner =
+    scope.userId !== null ? { userId: scope.userId } : { user: { memberships: { some: { orgId: scope.orgId } } } };
+  const [monitors, services] = await Promise.all([
+    monitorIds.length === 0
+      ? []
+      : tx.cronMonitor.findMany({ where: { id: { in: monitorIds }, orgId: scope.orgId }, select: { id: true } }),
+    serviceIds.length === 0
+      ? []
+      : tx.service.findMany({ where: { id: { in: serviceIds }, ...owner }, select: { id: true } }),
+  ]);
+  const refuse = (field: string, what: string, ids: number[], found: { id: number }[]) => {
+    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length > 0)
+      throw validationError(`depends_on.${field}`, `No ${what} ${missing.join(", ")} in this organization`);
+  };
+  refuse("cron_monitor_ids", "cron monitor", monitorIds, monitors);
+  refuse("service_ids", "service", serviceIds, services);
+  const parents: NodeRef[] = [
+    ...monitorIds.map((id) => ({ type: "cron_monitor" as const, id })),
+    ...serviceIds.map((id) => ({ type: "service" as const, id })),
+  ];
+  if (parents.length === 0) return parents;
+  const node: NodeRef = { type: object.type, id: object.id ?? NEW_OBJECT };
+  const problem = checkDependencies(await orgEdges(tx, scope.orgId), node, parents);
+  if (problem) throw validationError("depends_on", problemText(problem));
+  return parents;
+}
+
+/** Replaces the object's parents by `parents` (in the caller's transaction). */
+export async function writeParents(tx: Client, orgId: number, object: NodeRef, parents: NodeRef[]): Promise<void> {
+  const child = object.type === "cron_monitor" ? { childCronMonitorId: object.id } : { childServiceId: object.id };
+  await tx.dependency.deleteMany({ where: child });
+  if (parents.length === 0) return;
+  await tx.dependency.createMany({
+    data: parents.map((p) => ({
+      orgId,
+      ...child,
+      ...(p.type === "cron_monitor" ? { parentCronMonitorId: p.id } : { parentServiceId: p.id }),
+    })),
+  });
+}
+
+/** Every object's `depends_on` among `objects`, in one read (objects without parents: empty lists). */
+export async function dependsOnOf(
+  client: Pick<Tx, "dependency">,
+  type: NodeRef["type"],
+  ids: number[],
+): Promise<Map<number, DependsOn>> {
+  const shown = new Map<number, DependsOn>();
+  if (ids.length === 0) return shown;
+  const where = type === "cron_monitor" ? { childCronMonitorId: { in: ids } } : { childServiceId: { in: ids } };
+  const rows = await client.dependency.findMany({ where, orderBy: { id: "asc" } });
+  for (const r of rows) {
+    const child = (type === "cron_monitor" ? r.childCronMonitorId : r.childServiceId)!;
+    const entry = shown.get(child) ?? { cron_monitor_ids: [], service_ids: [] };
+    if (r.parentCronMonitorId !== null) entry.cron_monitor_ids.push(r.parentCronMonitorId);
+    if (r.parentServiceId !== null) entry.service_ids.push(r.parentServiceId);
+    shown.set(child, entry);
+  }
+  for (const entry of shown.values()) {
+    entry.cron_monitor_ids.sort((a, b) => a - b);
+    entry.service_ids.sort((a, b) => a - b);
+  }
+  return shown;
+}
+
+/** One object's `depends_on`. */
+export async function dependsOnOne(client: Pick<Tx, "dependency">, object: NodeRef): Promise<DependsOn> {
+  return (await dependsOnOf(client, object.type, [object.id])).get(object.id) ?? NO_PARENTS;
+}
+
+async function orgEdges(tx: Client, orgId: number): Promise<DependencyEdge[]> {
+  const rows = await tx.dependency.findMany({ where: { orgId } });
+  const ref = (monitor: number | null, service: number | null): NodeRef =>
+    monitor !== null ? { type: "cron_monitor", id: monitor } : { type: "service", id: service! };
+  return rows.map((r) => ({
+    child: ref(r.childCronMonitorId, r.childServiceId),
+    parent: ref(r.parentCronMonitorId, r.parentServiceId),
+  }));
+}
+
+/** An open incident of one of the object's parents (the `parentDown` rule's input), or null. */
+export async function openParentIncident(tx: Pick<Tx, "incident">, object: NodeRef): Promise<number | null> {
+  const child = object.type === "cron_monitor" ? { childCronMonitorId: object.id } : { childServiceId: object.id };
+  const found = await tx.incident.findFirst({
+    where: {
+      status: "open",
+      OR: [{ cronMonitor: { dependents: { some: child } } }, { service: { dependents: { some: child } } }],
+    },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  return found?.id ?? null;
+}

@@ -1,0 +1,46 @@
+/**
+ * Dependencies as the incident paths read them (docs/api-maintenance.md, "Dependencies"): the open
+ * incident of one of an object's parents, one scalar subquery beside the object's row
+ * (`parent_incident_id`), the same text on both engines. Each half is an index probe on
+ * `dependencies (child_…)` and `incidents (…, status)`, so an object without parents costs one
+ * empty index lookup per half. The rule itself (`parentDown`, domain/incidents.ts) holds the new
+ * incident's opening while the value is not null.
+ */
+function parentIncident(childColumn: "child_cron_monitor_id" | "child_service_id", child: string): string {
+  return `COALESCE(
+    (SELECT MIN(pi.id) FROM dependencies d JOIN incidents pi ON pi.cron_monitor_id = d.parent_cron_monitor_id AND pi.status = 'open'
+      WHERE d.${childColumn} = ${child}),
+    (SELECT MIN(pi.id) FROM dependencies d JOIN incidents pi ON pi.service_id = d.parent_service_id AND pi.status = 'open'
+      WHERE d.${childColumn} = ${child}))`;
+}
+
+/** The scalar subquery of a cron monitor's parent incident; `m`: the monitor's alias (its `id` is read). */
+export const monitorParentIncident = (m: string): string => parentIncident("child_cron_monitor_id", `${m}.id`);
+
+/** The scalar subquery of a service's parent incident; `s`: the service's alias. */
+export const serviceParentIncident = (s: string): string => parentIncident("child_service_id", `${s}.id`);
+
+/** Reads the subquery's value (a number, a bigint-as-text on PostgreSQL, or null). */
+export const parentIncidentOf = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * The scalar subquery of a cron monitor's `depends_on` as its answers show it: the parents as text,
+ * `m<id>` or `s<id>` joined by commas (null: none), on the child index.
+ */
+export function monitorDependsOnShown(engine: "sqlite" | "postgresql", m: string): string {
+  const parent = `CASE WHEN d.parent_cron_monitor_id IS NOT NULL THEN 'm' || d.parent_cron_monitor_id ELSE 's' || d.parent_service_id END`;
+  const joined = engine === "sqlite" ? `group_concat(${parent}, ',')` : `string_agg(${parent}, ',')`;
+  return `(SELECT ${joined} FROM dependencies d WHERE d.child_cron_monitor_id = ${m}.id)`;
+}
+
+/** Reads `monitorDependsOnShown`'s value, ids ascending. */
+export function dependsOnFromText(v: unknown): { cron_monitor_ids: number[]; service_ids: number[] } {
+  const shown = { cron_monitor_ids: [] as number[], service_ids: [] as number[] };
+  if (v === null || v === undefined || v === "") return shown;
+  for (const part of String(v).split(",")) {
+    (part[0] === "m" ? shown.cron_monitor_ids : shown.service_ids).push(Number(part.slice(1)));
+  }
+  shown.cron_monitor_ids.sort((a, b) => a - b);
+  shown.service_ids.sort((a, b) => a - b);
+  return shown;
+}
