@@ -167,6 +167,99 @@ describe("one parent service and 20 child cron monitors", () => {
   }, 120_000);
 });
 
+describe("a parent's hold on the ping and probe paths", () => {
+  let owner: TestUser;
+  let failing: Awaited<ReturnType<typeof startTarget>>;
+  beforeAll(async () => {
+    owner = await registerUser("dependent-paths");
+    await setPlan(owner, "enterprise");
+    failing = await startTarget("error");
+    cleanup.push(() => failing.close());
+  });
+  const outbox = (column: "cron_monitor_id" | "service_id", id: number) =>
+    rows<{ event: string }>(`SELECT event FROM outbox WHERE ${column} = ? ORDER BY id`, id);
+  const linked = (column: "cron_monitor_id" | "service_id", id: number) =>
+    rows<{ status: string; parent_incident_id: number | null }>(
+      `SELECT status, parent_incident_id FROM incidents WHERE ${column} = ? ORDER BY id`,
+      id,
+    );
+
+  it("holds a child's failure ping under its parent's open incident, and the sweep after the parent's recovery notifies it once", async () => {
+    const parent = await createMonitor(owner);
+    const child = await createMonitor(owner, { depends_on: { cron_monitor_ids: [parent.id] } });
+    await ping(parent.ping_token, "/fail");
+    const [parentIncident] = await rows<{ id: number }>(
+      "SELECT id FROM incidents WHERE cron_monitor_id = ?",
+      parent.id,
+    );
+    await ping(child.ping_token, "/fail");
+    expect(await linked("cron_monitor_id", child.id)).toEqual([
+      { status: "open", parent_incident_id: parentIncident!.id },
+    ]);
+    expect(await outbox("cron_monitor_id", child.id)).toEqual([]);
+    await sweep(new Date()); // the parent is still down: still held
+    expect(await outbox("cron_monitor_id", child.id)).toEqual([]);
+
+    await ping(parent.ping_token); // the parent recovers; the child still fails
+    await sweep(new Date());
+    await sweep(new Date());
+    expect(await outbox("cron_monitor_id", child.id)).toEqual([{ event: "incident.opened" }]);
+    expect(await outbox("cron_monitor_id", parent.id)).toEqual([
+      { event: "incident.opened" },
+      { event: "incident.resolved" },
+    ]);
+  });
+
+  it("holds a child service's probe-check incident while the cron monitor it depends on is down", async () => {
+    const parent = await createMonitor(owner);
+    await ping(parent.ping_token, "/fail");
+    const [parentIncident] = await rows<{ id: number }>(
+      "SELECT id FROM incidents WHERE cron_monitor_id = ?",
+      parent.id,
+    );
+    const probe = await privateProbe(owner, "child-lane");
+    const config = { url: failing.url, expected_status_code: 200, timeout: 5 };
+    const created = await call("POST", "/services", {
+      token: owner.access,
+      body: {
+        name: "app",
+        type: "http",
+        config,
+        interval: 60,
+        probe_ids: [probe.id],
+        depends_on: { cron_monitor_ids: [parent.id] },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as number;
+    const store = checkStore();
+    for (let i = 0; i < 2; i++) {
+      const result = await runCheck(checkFromConfig("http", config), { policy: null });
+      await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date());
+    }
+    expect(await linked("service_id", id)).toEqual([{ status: "open", parent_incident_id: parentIncident!.id }]);
+    expect(await outbox("service_id", id)).toEqual([]);
+    await ping(parent.ping_token);
+    await sweep(new Date());
+    expect(await outbox("service_id", id)).toEqual([{ event: "incident.opened" }]);
+  });
+
+  it("keeps a child held after its snooze ends while its parent is still down", async () => {
+    const parent = await createMonitor(owner);
+    const child = await createMonitor(owner, { depends_on: { cron_monitor_ids: [parent.id] } });
+    await ping(parent.ping_token, "/fail");
+    expect(
+      (await call("POST", `/cron-monitors/${child.id}/snooze`, { token: owner.access, body: { minutes: 60 } })).status,
+    ).toBe(200);
+    await ping(child.ping_token, "/fail");
+    expect((await call("DELETE", `/cron-monitors/${child.id}/snooze`, { token: owner.access })).status).toBe(200);
+    expect(await outbox("cron_monitor_id", child.id)).toEqual([]);
+    await ping(parent.ping_token);
+    await sweep(new Date());
+    expect(await outbox("cron_monitor_id", child.id)).toEqual([{ event: "incident.opened" }]);
+  });
+});
+
 describe("depends_on rules", () => {
   let owner: TestUser;
   beforeAll(async () => {

@@ -36,7 +36,7 @@ describe("a cron monitor's run events", () => {
   it("open a notified `failed` incident on a failure", () => {
     expect(afterRunEvent(monitor, completion("fail"), NO_HOLD_RULES, now)).toEqual({
       resolve: null,
-      open: { kind: "failed", reason: "The job reported a failure", notify: true, held: false },
+      open: { kind: "failed", reason: "The job reported a failure", notify: true, held: false, parentIncidentId: null },
       drifted: false,
     });
   });
@@ -93,6 +93,7 @@ describe("a sweep's findings", () => {
           "No ping arrived within the grace period after the expected time 2027-03-01T10:00:00Z (3 expected pings missed)",
         notify: true,
         held: false,
+        parentIncidentId: null,
       },
       drifted: false,
     });
@@ -106,6 +107,7 @@ describe("a sweep's findings", () => {
         reason: "Run nightly-1 has been running for longer than its 600 s limit",
         notify: true,
         held: false,
+        parentIncidentId: null,
       },
     );
   });
@@ -130,6 +132,7 @@ describe("a service's status changes", () => {
       reason: "connection refused",
       notify: true,
       held: false,
+      parentIncidentId: null,
     });
     expect(
       afterServiceStatus(service, { previous: "pending", status: "down", reason: null }, NO_HOLD_RULES, now).open
@@ -158,7 +161,13 @@ describe("a service's status changes", () => {
       NO_HOLD_RULES,
       now,
     );
-    expect(plan.open).toEqual({ kind: "service_down", reason: "timeout after 5 s", notify: false, held: false });
+    expect(plan.open).toEqual({
+      kind: "service_down",
+      reason: "timeout after 5 s",
+      notify: false,
+      held: false,
+      parentIncidentId: null,
+    });
   });
 });
 
@@ -171,6 +180,7 @@ describe("a hold rule", () => {
       reason: "The job reported a failure",
       notify: false,
       held: true,
+      parentIncidentId: null,
     });
     expect(afterRunEvent(monitor, completion("success", { drifted: true }), rules, now)).toEqual({
       resolve: { notify: false },
@@ -228,6 +238,7 @@ describe("a snooze", () => {
       reason: "The job reported a failure",
       notify: false,
       held: true,
+      parentIncidentId: null,
     });
     expect(afterRunEvent(snoozed, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
       resolve: { notify: false },
@@ -320,5 +331,75 @@ describe("a maintenance window running over the object", () => {
         now,
       ).open,
     ).toMatchObject({ notify: true, held: false });
+  });
+});
+
+describe("a parent that is down (depends_on)", () => {
+  const underParent = { ...monitor, parentIncidentId: 41 };
+
+  it("opens the child's incident linked to the parent's, held, on every path", () => {
+    expect(afterRunEvent(underParent, completion("fail"), NO_HOLD_RULES, now).open).toEqual({
+      kind: "failed",
+      reason: "The job reported a failure",
+      notify: false,
+      held: true,
+      parentIncidentId: 41,
+    });
+    expect(
+      afterMissedPings(
+        { id: 7, orgId: 3, parentIncidentId: 41 },
+        { first: now, count: 1, skipped: false },
+        NO_HOLD_RULES,
+        now,
+      ).open,
+    ).toMatchObject({ notify: false, held: true, parentIncidentId: 41 });
+    expect(
+      afterOverrun({ id: 7, orgId: 3, parentIncidentId: 41 }, { rid: "r", limitSeconds: 60 }, NO_HOLD_RULES, now).open,
+    ).toMatchObject({ notify: false, held: true, parentIncidentId: 41 });
+    expect(
+      afterServiceStatus(
+        { id: 2, orgId: 3, parentIncidentId: 41 },
+        { previous: "operational", status: "down", reason: "timeout" },
+        NO_HOLD_RULES,
+        now,
+      ).open,
+    ).toMatchObject({ notify: false, held: true, parentIncidentId: 41 });
+  });
+
+  it("holds only openings: a resolution and a drift alert of the child still go out", () => {
+    expect(afterRunEvent(underParent, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
+      resolve: { notify: true },
+      open: null,
+      drifted: true,
+    });
+  });
+
+  it("releases the held opening once no parent is down, and keeps it held while one still is", () => {
+    const incident = { kind: "missed" as const, reason: "No ping" };
+    expect(
+      afterHoldEnds({ type: "cron_monitor", id: 7, orgId: 3, parentIncidentId: 41 }, incident, NO_HOLD_RULES, now),
+    ).toBe(false);
+    expect(
+      afterHoldEnds({ type: "cron_monitor", id: 7, orgId: 3, parentIncidentId: null }, incident, NO_HOLD_RULES, now),
+    ).toBe(true);
+    // A snooze of the child still holds it after the parent recovered.
+    expect(
+      afterHoldEnds(
+        { type: "cron_monitor", id: 7, orgId: 3, parentIncidentId: null, snoozedUntil: new Date(now.getTime() + 1000) },
+        incident,
+        NO_HOLD_RULES,
+        now,
+      ),
+    ).toBe(false);
+  });
+
+  it("links nothing and holds nothing while every parent is up", () => {
+    expect(afterRunEvent({ ...monitor, parentIncidentId: null }, completion("fail"), NO_HOLD_RULES, now).open).toEqual({
+      kind: "failed",
+      reason: "The job reported a failure",
+      notify: true,
+      held: false,
+      parentIncidentId: null,
+    });
   });
 });
