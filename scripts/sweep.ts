@@ -11,7 +11,9 @@
 //                                              (for tests: it would mark monitors down early)
 // Safe to run any number of times at once over one database. Logs a JSON line when it starts and
 // one per sweep. Keeps a heartbeat with its own id under system_status (GET /api/v1/status lists
-// the live sweepers from it), removed when it stops gracefully.
+// the live sweepers from it), removed when it stops gracefully. On SQLite it also checkpoints the
+// WAL on its connection (every 250 ms in a loop, once after a one-off sweep), so the web process
+// needs no connection for that (src/server/storage/sqlite/checkpointer.ts).
 import { logFatal, logLine, routeConsoleToLog } from "../src/server/observability/log";
 import { parseArgs } from "node:util";
 import { env } from "../src/env";
@@ -93,18 +95,29 @@ async function main() {
     : { interval_seconds: opts.intervalMs / 1000, wake_max_seconds: config.sweepWakeMaxSeconds };
   // Its heartbeat: a loop beats before its first sweep and after every full one; a one-off sweep
   // beats once it has swept (so nothing is written between its start line and its sweep's read).
-  const heartbeat = sweeperHeartbeat(storage.sql, onceAt ? "once" : "loop", onceAt ? 60 : opts.intervalMs / 1000);
+  const checkpointer = storage.checkpointer;
+  const heartbeat = sweeperHeartbeat(
+    storage.sql,
+    onceAt ? "once" : "loop",
+    onceAt ? 60 : opts.intervalMs / 1000,
+    checkpointer ? () => checkpointer.state() : undefined,
+  );
   const beat = () =>
     heartbeat
       .beat()
       .catch((err: unknown) =>
         log({ level: "error", event: "heartbeat.failed", error: err instanceof Error ? err.message : String(err) }),
       );
-  if (!onceAt) await beat();
+  if (!onceAt) {
+    // Its first round runs now, so the first beat already says whether checkpoints work.
+    checkpointer?.start();
+    await beat();
+  }
   log({ level: "info", event: "sweeper.started", sweeper_id: heartbeat.id, ...mode });
 
   if (onceAt) {
     await sweepOnce(sweeper, onceAt);
+    checkpointer?.checkpoint();
     await beat();
     await deliver(delivery);
     await storage.close();

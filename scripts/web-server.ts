@@ -21,9 +21,9 @@ import { watchOutbox } from "../src/server/observability/operator-metrics";
 import { metricsStore } from "../src/server/storage/engine";
 
 export async function startWebServer(config: Env): Promise<http.Server> {
-  // Opened before Next loads: this unbundled store (on SQLite its WAL checkpointer on a real file
-  // path, on PostgreSQL the process's pool) is the process's one ping store, found on globalThis by
-  // everything else that records run events in this process.
+  // Opened before Next loads: this unbundled store (on SQLite the process's one writer, on
+  // PostgreSQL its pool) is the process's one ping store, found on globalThis by everything else
+  // that records run events in this process.
   const store = pingStore();
   const app = next({ dev: false, dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();

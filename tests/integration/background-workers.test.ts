@@ -14,14 +14,14 @@ const checkpointerLines = () =>
 
 describe("background workers of the built app", () => {
   it.runIf(databaseKind() === "sqlite")(
-    "runs the WAL checkpointer inside the web app on SQLite: its start line, no warning or error",
+    "runs the WAL checkpointer in the embedded sweeper process on SQLite: its start line, no warning or error",
     async () => {
       expect((await call("GET", "/health")).status).toBe(200);
       const deadline = Date.now() + 10_000;
       while (!checkpointerLines().some((l) => l.event === "started") && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 200));
       const lines = checkpointerLines();
-      // One start line per web process on this DATA_DIR (another test may start a second server on it).
+      // One start line per looping sweeper on this DATA_DIR (another test may start a second server on it).
       expect(lines.filter((l) => l.event === "started").length).toBeGreaterThanOrEqual(1);
       expect(lines.filter((l) => l.level !== "info")).toEqual([]);
     },
@@ -35,7 +35,8 @@ describe("background workers of the built app", () => {
       res = await call("GET", "/status");
     }
     expect(res.status).toBe(200);
-    // The checkpointer exists for SQLite's WAL only; on PostgreSQL it says it is not needed.
+    // The checkpointer exists for SQLite's WAL only, reported from the sweeper's heartbeat; on
+    // PostgreSQL it says it is not needed.
     expect(res.body.data.workers.checkpointer).toEqual(
       databaseKind() === "sqlite" ? { state: "running" } : { state: "not_started", error: "not needed on PostgreSQL" },
     );

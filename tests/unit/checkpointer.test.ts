@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "../../src/server/storage/sqlite/checkpointer";
+import { FALLBACK_AUTOCHECKPOINT_PAGES, walCheckpointer } from "../../src/server/storage/sqlite/checkpointer";
 import { openPingConnection, openSqlite } from "../../src/server/storage/sqlite/connection";
 
 /**
- * A WAL database only gets its pages back into the main file at a checkpoint. The ping connection
- * leaves that to a worker thread, so the file growing while the writer stays open and under its own
- * checkpoint threshold shows the thread did it.
+ * A WAL database only gets its pages back into the main file at a checkpoint. The web process's
+ * writer leaves that to the sweeper's connection, so the file growing while the writer stays open
+ * and under its own checkpoint threshold shows the sweeper's checkpointer did it.
  */
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
@@ -42,26 +42,60 @@ async function pagesInMainFile(file: string, atLeast: number, waitMs: number): P
 }
 
 describe("WAL checkpoints off the ping path", () => {
-  it("the ping connection checkpoints by itself only past the fallback threshold", () => {
+  it("the web process's writer checkpoints by itself only past the fallback threshold", () => {
     const db = openPingConnection(freshFile());
     open.push(db);
     expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(FALLBACK_AUTOCHECKPOINT_PAGES);
     expect(FALLBACK_AUTOCHECKPOINT_PAGES).toBeGreaterThan(1000);
   });
 
-  it("copies committed pages into the database file from its own thread while the writer keeps its connection", async () => {
+  it("copies committed pages into the database file from another connection while the writer keeps its own", async () => {
     const file = freshFile();
-    const db = openSqlite(file);
-    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    const db = openPingConnection(file);
     open.push(db);
-    const worker = startCheckpointer(file, 20);
-    open.push({ close: () => worker.terminate() });
+    const other = openSqlite(file);
+    open.push(other);
+    const lines: object[] = [];
+    const checkpointer = walCheckpointer(other, (line) => lines.push(line));
+    open.push({ close: () => checkpointer.stop() });
+    checkpointer.start(20);
     writePages(db);
     expect(await pagesInMainFile(file, 200, 5000)).toBeGreaterThanOrEqual(200);
     expect(db.prepare("SELECT count(*) AS n FROM filler").get()).toEqual({ n: 200 });
+    expect(checkpointer.state()).toEqual({ state: "running" });
+    expect(lines).toEqual([{ level: "info", where: "checkpointer", event: "started", interval_ms: 20 }]);
   });
 
-  it("without the thread, the same writes stay in the WAL (the control for the test above)", async () => {
+  it("skips a round while its own connection is inside a transaction (SQLite would refuse it), and checkpoints after", async () => {
+    const file = freshFile();
+    const db = openPingConnection(file);
+    open.push(db);
+    const sweeper = openSqlite(file);
+    open.push(sweeper);
+    const checkpointer = walCheckpointer(sweeper, () => {});
+    writePages(db);
+    sweeper.exec("BEGIN IMMEDIATE");
+    checkpointer.checkpoint();
+    sweeper.exec("COMMIT");
+    expect(checkpointer.state()).toEqual({ state: "starting" });
+    expect(await pagesInMainFile(file, 200, 100)).toBeLessThan(10);
+    checkpointer.checkpoint();
+    expect(checkpointer.state()).toEqual({ state: "running" });
+    expect(await pagesInMainFile(file, 200, 1000)).toBeGreaterThanOrEqual(200);
+  });
+
+  it("a failing round is one warning line and a failed state, until a round succeeds", () => {
+    const sweeper = openSqlite(freshFile());
+    const lines: object[] = [];
+    const checkpointer = walCheckpointer(sweeper, (line) => lines.push(line));
+    sweeper.close();
+    checkpointer.checkpoint();
+    checkpointer.checkpoint();
+    expect(checkpointer.state()).toEqual({ state: "failed", error: expect.stringContaining("not open") });
+    expect(lines).toEqual([{ level: "warn", where: "checkpointer", error: checkpointer.state().error }]);
+  });
+
+  it("without a checkpointer, the same writes stay in the WAL (the control for the tests above)", async () => {
     const file = freshFile();
     const db = openSqlite(file);
     db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);

@@ -17,7 +17,12 @@ export type WorkerBeat = {
   interval_seconds: number;
   started_at: string;
   seen_at: string;
+  /** On SQLite: the state of the WAL checkpoints this process runs on its connection (absent on PostgreSQL). */
+  checkpointer?: WorkerState;
 };
+
+/** What a background worker is doing, as GET /api/v1/status reports it. */
+export type WorkerState = { state: "starting" | "running" | "failed" | "not_started"; error?: string };
 
 export const WORKER_KEY_PREFIX = "worker:";
 
@@ -49,6 +54,19 @@ export function sweeperState(
   if (lastSweepAt === null) return "starting";
   const intervalSeconds = Math.max(...live.map((b) => b.interval_seconds));
   return now.getTime() - Date.parse(lastSweepAt) <= (2 * intervalSeconds + 60) * 1000 ? "running" : "late";
+}
+
+/**
+ * The WAL checkpointer's state from the live sweepers' heartbeats (on SQLite each sweeper
+ * checkpoints on its own connection): `running` when any live one checkpoints, else the failure one
+ * reports, else `starting`; `not_started` when no live sweeper reports checkpoints.
+ */
+export function checkpointerState(live: Pick<WorkerBeat, "checkpointer">[]): WorkerState {
+  const states = live.flatMap((b) => (b.checkpointer ? [b.checkpointer] : []));
+  if (states.some((s) => s.state === "running")) return { state: "running" };
+  const failed = states.find((s) => s.state === "failed");
+  if (failed) return { state: "failed", error: failed.error ?? "failed" };
+  return states.some((s) => s.state === "starting") ? { state: "starting" } : { state: "not_started" };
 }
 
 /** Services that no platform probe has checked for this long make /status and the dashboard say so. */

@@ -1,8 +1,8 @@
 import { env } from "../../env";
 import { db } from "../db";
-import { checkpointerState, type WorkerState } from "../storage/engine";
 import { apiStore } from "../storage/engine";
 import {
+  checkpointerState,
   isLive,
   platformProbeState,
   sweeperState,
@@ -10,6 +10,7 @@ import {
   type PlatformProbeState,
   type SweeperState,
   type WorkerBeat,
+  type WorkerState,
 } from "../domain/workers";
 import { isoOrNull, isoSeconds } from "../../shared/time";
 import pkg from "../../../package.json" with { type: "json" };
@@ -39,15 +40,25 @@ export async function status() {
     version: pkg.version,
     database: env().databaseKind,
     last_sweep: lastSweep,
-    workers: { checkpointer: checkpointerOf(), sweeper: sweeperOf(beats, lastSweep, now), platform_probe: platform },
+    workers: {
+      checkpointer: checkpointerOf(beats, now),
+      sweeper: sweeperOf(beats, lastSweep, now),
+      platform_probe: platform,
+    },
   };
 }
 
-/** The WAL checkpointer thread runs inside the web process on SQLite only. */
-function checkpointerOf(): WorkerState {
-  return env().databaseKind === "sqlite"
-    ? checkpointerState()
-    : { state: "not_started", error: "not needed on PostgreSQL" };
+const NO_CHECKPOINTING_SWEEPER =
+  "not in this process: the sweeper checkpoints the WAL and none is running; until one runs, the web process's writer checkpoints past its fallback threshold";
+
+/**
+ * SQLite only: the WAL checkpoints run in the sweeper processes (never in this web process, which
+ * keeps its connections for requests), so their state comes from the live sweepers' heartbeats.
+ */
+function checkpointerOf(beats: WorkerBeat[], now: Date): WorkerState {
+  if (env().databaseKind !== "sqlite") return { state: "not_started", error: "not needed on PostgreSQL" };
+  const state = checkpointerState(beats.filter((b) => isLive(b, now)));
+  return state.state === "not_started" ? { state: "not_started", error: NO_CHECKPOINTING_SWEEPER } : state;
 }
 
 /** The sweeper processes alive now, from their heartbeats (domain/workers.ts), and the state they make. */

@@ -18,6 +18,7 @@ import { pgArrayReader, pgRunner } from "./postgres/runner";
 import { pgNextDeadline } from "./postgres/sweep-deadline";
 import { createPgSweeper } from "./postgres/sweeper";
 import { createSqliteApiStore } from "./sqlite/api-store";
+import { walCheckpointer } from "./sqlite/checkpointer";
 import { openPingConnection, openSqlite } from "./sqlite/connection";
 import { watchSqliteOutbox } from "./sqlite/outbox-watch";
 import { createSqlitePingStore } from "./sqlite/ping-store";
@@ -26,29 +27,34 @@ import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
 import { createSweeper } from "./sqlite/sweeper";
 import type { SweepStorage } from "./sweep-storage";
 
-export { checkpointerState, type WorkerState } from "./sqlite/checkpointer";
-
 /**
  * The one door into storage: the only module that chooses the engine (from DATABASE_URL) and the
  * only one that opens a process's connections. Every store is built here from them:
  * - SQLite: Prisma's connection and ONE raw connection (the writer) that the ping, check, REST and
- *   metrics stores share. better-sqlite3 runs each statement synchronously on the event loop, so
- *   sharing costs nothing; the check store's multi-statement transactions take turns
- *   (check-store.ts). The WAL checkpointer thread (sqlite/checkpointer.ts) keeps one more.
+ *   metrics stores share, no more. better-sqlite3 runs each statement synchronously on the event
+ *   loop, so sharing costs nothing; the check store's multi-statement transactions take turns
+ *   (check-store.ts). Prisma keeps its own: its adapter opens the connection itself (it takes a
+ *   path, not a connection) and its interactive transactions hold BEGIN across awaits under a lock
+ *   of their own, so a ping's group commit on the same connection would land inside them. The WAL
+ *   is checkpointed by the sweeper process (sqlite/checkpointer.ts), not here.
  * - PostgreSQL: ONE pool of DATABASE_POOL_SIZE connections (default 10), shared by Prisma (its
  *   adapter takes the pool) and every store.
- * A sweeper process (scripts/sweep.ts) opens its own the same way (`sweepStorage`).
+ * A sweeper process (scripts/sweep.ts) opens its own the same way (`sweepStorage`), on SQLite one
+ * connection that also runs the WAL checkpoints.
  */
 export type Connections = { kind: "sqlite"; file: string; db: Database.Database } | { kind: "postgresql"; pool: Pool };
 
 type Config = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
 
-/** Opens a process's connections: the SQLite writer (with its checkpointer when `checkpointer`), or the pool. */
-export function openConnections(config: Config, options: { checkpointer: boolean }): Connections {
+/**
+ * Opens a process's connections: the pool, or the SQLite connection of a `web` process (the ping
+ * path's writer, checkpointing by itself only as a fallback) or of a `sweeper`.
+ */
+export function openConnections(config: Config, role: "web" | "sweeper"): Connections {
   if (config.databaseKind === "postgresql")
     return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
   const file = sqlitePath(config.databaseUrl, config.dataDir);
-  return { kind: "sqlite", file, db: options.checkpointer ? openPingConnection(file) : openSqlite(file) };
+  return { kind: "sqlite", file, db: role === "web" ? openPingConnection(file) : openSqlite(file) };
 }
 
 /** A Prisma client on `connections`: on PostgreSQL inside its pool, on SQLite beside the writer. */
@@ -68,9 +74,9 @@ type Stores = { prisma: PrismaClient; ping: PingStore; checks: CheckStore; api: 
 type Door = { connections: Connections } & Partial<Stores>;
 const globalForDoor = globalThis as unknown as { lifelineDoor?: Door };
 
-/** This process's connections, opened on first use (the web process's: the SQLite writer comes with its checkpointer). */
+/** This process's connections, opened on first use (a web process's). */
 function door(): Door {
-  globalForDoor.lifelineDoor ??= { connections: openConnections(env(), { checkpointer: true }) };
+  globalForDoor.lifelineDoor ??= { connections: openConnections(env(), "web") };
   return globalForDoor.lifelineDoor;
 }
 
@@ -121,30 +127,34 @@ export const metricsStore = () =>
   });
 
 /**
- * What a sweeper process works through: its sweeper, the next deadline, the delivery's SQL, and a
+ * What a sweeper process works through: its sweeper, the next deadline, the delivery's SQL, a
  * watch that calls back when other processes commit outbox rows (PostgreSQL: LISTEN/NOTIFY on one
- * connection of the pool; SQLite: a 250 ms poll). Its own connections, opened here.
+ * connection of the pool; SQLite: a 250 ms poll), and on SQLite the WAL checkpointer on the same
+ * connection. Its own connections, opened here.
  */
 export function sweepStorage(
   config: Config & Partial<Pick<Env, "checkResultRetentionDays">>,
   log: (line: object) => void,
 ): SweepStorage {
   const options = { checkResultRetentionDays: config.checkResultRetentionDays };
-  const c = openConnections(config, { checkpointer: false });
+  const c = openConnections(config, "sweeper");
   if (c.kind === "postgresql") {
     return {
       sweeper: createPgSweeper(c.pool, log, options),
       nextDeadline: pgNextDeadline(c.pool),
       sql: pgRunner(c.pool),
       watchOutbox: (onNew) => watchPgOutbox(c.pool, onNew, log),
+      checkpointer: null,
       close: () => c.pool.end(),
     };
   }
+  const checkpointer = walCheckpointer(c.db, log);
   return {
     sweeper: createSweeper(c.db, log, options),
     nextDeadline: sqliteNextDeadline(c.db),
     sql: sqliteRunner(c.db),
     watchOutbox: (onNew) => watchSqliteOutbox(c.db, onNew, log),
-    close: async () => void c.db.close(),
+    checkpointer,
+    close: async () => (checkpointer.stop(), void c.db.close()),
   };
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { STALE_BEAT_SECONDS, WORKER_KEY_PREFIX, workerKey, type WorkerBeat } from "../domain/workers";
+import { STALE_BEAT_SECONDS, WORKER_KEY_PREFIX, workerKey, type WorkerBeat, type WorkerState } from "../domain/workers";
 import type { SqlRunner } from "../storage/runner";
 
 const UPSERT = `INSERT INTO system_status (key, value, updated_at) VALUES (?, ?, ?)
@@ -8,8 +8,16 @@ const UPSERT = `INSERT INTO system_status (key, value, updated_at) VALUES (?, ?,
 const FORGET = `DELETE FROM system_status WHERE key = ?`;
 const FORGET_STALE = `DELETE FROM system_status WHERE key LIKE '${WORKER_KEY_PREFIX}%' AND updated_at < ?`;
 
-/** A sweeper process's heartbeat (src/server/domain/workers.ts): beat at start and after every sweep, stop on a graceful exit. */
-export function sweeperHeartbeat(sql: SqlRunner, mode: WorkerBeat["mode"], intervalSeconds: number) {
+/**
+ * A sweeper process's heartbeat (src/server/domain/workers.ts): beat at start and after every sweep,
+ * stop on a graceful exit. Each beat carries its WAL checkpointer's state when it runs one (SQLite).
+ */
+export function sweeperHeartbeat(
+  sql: SqlRunner,
+  mode: WorkerBeat["mode"],
+  intervalSeconds: number,
+  checkpointer?: () => WorkerState,
+) {
   const startedAt = new Date().toISOString();
   const base = {
     id: crypto.randomUUID(),
@@ -26,7 +34,8 @@ export function sweeperHeartbeat(sql: SqlRunner, mode: WorkerBeat["mode"], inter
     /** Records that this process is alive now (wall-clock time, whatever instant a sweep sweeps as). */
     async beat(): Promise<void> {
       const now = new Date();
-      await sql.run(UPSERT, [key, JSON.stringify({ ...base, seen_at: now.toISOString() } satisfies WorkerBeat), now]);
+      const beat: WorkerBeat = { ...base, seen_at: now.toISOString(), checkpointer: checkpointer?.() };
+      await sql.run(UPSERT, [key, JSON.stringify(beat), now]);
       await sql.run(FORGET_STALE, [new Date(now.getTime() - STALE_BEAT_SECONDS * 1000)]);
     },
     /** Removes the heartbeat: this process no longer sweeps. */

@@ -33,10 +33,14 @@ export const systemRouter = router({
             .object({ at: timestamp, duration_ms: z.number().int(), counts: z.record(z.string(), z.number().int()) })
             .nullable(),
           workers: z.object({
-            checkpointer: z.object({
-              state: z.enum(["starting", "running", "failed", "not_started"]),
-              error: z.string().optional(),
-            }),
+            checkpointer: z
+              .object({
+                state: z.enum(["starting", "running", "failed", "not_started"]),
+                error: z.string().optional(),
+              })
+              .describe(
+                "SQLite's WAL checkpoints, run by the sweeper processes and read from their heartbeats: not_started (with error) when no live sweeper runs them, and on PostgreSQL",
+              ),
             sweeper: z.object({
               state: z
                 .enum(["starting", "running", "late", "not_started"])

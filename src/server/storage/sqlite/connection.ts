@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type Database from "better-sqlite3";
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from "./checkpointer";
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from "./checkpointer";
 
 const requireModule = createRequire(import.meta.url);
 
@@ -15,12 +15,12 @@ export function openSqlite(file: string): Database.Database {
 }
 
 /**
- * The ping path's connection: checkpoints run on their own thread (see checkpointer.ts), so a
- * commit only writes WAL frames; the connection checkpoints by itself only as a fallback.
+ * The web process's writer (the ping path's connection): the sweeper process checkpoints the WAL
+ * (see checkpointer.ts), so a commit only writes WAL frames; the writer checkpoints by itself only
+ * past the fallback threshold, when no sweeper runs or it falls behind.
  */
 export function openPingConnection(file: string): Database.Database {
   const db = openSqlite(file);
   db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  startCheckpointer(file);
   return db;
 }
