@@ -97,6 +97,11 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
   });
   expect(window.status()).toBe(201);
 
+  const incidents = await request.get(`/api/v1/incidents?cron_monitor=${monitor.id}`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  const incidentId = ((await incidents.json()) as { data: { id: number }[] }).data[0]!.id;
+
   const pages: { path: string; ready: (p: Page) => Locator }[] = [
     { path: "/monitors", ready: (p) => p.getByTestId("monitor-row").first() },
     { path: "/monitors/new", ready: (p) => p.getByTestId("schedule-preview") },
@@ -108,6 +113,7 @@ test("every dashboard page passes axe-core with no violation, light and dark, at
     { path: `/services/${service.id}`, ready: (p) => p.getByTestId("service-status-fact") },
     { path: `/services/${service.id}/edit`, ready: (p) => p.getByRole("form", { name: "Save service" }) },
     { path: "/incidents", ready: (p) => p.getByTestId("incident-row").first() },
+    { path: `/incidents/${incidentId}`, ready: (p) => p.getByRole("heading", { name: "Dependents affected" }) },
     { path: "/settings", ready: (p) => p.getByRole("heading", { name: "Probes" }) },
     { path: "/status-pages", ready: (p) => p.getByTestId("status-page-row").first() },
     { path: "/maintenance", ready: (p) => p.getByTestId("maintenance-row").first() },

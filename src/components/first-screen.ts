@@ -23,6 +23,9 @@ export const monitorListFirst: FirstScreen = (t) => [
 export const newMonitorFirst: FirstScreen = (t) => [
   t.projects.list.queryOptions(),
   t.integrations.list.queryOptions(PICKER_PAGE),
+  // The depends_on pickers.
+  t.cronMonitors.list.queryOptions(PICKER_PAGE),
+  t.services.list.queryOptions(PICKER_PAGE),
 ];
 
 export const monitorFirst =
@@ -68,7 +71,13 @@ export const serviceFirst =
 
 export const editServiceFirst =
   (id: number): FirstScreen =>
-  (t) => [t.services.get.queryOptions({ id }), t.projects.list.queryOptions()];
+  (t) => [
+    t.services.get.queryOptions({ id }),
+    t.projects.list.queryOptions(),
+    // The depends_on pickers.
+    t.cronMonitors.list.queryOptions(PICKER_PAGE),
+    t.services.list.queryOptions(PICKER_PAGE),
+  ];
 
 export const statusPagesFirst: FirstScreen = (t) => [t.statusPages.list.queryOptions()];
 
@@ -95,6 +104,11 @@ export const incidentsFirst: FirstScreen = (t) => [
   t.services.list.queryOptions(PICKER_PAGE),
   t.incidents.list.queryOptions({ status: "open", ...FIRST_PAGE }),
 ];
+
+/** One incident with its parent and the incidents opened under it (depends_on). */
+export const incidentFirst =
+  (id: number): FirstScreen =>
+  (t) => [t.incidents.tree.queryOptions({ id })];
 
 /** Profile, organizations (members and tokens of the first one), integrations, probes. */
 export const settingsFirst: FirstScreen = async (t, fetch) => {

@@ -10,13 +10,8 @@ import { RelativeTime } from "../common/relative-time";
 import { LIST_LIMIT } from "../first-screen";
 import { TableScroll } from "../common/table-scroll";
 import { PostUpdate } from "./post-update";
+import { KIND_WORDS } from "./kind-words";
 
-const KIND_WORDS = {
-  missed: "Missed run",
-  failed: "Failed run",
-  max_runtime: "Ran too long",
-  service_down: "Service down",
-} as const;
 /** The first page is answered during the server render (first-screen.ts). */
 const LIMIT = LIST_LIMIT;
 
@@ -80,9 +75,18 @@ export function IncidentTable({
                   {i.status === "open" && <PostUpdate incidentId={i.id} />}
                 </td>
                 <td>
-                  {KIND_WORDS[i.kind]}
+                  <Link href={`/incidents/${i.id}`}>{KIND_WORDS[i.kind]}</Link>
                   <br />
                   <span className="muted small-text">{i.reason}</span>
+                  {i.parent_incident_id !== null && (
+                    <>
+                      <br />
+                      <span className="muted small-text">
+                        Held under{" "}
+                        <Link href={`/incidents/${i.parent_incident_id}`}>incident #{i.parent_incident_id}</Link>
+                      </span>
+                    </>
+                  )}
                 </td>
                 <td>
                   {i.cron_monitor !== null && (

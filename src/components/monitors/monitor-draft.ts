@@ -2,6 +2,7 @@ import type { CronMonitor, CreateCronMonitorInput } from "../../shared/schemas/c
 import { DEFAULT_GRACE_SECONDS } from "../../shared/schemas/cron-monitors";
 import { secondsOf, splitSeconds } from "./fields";
 import type { ScheduleDraft } from "./preview-model";
+import type { DependsOn } from "../../shared/schemas/dependencies";
 
 type Duration = { amount: string; unit: number };
 
@@ -19,6 +20,7 @@ export type MonitorDraft = {
   driftPct: string;
   driftMinSeconds: string;
   integrationIds: number[];
+  dependsOn: DependsOn;
 };
 
 export function draftFrom(m: CronMonitor | undefined, browserZone: string): MonitorDraft {
@@ -35,6 +37,7 @@ export function draftFrom(m: CronMonitor | undefined, browserZone: string): Moni
     driftPct: String(Math.round((m?.drift_pct ?? 0.5) * 100)),
     driftMinSeconds: String(m?.drift_min_seconds ?? 60),
     integrationIds: m?.integration_ids ?? [],
+    dependsOn: m?.depends_on ?? { cron_monitor_ids: [], service_ids: [] },
   };
 }
 
@@ -64,5 +67,6 @@ export function bodyOf(d: MonitorDraft): CreateCronMonitorInput {
     drift_pct: Number(d.driftPct) / 100,
     drift_min_seconds: Number(d.driftMinSeconds),
     integration_ids: d.integrationIds,
+    depends_on: d.dependsOn,
   };
 }

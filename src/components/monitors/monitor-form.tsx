@@ -9,6 +9,7 @@ import { errorText, fieldErrors } from "../common/errors";
 import { DriftFields } from "./drift-fields";
 import { DurationField, Field } from "./fields";
 import { IntegrationFields } from "./integration-fields";
+import { DependsOnFields } from "../common/depends-on-fields";
 import { bodyOf, draftFrom, scheduleDraftOf, type MonitorDraft } from "./monitor-draft";
 import { computePreview } from "./preview-model";
 import { ScheduleFields } from "./schedule-fields";
@@ -139,6 +140,16 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
           selected={draft.integrationIds}
           onChange={(integrationIds) => update({ integrationIds })}
           error={serverErrors.integration_ids}
+        />
+        <DependsOnFields
+          self={monitor ? { type: "cron_monitor", id: monitor.id } : null}
+          selected={draft.dependsOn}
+          onChange={(dependsOn) => update({ dependsOn })}
+          error={
+            serverErrors.depends_on ??
+            serverErrors["depends_on.cron_monitor_ids"] ??
+            serverErrors["depends_on.service_ids"]
+          }
         />
         {formError && (
           <p className="error" role="alert">

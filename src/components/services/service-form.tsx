@@ -6,6 +6,8 @@ import { HTTP_METHODS } from "../../shared/service-types";
 import { errorText, fieldErrors } from "../common/errors";
 import { Field } from "../monitors/fields";
 import { useProjects } from "../monitors/use-projects";
+import { DependsOnFields } from "../common/depends-on-fields";
+import type { DependsOn } from "../../shared/schemas/dependencies";
 
 export type ServiceValues = {
   name: string;
@@ -16,6 +18,8 @@ export type ServiceValues = {
   config: Record<string, unknown>;
   /** Slower than this (ms) reads as degraded; omitted when empty (no threshold). */
   degraded_ms?: number | null;
+  /** The parents (a full replace sends them, so an edit keeps them). */
+  depends_on?: DependsOn;
 };
 
 const INTERVAL_HINT = `Seconds between checks; your plan sets the minimum (${Object.entries(PLANS)
@@ -26,7 +30,7 @@ const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
 /** Create or edit an http or tcp service (decisions 8); errors land on their field. */
 export function ServiceForm(props: {
-  initial?: ServiceValues;
+  initial?: ServiceValues & { id?: number };
   submitLabel: string;
   onSubmit: (v: ServiceValues) => Promise<unknown>;
   onCancel?: () => void;
@@ -48,6 +52,7 @@ export function ServiceForm(props: {
     timeout: str(init?.config.timeout ?? 10),
     degraded: str(init?.degraded_ms),
   });
+  const [dependsOn, setDependsOn] = useState<DependsOn>(init?.depends_on ?? { cron_monitor_ids: [], service_ids: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const set = (c: Partial<typeof v>) => setV((x) => ({ ...x, ...c }));
@@ -71,6 +76,7 @@ export function ServiceForm(props: {
       enabled: v.enabled,
       config,
       ...(v.degraded.trim() ? { degraded_ms: Number(v.degraded) } : {}),
+      depends_on: dependsOn,
     };
   }
 
@@ -169,6 +175,12 @@ export function ServiceForm(props: {
         <input type="checkbox" checked={v.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
         Enabled (checks run)
       </label>
+      <DependsOnFields
+        self={init?.id !== undefined ? { type: "service", id: init.id } : null}
+        selected={dependsOn}
+        onChange={setDependsOn}
+        error={errors.depends_on ?? errors["depends_on.cron_monitor_ids"] ?? errors["depends_on.service_ids"]}
+      />
       {formError && (
         <p className="error" role="alert">
           {formError}
