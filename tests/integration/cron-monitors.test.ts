@@ -49,6 +49,7 @@ describe("creating a cron monitor", () => {
         "managed",
         "snoozed_until",
         "maintenance",
+        "depends_on",
         "recent_runs",
         "avg_duration_ms",
         "overlap_count",

@@ -83,6 +83,7 @@ describe("incidents (decisions 7)", () => {
         resolved_at: null,
         acknowledged_at: null,
         acknowledged_by: null,
+        parent_incident_id: null,
       },
     ]);
     const other = await registerUser("other");

@@ -258,6 +258,7 @@ forEachPingServer(() => {
           resolved_at: null,
           acknowledged_at: null,
           acknowledged_by: null,
+          parent_incident_id: null,
         },
       ]);
       expect(open.body.meta).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });

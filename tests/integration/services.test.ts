@@ -39,6 +39,7 @@ describe("service create", () => {
         "project_id",
         "snoozed_until",
         "maintenance",
+        "depends_on",
         "status",
         "status_reason",
         "status_since",
