@@ -133,7 +133,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
       const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since), pgTime(now)]);
       return (
         r && {
-          row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) },
+          row: monitorFromRow(r, maintenanceFromText(r.maintenance)),
           stats: runStatsFromRow(r),
         }
       );
@@ -152,7 +152,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
             ? 0
             : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
       return {
-        rows: rows.map((r) => ({ ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) })),
+        rows: rows.map((r) => monitorFromRow(r, maintenanceFromText(r.maintenance))),
         total,
       };
     },

@@ -172,7 +172,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
         Raw | undefined;
       return (
         r && {
-          row: { ...monitorFromRow(r), maintenance: maintenanceFromText(r.maintenance) },
+          row: monitorFromRow(r, maintenanceFromText(r.maintenance)),
           stats: runStatsFromRow(r),
         }
       );
@@ -192,7 +192,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
             ? 0
             : Number((s.count.get(filterParams(filter)) as Raw).total);
       return {
-        rows: rows.map((v) => ({ ...monitorFromValues(v), maintenance: maintenanceFromText(v[TOTAL + 1]) })),
+        rows: rows.map((v) => monitorFromValues(v, maintenanceFromText(v[TOTAL + 1]))),
         total,
       };
     },
