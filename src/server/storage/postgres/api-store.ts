@@ -136,11 +136,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
       const [r] = await run<Raw>(pool, "api_monitor", MONITOR, [monitorId, orgId, pgTime(since), pgTime(now)]);
       return (
         r && {
-          row: {
-            ...monitorFromRow(r),
-            maintenance: maintenanceFromText(r.maintenance),
-            dependsOn: dependsOnFromText(r.depends_on),
-          },
+          row: monitorFromRow(r, maintenanceFromText(r.maintenance), dependsOnFromText(r.depends_on)),
           stats: runStatsFromRow(r),
         }
       );
@@ -159,11 +155,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
             ? 0
             : Number((await run<Raw>(pool, "api_monitor_count", COUNT, filterParams(filter)))[0]!.total);
       return {
-        rows: rows.map((r) => ({
-          ...monitorFromRow(r),
-          maintenance: maintenanceFromText(r.maintenance),
-          dependsOn: dependsOnFromText(r.depends_on),
-        })),
+        rows: rows.map((r) => monitorFromRow(r, maintenanceFromText(r.maintenance), dependsOnFromText(r.depends_on))),
         total,
       };
     },

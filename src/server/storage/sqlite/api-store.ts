@@ -174,11 +174,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
         Raw | undefined;
       return (
         r && {
-          row: {
-            ...monitorFromRow(r),
-            maintenance: maintenanceFromText(r.maintenance),
-            dependsOn: dependsOnFromText(r.depends_on),
-          },
+          row: monitorFromRow(r, maintenanceFromText(r.maintenance), dependsOnFromText(r.depends_on)),
           stats: runStatsFromRow(r),
         }
       );
@@ -198,11 +194,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
             ? 0
             : Number((s.count.get(filterParams(filter)) as Raw).total);
       return {
-        rows: rows.map((v) => ({
-          ...monitorFromValues(v),
-          maintenance: maintenanceFromText(v[TOTAL + 1]),
-          dependsOn: dependsOnFromText(v[TOTAL + 2]),
-        })),
+        rows: rows.map((v) => monitorFromValues(v, maintenanceFromText(v[TOTAL + 1]), dependsOnFromText(v[TOTAL + 2]))),
         total,
       };
     },
