@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { announcementsDue } from "../../src/server/domain/maintenance-announcements";
 import {
   currentOrNext,
   maintenanceAt,
@@ -95,5 +96,22 @@ describe("the runs of a window over a period", () => {
       { start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") },
     ]);
     expect(runsBetween(once, at("2027-03-01T12:00:00Z"), at("2027-03-02T00:00:00Z"))).toEqual([]);
+  });
+});
+
+describe("what a sweep announces of a stored run", () => {
+  const run = { start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") };
+  it("announces the start once it has started and the end once it has ended after its start, nothing else", () => {
+    expect(announcementsDue(0, run, at("2027-03-01T09:59:59Z"))).toEqual([]);
+    expect(announcementsDue(0, run, at("2027-03-01T10:00:00Z"))).toEqual([
+      { event: "maintenance.started", from: 0, phase: 1 },
+    ]);
+    expect(announcementsDue(1, run, at("2027-03-01T11:59:59Z"))).toEqual([]);
+    expect(announcementsDue(1, run, at("2027-03-01T12:00:00Z"))).toEqual([
+      { event: "maintenance.ended", from: 1, phase: 2 },
+    ]);
+    expect(announcementsDue(2, run, at("2027-03-01T13:00:00Z"))).toEqual([]);
+    // A run never seen running is announced neither.
+    expect(announcementsDue(0, run, at("2027-03-01T12:00:00Z"))).toEqual([]);
   });
 });
