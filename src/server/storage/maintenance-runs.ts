@@ -20,7 +20,10 @@ type Engine = SqlRunner["kind"];
 const at = (engine: Engine, column: string, op: string) =>
   engine === "sqlite" ? `julianday(${column}) ${op} julianday(?)` : `${column} ${op} ?::timestamp`;
 
-/** Params: now, now, now. On the `current_ends_at` and `(announced_phase, current_ends_at)` indexes. */
+/**
+ * Params: now, now, now. PostgreSQL can read the branches from the `current_ends_at` and
+ * `(announced_phase, current_ends_at)` indexes; on SQLite `julianday()` makes it a scan of the windows.
+ */
 const DUE = (engine: Engine) =>
   `SELECT id, org_id, schedule, timezone, duration_minutes, current_starts_at, current_ends_at, announced_phase
    FROM maintenance_windows
