@@ -184,6 +184,11 @@ describe("uptime over a day", () => {
     expect(html).toContain(
       `100% uptime over 90 days (${component.maintenance_checks_90d} checks during maintenance not counted)`,
     );
+
+    // A badge reads the same rollups the same way.
+    const badge = await callOn(dedicated.server)("POST", "/badges", { token: owner.access, body: { service_id: id } });
+    expect(badge.status, badge.text).toBe(201);
+    expect(((await (await fetch(badge.body.data.urls.json)).json()) as { uptime_30d: number }).uptime_30d).toBe(100);
   });
 });
 
@@ -239,5 +244,14 @@ describe("a cron monitor's uptime on a status page", () => {
     expect(outside!.uptime_90d).toBeLessThan(80.1);
     const html = await (await fetch(`${dedicated.server.baseUrl}/status/${slug}`)).text();
     expect(html).toContain("100% uptime over 90 days (4 h of maintenance not counted)");
+
+    // Badges leave the same time out.
+    const badgeOf = async (cron_monitor_id: number) => {
+      const res = await api("POST", "/badges", { token: owner.access, body: { cron_monitor_id } });
+      expect(res.status, res.text).toBe(201);
+      return ((await (await fetch(res.body.data.urls.json)).json()) as { uptime_30d: number }).uptime_30d;
+    };
+    expect(await badgeOf(quiet)).toBe(100);
+    expect(await badgeOf(loud)).toBeLessThan(80.1);
   });
 });
