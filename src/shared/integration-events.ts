@@ -8,9 +8,13 @@ export const NOTIFICATION_EVENTS = [
   "incident.reminder",
   "incident.acknowledged",
   "run.drifted",
+  "maintenance.started",
+  "maintenance.ended",
 ] as const;
 export type RoutedEvent = (typeof NOTIFICATION_EVENTS)[number];
-export const DEFAULT_EVENTS: readonly RoutedEvent[] = NOTIFICATION_EVENTS.filter((e) => e !== "incident.reminder");
+/** The events chosen one by one: an integration whose `events` is not set does not receive them. */
+export const OPT_IN_EVENTS: readonly RoutedEvent[] = ["incident.reminder", "maintenance.started", "maintenance.ended"];
+export const DEFAULT_EVENTS: readonly RoutedEvent[] = NOTIFICATION_EVENTS.filter((e) => !OPT_IN_EVENTS.includes(e));
 
 /**
  * `repeat_minutes`: the interval of `incident.reminder` (docs/limits.md). At most a week, which is

@@ -102,6 +102,10 @@ describe("uptime over a day", () => {
       maintenance_checks: 0,
       period: "24h",
     });
+    const metrics = await callOn(dedicated.server)("GET", "/metrics", { token: owner.access });
+    expect(metrics.text).toContain(
+      `lifeline_service_maintenance_checks{id="${id}",name="outside",project="",window="1d"} 0\n`,
+    );
   });
 
   it("reads 100% with an hour of downtime inside a 2-hour maintenance window, and says how many checks it left out", async () => {
@@ -156,6 +160,11 @@ describe("uptime over a day", () => {
     expect(metrics.text).toContain(
       `lifeline_service_uptime_ratio{id="${id}",name="inside",project="",window="1d"} 1\n`,
     );
+    // ... and say how many: the 7 checks under the window, in every window of the exposition.
+    for (const w of ["1d", "7d", "30d"])
+      expect(metrics.text).toContain(
+        `lifeline_service_maintenance_checks{id="${id}",name="inside",project="",window="${w}"} 7\n`,
+      );
 
     // A status page reads the rollups: 100% over 90 days, and it says how many checks it left out.
     const slug = `uptime-${Date.now()}`;
@@ -175,5 +184,74 @@ describe("uptime over a day", () => {
     expect(html).toContain(
       `100% uptime over 90 days (${component.maintenance_checks_90d} checks during maintenance not counted)`,
     );
+
+    // A badge reads the same rollups the same way.
+    const badge = await callOn(dedicated.server)("POST", "/badges", { token: owner.access, body: { service_id: id } });
+    expect(badge.status, badge.text).toBe(201);
+    expect(((await (await fetch(badge.body.data.urls.json)).json()) as { uptime_30d: number }).uptime_30d).toBe(100);
+  });
+});
+
+describe("a cron monitor's uptime on a status page", () => {
+  it("leaves time under a maintenance window out of the time counted and the time down, and says how much", async () => {
+    const api = callOn(dedicated.server);
+    const monitor = async (name: string) => {
+      const res = await api("POST", "/cron-monitors", {
+        token: owner.access,
+        body: { name, schedule_kind: "period", period_seconds: 3600 },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.id as number;
+    };
+    const [quiet, loud] = [await monitor("quiet"), await monitor("loud")];
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 60 * MIN);
+    // Both monitors: created 10 hours ago, down from 4 to 2 hours ago (an incident as the sweeper records one).
+    for (const id of [quiet, loud]) {
+      await dedicated.db.run("UPDATE cron_monitors SET created_at = ? WHERE id = ?", [hoursAgo(10), id]);
+      await dedicated.db.run(
+        `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at)
+         SELECT org_id, id, 'missed', 'resolved', 'missed ping', ?, ? FROM cron_monitors WHERE id = ?`,
+        [hoursAgo(4), hoursAgo(2), id],
+      );
+    }
+    // A window from 5 to 1 hours ago over the first one: the 2 hours down are inside it.
+    const window = await api("POST", "/maintenance-windows", {
+      token: owner.access,
+      body: {
+        title: "Migration",
+        starts_at: hoursAgo(5).toISOString(),
+        ends_at: hoursAgo(1).toISOString(),
+        targets: { cron_monitor_ids: [quiet] },
+      },
+    });
+    expect(window.status, window.text).toBe(201);
+    const slug = `cron-uptime-${Date.now()}`;
+    const page = await api("POST", "/status-pages", {
+      token: owner.access,
+      body: { slug, title: "Jobs", components: [{ cron_monitor_id: quiet }, { cron_monitor_id: loud }] },
+    });
+    expect(page.status, page.text).toBe(201);
+    const published = await fetch(`${dedicated.server.baseUrl}/status/${slug}.json`);
+    expect(published.status).toBe(200);
+    type Component = { name: string; uptime_90d: number; maintenance_seconds_90d: number };
+    const [inside, outside] = ((await published.json()) as { groups: { components: Component[] }[] }).groups[0]!
+      .components;
+    // 10 hours less the 4 of the window, none of them down; the other: 2 of about 10 hours down.
+    expect(inside).toMatchObject({ name: "quiet", uptime_90d: 100, maintenance_seconds_90d: 4 * 3600 });
+    expect(outside!.maintenance_seconds_90d).toBe(0);
+    expect(outside!.uptime_90d).toBeGreaterThan(79.9);
+    expect(outside!.uptime_90d).toBeLessThan(80.1);
+    const html = await (await fetch(`${dedicated.server.baseUrl}/status/${slug}`)).text();
+    expect(html).toContain("100% uptime over 90 days (4 h of maintenance not counted)");
+
+    // Badges leave the same time out.
+    const badgeOf = async (cron_monitor_id: number) => {
+      const res = await api("POST", "/badges", { token: owner.access, body: { cron_monitor_id } });
+      expect(res.status, res.text).toBe(201);
+      return ((await (await fetch(res.body.data.urls.json)).json()) as { uptime_30d: number }).uptime_30d;
+    };
+    expect(await badgeOf(quiet)).toBe(100);
+    expect(await badgeOf(loud)).toBeLessThan(80.1);
   });
 });

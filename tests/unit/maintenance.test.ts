@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { currentOrNext, maintenanceAt, running, type WindowTiming } from "../../src/server/domain/maintenance";
+import { announcementsDue } from "../../src/server/domain/maintenance-announcements";
+import {
+  currentOrNext,
+  maintenanceAt,
+  running,
+  runsBetween,
+  type WindowTiming,
+} from "../../src/server/domain/maintenance";
 
 const at = (iso: string) => new Date(iso);
 const once: WindowTiming = { kind: "once", startsAt: at("2027-03-01T10:00:00Z"), endsAt: at("2027-03-01T12:00:00Z") };
@@ -75,5 +82,36 @@ describe("the maintenance an object is under", () => {
     ];
     expect(maintenanceAt(windows, now)).toEqual({ windowId: 2, endsAt: at("2027-03-01T13:00:00Z") });
     expect(maintenanceAt(windows, at("2027-03-01T09:00:00Z"))).toBeNull();
+  });
+});
+
+describe("the runs of a window over a period", () => {
+  it("lists the runs that overlap it, a run begun before it included, oldest first", () => {
+    // 2027-03-01 00:30Z to 02:30Z (CET) is running at the period's start; then 03-02 and 03-03.
+    expect(runsBetween(nightly, at("2027-03-01T02:00:00Z"), at("2027-03-03T00:30:00Z"))).toEqual([
+      { start: at("2027-03-01T00:30:00Z"), end: at("2027-03-01T02:30:00Z") },
+      { start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:30:00Z") },
+    ]);
+    expect(runsBetween(once, at("2027-03-01T11:00:00Z"), at("2027-03-02T00:00:00Z"))).toEqual([
+      { start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") },
+    ]);
+    expect(runsBetween(once, at("2027-03-01T12:00:00Z"), at("2027-03-02T00:00:00Z"))).toEqual([]);
+  });
+});
+
+describe("what a sweep announces of a stored run", () => {
+  const run = { start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") };
+  it("announces the start once it has started and the end once it has ended after its start, nothing else", () => {
+    expect(announcementsDue(0, run, at("2027-03-01T09:59:59Z"))).toEqual([]);
+    expect(announcementsDue(0, run, at("2027-03-01T10:00:00Z"))).toEqual([
+      { event: "maintenance.started", from: 0, phase: 1 },
+    ]);
+    expect(announcementsDue(1, run, at("2027-03-01T11:59:59Z"))).toEqual([]);
+    expect(announcementsDue(1, run, at("2027-03-01T12:00:00Z"))).toEqual([
+      { event: "maintenance.ended", from: 1, phase: 2 },
+    ]);
+    expect(announcementsDue(2, run, at("2027-03-01T13:00:00Z"))).toEqual([]);
+    // A run never seen running is announced neither.
+    expect(announcementsDue(0, run, at("2027-03-01T12:00:00Z"))).toEqual([]);
   });
 });

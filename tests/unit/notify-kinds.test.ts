@@ -148,6 +148,101 @@ describe("reminders", () => {
   });
 });
 
+describe("maintenance announcements", () => {
+  const window = {
+    id: 5,
+    title: "Database <upgrade>",
+    starts_at: "2027-01-10T10:00:00Z",
+    ends_at: "2027-01-10T12:00:00Z",
+  };
+  const started: Payload = {
+    event: "maintenance.started",
+    event_id: 80,
+    occurred_at: "2027-01-10T10:00:20Z",
+    monitor: null,
+    service: null,
+    project: null,
+    incident: null,
+    run: null,
+    maintenance: window,
+  };
+  const ended: Payload = { ...started, event: "maintenance.ended", event_id: 81, occurred_at: "2027-01-10T12:00:15Z" };
+  const configs: Record<string, Record<string, unknown>> = {
+    webhook: { url: "https://w.example/h" },
+    slack: { url: "https://hooks.example/s" },
+    discord: { url: "https://d.example/h" },
+    teams: { url: "https://t.example/h" },
+    google_chat: { url: "https://g.example/h" },
+    mattermost: { url: "https://m.example/h" },
+    ntfy: { url: "https://ntfy.example", topic: "ops" },
+    gotify: { url: "https://go.example", token: "t" },
+    telegram: { bot_token: "1:x", chat_id: "5" },
+    pagerduty: { routing_key: "k".repeat(32) },
+    opsgenie: { api_key: "a", region: "us" },
+    pushover: { app_token: "a".repeat(30), user_key: "u".repeat(30) },
+    matrix: { homeserver_url: "https://mx.example", room_id: "!r:mx.example", access_token: "x" },
+  };
+  const textOf = (kind: string, p: Payload) => {
+    const request = render(kind as IntegrationKind, p, configs[kind]!, 4);
+    const body = request.body.startsWith("{")
+      ? request.body
+      : [...new URLSearchParams(request.body).values()].join("\n");
+    return body
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/\\u003c/g, "<")
+      .replace(/\\u003e/g, ">");
+  };
+
+  it("says in every kind which window started and until when, and which ended", () => {
+    expect(messageOf(started)).toMatchObject({
+      tone: "info",
+      title: "Maintenance started: Database <upgrade>",
+      facts: [
+        { label: "Maintenance", value: "Database <upgrade>" },
+        { label: "Until", value: "2027-01-10T12:00:00Z" },
+      ],
+    });
+    expect(messageOf(ended).title).toBe("Maintenance ended: Database <upgrade>");
+    expect(INTEGRATION_KINDS.filter((k) => k !== "email").sort()).toEqual(Object.keys(configs).sort());
+    for (const kind of Object.keys(configs)) {
+      if (kind === "pagerduty" || kind === "opsgenie") continue; // alerts: below
+      const opening = textOf(kind, started);
+      if (kind !== "webhook") expect(opening, kind).toContain("Maintenance started: Database <upgrade>");
+      expect(opening, kind).toContain("2027-01-10T12:00:00Z");
+      if (kind !== "webhook") expect(textOf(kind, ended), kind).toContain("Maintenance ended: Database <upgrade>");
+    }
+    expect(JSON.parse(render("webhook", started, configs.webhook!).body)).toMatchObject({
+      event: "maintenance.started",
+      maintenance: window,
+    });
+    expect(mailOf(started).subject).toContain("Maintenance started: Database <upgrade>");
+    expect(mailOf(started).text).toContain("Until 2027-01-10T12:00:00Z");
+    expect(mailOf(ended).subject).toContain("Maintenance ended: Database <upgrade>");
+  });
+
+  it("opens a low-priority PagerDuty and Opsgenie alert when a run starts and closes it when it ends, keyed by the run", () => {
+    const key = `lifeline-maintenance-5-${Date.parse(window.starts_at) / 1000}`;
+    expect(JSON.parse(render("pagerduty", started, configs.pagerduty!).body)).toMatchObject({
+      event_action: "trigger",
+      dedup_key: key,
+      payload: { severity: "info", class: "maintenance.started" },
+    });
+    expect(JSON.parse(render("pagerduty", ended, configs.pagerduty!).body)).toEqual({
+      routing_key: "k".repeat(32),
+      event_action: "resolve",
+      dedup_key: key,
+    });
+    expect(JSON.parse(render("opsgenie", started, configs.opsgenie!).body)).toMatchObject({
+      alias: key,
+      priority: "P5",
+    });
+    expect(render("opsgenie", ended, configs.opsgenie!).url).toBe(
+      `https://api.opsgenie.com/v2/alerts/${key}/close?identifierType=alias`,
+    );
+  });
+});
+
 describe("webhook body templates", () => {
   it("JSON-escapes placeholder values in a JSON template and leaves unknown ones empty", () => {
     const r = renderBodyTemplate(

@@ -63,6 +63,33 @@ describe("status page rules", () => {
     expect(incidentsPerDay(incidents, NOW).get("2026-03-10")).toBe(1);
   });
 
+  it("leaves a cron monitor's time under maintenance out of the time counted and the time down, and says how much", () => {
+    const created = new Date("2026-03-09T00:00:00Z");
+    const incidents = [
+      { openedAt: new Date("2026-03-09T06:00:00Z"), resolvedAt: new Date("2026-03-09T12:00:00Z") },
+      { openedAt: new Date("2026-03-10T09:00:00Z"), resolvedAt: null },
+    ];
+    // Two overlapping runs over the first incident's 6 hours (counted once), and one hour of the second incident.
+    const maintenance = [
+      { start: new Date("2026-03-09T05:00:00Z"), end: new Date("2026-03-09T10:00:00Z") },
+      { start: new Date("2026-03-09T08:00:00Z"), end: new Date("2026-03-09T12:00:00Z") },
+      { start: new Date("2026-03-10T11:00:00Z"), end: new Date("2026-03-10T13:00:00Z") },
+    ];
+    const { bars, uptime, maintenanceMs } = barsFromIncidents(incidents, created, NOW, 90, maintenance);
+    // 9 March: 24 h less 7 h of maintenance, none of it down. 10 March (to noon): 11 h counted, 2 h down.
+    expect(bars.at(-2)).toEqual({ date: "2026-03-09", uptime_pct: 100, incidents: 1 });
+    expect(bars.at(-1)).toEqual({
+      date: "2026-03-10",
+      uptime_pct: Math.round((9 / 11) * 100_000) / 1000,
+      incidents: 1,
+    });
+    expect(uptime).toBe(Math.round((26 / 28) * 100_000) / 1000);
+    expect(maintenanceMs).toBe(8 * 3_600_000);
+    // A day entirely under maintenance has no figure.
+    const whole = [{ start: new Date("2026-03-09T00:00:00Z"), end: new Date("2026-03-10T00:00:00Z") }];
+    expect(barsFromIncidents(incidents, created, NOW, 90, whole).bars.at(-2)!.uptime_pct).toBeNull();
+  });
+
   it("escapes markup and drops characters XML forbids", () => {
     expect(escapeMarkup(`<script>alert("x")</script>]]>&'\u0001`)).toBe(
       "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;]]&gt;&amp;&#39;",

@@ -5,6 +5,8 @@ export const EVENT_LABEL: Record<string, string> = {
   "incident.reminder": "Reminder while open",
   "incident.acknowledged": "Incident acknowledged",
   "run.drifted": "Run drifted",
+  "maintenance.started": "Maintenance started",
+  "maintenance.ended": "Maintenance ended",
   test: "Test",
   confirmation: "Confirmation mail",
 };

@@ -51,3 +51,26 @@ export function maintenanceAt(
   }
   return found;
 }
+
+/** At most this many runs of one window are listed over a period (a 10-minute schedule over 90 days has 12,960). */
+export const MAX_LISTED_RUNS = 20_000;
+
+/**
+ * The runs of a window that overlap [from, to), oldest first, as its timing says now (a window
+ * edited since reads as if it had always had its new timing). Throws ScheduleError for a stored
+ * schedule that cannot be evaluated.
+ */
+export function runsBetween(timing: WindowTiming, from: Date, to: Date): Occurrence[] {
+  if (timing.kind === "once")
+    return timing.endsAt.getTime() > from.getTime() && timing.startsAt.getTime() < to.getTime()
+      ? [{ start: timing.startsAt, end: timing.endsAt }]
+      : [];
+  const durationMs = timing.durationMinutes * 60_000;
+  const runs: Occurrence[] = [];
+  let start = nextFireAfter(timing.schedule, new Date(from.getTime() - durationMs));
+  while (start.getTime() < to.getTime() && runs.length < MAX_LISTED_RUNS) {
+    runs.push({ start, end: new Date(start.getTime() + durationMs) });
+    start = nextFireAfter(timing.schedule, start);
+  }
+  return runs;
+}

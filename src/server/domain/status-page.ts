@@ -82,16 +82,22 @@ export function barsFromChecks(
 
 /**
  * Cron monitors: each day's share of time without an open incident, from the monitor's creation
- * (or the window's start) to now; a day before the monitor existed has no figure.
+ * (or the window's start) to now; a day before the monitor existed has no figure. Time under a
+ * maintenance window (`maintenance`: runs, in any order, possibly overlapping) is left out of both
+ * the time counted and the time down (docs/api-maintenance.md); `maintenanceMs` is how much was left
+ * out over the window. A day entirely under maintenance has no figure.
  */
 export function barsFromIncidents(
   incidents: { openedAt: Date; resolvedAt: Date | null }[],
   since: Date,
   now: Date,
   days = STATUS_DAYS,
-): { bars: DayBar[]; uptime: number | null } {
+  maintenance: { start: Date; end: Date }[] = [],
+): { bars: DayBar[]; uptime: number | null; maintenanceMs: number } {
+  const quiet = mergedSpans(maintenance);
   let covered = 0;
   let down = 0;
+  let maintained = 0;
   const bars = windowDays(now, days).map((date) => {
     const dayStart = Date.parse(`${date}T00:00:00Z`);
     const from = Math.max(dayStart, since.getTime());
@@ -101,16 +107,45 @@ export function barsFromIncidents(
     for (const i of incidents) {
       const a = Math.max(from, i.openedAt.getTime());
       const b = Math.min(to, (i.resolvedAt ?? now).getTime());
-      if (b > a) downMs += b - a;
+      if (b > a) downMs += b - a - overlap(quiet, a, b);
       const end = (i.resolvedAt ?? now).getTime();
       if (i.openedAt.getTime() < dayStart + DAY_MS && end >= dayStart) count++;
     }
     if (to <= from) return { date, uptime_pct: null, incidents: count };
-    covered += to - from;
+    const quietMs = overlap(quiet, from, to);
+    maintained += quietMs;
+    const counted = to - from - quietMs;
+    if (counted <= 0) return { date, uptime_pct: null, incidents: count };
+    covered += counted;
     down += downMs;
-    return { date, uptime_pct: pct(to - from - downMs, to - from), incidents: count };
+    return { date, uptime_pct: pct(counted - downMs, counted), incidents: count };
   });
-  return { bars, uptime: covered > 0 ? pct(covered - down, covered) : null };
+  return { bars, uptime: covered > 0 ? pct(covered - down, covered) : null, maintenanceMs: maintained };
+}
+
+/** Spans as disjoint [start, end) pairs in milliseconds, oldest first. */
+function mergedSpans(spans: { start: Date; end: Date }[]): [number, number][] {
+  const sorted = spans
+    .map((s): [number, number] => [s.start.getTime(), s.end.getTime()])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** How much of [a, b) the disjoint spans cover. */
+function overlap(spans: [number, number][], a: number, b: number): number {
+  let ms = 0;
+  for (const [s, e] of spans) {
+    if (s >= b) break;
+    if (e > a) ms += Math.min(b, e) - Math.max(a, s);
+  }
+  return ms;
 }
 
 /** How many incidents touch each UTC day (for the bars' hover text). */

@@ -12,6 +12,8 @@ export type SweepCounts = {
   held_released: number;
   /** Recurring maintenance windows moved to their next run because their run had ended (storage/maintenance-sql.ts). */
   maintenance_advanced: number;
+  /** `maintenance.started` / `maintenance.ended` outbox rows written (storage/maintenance-runs.ts), each once across sweepers. */
+  maintenance_announced: number;
   /** `incident.reminder` outbox rows written (storage/reminders.ts), each once across sweepers. */
   reminders: number;
   /** Compare-and-swap updates that found the row already changed by another sweeper or a ping. */
@@ -38,6 +40,7 @@ export const emptyCounts = (): SweepCounts => ({
   incidents_opened: 0,
   held_released: 0,
   maintenance_advanced: 0,
+  maintenance_announced: 0,
   reminders: 0,
   lost_races: 0,
   errors: 0,

@@ -29,6 +29,10 @@ export type OutboxRow = {
   created_at: string;
   /** incident.reminder: the one integration it is for (storage/reminders.ts); null for every other event. */
   integration_id: number | null;
+  /** maintenance.started / maintenance.ended: the window and its run (storage/maintenance-runs.ts). */
+  window_id: number | null;
+  window_starts_at: string | null;
+  window_ends_at: string | null;
 };
 
 type MonitorRow = {
@@ -85,7 +89,8 @@ export const OUTBOX_SQL = {
   claim: `UPDATE outbox SET claimed_by = ?, claimed_at = ? WHERE id = ? AND processed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)`,
   /** Params: now, id, worker. */
   finish: `UPDATE outbox SET processed_at = ? WHERE id = ? AND claimed_by = ?`,
-  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, update_id, created_at, integration_id FROM outbox WHERE id = ?`,
+  row: `SELECT id, org_id, event, cron_monitor_id, service_id, incident_id, run_id, update_id, created_at, integration_id,
+      window_id, window_starts_at, window_ends_at FROM outbox WHERE id = ?`,
   service: `SELECT id, name, status, enabled, project_id, (SELECT name FROM projects WHERE projects.id = services.project_id) AS project_name
       FROM services WHERE id = ?`,
   monitor: `SELECT id, name, state, paused, suspended, schedule_kind, cron_expression, timezone, period_seconds, next_expected_at,
@@ -103,6 +108,7 @@ export const OUTBOX_SQL = {
     sqlite: `SELECT substr(body, -4000) AS tail FROM cron_run_logs WHERE run_id = ?`,
     postgresql: `SELECT right(body, 4000) AS tail FROM cron_run_logs WHERE run_id = ?`,
   },
+  window: `SELECT id, title FROM maintenance_windows WHERE id = ?`,
   defaultTargets: `SELECT ${targetColumns} FROM integrations WHERE org_id = ? AND is_default = TRUE ORDER BY id`,
   orgTargets: `SELECT ${targetColumns} FROM integrations WHERE org_id = ? ORDER BY id`,
   delivered: `SELECT 1 AS yes FROM deliveries WHERE outbox_id = ? AND integration_id = ? AND status = 'success' LIMIT 1`,
@@ -133,6 +139,12 @@ export function outboxReader(sql: SqlRunner) {
    * whose `events` include the event.
    */
   async function chosenTargets(row: OutboxRow): Promise<Target[]> {
+    // A maintenance announcement is the organization's: every integration of it (that chose the
+    // event, below), and nobody once the window has been deleted.
+    if (row.window_id !== null) {
+      if (!(await sql.get(OUTBOX_SQL.window, [row.window_id]))) return [];
+      return sql.all<Target>(OUTBOX_SQL.orgTargets, [row.org_id]);
+    }
     const m = await monitor(row.cron_monitor_id);
     if (row.cron_monitor_id && !m) return []; // the monitor was deleted meanwhile: nobody to tell about it
     if (row.service_id && !(await serviceOf(row.service_id))) return []; // likewise the service
@@ -165,6 +177,10 @@ export function outboxReader(sql: SqlRunner) {
         row.event === "incident.resolved" && incident
           ? await sql.all<ChildRow>(OUTBOX_SQL.children, [incident.id])
           : [];
+      const window =
+        row.window_id !== null
+          ? await sql.get<{ id: number; title: string }>(OUTBOX_SQL.window, [row.window_id])
+          : undefined;
       return {
         event: row.event,
         event_id: row.id,
@@ -227,6 +243,20 @@ export function outboxReader(sql: SqlRunner) {
               log_tail: logTail(log?.tail),
             }
           : null,
+        // Only on maintenance announcements: the other events' payloads keep their shape.
+        ...(row.window_id !== null
+          ? {
+              maintenance:
+                window && row.window_starts_at && row.window_ends_at
+                  ? {
+                      id: Number(window.id),
+                      title: window.title,
+                      starts_at: wire(row.window_starts_at)!,
+                      ends_at: wire(row.window_ends_at)!,
+                    }
+                  : null,
+            }
+          : {}),
       };
     },
     /**

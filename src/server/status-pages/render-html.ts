@@ -34,10 +34,21 @@ function dayText(d: { date: string; uptime_pct: number | null; incidents: number
   return `${d.date}: ${figure}, ${d.incidents} ${d.incidents === 1 ? "incident" : "incidents"}`;
 }
 
+/** A duration in words, to the minute ("2 h 5 min", "45 min", "3 d 2 h"). */
+function durationText(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
+}
+
 function component(c: PublicComponent): string {
   const leftOut = c.maintenance_checks_90d
     ? ` (${c.maintenance_checks_90d} ${c.maintenance_checks_90d === 1 ? "check" : "checks"} during maintenance not counted)`
-    : "";
+    : c.maintenance_seconds_90d
+      ? ` (${durationText(c.maintenance_seconds_90d)} of maintenance not counted)`
+      : "";
   const uptime =
     c.uptime_90d === undefined
       ? ""

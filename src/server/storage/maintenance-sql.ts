@@ -1,11 +1,11 @@
-import { currentOrNext, type WindowTiming } from "../domain/maintenance";
+import type { WindowTiming } from "../domain/maintenance";
 import type { SqlRunner } from "./runner";
 
 /**
  * Maintenance windows as the incident paths read them (docs/api-maintenance.md). Each window row
  * keeps its run going on or next to start (`current_starts_at`, `current_ends_at`), written when the
  * window is written and advanced by every sweep once a recurring window's run has ended
- * (`advanceMaintenanceRuns`), so the hot paths need no schedule engine: the end of the maintenance
+ * (`moveMaintenanceRuns`, maintenance-runs.ts), so the hot paths need no schedule engine: the end of the maintenance
  * over an object at `now` is one scalar subquery beside the object's row (`maintenance_until`),
  * the latest end among its windows' runs that have started by `now`. The rule itself
  * (`inMaintenance`, domain/incidents.ts) compares that end with `now`, so a run that ended and was
@@ -56,66 +56,6 @@ export function timingOf(w: {
     };
   }
   return { kind: "once", startsAt: w.startsAt!, endsAt: w.endsAt! };
-}
-
-const ENDED_RUNS = (engine: Engine) =>
-  `SELECT id, schedule, timezone, duration_minutes, current_ends_at FROM maintenance_windows
-   WHERE schedule IS NOT NULL AND ${engine === "sqlite" ? "julianday(current_ends_at) <= julianday(?)" : "current_ends_at <= ?::timestamp"}`;
-
-/** Compare-and-swap on the end read, so concurrent sweepers (and an edit) move a window once. */
-const ADVANCE = (engine: Engine) =>
-  `UPDATE maintenance_windows SET current_starts_at = ?, current_ends_at = ?
-   WHERE id = ? AND ${engine === "sqlite" ? "julianday(current_ends_at) = julianday(?)" : "current_ends_at = ?::timestamp"}`;
-
-type EndedRow = {
-  id: number;
-  schedule: string;
-  timezone: string | null;
-  duration_minutes: number | null;
-  current_ends_at: string;
-};
-
-/**
- * Moves every recurring window whose run ended by `now` to its run going on at `now` or next (one
- * read on the `current_ends_at` index; a write only for those). A stored schedule that cannot be
- * evaluated leaves the window without a run. Returns how many windows moved.
- */
-export async function advanceMaintenanceRuns(
-  sql: SqlRunner,
-  now: Date,
-  log: (line: object) => void = () => {},
-): Promise<number> {
-  const ended = await sql.all<EndedRow>(ENDED_RUNS(sql.kind), [now]);
-  let moved = 0;
-  for (const row of ended) {
-    let next: { start: Date; end: Date } | null = null;
-    try {
-      next = currentOrNext(
-        timingOf({
-          startsAt: null,
-          endsAt: null,
-          schedule: row.schedule,
-          timezone: row.timezone,
-          durationMinutes: row.duration_minutes,
-        }),
-        now,
-      );
-    } catch (err) {
-      log({
-        level: "error",
-        event: "sweep.maintenance",
-        window: row.id,
-        error: err instanceof Error ? err.message : String(err),
-      });
-    }
-    moved += await sql.run(ADVANCE(sql.kind), [
-      next?.start ?? null,
-      next?.end ?? null,
-      row.id,
-      new Date(row.current_ends_at),
-    ]);
-  }
-  return moved;
 }
 
 /**

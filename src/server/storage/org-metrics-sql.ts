@@ -43,7 +43,8 @@ export function orgMetricsSql(d: Dialect) {
      * splitWindow says: rolled-up hours [rollupFrom, rollupTo) (`uptimeRollups`: per service and
      * window a sum read from the covering index check_rollups_uptime_idx) plus the raw head [from, rollupFrom) and the raw tail from
      * rollupTo (`uptimeRaw`: under an hour each for the heads, what the sweeper has not rolled up for
-     * the tail). Rows: service_id, total_<w>, successful_<w> for w in 1d, 7d, 30d. The rollup part
+     * the tail). Rows: service_id, total_<w>, successful_<w> (maintenance left out), maintenance_<w>
+     * (the checks left out) for w in 1d, 7d, 30d. The rollup part
      * changes only when the sweeper writes rollups (and moves the watermark), so the service caches
      * it by the watermark. Params: see uptimeParams.
      */
@@ -72,6 +73,7 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
     const sums = WINDOWS.flatMap((w) => [
       `${counted("total", "maintenance_total")} AS total_${w}`,
       `${counted("successful", "maintenance_successful")} AS successful_${w}`,
+      `(SELECT SUM(r.maintenance_total) FROM check_rollups r WHERE r.service_id = s.id AND r.hour >= ? AND r.hour < ?) AS maintenance_${w}`,
     ]);
     return `SELECT s.id AS service_id, ${sums.join(", ")} FROM services s WHERE s.id IN ${d.ids}`;
   }
@@ -81,7 +83,8 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
   // per service through check_results_service_id_started_at_up_in_maintenance_idx alone, no test per row.
   const raw = (k: number, range: string) =>
     `SELECT service_id, ${k} AS k, SUM(CASE WHEN in_maintenance THEN 0 ELSE 1 END) AS total,
-        SUM(CASE WHEN up AND NOT in_maintenance THEN 1 ELSE 0 END) AS successful
+        SUM(CASE WHEN up AND NOT in_maintenance THEN 1 ELSE 0 END) AS successful,
+        SUM(CASE WHEN in_maintenance THEN 1 ELSE 0 END) AS maintenance
       FROM check_results WHERE service_id IN ${d.ids} AND ${range} GROUP BY service_id`;
   const rows = [
     ...WINDOWS.map((_, i) => raw(i + 1, "started_at >= ? AND started_at < ?")),
@@ -91,6 +94,7 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
   const sums = WINDOWS.flatMap((w, i) => [
     `SUM(CASE WHEN x.k IN (0, ${i + 1}) THEN x.total ELSE 0 END) AS total_${w}`,
     `SUM(CASE WHEN x.k IN (0, ${i + 1}) THEN x.successful ELSE 0 END) AS successful_${w}`,
+    `SUM(CASE WHEN x.k IN (0, ${i + 1}) THEN x.maintenance ELSE 0 END) AS maintenance_${w}`,
   ]);
   return `SELECT x.service_id, ${sums.join(", ")} FROM (${rows}) x GROUP BY x.service_id`;
 }
@@ -101,10 +105,10 @@ export function uptimeParams(
   idsParam: unknown,
 ): { rollups: unknown[]; raw: unknown[] } {
   const at = (t: number) => new Date(t);
-  const twice = <T>(xs: T[]) => [...xs, ...xs]; // total and successful read the same conditions
+  const thrice = <T>(xs: T[]) => [...xs, ...xs, ...xs]; // total, successful and maintenance read the same conditions
   const tailFrom = Math.max(...windows.map((w) => w.rollupTo)); // where the tails of all three windows meet
   return {
-    rollups: [...windows.flatMap((w) => twice([at(w.rollupFrom), at(w.rollupTo)])), idsParam],
+    rollups: [...windows.flatMap((w) => thrice([at(w.rollupFrom), at(w.rollupTo)])), idsParam],
     raw: [
       ...windows.flatMap((w) => [idsParam, at(w.from), at(w.rollupFrom)]),
       ...windows.flatMap((w) => [idsParam, at(w.rollupTo), at(tailFrom)]),

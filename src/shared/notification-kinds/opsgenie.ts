@@ -53,12 +53,17 @@ export const opsgenie = defineKind({
     const base = c.api_url ?? HOSTS[c.region ?? "us"];
     const headers = { Authorization: `GenieKey ${c.api_key}` };
     const alias =
-      m.incidentId !== null
-        ? `lifeline-incident-${m.incidentId}`
-        : m.eventId !== null
-          ? `lifeline-event-${m.eventId}`
-          : `lifeline-test-${randomKey()}`;
-    if (m.tone === "resolved" && m.incidentId !== null) {
+      m.maintenanceKey !== null
+        ? m.maintenanceKey
+        : m.incidentId !== null
+          ? `lifeline-incident-${m.incidentId}`
+          : m.eventId !== null
+            ? `lifeline-event-${m.eventId}`
+            : `lifeline-test-${randomKey()}`;
+    if (
+      (m.tone === "resolved" && m.incidentId !== null) ||
+      (m.event === "maintenance.ended" && m.maintenanceKey !== null)
+    ) {
       return json(
         join(base, `/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`),
         { source: "Lifeline", note: clip(m.title, 25000) },
@@ -79,7 +84,7 @@ export const opsgenie = defineKind({
         alias,
         description: clip([...m.lines, ...(m.link ? [`Open in Lifeline: ${m.link}`] : [])].join("\n"), 15000),
         source: "Lifeline",
-        priority: m.tone === "opened" ? "P1" : m.event === "test" ? "P5" : "P3",
+        priority: m.tone === "opened" ? "P1" : m.event === "test" || m.event === "maintenance.started" ? "P5" : "P3",
         tags: ["lifeline", m.event],
         details: Object.fromEntries(m.facts.map((f) => [f.label, clip(f.value, 8000)])),
         ...(m.subject ? { entity: clip(m.subject, 512) } : {}),

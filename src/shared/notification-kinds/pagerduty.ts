@@ -42,6 +42,8 @@ export const pagerduty = defineKind({
   render(m, c) {
     const url = join(c.api_url ?? "https://events.pagerduty.com", "/v2/enqueue");
     const dedupKey = pagerdutyDedupKey(m);
+    if (m.event === "maintenance.ended" && m.maintenanceKey !== null)
+      return json(url, { routing_key: c.routing_key, event_action: "resolve", dedup_key: dedupKey });
     if (m.tone === "resolved" && m.incidentId !== null)
       return json(url, { routing_key: c.routing_key, event_action: "resolve", dedup_key: dedupKey });
     if (m.event === "incident.acknowledged" && m.incidentId !== null) {
@@ -54,7 +56,12 @@ export const pagerduty = defineKind({
       payload: {
         summary: clip(m.title, 1024),
         source: m.subject ?? "Lifeline",
-        severity: m.tone === "opened" ? "critical" : m.event === "test" ? "info" : "warning",
+        severity:
+          m.tone === "opened"
+            ? "critical"
+            : m.event === "test" || m.event === "maintenance.started"
+              ? "info"
+              : "warning",
         timestamp: m.since,
         component: m.subject ?? undefined,
         group: m.project ?? undefined,
@@ -67,8 +74,9 @@ export const pagerduty = defineKind({
   },
 });
 
-/** The incident's key (stable across events and renames); other events get their own. */
+/** The incident's key (stable across events and renames), a maintenance run's; other events get their own. */
 function pagerdutyDedupKey(m: Message): string {
+  if (m.maintenanceKey !== null) return m.maintenanceKey;
   if (m.incidentId !== null) return `lifeline-incident-${m.incidentId}`;
   return m.eventId !== null ? `lifeline-event-${m.eventId}` : `lifeline-test-${randomKey()}`;
 }

@@ -16,6 +16,10 @@ export function headline(p: Payload): string {
       return `${name}: incident updated`;
     case "run.drifted":
       return `${name} ran longer than usual`;
+    case "maintenance.started":
+      return `Maintenance started: ${p.maintenance?.title ?? "a maintenance window"}`;
+    case "maintenance.ended":
+      return `Maintenance ended: ${p.maintenance?.title ?? "a maintenance window"}`;
     case "test":
       return "Test notification from Lifeline";
   }
@@ -60,6 +64,10 @@ export function details(p: Payload): string[] {
   const lines: string[] = [];
   if (p.event === "test") lines.push("This integration works: Lifeline will notify it about incidents.");
   if (p.event === "incident.reminder") lines.push(REMINDER_LINE);
+  if (p.event === "maintenance.started" && p.maintenance)
+    lines.push(`Until ${p.maintenance.ends_at}: nothing is notified for the objects it covers meanwhile.`);
+  if (p.event === "maintenance.ended" && p.maintenance)
+    lines.push(`From ${p.maintenance.starts_at} to ${p.maintenance.ends_at}; notifications resume.`);
   if (p.incident)
     lines.push(`Incident #${p.incident.id} (${p.incident.kind}, ${p.incident.status}): ${p.incident.reason}`);
   if (p.monitor) lines.push(`Schedule: ${p.monitor.schedule}. Last ping: ${p.monitor.last_ping_at ?? "never"}.`);

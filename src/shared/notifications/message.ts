@@ -30,6 +30,11 @@ export type Message = {
   facts: { label: string; value: string }[];
   /** The incident this is about: the key of alerts that are opened and resolved (PagerDuty, Opsgenie). */
   incidentId: number | null;
+  /**
+   * A maintenance run's key, the same for its `maintenance.started` and `maintenance.ended`: the key of
+   * an alert the start opens and the end closes (PagerDuty, Opsgenie). Null for every other event.
+   */
+  maintenanceKey: string | null;
   /** Stable across retries of one event (null for a test). */
   eventId: number | null;
   occurredAt: string;
@@ -55,6 +60,12 @@ export function messageOf(p: Payload): Message {
     facts.push({ label: "Open for", value: openFor(p.incident.opened_at, p.occurred_at) });
   if (p.children?.length) facts.push({ label: "Dependents held back", value: childrenLine(p.children) });
   if (p.incident?.acknowledged_by) facts.push({ label: "Acknowledged by", value: p.incident.acknowledged_by });
+  if (p.maintenance) {
+    facts.push({ label: "Maintenance", value: p.maintenance.title });
+    if (p.event === "maintenance.started") facts.push({ label: "Until", value: p.maintenance.ends_at });
+    else
+      facts.push({ label: "From", value: p.maintenance.starts_at }, { label: "Until", value: p.maintenance.ends_at });
+  }
   if (p.event === "test")
     facts.push({ label: "Test", value: "This integration works: Lifeline will notify it about incidents." });
   return {
@@ -70,6 +81,9 @@ export function messageOf(p: Payload): Message {
     lines: details(p).filter((l) => !l.startsWith("Open in Lifeline")),
     facts,
     incidentId: p.incident?.id ?? null,
+    maintenanceKey: p.maintenance
+      ? `lifeline-maintenance-${p.maintenance.id}-${Date.parse(p.maintenance.starts_at) / 1000}`
+      : null,
     eventId: p.event_id,
     occurredAt: p.occurred_at,
     logTail: p.run?.log_tail ?? null,

@@ -10,6 +10,8 @@ export type NotificationEvent =
   | "incident.acknowledged"
   | "incident.updated"
   | "run.drifted"
+  | "maintenance.started"
+  | "maintenance.ended"
   | "test";
 
 export type Payload = {
@@ -65,6 +67,8 @@ export type Payload = {
     drifted: boolean;
     log_tail: string | null;
   } | null;
+  /** maintenance.started / maintenance.ended only: the window and the run that started or ended. */
+  maintenance?: { id: number; title: string; starts_at: string; ends_at: string } | null;
 };
 
 /** The last lines of a run log that travel in a notification. */

@@ -26,7 +26,9 @@ const fields = {
   events: z
     .array(z.enum(NOTIFICATION_EVENTS, `Choose among ${NOTIFICATION_EVENTS.join(", ")}`))
     .max(NOTIFICATION_EVENTS.length)
-    .describe("The events it receives; default all but incident.reminder. Tests are always sent"),
+    .describe(
+      "The events it receives; default all but incident.reminder, maintenance.started and maintenance.ended (those are chosen one by one). Tests are always sent",
+    ),
   repeat_minutes: z
     .number()
     .int("Use a whole number of minutes")
@@ -177,6 +179,8 @@ export const delivery = z.object({
       "incident.reminder",
       "incident.acknowledged",
       "run.drifted",
+      "maintenance.started",
+      "maintenance.ended",
       "test",
       "confirmation",
     ])

@@ -65,6 +65,8 @@ function deliveryView(d: Delivery) {
       | "incident.reminder"
       | "incident.acknowledged"
       | "run.drifted"
+      | "maintenance.started"
+      | "maintenance.ended"
       | "test"
       | "confirmation",
     event_id: d.outboxId,

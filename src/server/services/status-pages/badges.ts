@@ -6,6 +6,7 @@ import { env } from "../../../env";
 import { db } from "../../db";
 import { badgeStatus, shownStatus, worstStatus, type BadgeStatus } from "../../domain/badge";
 import { barsFromChecks, barsFromIncidents } from "../../domain/status-page";
+import { monitorMaintenanceRuns } from "../maintenance/history";
 import type { PageScope } from "./pages";
 
 /**
@@ -116,13 +117,27 @@ async function serviceFigures(ids: number[], now: Date) {
     db().service.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, enabled: true } }),
     db().checkRollup.findMany({
       where: { serviceId: { in: ids }, hour: { gte: since } },
-      select: { serviceId: true, hour: true, total: true, successful: true },
+      select: {
+        serviceId: true,
+        hour: true,
+        total: true,
+        successful: true,
+        maintenanceTotal: true,
+        maintenanceSuccessful: true,
+      },
     }),
   ]);
+  // Checks made under a maintenance window are left out, as on status pages (docs/api-maintenance.md).
+  const counted = rollups.map((r) => ({
+    serviceId: r.serviceId,
+    hour: r.hour,
+    total: r.total - r.maintenanceTotal,
+    successful: r.successful - r.maintenanceSuccessful,
+  }));
   return services.map((s) => ({
     status: badgeStatus(s.status, !s.enabled),
     uptime: barsFromChecks(
-      rollups.filter((r) => r.serviceId === s.id),
+      counted.filter((r) => r.serviceId === s.id),
       new Map(),
       now,
       30,
@@ -130,18 +145,20 @@ async function serviceFigures(ids: number[], now: Date) {
   }));
 }
 
-async function monitorFigures(ids: number[], now: Date) {
+async function monitorFigures(ids: number[], orgId: number, now: Date) {
   const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
   const [monitors, incidents] = await Promise.all([
     db().cronMonitor.findMany({
       where: { id: { in: ids } },
-      select: { id: true, state: true, paused: true, createdAt: true },
+      select: { id: true, state: true, paused: true, createdAt: true, projectId: true },
     }),
     db().incident.findMany({
       where: { cronMonitorId: { in: ids }, OR: [{ status: "open" }, { resolvedAt: { gte: since } }] },
       select: { cronMonitorId: true, openedAt: true, resolvedAt: true },
     }),
   ]);
+  // Time under a maintenance window is left out, as on status pages (docs/api-maintenance.md).
+  const quiet = await monitorMaintenanceRuns(orgId, monitors, since, now);
   return monitors.map((m) => ({
     status: badgeStatus(m.state, m.paused),
     uptime: barsFromIncidents(
@@ -149,6 +166,7 @@ async function monitorFigures(ids: number[], now: Date) {
       m.createdAt,
       now,
       30,
+      quiet.get(m.id) ?? [],
     ).uptime,
   }));
 }
@@ -159,7 +177,7 @@ export async function publicBadge(key: string, now: Date): Promise<PublicBadge |
   const b = await db().badge.findUnique({ where: { keyHash: digest(key) } });
   if (!b) return null;
   let parts: { status: BadgeStatus; uptime: number | null }[];
-  if (b.cronMonitorId !== null) parts = await monitorFigures([b.cronMonitorId], now);
+  if (b.cronMonitorId !== null) parts = await monitorFigures([b.cronMonitorId], b.orgId, now);
   else if (b.serviceId !== null) parts = await serviceFigures([b.serviceId], now);
   else {
     const project = await db().project.findUnique({
@@ -178,6 +196,7 @@ export async function publicBadge(key: string, now: Date): Promise<PublicBadge |
       ),
       monitorFigures(
         project.monitors.map((x) => x.id),
+        b.orgId,
         now,
       ),
     ]);

@@ -11,6 +11,7 @@ import {
 } from "../../domain/status-page";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
+import { monitorMaintenanceRuns } from "../maintenance/history";
 import { cachedGate, cachedPage } from "./cache";
 import { statusPageUrl } from "./pages";
 
@@ -27,6 +28,8 @@ export type PublicComponent = {
   days?: DayBar[];
   /** A service's checks of the 90 days left out of its uptime because a maintenance window ran over it (docs/api-maintenance.md). */
   maintenance_checks_90d?: number;
+  /** A cron monitor's seconds of the 90 days left out of its uptime because a maintenance window ran over it. */
+  maintenance_seconds_90d?: number;
 };
 export type PublicIncidentUpdate = { status: string; message: string; created_at: string };
 export type PublicIncident = {
@@ -86,7 +89,9 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       components: {
         orderBy: { position: "asc" },
         include: {
-          cronMonitor: { select: { id: true, name: true, state: true, paused: true, createdAt: true } },
+          cronMonitor: {
+            select: { id: true, name: true, state: true, paused: true, createdAt: true, projectId: true },
+          },
           service: { select: { id: true, name: true, status: true, enabled: true, createdAt: true } },
         },
       },
@@ -95,7 +100,7 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
   const windowStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (STATUS_DAYS - 1) * DAY_MS);
   const monitorIds = page.components.flatMap((c) => (c.cronMonitor ? [c.cronMonitor.id] : []));
   const serviceIds = page.components.flatMap((c) => (c.service ? [c.service.id] : []));
-  const [incidents, rollups] = await Promise.all([
+  const [incidents, rollups, quiet] = await Promise.all([
     db().incident.findMany({
       where: {
         OR: [{ cronMonitorId: { in: monitorIds } }, { serviceId: { in: serviceIds } }],
@@ -138,6 +143,15 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
             })),
           )
       : Promise.resolve([]),
+    // Cron monitors: time under a maintenance window is left out of their uptime (docs/api-maintenance.md).
+    page.showUptime
+      ? monitorMaintenanceRuns(
+          page.orgId,
+          page.components.flatMap((c) => (c.cronMonitor ? [c.cronMonitor] : [])),
+          windowStart,
+          now,
+        )
+      : Promise.resolve(new Map<number, never[]>()),
   ]);
   const nameOf = new Map<string, string>();
   const groups: PublicStatus["groups"] = [];
@@ -156,19 +170,17 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       c.cronMonitor ? i.cronMonitorId === c.cronMonitor.id : i.serviceId === c.service!.id,
     );
     const component: PublicComponent = { name, status, status_text: STATUS_WORDS[status] };
-    if (page.showUptime) {
-      const figures = c.cronMonitor
-        ? barsFromIncidents(own, c.cronMonitor.createdAt, now)
-        : barsFromChecks(
-            rollups.filter((r) => r.serviceId === c.service!.id),
-            incidentsPerDay(own, now),
-            now,
-          );
+    if (page.showUptime && c.cronMonitor) {
+      const runs = quiet.get(c.cronMonitor.id) ?? [];
+      const figures = barsFromIncidents(own, c.cronMonitor.createdAt, now, STATUS_DAYS, runs);
       component.uptime_90d = figures.uptime;
-      if (c.service)
-        component.maintenance_checks_90d = rollups
-          .filter((r) => r.serviceId === c.service!.id)
-          .reduce((n, r) => n + r.maintenance, 0);
+      component.maintenance_seconds_90d = Math.round(figures.maintenanceMs / 1000);
+      component.days = figures.bars;
+    } else if (page.showUptime) {
+      const mine = rollups.filter((r) => r.serviceId === c.service!.id);
+      const figures = barsFromChecks(mine, incidentsPerDay(own, now), now);
+      component.uptime_90d = figures.uptime;
+      component.maintenance_checks_90d = mine.reduce((n, r) => n + r.maintenance, 0);
       component.days = figures.bars;
     }
     const group = groups.find((g) => g.name === c.groupName);

@@ -85,7 +85,8 @@ async function uptimeRows(orgId: number, services: Raw[], now: number, idsParam:
   for (const r of rawRows) {
     const into = sums.get(num(r.service_id)) ?? {};
     for (const w of UPTIME_WINDOWS) {
-      for (const f of [`total_${w.label}`, `successful_${w.label}`]) into[f] = num(into[f] ?? 0) + num(r[f] ?? 0);
+      for (const f of [`total_${w.label}`, `successful_${w.label}`, `maintenance_${w.label}`])
+        into[f] = num(into[f] ?? 0) + num(r[f] ?? 0);
     }
     sums.set(num(r.service_id), into);
   }
@@ -164,6 +165,11 @@ function serviceFamilies(rows: Raw[], byService: Sums): FamilyLines[] {
     "Successful checks over all checks of the service in the window (1d, 7d, 30d), maintenance left out; absent without checks.",
     "gauge",
   );
+  const maintenance = new FamilyLines(
+    "lifeline_service_maintenance_checks",
+    "Checks of the service in the window (1d, 7d, 30d) made under a maintenance window, left out of lifeline_service_uptime_ratio; absent without checks.",
+    "gauge",
+  );
   const certificate = new FamilyLines(
     "lifeline_service_tls_certificate_expiry_timestamp_seconds",
     "When the TLS certificate the service's latest check saw expires (Unix seconds, to the day: the check's time plus its whole days left); absent when it saw none.",
@@ -180,8 +186,10 @@ function serviceFamilies(rows: Raw[], byService: Sums): FamilyLines[] {
     const u = byService.get(num(r.id));
     for (const w of UPTIME_WINDOWS) {
       const total = num(u?.[`total_${w.label}`] ?? 0);
+      const leftOut = num(u?.[`maintenance_${w.label}`] ?? 0);
       if (total > 0) ratio.add(labels, num(u![`successful_${w.label}`]) / total, WINDOW_PAIRS.get(w.label)!);
+      if (total + leftOut > 0) maintenance.add(labels, leftOut, WINDOW_PAIRS.get(w.label)!);
     }
   }
-  return [up, status, response, ratio, certificate];
+  return [up, status, response, ratio, maintenance, certificate];
 }

@@ -19,8 +19,8 @@ import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
 import { releaseHeldIncidents } from "../held-incidents";
 import { writeDueReminders } from "../reminders";
-import { advanceMaintenanceRuns } from "../maintenance-sql";
 import { parentIncidentOf } from "../dependency-sql";
+import { moveMaintenanceRuns } from "../maintenance-runs";
 import { pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
@@ -41,12 +41,23 @@ export function createPgSweeper(
 ): Sweeper {
   const retentionDays = options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
   const rules = options.notificationRules ?? NO_HOLD_RULES;
+  /** Maintenance windows' runs announced and advanced (maintenance-runs.ts), first thing in every sweep. */
+  const maintenanceRuns = async (now: Date, counts: SweepCounts) => {
+    const moved = await moveMaintenanceRuns(
+      pgRunner(pool),
+      (work) => inTransaction(pool, (client) => work(pgRunner(client))),
+      now,
+      log,
+    );
+    counts.maintenance_advanced += moved.advanced;
+    counts.maintenance_announced += moved.announced;
+  };
   return {
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
       // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
-      counts.maintenance_advanced += await advanceMaintenanceRuns(pgRunner(pool), now, log);
+      await maintenanceRuns(now, counts);
       await sweepDue(pool, now, counts, log, rules);
       await sweepOverrunning(pool, now, counts, rules);
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
@@ -72,7 +83,7 @@ export function createPgSweeper(
     },
     async sweepDue(now: Date) {
       const counts = emptyCounts();
-      counts.maintenance_advanced += await advanceMaintenanceRuns(pgRunner(pool), now, log);
+      await maintenanceRuns(now, counts);
       await sweepDue(pool, now, counts, log, rules);
       return counts;
     },

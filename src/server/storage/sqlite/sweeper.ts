@@ -13,7 +13,7 @@ import { sweepOverrunningRuns } from "./sweep-max-runtime";
 import { sweepDueMonitors } from "./sweep-missed-pings";
 import { releaseHeldIncidents } from "../held-incidents";
 import { writeDueReminders } from "../reminders";
-import { advanceMaintenanceRuns } from "../maintenance-sql";
+import { moveMaintenanceRuns } from "../maintenance-runs";
 import { immediateTransaction } from "./immediate";
 import { sqliteRunner } from "./runner";
 import { prepareSweepStatements, type SweepStatements } from "./sweep-statements";
@@ -44,6 +44,12 @@ export function createSweeper(
 ): Sweeper {
   const s: SweepStatements = prepareSweepStatements(db);
   const rules = options.notificationRules ?? NO_HOLD_RULES;
+  /** Maintenance windows' runs announced and advanced (maintenance-runs.ts), first thing in every sweep. */
+  const maintenanceRuns = async (now: Date, counts: SweepCounts) => {
+    const moved = await moveMaintenanceRuns(sql, immediateTransaction(db, sql), now, log);
+    counts.maintenance_advanced += moved.advanced;
+    counts.maintenance_announced += moved.announced;
+  };
   const sql = sqliteRunner(db);
   const checkRollups = prepareCheckRollups(db, options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS);
   return {
@@ -51,7 +57,7 @@ export function createSweeper(
       const started = performance.now();
       const counts = emptyCounts();
       // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
-      counts.maintenance_advanced += await advanceMaintenanceRuns(sql, now, log);
+      await maintenanceRuns(now, counts);
       sweepDueMonitors(db, s, now, counts, log, rules);
       sweepOverrunningRuns(db, s, now, counts, rules);
       await releaseHeld(db, sql, rules, now, counts);
@@ -73,7 +79,7 @@ export function createSweeper(
     },
     async sweepDue(now: Date) {
       const counts = emptyCounts();
-      counts.maintenance_advanced += await advanceMaintenanceRuns(sql, now, log);
+      await maintenanceRuns(now, counts);
       sweepDueMonitors(db, s, now, counts, log, rules);
       return counts;
     },
