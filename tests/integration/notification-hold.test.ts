@@ -99,7 +99,14 @@ describe("a hold rule given to the ping store", () => {
     expect(await outboxOfMonitor(mine.id)).toEqual([]);
     expect(await outboxOfMonitor(theirs.id)).toEqual([{ event: "incident.opened" }]);
     expect(asked).toContainEqual({
-      subject: { type: "cron_monitor", id: mine.id, orgId: heldOrg, snoozedUntil: null, maintenanceUntil: null },
+      subject: {
+        type: "cron_monitor",
+        id: mine.id,
+        orgId: heldOrg,
+        snoozedUntil: null,
+        maintenanceUntil: null,
+        parentIncidentId: null,
+      },
       notice: { event: "incident.opened", kind: "failed", reason: "The job reported a failure" },
     });
 
@@ -197,7 +204,14 @@ describe("a hold rule given to the check store", () => {
     ]);
     expect(await outboxOfService(theirs.id)).toEqual([{ event: "incident.opened" }]);
     expect(asked).toContainEqual({
-      subject: { type: "service", id: mine.id, orgId: heldOrg, snoozedUntil: null, maintenanceUntil: null },
+      subject: {
+        type: "service",
+        id: mine.id,
+        orgId: heldOrg,
+        snoozedUntil: null,
+        maintenanceUntil: null,
+        parentIncidentId: null,
+      },
       notice: { event: "incident.opened", kind: "service_down", reason: "unexpected status 500" },
     });
   });
