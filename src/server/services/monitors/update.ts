@@ -3,7 +3,7 @@ import type { CronMonitor, UpdateCronMonitorInput } from "../../../shared/schema
 import { db, type Db } from "../../db";
 import { assertOrgIntegrations, assertUsableProject, dependencyScope, type MonitorCaller } from "./caller";
 import { checkParents, writeParents } from "../dependencies/depends-on";
-import { writeTransaction } from "../../transactions";
+import { inOrganizationLock } from "./lock";
 import { newPingToken } from "./create";
 import { editableColumns } from "./fields";
 import { getMonitor } from "./read";
@@ -40,10 +40,11 @@ export async function updateMonitor(
   await assertOrgIntegrations(client, caller.orgId, input.integration_ids);
   if (input.depends_on !== undefined) {
     const dependsOn = input.depends_on;
-    await writeTransaction(async (tx) => {
+    // Under the organization's lock: two edits that would close a cycle together run one after the other.
+    await inOrganizationLock(client, caller.orgId, async (tx) => {
       const object = { type: "cron_monitor" as const, id: monitorId };
       await writeParents(tx, caller.orgId, object, await checkParents(tx, dependencyScope(caller), object, dependsOn));
-    }, client);
+    });
   }
   if (Object.keys(data).length > 0) {
     const updated = await client.cronMonitor.updateMany({ where: { id: monitorId, orgId: caller.orgId }, data });

@@ -211,6 +211,9 @@ async function serviceParents(
     if (named) throw validationError("depends_on", "A service outside any organization cannot depend on others");
     return null;
   }
+  // The organization's lock (as cron monitors' edits take it): two edits that would close a cycle
+  // together run one after the other.
+  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
   return { orgId, refs: await checkParents(tx, { orgId, userId }, { type: "service", id: serviceId }, input) };
 }
 
