@@ -9,8 +9,9 @@ import type { SqlRunner } from "./runner";
  * when nothing is due (docs/api-maintenance.md):
  * - a run that started and was not announced: `maintenance.started` (phase 0 -> 1);
  * - a run whose start was announced and that ended: `maintenance.ended` (phase 1 -> 2);
- * - a recurring window whose run ended moves to its run going on or next (phase back to 0), after its
- *   end was announced.
+ * - a recurring window whose run ended moves to its run going on or next (phase back to 0), in one
+ *   transaction with its end's announcement (first thing in the sweep); the other announcements come
+ *   after the sweep's incident work (`MovedRuns.announce`).
  * Each announcement is claimed by a compare-and-swap on `announced_phase` (and the run it read)
  * before its outbox row is written in the same transaction, so any number of sweepers announce a
  * run's start and end exactly once; the advance is a compare-and-swap on the end it read that never
@@ -52,42 +53,76 @@ type DueRow = {
   announced_phase: number;
 };
 
-export type RunCounts = { advanced: number; announced: number };
+/**
+ * What a sweep does with the windows' runs, in two steps around its incident work: `advanced` now
+ * (first thing: the hot paths must see a recurring window's new run), the rest of the announcements
+ * by `announce()` after the due monitors and overrunning runs, so a sweep whose windows only need
+ * announcing takes no write lock before it has read its due monitors (sweepers racing over the same
+ * rows read them all before any writes).
+ */
+export type MovedRuns = { advanced: number; announced: number; announce: () => Promise<number> };
 
+/**
+ * One read of the windows with something due. A recurring window whose run ended moves to its run
+ * going on or next in one transaction with its `maintenance.ended` (when its start was announced).
+ * The other announcements wait for `announce()`.
+ */
 export async function moveMaintenanceRuns(
   sql: SqlRunner,
   transact: Transact,
   now: Date,
   log: (line: object) => void = () => {},
-): Promise<RunCounts> {
+): Promise<MovedRuns> {
   const rows = await sql.all<DueRow>(DUE(sql.kind), [now, now, now]);
-  const counts: RunCounts = { advanced: 0, announced: 0 };
+  const moved = { advanced: 0, announced: 0 };
+  const later: { row: DueRow; run: { start: Date; end: Date } }[] = [];
   for (const row of rows) {
     const run = { start: new Date(row.current_starts_at), end: new Date(row.current_ends_at) };
-    for (const a of announcementsDue(Number(row.announced_phase), run, now)) {
-      const column = a.event === "maintenance.started" ? "current_starts_at" : "current_ends_at";
-      counts.announced += await transact(async (tx) => {
-        const claimed = await tx.run(CLAIM(tx.kind, column), [
-          a.phase,
-          row.id,
-          a.from,
-          a.event === "maintenance.started" ? run.start : run.end,
-        ]);
-        if (claimed !== 1) return 0;
-        await tx.run(ANNOUNCE, [row.org_id, a.event, row.id, run.start, run.end, now]);
-        return 1;
-      });
+    if (row.schedule === null || run.end.getTime() > now.getTime()) {
+      later.push({ row, run });
+      continue;
     }
-    if (row.schedule !== null && run.end.getTime() <= now.getTime())
-      counts.advanced += await advance(sql, row, now, log);
+    const next = nextRun(row, now, log);
+    await transact(async (tx) => {
+      for (const a of announcementsDue(Number(row.announced_phase), run, now))
+        moved.announced += await announceOne(tx, row, run, a, now);
+      moved.advanced += await tx.run(ADVANCE(tx.kind), [next?.start ?? null, next?.end ?? null, row.id, run.end]);
+    });
   }
-  return counts;
+  const announce = async () => {
+    let announced = 0;
+    for (const { row, run } of later)
+      for (const a of announcementsDue(Number(row.announced_phase), run, now))
+        announced += await transact((tx) => announceOne(tx, row, run, a, now));
+    return announced;
+  };
+  return { ...moved, announce };
 }
 
-async function advance(sql: SqlRunner, row: DueRow, now: Date, log: (line: object) => void): Promise<number> {
-  let next: { start: Date; end: Date } | null = null;
+/** Claims one announcement (compare-and-swap on the phase and the run read) and writes its outbox row: 1, or 0 if another sweeper had it. */
+async function announceOne(
+  tx: SqlRunner,
+  row: DueRow,
+  run: { start: Date; end: Date },
+  a: ReturnType<typeof announcementsDue>[number],
+  now: Date,
+): Promise<number> {
+  const started = a.event === "maintenance.started";
+  const claimed = await tx.run(CLAIM(tx.kind, started ? "current_starts_at" : "current_ends_at"), [
+    a.phase,
+    row.id,
+    a.from,
+    started ? run.start : run.end,
+  ]);
+  if (claimed !== 1) return 0;
+  await tx.run(ANNOUNCE, [row.org_id, a.event, row.id, run.start, run.end, now]);
+  return 1;
+}
+
+/** A recurring window's run going on or next at `now`; null (logged) when its stored schedule cannot be evaluated. */
+function nextRun(row: DueRow, now: Date, log: (line: object) => void): { start: Date; end: Date } | null {
   try {
-    next = currentOrNext(
+    return currentOrNext(
       timingOf({
         startsAt: null,
         endsAt: null,
@@ -104,6 +139,6 @@ async function advance(sql: SqlRunner, row: DueRow, now: Date, log: (line: objec
       window: row.id,
       error: err instanceof Error ? err.message : String(err),
     });
+    return null;
   }
-  return sql.run(ADVANCE(sql.kind), [next?.start ?? null, next?.end ?? null, row.id, new Date(row.current_ends_at)]);
 }

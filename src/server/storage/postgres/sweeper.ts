@@ -41,7 +41,7 @@ export function createPgSweeper(
 ): Sweeper {
   const retentionDays = options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
   const rules = options.notificationRules ?? NO_HOLD_RULES;
-  /** Maintenance windows' runs announced and advanced (maintenance-runs.ts), first thing in every sweep. */
+  /** Maintenance windows' runs advanced first thing in every sweep; returns the announcing of the rest (maintenance-runs.ts). */
   const maintenanceRuns = async (now: Date, counts: SweepCounts) => {
     const moved = await moveMaintenanceRuns(
       pgRunner(pool),
@@ -51,15 +51,20 @@ export function createPgSweeper(
     );
     counts.maintenance_advanced += moved.advanced;
     counts.maintenance_announced += moved.announced;
+    // The other announcements after the incident work (maintenance-runs.ts).
+    return async () => {
+      counts.maintenance_announced += await moved.announce();
+    };
   };
   return {
     async sweep(now: Date): Promise<SweepReport> {
       const started = performance.now();
       const counts = emptyCounts();
       // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
-      await maintenanceRuns(now, counts);
+      const announce = await maintenanceRuns(now, counts);
       await sweepDue(pool, now, counts, log, rules);
       await sweepOverrunning(pool, now, counts, rules);
+      await announce();
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
       counts.held_released += await releaseHeldIncidents(
         pgRunner(pool),
@@ -83,8 +88,9 @@ export function createPgSweeper(
     },
     async sweepDue(now: Date) {
       const counts = emptyCounts();
-      await maintenanceRuns(now, counts);
+      const announce = await maintenanceRuns(now, counts);
       await sweepDue(pool, now, counts, log, rules);
+      await announce();
       return counts;
     },
   };

@@ -44,11 +44,15 @@ export function createSweeper(
 ): Sweeper {
   const s: SweepStatements = prepareSweepStatements(db);
   const rules = options.notificationRules ?? NO_HOLD_RULES;
-  /** Maintenance windows' runs announced and advanced (maintenance-runs.ts), first thing in every sweep. */
+  /** Maintenance windows' runs advanced first thing in every sweep; returns the announcing of the rest (maintenance-runs.ts). */
   const maintenanceRuns = async (now: Date, counts: SweepCounts) => {
     const moved = await moveMaintenanceRuns(sql, immediateTransaction(db, sql), now, log);
     counts.maintenance_advanced += moved.advanced;
     counts.maintenance_announced += moved.announced;
+    // The other announcements after the incident work (maintenance-runs.ts).
+    return async () => {
+      counts.maintenance_announced += await moved.announce();
+    };
   };
   const sql = sqliteRunner(db);
   const checkRollups = prepareCheckRollups(db, options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS);
@@ -57,9 +61,10 @@ export function createSweeper(
       const started = performance.now();
       const counts = emptyCounts();
       // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
-      await maintenanceRuns(now, counts);
+      const announce = await maintenanceRuns(now, counts);
       sweepDueMonitors(db, s, now, counts, log, rules);
       sweepOverrunningRuns(db, s, now, counts, rules);
+      await announce();
       await releaseHeld(db, sql, rules, now, counts);
       counts.reminders += await writeDueReminders(sql, now);
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes data.
@@ -79,8 +84,9 @@ export function createSweeper(
     },
     async sweepDue(now: Date) {
       const counts = emptyCounts();
-      await maintenanceRuns(now, counts);
+      const announce = await maintenanceRuns(now, counts);
       sweepDueMonitors(db, s, now, counts, log, rules);
+      await announce();
       return counts;
     },
   };
