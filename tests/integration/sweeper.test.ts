@@ -157,6 +157,23 @@ describe("the sweeper notices missing pings (spec 3, decisions 3)", () => {
         seedMonitor(user, { state: "up", nextExpectedAt: expected, periodSeconds: 3600 }),
       ),
     );
+    // A maintenance window whose start was announced and whose end is still to announce: the
+    // sweepers' announcement writes must not come before their read of the due monitors.
+    const now = new Date();
+    const window = await call("POST", "/maintenance-windows", {
+      token: user.access,
+      body: {
+        title: "Racing",
+        starts_at: new Date(now.getTime() - 60_000).toISOString(),
+        ends_at: new Date(now.getTime() + 60_000).toISOString(),
+        targets: { cron_monitor_ids: [monitors[0]!.id] },
+      },
+    });
+    expect(window.status).toBe(201);
+    expect((await sweep(now)).code).toBe(0); // announces its start (or the embedded sweeper did)
+    expect(await rows("SELECT announced_phase FROM maintenance_windows WHERE id = ?", window.body.data.id)).toEqual([
+      { announced_phase: 1 },
+    ]);
     const [a, b] = await sweepersAtOnce(2, "2027-07-01T12:10:00Z");
     expect([a!.code, b!.code]).toEqual([0, 0]);
     // (Other tests' monitors may be due at that instant too, hence the lower bounds.)
