@@ -1,13 +1,7 @@
-import type Database from "better-sqlite3";
-import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkFromConfig, runCheck } from "../../src/server/checks";
-import { storedResult } from "../../src/server/checks/stored-result";
-import { createPgCheckStore, createSqliteCheckStore, type CheckStore } from "../../src/server/storage/check-store";
-import { openPgPool } from "../../src/server/storage/postgres/pool";
-import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { dashboardCookie, trpcMutation } from "../support/dashboard";
-import { databaseKind, databaseUrl, rows } from "../support/db";
+import { checkStores, recordCheck } from "../support/check-stores";
+import { rows } from "../support/db";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { startKindReceiver } from "../support/kind-receiver";
 import { createMonitor, ping } from "../support/monitors";
@@ -20,26 +14,12 @@ import { eventually, seedMonitor, startSweep, sweep } from "../support/sweeper";
 // failing after the parent recovers is notified then (once, however many sweepers run), one that
 // recovered meanwhile never. Real probe checks against loopback targets, real pings, real sweeper
 // processes, and a webhook receiver counting what is actually delivered.
-const sqlite: Database.Database[] = [];
-const pools: Pool[] = [];
+const stores = checkStores();
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanup) await c();
-  sqlite.forEach((db) => db.close());
-  await Promise.all(pools.map((p) => p.end()));
+  await stores.close();
 });
-
-/** The check store a probe's results go through, built as the server builds it. */
-function checkStore(): CheckStore {
-  if (databaseKind() === "sqlite") {
-    const db = openSqlite(databaseUrl().replace(/^file:/, ""));
-    sqlite.push(db);
-    return createSqliteCheckStore(db);
-  }
-  const pool = openPgPool(databaseUrl(), 2);
-  pools.push(pool);
-  return createPgCheckStore(pool);
-}
 
 const minutesFrom = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
 type Delivered = { event: string; incident: { id: number } | null; children?: { name: string; status: string }[] };
@@ -92,15 +72,8 @@ describe("one parent service and 20 child cron monitors", () => {
     }
 
     // The parent's target fails: two failing checks take the service down (one incident, notified).
-    const store = checkStore();
-    const check = async (url: string) => {
-      const result = await runCheck(checkFromConfig("http", { ...config, url }), { policy: null });
-      await store.record(
-        probe.id,
-        [storedResult({ serviceId: parent, lane: probe.id, slot: null }, result)],
-        new Date(),
-      );
-    };
+    const store = stores.open();
+    const check = (url: string) => recordCheck(store, { probeId: probe.id, serviceId: parent }, { ...config, url });
     await check(failing.url);
     await check(failing.url);
     const [parentIncident] = await rows<{ id: number }>(
@@ -232,11 +205,8 @@ describe("a parent's hold on the ping and probe paths", () => {
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id as number;
-    const store = checkStore();
-    for (let i = 0; i < 2; i++) {
-      const result = await runCheck(checkFromConfig("http", config), { policy: null });
-      await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date());
-    }
+    const store = stores.open();
+    for (let i = 0; i < 2; i++) await recordCheck(store, { probeId: probe.id, serviceId: id }, config);
     expect(await linked("service_id", id)).toEqual([{ status: "open", parent_incident_id: parentIncident!.id }]);
     expect(await outbox("service_id", id)).toEqual([]);
     await ping(parent.ping_token);

@@ -1,12 +1,6 @@
-import type Database from "better-sqlite3";
-import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkFromConfig, runCheck } from "../../src/server/checks";
-import { storedResult } from "../../src/server/checks/stored-result";
-import { createPgCheckStore, createSqliteCheckStore } from "../../src/server/storage/check-store";
-import { openPgPool } from "../../src/server/storage/postgres/pool";
-import { openSqlite } from "../../src/server/storage/sqlite/connection";
-import { databaseKind, databaseUrl, rows, testDb } from "../support/db";
+import { checkStores, recordCheck } from "../support/check-stores";
+import { rows, testDb } from "../support/db";
 import { call, registerUser, type TestUser } from "../support/http";
 import { createMonitor, ping } from "../support/monitors";
 import { privateProbe, startTarget } from "../support/probes";
@@ -151,29 +145,15 @@ describe("a one-off window over a project", () => {
 });
 
 describe("a window over a service", () => {
-  const sqlite: Database.Database[] = [];
-  const pools: Pool[] = [];
+  const stores = checkStores();
   let target: Awaited<ReturnType<typeof startTarget>>;
   beforeAll(async () => {
     target = await startTarget("error");
   });
   afterAll(async () => {
     target.close();
-    sqlite.forEach((db) => db.close());
-    await Promise.all(pools.map((p) => p.end()));
+    await stores.close();
   });
-
-  /** The check store a probe's results go through, built as the server builds it. */
-  function checkStore() {
-    if (databaseKind() === "sqlite") {
-      const db = openSqlite(databaseUrl().replace(/^file:/, ""));
-      sqlite.push(db);
-      return createSqliteCheckStore(db);
-    }
-    const pool = openPgPool(databaseUrl(), 2);
-    pools.push(pool);
-    return createPgCheckStore(pool);
-  }
 
   it("records failing checks and a held incident while the window runs, shows the window, and the sweep after it notifies once", async () => {
     const probe = await privateProbe(owner, "maintenance-lane");
@@ -191,13 +171,11 @@ describe("a window over a service", () => {
       targets: { service_ids: [id] },
     });
 
-    const store = checkStore();
+    const store = stores.open();
     for (let i = 0; i < 2; i++) {
-      const result = await runCheck(checkFromConfig("http", config), { policy: null });
+      const { result, recorded } = await recordCheck(store, { probeId: probe.id, serviceId: id }, config);
       expect(result).toMatchObject({ outcome: "down", statusCode: 500 });
-      expect(
-        await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date()),
-      ).toEqual([{ accepted: true }]);
+      expect(recorded).toEqual([{ accepted: true }]);
     }
     expect((await rows("SELECT id FROM check_results WHERE service_id = ?", id)).length).toBe(2);
     expect(await incidents("service_id", id)).toEqual([{ kind: "service_down", status: "open" }]);
@@ -221,18 +199,11 @@ describe("a window over a service", () => {
         body: { name: "web", type: "http", config: { url: target.url }, interval: 60, probe_ids: [probe.id] },
       });
       const id = created.body.data.id as number;
-      const store = checkStore();
+      const store = stores.open();
       const record = async (url: string) => {
-        const result = await runCheck(checkFromConfig("http", { url, expected_status_code: 200, timeout: 5 }), {
-          policy: null,
-        });
-        expect(
-          await store.record(
-            probe.id,
-            [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)],
-            new Date(),
-          ),
-        ).toEqual([{ accepted: true }]);
+        const lane = { probeId: probe.id, serviceId: id };
+        const { recorded } = await recordCheck(store, lane, { url, expected_status_code: 200, timeout: 5 });
+        expect(recorded).toEqual([{ accepted: true }]);
       };
       await record(target.url);
       await record(target.url);

@@ -1,13 +1,7 @@
-import type Database from "better-sqlite3";
-import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkFromConfig, runCheck } from "../../src/server/checks";
-import { storedResult } from "../../src/server/checks/stored-result";
-import { createPgCheckStore, createSqliteCheckStore } from "../../src/server/storage/check-store";
-import { openPgPool } from "../../src/server/storage/postgres/pool";
-import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { dashboardCookie, trpcMutation } from "../support/dashboard";
-import { databaseKind, databaseUrl, rows } from "../support/db";
+import { checkStores, recordCheck } from "../support/check-stores";
+import { rows } from "../support/db";
 import { baseUrl, call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
 import { createMonitor, ping } from "../support/monitors";
 import { privateProbe, startTarget } from "../support/probes";
@@ -133,8 +127,7 @@ describe("snoozing a cron monitor", () => {
 });
 
 describe("snoozing a service", () => {
-  const sqlite: Database.Database[] = [];
-  const pools: Pool[] = [];
+  const stores = checkStores();
   let target: Awaited<ReturnType<typeof startTarget>>;
   beforeAll(async () => {
     target = await startTarget("error");
@@ -142,21 +135,8 @@ describe("snoozing a service", () => {
   });
   afterAll(async () => {
     target.close();
-    sqlite.forEach((db) => db.close());
-    await Promise.all(pools.map((p) => p.end()));
+    await stores.close();
   });
-
-  /** The check store a probe's results go through, built as the server builds it (no extra rules). */
-  function checkStore() {
-    if (databaseKind() === "sqlite") {
-      const db = openSqlite(databaseUrl().replace(/^file:/, ""));
-      sqlite.push(db);
-      return createSqliteCheckStore(db);
-    }
-    const pool = openPgPool(databaseUrl(), 2);
-    pools.push(pool);
-    return createPgCheckStore(pool);
-  }
 
   it("records a failing check's incident without notifying it, and the sweep after the snooze notifies it once", async () => {
     const probe = await privateProbe(owner, "snooze-lane");
@@ -171,13 +151,11 @@ describe("snoozing a service", () => {
     expect(snoozed.status).toBe(200);
     expect(snoozed.body.data.snoozed_until).not.toBeNull();
 
-    const store = checkStore();
+    const store = stores.open();
     for (let i = 0; i < 2; i++) {
-      const result = await runCheck(checkFromConfig("http", config), { policy: null });
+      const { result, recorded } = await recordCheck(store, { probeId: probe.id, serviceId: id }, config);
       expect(result).toMatchObject({ outcome: "down", statusCode: 500 });
-      expect(
-        await store.record(probe.id, [storedResult({ serviceId: id, lane: probe.id, slot: null }, result)], new Date()),
-      ).toEqual([{ accepted: true }]);
+      expect(recorded).toEqual([{ accepted: true }]);
     }
     expect(await incidents("service_id", id)).toEqual([{ kind: "service_down", status: "open" }]);
     expect(await outbox("service_id", id)).toEqual([]);
