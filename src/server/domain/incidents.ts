@@ -123,6 +123,18 @@ export function notifies(
   );
 }
 
+/** The subject the rules see: the object with what its carried rules read (snooze, maintenance, a parent down). */
+function subjectOf(type: IncidentSubject["type"], o: { id: number; orgId: number | null } & Quiet): IncidentSubject {
+  return {
+    type,
+    id: o.id,
+    orgId: o.orgId,
+    snoozedUntil: o.snoozedUntil,
+    maintenanceUntil: o.maintenanceUntil,
+    parentIncidentId: o.parentIncidentId,
+  };
+}
+
 function opening(
   rules: NotificationRules,
   subject: IncidentSubject,
@@ -173,14 +185,7 @@ export function afterRunEvent(
   now: Date,
 ): IncidentPlan {
   if (event.duplicate) return NOTHING;
-  const subject: IncidentSubject = {
-    type: "cron_monitor",
-    id: monitor.id,
-    orgId: monitor.orgId,
-    snoozedUntil: monitor.snoozedUntil,
-    maintenanceUntil: monitor.maintenanceUntil,
-    parentIncidentId: monitor.parentIncidentId,
-  };
+  const subject = subjectOf("cron_monitor", monitor);
   const alerting = !monitor.folded;
   return {
     resolve: event.completion === "success" ? resolving(rules, subject, now) : null,
@@ -197,14 +202,7 @@ export function afterMissedPings(
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = {
-    type: "cron_monitor",
-    id: monitor.id,
-    orgId: monitor.orgId,
-    snoozedUntil: monitor.snoozedUntil,
-    maintenanceUntil: monitor.maintenanceUntil,
-    parentIncidentId: monitor.parentIncidentId,
-  };
+  const subject = subjectOf("cron_monitor", monitor);
   return {
     resolve: null,
     open: opening(rules, subject, "missed", missedReason(missed.first, missed.count, missed.skipped), now),
@@ -219,14 +217,7 @@ export function afterOverrun(
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = {
-    type: "cron_monitor",
-    id: monitor.id,
-    orgId: monitor.orgId,
-    snoozedUntil: monitor.snoozedUntil,
-    maintenanceUntil: monitor.maintenanceUntil,
-    parentIncidentId: monitor.parentIncidentId,
-  };
+  const subject = subjectOf("cron_monitor", monitor);
   const reason = `Run ${run.rid} has been running for longer than its ${run.limitSeconds} s limit`;
   return { resolve: null, open: opening(rules, subject, "max_runtime", reason, now), drifted: false };
 }
@@ -247,14 +238,7 @@ export function afterServiceStatus(
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
-  const subject: IncidentSubject = {
-    type: "service",
-    id: service.id,
-    orgId: service.orgId,
-    snoozedUntil: service.snoozedUntil,
-    maintenanceUntil: service.maintenanceUntil,
-    parentIncidentId: service.parentIncidentId,
-  };
+  const subject = subjectOf("service", service);
   const incident = serviceIncidentChange(change.previous, change.status);
   if (incident === "open")
     return {
