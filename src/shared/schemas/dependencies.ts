@@ -25,5 +25,3 @@ export const dependsOn = z
   })
   .describe("The parents this object depends on (`depends_on`), ids ascending");
 export type DependsOn = z.infer<typeof dependsOn>;
-
-export const NO_PARENTS: DependsOn = Object.freeze({ cron_monitor_ids: [], service_ids: [] }) as DependsOn;

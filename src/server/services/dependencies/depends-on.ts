@@ -1,5 +1,5 @@
 import { validationError } from "../../../shared/errors";
-import { NO_PARENTS, type DependsOn, type DependsOnInput } from "../../../shared/schemas/dependencies";
+import type { DependsOn, DependsOnInput } from "../../../shared/schemas/dependencies";
 import type { Prisma } from "../../../generated/prisma/client";
 import { checkDependencies, problemText, type DependencyEdge, type NodeRef } from "../../domain/dependencies";
 
@@ -75,33 +75,10 @@ export async function writeParents(tx: Client, orgId: number, object: NodeRef, p
   });
 }
 
-/** Every object's `depends_on` among `objects`, in one read (objects without parents: empty lists). */
-export async function dependsOnOf(
-  client: Pick<Tx, "dependency">,
-  type: NodeRef["type"],
-  ids: number[],
-): Promise<Map<number, DependsOn>> {
-  const shown = new Map<number, DependsOn>();
-  if (ids.length === 0) return shown;
-  const where = type === "cron_monitor" ? { childCronMonitorId: { in: ids } } : { childServiceId: { in: ids } };
-  const rows = await client.dependency.findMany({ where, orderBy: { id: "asc" } });
-  for (const r of rows) {
-    const child = (type === "cron_monitor" ? r.childCronMonitorId : r.childServiceId)!;
-    const entry = shown.get(child) ?? { cron_monitor_ids: [], service_ids: [] };
-    if (r.parentCronMonitorId !== null) entry.cron_monitor_ids.push(r.parentCronMonitorId);
-    if (r.parentServiceId !== null) entry.service_ids.push(r.parentServiceId);
-    shown.set(child, entry);
-  }
-  for (const entry of shown.values()) {
-    entry.cron_monitor_ids.sort((a, b) => a - b);
-    entry.service_ids.sort((a, b) => a - b);
-  }
-  return shown;
-}
-
-/** One object's `depends_on`. */
-export async function dependsOnOne(client: Pick<Tx, "dependency">, object: NodeRef): Promise<DependsOn> {
-  return (await dependsOnOf(client, object.type, [object.id])).get(object.id) ?? NO_PARENTS;
+/** How checked parents show as `depends_on` (they come sorted from `checkParents`): no read needed. */
+export function shownParents(parents: NodeRef[]): DependsOn {
+  const ids = (type: NodeRef["type"]) => parents.filter((p) => p.type === type).map((p) => p.id);
+  return { cron_monitor_ids: ids("cron_monitor"), service_ids: ids("service") };
 }
 
 async function orgEdges(tx: Client, orgId: number): Promise<DependencyEdge[]> {

@@ -5,7 +5,7 @@ import type { CreateCronMonitorInput, CronMonitor } from "../../../shared/schema
 import { randomToken } from "../../auth/tokens";
 import { db, type Db } from "../../db";
 import { assertOrgIntegrations, assertUsableProject, dependencyScope, type MonitorCaller } from "./caller";
-import { checkParents, dependsOnOne, writeParents } from "../dependencies/depends-on";
+import { checkParents, shownParents, writeParents } from "../dependencies/depends-on";
 import { editableColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
 import { getMonitor } from "./read";
@@ -67,7 +67,7 @@ export async function createMonitor(
       ...created,
       monitor: {
         ...created.monitor,
-        depends_on: await dependsOnOne(client, { type: "cron_monitor", id: created.monitor.id }),
+        depends_on: shownParents(parents),
       },
     };
   }
