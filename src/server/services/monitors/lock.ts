@@ -21,7 +21,12 @@ export function inOrganizationLock<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
   return writeTransaction(async (tx) => {
-    await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
+    await lockOrganization(tx, orgId);
     return work(tx);
   }, client);
+}
+
+/** Takes the organization's write lock inside a transaction already running (see inOrganizationLock). */
+export async function lockOrganization(tx: Prisma.TransactionClient, orgId: number): Promise<void> {
+  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
 }

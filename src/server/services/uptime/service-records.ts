@@ -4,6 +4,7 @@ import { AppError, notFound, validationError, type ErrorDetails } from "../../..
 import type { DependsOnInput } from "../../../shared/schemas/dependencies";
 import type { NodeRef } from "../../domain/dependencies";
 import { checkParents, writeParents } from "../dependencies/depends-on";
+import { lockOrganization } from "../monitors/lock";
 import type { Prisma } from "../../../generated/prisma/client";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../../shared/schemas/services";
@@ -213,7 +214,7 @@ async function serviceParents(
   }
   // The organization's lock (as cron monitors' edits take it): two edits that would close a cycle
   // together run one after the other.
-  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
+  await lockOrganization(tx, orgId);
   return { orgId, refs: await checkParents(tx, { orgId, userId }, { type: "service", id: serviceId }, input) };
 }
 
