@@ -69,6 +69,14 @@ module.exports = {
       to: { path: "^src/server/" },
     },
     {
+      name: "storage-decides-nothing",
+      comment:
+        "storage executes the plans and rules it is given (ping/planner.ts, sweep/rules.ts, checks/rules.ts): from domain it imports types only",
+      severity: "error",
+      from: { path: "^src/server/storage/" },
+      to: { path: "^src/server/domain/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "one-door-into-storage",
       comment: "only storage/engine.ts opens connections and builds the stores of a process",
       severity: "error",

@@ -36,6 +36,7 @@ async function main() {
   const tokens = await seedPgMonitors(server.url, 20_000);
   const { openPgPool } = await import("../src/server/storage/postgres/pool");
   const { createPgPingStore } = await import("../src/server/storage/postgres/ping-store");
+  const { eventPlanner } = await import("../src/server/ping/planner");
   const loadFrom = os.loadavg()[0]!.toFixed(2);
   const stealFrom = steal.read();
   const pool = openPgPool(server.url, 10);
@@ -76,7 +77,7 @@ async function main() {
     // A pool of its own, so that every connection it opens is counted.
     const storePool = openPgPool(server.url, 10);
     const counter = countQueries(storePool);
-    const store = createPgPingStore(storePool);
+    const store = createPgPingStore(storePool, eventPlanner());
     let i = 0;
     let accepted = 0;
     const ping = () =>

@@ -96,8 +96,8 @@ export async function benchUptime90d(
             80 + (k % 40),
           );
       })();
-      const { createSweeper } = await import("../src/server/storage/sqlite/sweeper");
-      await sweepUntilRolledUp(() => createSweeper(db).sweep(new Date()));
+      const { sweeperOn } = await import("../src/server/sweep/open");
+      await sweepUntilRolledUp(() => sweeperOn({ kind: "sqlite", db }).sweep(new Date()));
       counts = {
         rollupRows: (db.prepare(`SELECT COUNT(*) AS n FROM check_rollups`).get() as { n: number }).n,
         rawRowsKept: (db.prepare(`SELECT COUNT(*) AS n FROM check_results`).get() as { n: number }).n,
@@ -114,9 +114,9 @@ export async function benchUptime90d(
       );
       await client.query(`ANALYZE check_results`);
       const { openPgPool } = await import("../src/server/storage/postgres/pool");
-      const { createPgSweeper } = await import("../src/server/storage/postgres/sweeper");
+      const { sweeperOn } = await import("../src/server/sweep/open");
       const pool = openPgPool(databaseUrl, 2);
-      await sweepUntilRolledUp(() => createPgSweeper(pool).sweep(new Date()));
+      await sweepUntilRolledUp(() => sweeperOn({ kind: "postgresql", pool }).sweep(new Date()));
       await pool.end();
       counts = {
         rollupRows: Number((await client.query(`SELECT COUNT(*) AS n FROM check_rollups`)).rows[0].n),

@@ -98,10 +98,10 @@ type Measured = {
 
 async function measure(file: string, label: string, now: Date): Promise<Measured> {
   const { openSqlite } = await import("../src/server/storage/sqlite/connection");
-  const { createSweeper } = await import("../src/server/storage/sqlite/sweeper");
+  const { sweeperOn } = await import("../src/server/sweep/open");
   const db = openSqlite(file);
   const counter = instrument(db);
-  const sweeper = createSweeper(db);
+  const sweeper = sweeperOn({ kind: "sqlite", db });
   counter.statements = 0; // statements are prepared, not run, above
   const started = performance.now();
   const report = await sweeper.sweep(now);
@@ -147,11 +147,11 @@ function instrumentPg(pool: Pool): Counter {
 
 async function measurePg(url: string, label: string, now: Date): Promise<Measured> {
   const { openPgPool } = await import("../src/server/storage/postgres/pool");
-  const { createPgSweeper } = await import("../src/server/storage/postgres/sweeper");
+  const { sweeperOn } = await import("../src/server/sweep/open");
   const pool = openPgPool(url, 4);
   const counter = instrumentPg(pool);
   const started = performance.now();
-  const report = await createPgSweeper(pool).sweep(now);
+  const report = await sweeperOn({ kind: "postgresql", pool }).sweep(now);
   const ms = performance.now() - started;
   await pool.end();
   return {

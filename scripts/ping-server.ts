@@ -6,7 +6,7 @@ import { logFatal, logger, routeConsoleToLog } from "../src/server/observability
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
-import { pingStore } from "../src/server/storage/engine";
+import { processPingStore } from "../src/server/ping/store";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import {
   ingestPingPath,
@@ -22,7 +22,7 @@ async function main() {
   routeConsoleToLog(); // every line this process prints is a JSON log line
   const config = env();
   await migrate(config.databaseUrl);
-  const store = pingStore();
+  const store = processPingStore();
   const server = tunePingServer(
     http.createServer((req, res) => {
       if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res); // operator metrics: docs/api-metrics.md

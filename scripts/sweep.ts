@@ -22,8 +22,8 @@ import { migrate } from "../src/server/migrate";
 import { createDelivery, type Delivery } from "../src/server/notify/deliver";
 import { createDispatcher } from "../src/server/notify/dispatcher";
 import { runSweepLoop } from "../src/server/sweep/loop";
-import type { Sweeper } from "../src/server/storage/sweeper";
-import { sweepStorage } from "../src/server/storage/engine";
+import type { Sweeper } from "../src/server/sweep/sweeper";
+import { openSweepStorage } from "../src/server/sweep/open";
 import { sweeperHeartbeat } from "../src/server/sweep/heartbeat";
 import { operatorMetrics, watchOutbox } from "../src/server/observability/operator-metrics";
 import { listenForOperatorMetrics } from "../src/server/observability/node-metrics";
@@ -77,7 +77,7 @@ async function main() {
   const opts = options();
   const config = env();
   await migrate(config.databaseUrl);
-  const storage = sweepStorage(config, log);
+  const storage = openSweepStorage(config, log);
   const sweeper = storage.sweeper;
   const delivery = createDelivery(storage.sql, {
     appUrl: config.appUrl,

@@ -9,7 +9,7 @@ import { logger } from "../src/server/observability/log";
 import http from "node:http";
 import next from "next";
 import type { Env } from "../src/env";
-import { pingStore } from "../src/server/storage/engine";
+import { processPingStore } from "../src/server/ping/store";
 import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
@@ -24,7 +24,7 @@ export async function startWebServer(config: Env): Promise<http.Server> {
   // Opened before Next loads: this unbundled store (on SQLite the process's one writer, on
   // PostgreSQL its pool) is the process's one ping store, found on globalThis by everything else
   // that records run events in this process.
-  const store = pingStore();
+  const store = processPingStore();
   const app = next({ dev: false, dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();
   const handleNext = app.getRequestHandler();

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFromConfig, runCheck } from "../../src/server/checks";
+import { checkRules } from "../../src/server/checks/rules";
 import { storedResult } from "../../src/server/checks/stored-result";
 import type { CheckResult } from "../../src/server/checks/types";
 import { createPgCheckStore, createSqliteCheckStore } from "../../src/server/storage/check-store";
@@ -45,11 +46,11 @@ function checkStore() {
   if (databaseKind() === "sqlite") {
     const db = openSqlite(dedicated.server.databaseUrl.replace(/^file:/, ""));
     sqlite.push(db);
-    return createSqliteCheckStore(db);
+    return createSqliteCheckStore(db, checkRules());
   }
   const pool = openPgPool(dedicated.server.databaseUrl, 2);
   pools.push(pool);
-  return createPgCheckStore(pool);
+  return createPgCheckStore(pool, checkRules());
 }
 
 async function service(name: string): Promise<number> {

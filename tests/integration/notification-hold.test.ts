@@ -2,16 +2,17 @@ import type Database from "better-sqlite3";
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFromConfig, runCheck } from "../../src/server/checks";
+import { checkRules } from "../../src/server/checks/rules";
 import { storedResult } from "../../src/server/checks/stored-result";
+import { eventPlanner } from "../../src/server/ping/planner";
+import { sweeperOn } from "../../src/server/sweep/open";
 import type { HoldRule, IncidentNotice, IncidentSubject } from "../../src/server/domain/incidents";
 import type { RunEvent } from "../../src/server/storage/ping-store";
 import { createPgCheckStore, createSqliteCheckStore } from "../../src/server/storage/check-store";
 import { openPgPool } from "../../src/server/storage/postgres/pool";
 import { createPgPingStore } from "../../src/server/storage/postgres/ping-store";
-import { createPgSweeper } from "../../src/server/storage/postgres/sweeper";
 import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { createSqlitePingStore } from "../../src/server/storage/sqlite/ping-store";
-import { createSweeper } from "../../src/server/storage/sqlite/sweeper";
 import { databaseKind, databaseUrl, rows, testDb } from "../support/db";
 import { call, registerUser, type TestUser } from "../support/http";
 import { createMonitor } from "../support/monitors";
@@ -20,8 +21,9 @@ import { setPlan } from "../support/projects";
 import { seedMonitor } from "../support/sweeper";
 
 // A notification rule swapped in: every path that opens an incident (a ping, a sweep, a probe
-// result) asks the one incident-decision module, so a "hold" rule given to the stores when they are
-// built is honoured everywhere. The stores are built in this process, exactly as a process builds
+// result) asks the one incident-decision module (domain/incidents.ts), through the planner or rules
+// its room gives the stores (ping/planner.ts, sweep/rules.ts, checks/rules.ts), so a "hold" rule
+// given to them is honoured everywhere. The stores are built in this process, exactly as a process builds
 // its own, on the test server's real database; the rule holds the notifications of one organization
 // and records what it was asked. The incident is still recorded; no outbox row is written.
 let held: TestUser;
@@ -41,17 +43,17 @@ function stores() {
     const db = openSqlite(databaseUrl().replace(/^file:/, ""));
     sqlite.push(db);
     return {
-      ping: createSqlitePingStore(db, rules),
-      sweeper: createSweeper(db, () => {}, { notificationRules: rules }),
-      checks: createSqliteCheckStore(db, rules),
+      ping: createSqlitePingStore(db, eventPlanner(rules)),
+      sweeper: sweeperOn({ kind: "sqlite", db }, () => {}, { notificationRules: rules }),
+      checks: createSqliteCheckStore(db, checkRules(rules)),
     };
   }
   const pool = openPgPool(databaseUrl(), 2);
   pools.push(pool);
   return {
-    ping: createPgPingStore(pool, rules),
-    sweeper: createPgSweeper(pool, () => {}, { notificationRules: rules }),
-    checks: createPgCheckStore(pool, rules),
+    ping: createPgPingStore(pool, eventPlanner(rules)),
+    sweeper: sweeperOn({ kind: "postgresql", pool }, () => {}, { notificationRules: rules }),
+    checks: createPgCheckStore(pool, checkRules(rules)),
   };
 }
 let store: ReturnType<typeof stores>;

@@ -6,6 +6,7 @@ import { createPgPingStore } from "../../src/server/storage/postgres/ping-store"
 import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { createSqlitePingStore } from "../../src/server/storage/sqlite/ping-store";
 import type { PingStore, RunEvent } from "../../src/server/storage/ping-store";
+import { eventPlanner } from "../../src/server/ping/planner";
 import { databaseKind, databaseUrl, testDb } from "../support/db";
 import { registerUser } from "../support/http";
 import { createMonitor } from "../support/monitors";
@@ -17,10 +18,11 @@ import { createMonitor } from "../support/monitors";
 const pools: Pool[] = [];
 /** A ping store of its own connection(s): one per process in production. */
 function openStore(): PingStore {
-  if (databaseKind() === "sqlite") return createSqlitePingStore(openSqlite(databaseUrl().replace(/^file:/, "")));
+  if (databaseKind() === "sqlite")
+    return createSqlitePingStore(openSqlite(databaseUrl().replace(/^file:/, "")), eventPlanner());
   const pool = openPgPool(databaseUrl(), 4);
   pools.push(pool);
-  return createPgPingStore(pool);
+  return createPgPingStore(pool, eventPlanner());
 }
 const store = openStore();
 afterAll(async () => Promise.all(pools.map((p) => p.end())));

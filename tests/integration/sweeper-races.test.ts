@@ -5,11 +5,12 @@ import type Database from "better-sqlite3";
 import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { createDelivery } from "../../src/server/notify/deliver";
 import { sqliteRunner } from "../../src/server/storage/sqlite/runner";
-import { emptyCounts } from "../../src/server/domain/sweep-counts";
+import { emptyCounts } from "../../src/shared/sweep-counts";
 import { planDue } from "../../src/server/domain/sweep-plan";
 import { applyPlans } from "../../src/server/storage/sqlite/sweep-missed-pings";
 import { prepareSweepStatements, type DueMonitorRow } from "../../src/server/storage/sqlite/sweep-statements";
-import { createSweeper } from "../../src/server/storage/sqlite/sweeper";
+import { sweepRules } from "../../src/server/sweep/rules";
+import { sweeperOn } from "../../src/server/sweep/open";
 import { databaseKind } from "../support/db";
 import { baseUrl, call, registerUser } from "../support/http";
 import { monitorRow, ping, runRows } from "../support/monitors";
@@ -54,8 +55,8 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
     const plans = planDue(readDue(a, now, ids), now, counts, () => {});
     expect(plans.map((p) => p.decision.kind).sort()).toEqual(["down", "down", "down", "down", "down", "late"]);
 
-    await createSweeper(connect()).sweep(now); // sweeper B gets there first
-    applyPlans(a, prepareSweepStatements(a), plans, now, counts);
+    await sweeperOn({ kind: "sqlite", db: connect() }).sweep(now); // sweeper B gets there first
+    applyPlans(a, prepareSweepStatements(a), plans, now, counts, sweepRules());
 
     expect(counts).toMatchObject({ lost_races: 6, missed: 0, late: 0, missed_runs: 0, incidents_opened: 0 });
     for (const m of down) {
@@ -77,7 +78,7 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
     const plans = planDue(readDue(a, now, [m.id]), now, counts, () => {});
     expect(plans).toHaveLength(1);
     expect((await ping(m.ping_token)).status).toBe(200); // the job reports in meanwhile
-    applyPlans(a, prepareSweepStatements(a), plans, now, counts);
+    applyPlans(a, prepareSweepStatements(a), plans, now, counts, sweepRules());
 
     expect(counts.lost_races).toBe(1);
     expect((await monitorRow(m.id)).state).toBe("up");
@@ -99,7 +100,7 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
           seedMonitor(user, { state: "up", nextExpectedAt: new Date("2027-09-02T10:00:00Z") }),
         ),
       );
-      const sweeper = createSweeper(connect());
+      const sweeper = sweeperOn({ kind: "sqlite", db: connect() });
       await sweeper.sweep(new Date("2027-09-02T10:06:00Z"));
       const options = { appUrl: baseUrl(), smtpUrl: null, smtpFrom: "x@example.test", backoffMs: 100 };
       await Promise.all([

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Pool } from "pg";
 import { checkFromConfig, runCheck } from "../../src/server/checks";
+import { checkRules } from "../../src/server/checks/rules";
 import { storedResult } from "../../src/server/checks/stored-result";
 import { createPgCheckStore, createSqliteCheckStore, type CheckStore } from "../../src/server/storage/check-store";
 import { openPgPool } from "../../src/server/storage/postgres/pool";
@@ -19,11 +20,11 @@ export function checkStores() {
       if (databaseKind() === "sqlite") {
         const db = openSqlite(databaseUrl().replace(/^file:/, ""));
         sqlite.push(db);
-        return createSqliteCheckStore(db);
+        return createSqliteCheckStore(db, checkRules());
       }
       const pool = openPgPool(databaseUrl(), 2);
       pools.push(pool);
-      return createPgCheckStore(pool);
+      return createPgCheckStore(pool, checkRules());
     },
     async close() {
       sqlite.forEach((db) => db.close());

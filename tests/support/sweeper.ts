@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
-import type { SweepCounts } from "../../src/server/domain/sweep-counts";
+import type { SweepCounts } from "../../src/shared/sweep-counts";
 import { baseUrl, type TestUser } from "./http";
 import { databaseEnv, testDb } from "./db";
 

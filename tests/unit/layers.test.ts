@@ -98,6 +98,23 @@ describe("the rooms of src/", () => {
     ]);
   }, 60_000);
 
+  it("refuses a storage module that calls a domain rule itself, and lets it import the rule's types", () => {
+    const dir = fixture({
+      "src/server/domain/incidents.ts":
+        "export type Plan = { open: boolean };\nexport const afterMissedPings = (): Plan => ({ open: true });\n",
+      "src/server/storage/executes.ts":
+        'import type { Plan } from "../domain/incidents";\nexport const write = (plan: Plan) => plan.open;\n',
+      "src/server/storage/inline-types.ts":
+        'import { type Plan } from "../domain/incidents";\nexport const read = (plan: Plan) => plan.open;\n',
+      "src/server/storage/decides.ts":
+        'import { afterMissedPings } from "../domain/incidents";\nexport const sweep = () => afterMissedPings();\n',
+    });
+    const violations = cruise(dir);
+    expect(violations.map((v) => [v.rule.name, v.from, v.to])).toEqual([
+      ["storage-decides-nothing", "src/server/storage/decides.ts", "src/server/domain/incidents.ts"],
+    ]);
+  }, 60_000);
+
   it("docs/architecture.md's table of floors is the checker's, floor by floor and path by path", () => {
     const doc = fs.readFileSync(path.join(root, "docs/architecture.md"), "utf8");
     const section = doc.slice(doc.indexOf("## Rooms"), doc.indexOf("\n## ", doc.indexOf("## Rooms") + 1));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyCounts } from "../../src/server/domain/sweep-counts";
+import { emptyCounts } from "../../src/shared/sweep-counts";
 import { runSweepLoop } from "../../src/server/sweep/loop";
 
 /**

@@ -1,3 +1,4 @@
+import { maintainedAt } from "./maintenance";
 /**
  * The incident rules of cron monitors and services alike, pure: every instant is passed in. Each
  * path that can open or resolve an incident (a ping or reported event, a sweep's missed pings or
@@ -93,7 +94,7 @@ export function snoozeShown(snoozedUntil: Date | null, now: Date): Date | null {
  * `held` and announced at the end if still open (`afterHoldEnds`).
  */
 export const inMaintenance: HoldRule = (subject, _notice, now) =>
-  subject.maintenanceUntil && subject.maintenanceUntil.getTime() > now.getTime() ? "hold" : "notify";
+  maintainedAt(subject.maintenanceUntil, now) ? "hold" : "notify";
 
 /**
  * A parent that is down holds its children's openings: while one of the object's parents
@@ -255,4 +256,41 @@ export function missedReason(first: Date, count: number, skipped: boolean): stri
   const at = first.toISOString().slice(0, 19) + "Z";
   const more = count > 1 || skipped ? ` (${skipped ? "more than " : ""}${count} expected pings missed)` : "";
   return `No ping arrived within the grace period after the expected time ${at}${more}`;
+}
+
+/**
+ * The incident decisions under one set of notification rules, as the ping, sweep and check rooms
+ * hand them to the stores (which execute the plans and decide nothing themselves).
+ */
+export type IncidentRules = {
+  afterMissedPings(
+    monitor: Parameters<typeof afterMissedPings>[0],
+    missed: Parameters<typeof afterMissedPings>[1],
+    now: Date,
+  ): IncidentPlan;
+  afterOverrun(
+    monitor: Parameters<typeof afterOverrun>[0],
+    run: Parameters<typeof afterOverrun>[1],
+    now: Date,
+  ): IncidentPlan;
+  afterServiceStatus(
+    service: Parameters<typeof afterServiceStatus>[0],
+    change: Parameters<typeof afterServiceStatus>[1],
+    now: Date,
+  ): IncidentPlan;
+  /** `afterHoldEnds`: whether a held incident's opening goes out now. */
+  afterHoldEnds(subject: IncidentSubject, incident: { kind: IncidentKind; reason: string }, now: Date): boolean;
+  /** Whether a notification goes out now (a held resolution's, say). */
+  notifies(subject: IncidentSubject, notice: IncidentNotice, now: Date): boolean;
+};
+
+/** This module's decisions bound to `rules` (none hold anything by default). */
+export function incidentRules(rules: NotificationRules = NO_HOLD_RULES): IncidentRules {
+  return {
+    afterMissedPings: (monitor, missed, now) => afterMissedPings(monitor, missed, rules, now),
+    afterOverrun: (monitor, run, now) => afterOverrun(monitor, run, rules, now),
+    afterServiceStatus: (service, change, now) => afterServiceStatus(service, change, rules, now),
+    afterHoldEnds: (subject, incident, now) => afterHoldEnds(subject, incident, rules, now),
+    notifies: (subject, notice, now) => notifies(rules, subject, notice, now),
+  };
 }

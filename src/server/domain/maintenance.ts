@@ -30,6 +30,15 @@ export function currentOrNext(timing: WindowTiming, now: Date): Occurrence | nul
   return { start, end: new Date(start.getTime() + durationMs) };
 }
 
+/**
+ * Whether the object is under maintenance at `now`, given the end the stores read beside it (the
+ * latest end among its windows' runs that have started; null: none): its notifications are held and
+ * its checks left out of uptime.
+ */
+export function maintainedAt(until: Date | null | undefined, now: Date): boolean {
+  return !!until && until.getTime() > now.getTime();
+}
+
 /** Whether an occurrence is running at `now`. */
 export function running(occurrence: Occurrence | null, now: Date): boolean {
   return occurrence !== null && occurrence.start.getTime() <= now.getTime() && now.getTime() < occurrence.end.getTime();

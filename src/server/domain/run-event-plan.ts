@@ -1,6 +1,6 @@
 import type { TimelineEvent } from "../../shared/schemas/runs";
 import { afterRunEvent, type IncidentPlan, type NotificationRules } from "./incidents";
-import { monitorAfterEvent } from "./monitor-state";
+import { displayState, monitorAfterEvent } from "./monitor-state";
 import { admitPing, formatRecentPings, parseRecentPings } from "./rate-window";
 import { baselineMs, isDrifted, pairingWindowMs } from "./runs";
 import type { PingKind } from "./ping-request";
@@ -135,9 +135,15 @@ export type EventPlan =
       log: RunEvent["log"];
       monitor: MonitorWrite;
       incidents: IncidentPlan;
-      /** The state shown to the caller. */
-      displayState: { state: string; paused: boolean; suspended: boolean };
+      /** The state shown to the caller (domain/monitor-state.ts `displayState`). */
+      shownState: string;
     };
+
+/**
+ * What a ping store is given to decide an event (the ping room's `eventPlanner`, ping/planner.ts):
+ * the store reads and executes, the planner decides.
+ */
+export type EventPlanner = (ctx: MonitorContext, e: RunEvent) => EventPlan;
 
 /** The plan of one event on its (locked) monitor, `now` being the event's instant. */
 export function planEvent(ctx: MonitorContext, e: RunEvent, rules: NotificationRules): EventPlan {
@@ -172,7 +178,7 @@ export function planEvent(ctx: MonitorContext, e: RunEvent, rules: NotificationR
       unattachedEvents: applied.unattachedEvents ?? m.unattached_events,
     },
     incidents: afterRunEvent(subject, applied, rules, e.now),
-    displayState: { state: next.state, paused: next.paused, suspended },
+    shownState: displayState(next.state, next.paused, suspended),
   };
 }
 

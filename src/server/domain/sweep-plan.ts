@@ -1,6 +1,6 @@
 import { scheduleOf } from "./monitor-state";
 import { overdue, type Overdue } from "./sweep-rules";
-import type { SweepCounts } from "./sweep-counts";
+import type { SweepCounts } from "../../shared/sweep-counts";
 
 /** Due monitors are read and changed in pages; each page is one short write transaction. */
 export const PAGE_SIZE = 500;

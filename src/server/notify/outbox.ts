@@ -29,7 +29,7 @@ export type OutboxRow = {
   created_at: string;
   /** incident.reminder: the one integration it is for (storage/reminders.ts); null for every other event. */
   integration_id: number | null;
-  /** maintenance.started / maintenance.ended: the window and its run (storage/maintenance-runs.ts). */
+  /** maintenance.started / maintenance.ended: the window and its run (sweep/maintenance-runs.ts). */
   window_id: number | null;
   window_starts_at: string | null;
   window_ends_at: string | null;

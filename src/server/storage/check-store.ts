@@ -1,11 +1,10 @@
 import type Database from "better-sqlite3";
 import type { Pool } from "pg";
-import { checkFromConfig } from "../domain/check-config";
-import { laneAfterResult, leaseSeconds, type LaneSchedule } from "../domain/check-slots";
-import { CONFIRM_RECHECK_SECONDS, decideStatus, type ServiceStatus } from "../domain/service-status";
+import type { LaneSchedule } from "../domain/check-slots";
+import type { IncidentRules } from "../domain/incidents";
+import type { ServiceStatus, StatusDecision, StatusInput } from "../domain/service-status";
 import { timeOrNull } from "./api-rows";
 import { parentIncidentOf } from "./dependency-sql";
-import { afterServiceStatus, NO_HOLD_RULES, type NotificationRules } from "../domain/incidents";
 import { checkStatements, type CheckStatements } from "./check-statements";
 import { idsParam, jsonTime, type Engine } from "./json-rows";
 import { inTransaction } from "./postgres/pool";
@@ -18,9 +17,10 @@ import { sqliteRunner } from "./sqlite/runner";
  * The probes' hot path on either engine: leasing due checks and recording result batches, each a
  * fixed number of statements in one transaction whatever the batch size. Status flips, incidents
  * and outbox rows are written in the transaction of the result that causes them, so however many
- * probes report at once a service goes down once, with one incident and one notification. What a
- * flip does to incidents and notifications is decided by domain/incidents.ts under the store's
- * notification rules (none by default).
+ * probes report at once a service goes down once, with one incident and one notification. Every
+ * decision (a lease's length, a lane's next check, the service's status, what a flip does to
+ * incidents and notifications) comes from the `CheckRules` it is given (checks/rules.ts): the store reads
+ * and executes.
  */
 export interface CheckStore {
   /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`; with none due, says when the next one is. */
@@ -71,11 +71,29 @@ export type PostedResult = StoredResult;
 
 export type RecordOutcome = { accepted: true } | { accepted: false; why: string };
 
+/** What a check store is given to decide with (checks/rules.ts builds it from domain/). */
+export type CheckRules = {
+  /** How long a lease of a check of `type` with `config` lasts, in seconds. */
+  leaseSeconds(type: string, config: Record<string, unknown>): number;
+  /** A lane's schedule after a result (scheduled: it names the lane's pending slot). */
+  laneAfterResult(
+    lane: LaneSchedule,
+    result: { outcome: "up" | "down"; scheduled: boolean },
+    service: { id: number; intervalSeconds: number; enabled: boolean },
+    now: Date,
+  ): LaneSchedule;
+  /** The service's status from its lanes' latest results. */
+  decideStatus(input: StatusInput, now: Date): StatusDecision;
+  /** Whether a result at `now` is left out of uptime: a maintenance window ending at `until` runs over its service. */
+  inMaintenance(until: Date | null, now: Date): boolean;
+  incidents: Pick<IncidentRules, "afterServiceStatus">;
+};
+
 /** Runs work in one write transaction (`transact`), or a read outside any (`read`). */
 type Transactor = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
 type Access = { transact: Transactor; read: Transactor };
 
-export function createSqliteCheckStore(db: Database.Database, rules: NotificationRules = NO_HOLD_RULES): CheckStore {
+export function createSqliteCheckStore(db: Database.Database, rules: CheckRules): CheckStore {
   const sql = sqliteRunner(db);
   let queue: Promise<unknown> = Promise.resolve();
   // One connection, one caller at a time: later callers wait their turn (the work's awaits must not
@@ -90,7 +108,7 @@ export function createSqliteCheckStore(db: Database.Database, rules: Notificatio
   return checkStore("sqlite", { transact, read: inTurn }, rules);
 }
 
-export function createPgCheckStore(pool: Pool, rules: NotificationRules = NO_HOLD_RULES): CheckStore {
+export function createPgCheckStore(pool: Pool, rules: CheckRules): CheckStore {
   const sql = pgRunner(pool);
   return checkStore(
     "postgresql",
@@ -124,7 +142,7 @@ type LaneRow = {
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
-function checkStore(engine: Engine, { transact, read }: Access, rules: NotificationRules): CheckStore {
+function checkStore(engine: Engine, { transact, read }: Access, rules: CheckRules): CheckStore {
   const s = checkStatements(engine);
   return {
     lease: (probeId, lane, max, horizon, now) =>
@@ -146,13 +164,12 @@ function checkStore(engine: Engine, { transact, read }: Access, rules: Notificat
           const config = JSON.parse(r.config) as Record<string, unknown>;
           const dueAt = new Date(r.due_at);
           const start = Math.max(dueAt.getTime(), now.getTime());
-          const { timeoutSeconds } = checkFromConfig(r.type, config);
           return {
             serviceId: r.service_id,
             lane: r.lane,
             slot: r.slot,
             dueAt,
-            leaseExpiresAt: new Date(start + leaseSeconds(timeoutSeconds) * 1000),
+            leaseExpiresAt: new Date(start + rules.leaseSeconds(r.type, config) * 1000),
             type: r.type,
             config,
           };
@@ -180,7 +197,7 @@ async function recordResults(
   engine: Engine,
   s: CheckStatements,
   sql: SqlRunner,
-  rules: NotificationRules,
+  rules: CheckRules,
   probeId: number,
   results: PostedResult[],
   now: Date,
@@ -201,11 +218,10 @@ async function recordResults(
       outcomes.push({ accepted: false, why: refusal ?? "no such service lane" });
       continue;
     }
-    const next = laneAfterResult(
+    const next = rules.laneAfterResult(
       laneSchedule(row),
       { outcome: result.outcome, scheduled: result.slot !== null },
       { id: row.service_id, intervalSeconds: row.interval, enabled: !!row.enabled },
-      CONFIRM_RECHECK_SECONDS,
       now,
     );
     Object.assign(row, {
@@ -227,9 +243,7 @@ async function recordResults(
   await sql.run(s.updateLanes, [JSON.stringify(touched.map((r) => laneJson(engine, r)))]);
   // A result recorded while a maintenance window runs over its service is left out of uptime (maintenance-sql.ts).
   const maintained = new Set(
-    rows
-      .filter((r) => r.maintenance_until !== null && new Date(r.maintenance_until).getTime() > now.getTime())
-      .map((r) => r.service_id),
+    rows.filter((r) => rules.inMaintenance(timeOrNull(r.maintenance_until), now)).map((r) => r.service_id),
   );
   await sql.run(s.insertResults, [
     JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r, maintained.has(r.serviceId)))),
@@ -295,14 +309,14 @@ function resultJson(engine: Engine, probeId: number, r: PostedResult, inMaintena
 async function applyStatus(
   s: CheckStatements,
   sql: SqlRunner,
-  rules: NotificationRules,
+  rules: CheckRules,
   lanes: LaneRow[],
   now: Date,
 ): Promise<void> {
   const service = lanes[0]!;
   if (!service.enabled) return; // paused: the edit that paused it settled status and incidents
   const previous = service.status as ServiceStatus;
-  const decision = decideStatus(
+  const decision = rules.decideStatus(
     {
       enabled: true,
       previous,
@@ -323,7 +337,7 @@ async function applyStatus(
   const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
   if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
   else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
-  const plan = afterServiceStatus(
+  const plan = rules.incidents.afterServiceStatus(
     {
       id: service.service_id,
       orgId: service.org_id,
@@ -332,7 +346,6 @@ async function applyStatus(
       parentIncidentId: parentIncidentOf(service.parent_incident_id),
     },
     { previous, status: decision.status, reason },
-    rules,
     now,
   );
   if (plan.open) {

@@ -6,17 +6,18 @@ import { env, sqlitePath, type Env } from "../../env";
 import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import type { ApiStore } from "./api-store";
-import { createPgCheckStore, createSqliteCheckStore, type CheckStore } from "./check-store";
+import { createPgCheckStore, createSqliteCheckStore, type CheckRules, type CheckStore } from "./check-store";
 import { dialectOf, metricsSql } from "./check-metrics-sql";
 import type { MetricsStore } from "./metrics-store";
 import type { PingStore } from "./ping-store";
+import type { EventPlanner } from "../domain/run-event-plan";
 import { createPgApiStore } from "./postgres/api-store";
 import { watchPgOutbox } from "./postgres/outbox-watch";
 import { createPgPingStore } from "./postgres/ping-store";
 import { openPgPool } from "./postgres/pool";
 import { pgArrayReader, pgRunner } from "./postgres/runner";
 import { pgNextDeadline } from "./postgres/sweep-deadline";
-import { createPgSweeper } from "./postgres/sweeper";
+import { pgSweepSteps } from "./postgres/sweep-steps";
 import { createSqliteApiStore } from "./sqlite/api-store";
 import { walCheckpointer } from "./sqlite/checkpointer";
 import { openPingConnection, openSqlite } from "./sqlite/connection";
@@ -24,8 +25,8 @@ import { watchSqliteOutbox } from "./sqlite/outbox-watch";
 import { createSqlitePingStore } from "./sqlite/ping-store";
 import { sqliteArrayReader, sqliteRunner } from "./sqlite/runner";
 import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
-import { createSweeper } from "./sqlite/sweeper";
-import type { SweepStorage } from "./sweep-storage";
+import { sqliteSweepSteps } from "./sqlite/sweep-steps";
+import type { SweepRules, SweepSteps, SweepStorage } from "./sweep-storage";
 
 /**
  * The one door into storage: the only module that chooses the engine (from DATABASE_URL) and the
@@ -103,13 +104,20 @@ function built<K extends keyof Stores>(key: K, make: (c: Connections) => Stores[
 /** The process's Prisma client. */
 export const prisma = () => built("prisma", createPrisma);
 
-/** The process's ping store (group commit on the writer or the pool). */
-export const pingStore = () =>
-  built("ping", (c) => (c.kind === "postgresql" ? createPgPingStore(c.pool) : createSqlitePingStore(c.db)));
+/**
+ * The process's ping store (group commit on the writer or the pool), built on first use with the
+ * planner that decides its events (ping/store.ts gives the ping room's).
+ */
+export const pingStore = (planner: EventPlanner) =>
+  built("ping", (c) =>
+    c.kind === "postgresql" ? createPgPingStore(c.pool, planner) : createSqlitePingStore(c.db, planner),
+  );
 
-/** The process's check store (probe leases and results). */
-export const checkStore = () =>
-  built("checks", (c) => (c.kind === "postgresql" ? createPgCheckStore(c.pool) : createSqliteCheckStore(c.db)));
+/** The process's check store (probe leases and results), built on first use with the rules it decides by (checks/store.ts). */
+export const checkStore = (rules: CheckRules) =>
+  built("checks", (c) =>
+    c.kind === "postgresql" ? createPgCheckStore(c.pool, rules) : createSqliteCheckStore(c.db, rules),
+  );
 
 /** The process's REST store (hot reads and the monitor insert). */
 export const apiStore = () =>
@@ -127,22 +135,32 @@ export const metricsStore = () =>
   });
 
 /**
- * What a sweeper process works through: its sweeper, the next deadline, the delivery's SQL, a
- * watch that calls back when other processes commit outbox rows (PostgreSQL: LISTEN/NOTIFY on one
- * connection of the pool; SQLite: a 250 ms poll), and on SQLite the WAL checkpointer on the same
- * connection. Its own connections, opened here.
+ * A sweep's steps on a connection of its own (`db`) or a pool, executing what `rules` decide (the
+ * sweep itself: sweep/sweeper.ts). For `sweepStorage` and for tests and benchmarks that sweep
+ * beside a running server.
  */
-export function sweepStorage(
-  config: Config & Partial<Pick<Env, "checkResultRetentionDays">>,
-  log: (line: object) => void,
-): SweepStorage {
-  const options = { checkResultRetentionDays: config.checkResultRetentionDays };
+export function sweepStepsOn(
+  c: { kind: "sqlite"; db: Database.Database } | { kind: "postgresql"; pool: Pool },
+  rules: SweepRules,
+  log: (line: object) => void = () => {},
+): SweepSteps {
+  return c.kind === "postgresql" ? pgSweepSteps(c.pool, rules, log) : sqliteSweepSteps(c.db, rules, log);
+}
+
+/**
+ * What a sweeper process works through: its sweep steps (executing `rules`), the next deadline, the
+ * delivery's SQL, a watch that calls back when other processes commit outbox rows (PostgreSQL:
+ * LISTEN/NOTIFY on one connection of the pool; SQLite: a 250 ms poll), and on SQLite the WAL
+ * checkpointer on the same connection. Its own connections, opened here.
+ */
+export function sweepStorage(config: Config, rules: SweepRules, log: (line: object) => void): SweepStorage {
   const c = openConnections(config, "sweeper");
+  const steps = sweepStepsOn(c, rules, log);
   if (c.kind === "postgresql") {
     return {
-      sweeper: createPgSweeper(c.pool, log, options),
+      steps,
       nextDeadline: pgNextDeadline(c.pool),
-      sql: pgRunner(c.pool),
+      sql: steps.sql,
       watchOutbox: (onNew) => watchPgOutbox(c.pool, onNew, log),
       checkpointer: null,
       close: () => c.pool.end(),
@@ -150,9 +168,9 @@ export function sweepStorage(
   }
   const checkpointer = walCheckpointer(c.db, log);
   return {
-    sweeper: createSweeper(c.db, log, options),
+    steps,
     nextDeadline: sqliteNextDeadline(c.db),
-    sql: sqliteRunner(c.db),
+    sql: steps.sql,
     watchOutbox: (onNew) => watchSqliteOutbox(c.db, onNew, log),
     checkpointer,
     close: async () => (checkpointer.stop(), void c.db.close()),

@@ -1,4 +1,4 @@
-import { afterHoldEnds, notifies, type IncidentKind, type NotificationRules } from "../domain/incidents";
+import type { IncidentSubject } from "../domain/incidents";
 import type { SqlRunner } from "./runner";
 import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-sql";
 import { monitorParentIncident, parentIncidentOf, serviceParentIncident } from "./dependency-sql";
@@ -48,52 +48,63 @@ type HeldRow = {
   parent_incident_id?: number | string | null;
 };
 
-/** Runs work in one write transaction. */
-export type Transact = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+/** A held incident (or a held resolution) as the rules see it: its object, kind and reason. */
+export type HeldIncident = {
+  id: number;
+  orgId: number | null;
+  cronMonitorId: number | null;
+  serviceId: number | null;
+  kind: string;
+  reason: string;
+  subject: IncidentSubject;
+};
 
 /**
- * Notifies every open incident whose hold has ended (domain/incidents.ts `afterHoldEnds`: a snooze
- * expired, a maintenance window's run ended, say), once: one read (no transaction when nothing is held), then in one transaction each
- * is claimed by a compare-and-swap on `held` before its outbox row is written, so any number of
- * sweepers at once notify it once. Returns how many were notified.
+ * The open incidents still `held` (opened while a rule held their `incident.opened`), and the
+ * resolved ones whose `incident.resolved` a rule held after their opening went out: one read each,
+ * no transaction.
  */
-export async function releaseHeldIncidents(
+export async function heldIncidents(
   read: SqlRunner,
-  transact: Transact,
-  rules: NotificationRules,
   now: Date,
-): Promise<number> {
-  const held = await read.all<HeldRow>(HELD_OPEN(read.kind), [now, now, true]);
-  const ending = held.filter((row) =>
-    afterHoldEnds(subjectOf(row), { kind: row.kind as IncidentKind, reason: row.reason }, rules, now),
-  );
-  // Resolutions held after a notified opening: notified once the hold ends, the same way.
+): Promise<{ opened: HeldIncident[]; resolved: HeldIncident[] }> {
+  const opened = await read.all<HeldRow>(HELD_OPEN(read.kind), [now, now, true]);
   const resolved = await read.all<HeldRow>(HELD_RESOLVED(read.kind), [now, now, true]);
-  const endingResolved = resolved.filter((row) => notifies(rules, subjectOf(row), { event: "incident.resolved" }, now));
-  if (ending.length === 0 && endingResolved.length === 0) return 0;
-  return transact(async (sql) => {
-    let released = 0;
-    for (const row of ending) {
-      if ((await sql.run(CLAIM, [false, row.id, true])) !== 1) continue;
-      await sql.run(NOTIFY, [row.org_id, row.cron_monitor_id, row.service_id, row.id, now]);
-      released++;
-    }
-    for (const row of endingResolved) {
-      if ((await sql.run(CLAIM_RESOLVED, [false, row.id, true])) !== 1) continue;
-      await sql.run(NOTIFY_RESOLVED, [row.org_id, row.cron_monitor_id, row.service_id, row.id, now]);
-      released++;
-    }
-    return released;
-  });
+  return { opened: opened.map(heldIncident), resolved: resolved.map(heldIncident) };
 }
 
-function subjectOf(row: HeldRow) {
+/**
+ * Claims a held incident's notification by a compare-and-swap on `held` (an opening) or
+ * `resolution_held` (a resolution) and writes its outbox row: true for exactly one caller however
+ * many sweepers try at once (run inside a write transaction).
+ */
+export async function claimHeld(
+  tx: SqlRunner,
+  incident: HeldIncident,
+  event: "incident.opened" | "incident.resolved",
+  now: Date,
+): Promise<boolean> {
+  const [claim, notify] = event === "incident.opened" ? [CLAIM, NOTIFY] : [CLAIM_RESOLVED, NOTIFY_RESOLVED];
+  if ((await tx.run(claim, [false, incident.id, true])) !== 1) return false;
+  await tx.run(notify, [incident.orgId, incident.cronMonitorId, incident.serviceId, incident.id, now]);
+  return true;
+}
+
+function heldIncident(row: HeldRow): HeldIncident {
   return {
-    type: row.cron_monitor_id !== null ? ("cron_monitor" as const) : ("service" as const),
-    id: Number(row.cron_monitor_id ?? row.service_id),
-    orgId: row.org_id === null ? null : Number(row.org_id),
-    snoozedUntil: row.snoozed_until === null ? null : new Date(row.snoozed_until),
-    maintenanceUntil: row.maintenance_until === null ? null : new Date(row.maintenance_until),
-    parentIncidentId: parentIncidentOf(row.parent_incident_id),
+    id: row.id,
+    orgId: row.org_id,
+    cronMonitorId: row.cron_monitor_id,
+    serviceId: row.service_id,
+    kind: row.kind,
+    reason: row.reason,
+    subject: {
+      type: row.cron_monitor_id !== null ? "cron_monitor" : "service",
+      id: Number(row.cron_monitor_id ?? row.service_id),
+      orgId: row.org_id === null ? null : Number(row.org_id),
+      snoozedUntil: row.snoozed_until === null ? null : new Date(row.snoozed_until),
+      maintenanceUntil: row.maintenance_until === null ? null : new Date(row.maintenance_until),
+      parentIncidentId: parentIncidentOf(row.parent_incident_id),
+    },
   };
 }

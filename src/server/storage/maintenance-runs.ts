@@ -1,12 +1,9 @@
-import { currentOrNext } from "../domain/maintenance";
-import { announcementsDue } from "../domain/maintenance-announcements";
-import type { Transact } from "./held-incidents";
-import { timingOf } from "./maintenance-sql";
+import type { MaintenanceEvent } from "../domain/maintenance-announcements";
 import type { SqlRunner } from "./runner";
 
 /**
- * The maintenance windows' runs, as every sweep (and every deadline sweep) moves them on, in one read
- * when nothing is due (docs/api-maintenance.md):
+ * The statements that move maintenance windows' runs on (the rules and their order:
+ * sweep/maintenance-runs.ts), in one read when nothing is due (docs/api-maintenance.md):
  * - a run that started and was not announced: `maintenance.started` (phase 0 -> 1);
  * - a run whose start was announced and that ended: `maintenance.ended` (phase 1 -> 2);
  * - a recurring window whose run ended moves to its run going on or next (phase back to 0), in one
@@ -42,7 +39,8 @@ const ADVANCE = (engine: Engine) =>
   `UPDATE maintenance_windows SET current_starts_at = ?, current_ends_at = ?, announced_phase = 0
    WHERE id = ? AND announced_phase <> 1 AND ${at(engine, "current_ends_at", "=")}`;
 
-type DueRow = {
+/** A window with something due, as read. */
+export type DueWindowRow = {
   id: number;
   org_id: number;
   schedule: string | null;
@@ -53,58 +51,18 @@ type DueRow = {
   announced_phase: number;
 };
 
-/**
- * What a sweep does with the windows' runs, in two steps around its incident work: `advanced` now
- * (first thing: the hot paths must see a recurring window's new run), the rest of the announcements
- * by `announce()` after the due monitors and overrunning runs, so a sweep whose windows only need
- * announcing takes no write lock before it has read its due monitors (sweepers racing over the same
- * rows read them all before any writes).
- */
-export type MovedRuns = { advanced: number; announced: number; announce: () => Promise<number> };
+/** The windows whose run has an announcement or an advance due at `now`: one read. */
+export const dueWindows = (sql: SqlRunner, now: Date) => sql.all<DueWindowRow>(DUE(sql.kind), [now, now, now]);
 
 /**
- * One read of the windows with something due. A recurring window whose run ended moves to its run
- * going on or next in one transaction with its `maintenance.ended` (when its start was announced).
- * The other announcements wait for `announce()`.
+ * Claims one announcement (compare-and-swap on the phase and the run read) and writes its outbox
+ * row: 1, or 0 if another sweeper had it. Inside a write transaction.
  */
-export async function moveMaintenanceRuns(
-  sql: SqlRunner,
-  transact: Transact,
-  now: Date,
-  log: (line: object) => void = () => {},
-): Promise<MovedRuns> {
-  const rows = await sql.all<DueRow>(DUE(sql.kind), [now, now, now]);
-  const moved = { advanced: 0, announced: 0 };
-  const later: { row: DueRow; run: { start: Date; end: Date } }[] = [];
-  for (const row of rows) {
-    const run = { start: new Date(row.current_starts_at), end: new Date(row.current_ends_at) };
-    if (row.schedule === null || run.end.getTime() > now.getTime()) {
-      later.push({ row, run });
-      continue;
-    }
-    const next = nextRun(row, now, log);
-    await transact(async (tx) => {
-      for (const a of announcementsDue(Number(row.announced_phase), run, now))
-        moved.announced += await announceOne(tx, row, run, a, now);
-      moved.advanced += await tx.run(ADVANCE(tx.kind), [next?.start ?? null, next?.end ?? null, row.id, run.end]);
-    });
-  }
-  const announce = async () => {
-    let announced = 0;
-    for (const { row, run } of later)
-      for (const a of announcementsDue(Number(row.announced_phase), run, now))
-        announced += await transact((tx) => announceOne(tx, row, run, a, now));
-    return announced;
-  };
-  return { ...moved, announce };
-}
-
-/** Claims one announcement (compare-and-swap on the phase and the run read) and writes its outbox row: 1, or 0 if another sweeper had it. */
-async function announceOne(
+export async function claimAnnouncement(
   tx: SqlRunner,
-  row: DueRow,
+  row: DueWindowRow,
   run: { start: Date; end: Date },
-  a: ReturnType<typeof announcementsDue>[number],
+  a: { event: MaintenanceEvent; from: number; phase: number },
   now: Date,
 ): Promise<number> {
   const started = a.event === "maintenance.started";
@@ -119,26 +77,13 @@ async function announceOne(
   return 1;
 }
 
-/** A recurring window's run going on or next at `now`; null (logged) when its stored schedule cannot be evaluated. */
-function nextRun(row: DueRow, now: Date, log: (line: object) => void): { start: Date; end: Date } | null {
-  try {
-    return currentOrNext(
-      timingOf({
-        startsAt: null,
-        endsAt: null,
-        schedule: row.schedule,
-        timezone: row.timezone,
-        durationMinutes: row.duration_minutes,
-      }),
-      now,
-    );
-  } catch (err) {
-    log({
-      level: "error",
-      event: "sweep.maintenance",
-      window: row.id,
-      error: err instanceof Error ? err.message : String(err),
-    });
-    return null;
-  }
-}
+/**
+ * Moves a recurring window whose run ended (at `endRead`) to its `next` run (null: none), phase back
+ * to 0: 1, or 0 when another sweeper or an edit moved it first. Inside a write transaction.
+ */
+export const advanceWindow = (
+  tx: SqlRunner,
+  row: DueWindowRow,
+  endRead: Date,
+  next: { start: Date; end: Date } | null,
+): Promise<number> => tx.run(ADVANCE(tx.kind), [next?.start ?? null, next?.end ?? null, row.id, endRead]);

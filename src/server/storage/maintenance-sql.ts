@@ -5,7 +5,7 @@ import type { SqlRunner } from "./runner";
  * Maintenance windows as the incident paths read them (docs/api-maintenance.md). Each window row
  * keeps its run going on or next to start (`current_starts_at`, `current_ends_at`), written when the
  * window is written and advanced by every sweep once a recurring window's run has ended
- * (`moveMaintenanceRuns`, maintenance-runs.ts), so the hot paths need no schedule engine: the end of the maintenance
+ * (`moveMaintenanceRuns`, sweep/maintenance-runs.ts), so the hot paths need no schedule engine: the end of the maintenance
  * over an object at `now` is one scalar subquery beside the object's row (`maintenance_until`),
  * the latest end among its windows' runs that have started by `now`. The rule itself
  * (`inMaintenance`, domain/incidents.ts) compares that end with `now`, so a run that ended and was

@@ -18,3 +18,6 @@ export interface SqlRunner {
  * thousands of rows); `?` placeholders and parameters as SqlRunner's.
  */
 export type ArrayReader = <T extends unknown[]>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/** Runs work in one write transaction, rolled back when it throws. */
+export type Transact = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;

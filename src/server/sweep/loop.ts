@@ -1,6 +1,6 @@
-import type { SweepCounts } from "../domain/sweep-counts";
+import type { SweepCounts } from "../../shared/sweep-counts";
 import type { NextDeadline } from "../storage/next-deadline";
-import type { Sweeper } from "../storage/sweeper";
+import type { Sweeper } from "./sweeper";
 
 export type SweepLoopOptions = {
   sweeper: Sweeper;

@@ -1,5 +1,5 @@
 import { handlePing } from "../../../server/ping/handler";
-import { pingStore } from "../../../server/storage/engine";
+import { processPingStore } from "../../../server/ping/store";
 import { ensureStarted } from "../../../server/startup";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 async function handler(req: Request): Promise<Response> {
   await ensureStarted();
   const path = new URL(req.url).pathname.slice("/ping".length);
-  return handlePing(req, path, pingStore());
+  return handlePing(req, path, processPingStore());
 }
 
 export { handler as GET, handler as POST, handler as HEAD, handler as PUT, handler as PATCH, handler as DELETE };

@@ -1,7 +1,7 @@
 import { env } from "../../../env";
 import { openApiDocument } from "../openapi";
 import { handlePing } from "../../ping/handler";
-import { pingStore } from "../../storage/engine";
+import { processPingStore } from "../../ping/store";
 import { runLogResponse } from "./run-log";
 import { orgMetricsResponse } from "./org-metrics-route";
 
@@ -21,7 +21,7 @@ export const rawRoutes: RawRoute[] = [
     method: "*",
     pattern: /^\/ping(\/.*)$/,
     route: "/ping/{token}",
-    handle: (req, match) => handlePing(req, match[1]!, pingStore()),
+    handle: (req, match) => handlePing(req, match[1]!, processPingStore()),
   },
   {
     method: "GET",

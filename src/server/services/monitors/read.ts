@@ -2,7 +2,7 @@ import { notFound } from "../../../shared/errors";
 import type { CronMonitor, ListCronMonitorsInput } from "../../../shared/schemas/cron-monitors";
 import { apiStore } from "../../storage/engine";
 import { type ApiStore } from "../../storage/api-store";
-import { STATS_WINDOW_MS } from "../../domain/run-stats";
+import { STATS_WINDOW_MS } from "../../../shared/run-stats";
 import { toWire } from "./wire";
 
 export type MonitorPage = { data: CronMonitor[]; meta: { total: number; page: number; limit: number } };

@@ -3,7 +3,7 @@ import { pageMetaOf } from "../../../shared/schemas/common";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
 import { capLog } from "../../domain/runs";
-import { pingStore } from "../../storage/engine";
+import { processPingStore } from "../../ping/store";
 import type { RunEventResult } from "../../storage/ping-store";
 import type { CronRun } from "../../../generated/prisma/client";
 
@@ -101,7 +101,7 @@ export function reportEvent(
       : input.event === "fail" || (exitCode !== null && exitCode !== 0)
         ? "fail"
         : "success";
-  return pingStore().record({
+  return processPingStore().record({
     target: { monitorId: input.id, orgId },
     kind,
     exitCode,

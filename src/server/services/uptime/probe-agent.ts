@@ -1,6 +1,6 @@
 import { checkResultFromWire, storedResult, type ResultWire } from "../../checks/stored-result";
 import { db } from "../../db";
-import { checkStore } from "../../storage/engine";
+import { processCheckStore } from "../../checks/store";
 import { laneOf, probeByToken } from "./probes";
 
 /** `last_seen_at` is written at most this often per probe (a busy probe calls several times a second). */
@@ -31,12 +31,12 @@ export async function probeOrg(orgId: number | null): Promise<{ org?: { slug: st
 /** Leases up to `max` of the probe's due checks within `lookaheadSeconds`. */
 export function leaseChecks(probe: Probe, max: number, lookaheadSeconds: number, now: Date) {
   const horizon = new Date(now.getTime() + lookaheadSeconds * 1000);
-  return checkStore().lease(probe.id, laneOf(probe), max, horizon, now);
+  return processCheckStore().lease(probe.id, laneOf(probe), max, horizon, now);
 }
 
 /** Records a probe's batch of results (each mapped to a stored result by checks/stored-result.ts). */
 export function recordResults(probe: Probe, results: ResultWire[], now: Date) {
-  return checkStore().record(
+  return processCheckStore().record(
     probe.id,
     results.map((r) => storedResult({ serviceId: r.service_id, lane: r.lane, slot: r.slot }, checkResultFromWire(r))),
     now,

@@ -3,7 +3,7 @@ import { planOf } from "../../../shared/plans";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { hashToken, randomToken } from "../../auth/tokens";
 import { db } from "../../db";
-import { checkStore } from "../../storage/engine";
+import { processCheckStore } from "../../checks/store";
 import { writeTransaction } from "../../transactions";
 import type { ActiveOrg } from "../accounts/org-access";
 import { moveOffProbes } from "./probe-use";
@@ -176,7 +176,7 @@ export async function probeHealthSummary(orgIds: number[], now = new Date()) {
   const perProbe = new Map(counts.map((c) => [c.probeId, c._count._all]));
   const lanes = [...new Set(probes.map(laneOf))];
   const oldest = new Map(
-    await Promise.all(lanes.map(async (lane) => [lane, await checkStore().oldestDue(lane, now)] as const)),
+    await Promise.all(lanes.map(async (lane) => [lane, await processCheckStore().oldestDue(lane, now)] as const)),
   );
   const lagOf = (lane: number) => {
     const due = oldest.get(lane);

@@ -4,7 +4,7 @@ import { checkFromConfig, runCheck } from "../../checks/index";
 import { db } from "../../db";
 import { outboundPolicy } from "../../outbound/index";
 import { storedResult, type StoredResult } from "../../checks/stored-result";
-import { checkStore } from "../../storage/engine";
+import { processCheckStore } from "../../checks/store";
 import { PROBE_USE } from "../../../shared/capabilities";
 import { PROBE_USE_ROLES } from "./probe-use";
 import { getService } from "./service-records";
@@ -81,7 +81,7 @@ export async function runServiceNow(userId: number, id: number, probeId: number 
     );
   const r = await limited(userId, id, check.timeoutSeconds, () => runCheck(check, { policy: outboundPolicy() }));
   const result = storedResult({ serviceId: id, lane: 0, slot: null }, r);
-  await checkStore().record(platform.id, [result], new Date());
+  await processCheckStore().record(platform.id, [result], new Date());
   return answer(userId, platform.id, result);
 }
 
@@ -124,7 +124,7 @@ function probeRefused(message: string) {
 /** Makes the private probe's check due now and waits for the result it reports. */
 async function resultOfPrivateProbe(id: number, probeId: number, timeoutSeconds: number): Promise<StoredResult> {
   const asked = new Date();
-  await checkStore().makeDue(id, probeId, asked);
+  await processCheckStore().makeDue(id, probeId, asked);
   const deadline = asked.getTime() + (timeoutSeconds + GRACE_SECONDS) * 1000;
   while (Date.now() < deadline) {
     const row = await db().checkResult.findFirst({

@@ -14,7 +14,7 @@ import {
   time,
   type Raw,
 } from "../api-rows";
-import { RECENT_RUNS } from "../../domain/run-stats";
+import { RECENT_RUNS } from "../../../shared/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
 
 const param = (v: unknown) => (v instanceof Date ? pgTime(v) : v);

@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import type { Pool, PoolClient } from "pg";
-import { displayState } from "../../domain/monitor-state";
-import { planEvent, type MonitorContext, type RunView } from "../../domain/run-event-plan";
+import type { EventPlanner, MonitorContext, RunView } from "../../domain/run-event-plan";
 import type { PingStore, RunEvent, RunEventResult } from "../ping-store";
 import { groupCommitStore } from "../group-commit";
-import { NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import { pgTime, run } from "./pool";
 import { LOCK_MANY_SQL, READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type PgRunRow } from "./ping-statements";
 
@@ -20,17 +18,17 @@ import { LOCK_MANY_SQL, READ_MANY_SQL, WRITE_MANY_SQL, type PgMonitorRow, type P
  * (runs, logs, monitors, incidents, outbox rows, as data-modifying CTEs over arrays). So a group of
  * any size usually costs BEGIN, three statements and COMMIT. Every caller's promise settles only after COMMIT. If the group fails (a
  * deadlock with a sweeper, say), each of its events is recorded again in a transaction of its own, so
- * one bad event fails alone. Incidents and notifications follow domain/incidents.ts under `rules`
- * (none by default), whose plan travels as the write's parameters.
+ * one bad event fails alone. What an event does is decided by the `planner` it is given
+ * (ping/planner.ts); its plan travels as the write's parameters.
  */
-export function createPgPingStore(pool: Pool, rules: NotificationRules = NO_HOLD_RULES): PingStore {
+export function createPgPingStore(pool: Pool, planner: EventPlanner): PingStore {
   const recordGroup = async (events: RunEvent[]): Promise<RunEventResult[]> => {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
       const results: RunEventResult[] = new Array(events.length);
       let waiting = events.map((event, i) => ({ event, i }));
-      while (waiting.length > 0) waiting = await recordWave(client, waiting, results, rules);
+      while (waiting.length > 0) waiting = await recordWave(client, waiting, results, planner);
       await client.query("COMMIT");
       return results;
     } catch (err) {
@@ -70,7 +68,7 @@ async function recordWave(
   client: PoolClient,
   pending: Pending[],
   results: RunEventResult[],
-  rules: NotificationRules,
+  planner: EventPlanner,
 ): Promise<Pending[]> {
   const seen = new Set<string>();
   const wave: Pending[] = [];
@@ -102,15 +100,15 @@ async function recordWave(
     if (!m) return void (results[p.i] = { outcome: "not_found" });
     if (recorded.has(m.id)) return void deferred.push(p);
     recorded.add(m.id);
-    results[p.i] = applyEvent(m, p.event, writes, rules);
+    results[p.i] = applyEvent(m, p.event, writes, planner);
   });
   if (!writes.empty) await run(client, "ping_write_many", WRITE_MANY_SQL, writes.params());
   return [...deferred, ...later].sort((a, b) => a.i - b.i);
 }
 
-/** The rules for one event on its locked monitor (domain/run-event-plan.ts): its answer, and its writes added to the wave's. */
-function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: NotificationRules): RunEventResult {
-  const plan = planEvent(context(m), e, rules);
+/** The planner's plan for one event on its locked monitor: its answer, and its writes added to the wave's. */
+function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, planner: EventPlanner): RunEventResult {
+  const plan = planner(context(m), e);
   if (plan.outcome === "rate_limited") return plan;
   const now = pgTime(e.now);
   const w = plan.run;
@@ -167,13 +165,12 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, rules: Not
     incidents.drifted,
     incidents.open?.parentIncidentId ?? null,
   );
-  const shown = plan.displayState;
   return {
     outcome: "accepted",
     monitorId: m.id,
     rid: plan.applied.rid,
     runStatus: plan.applied.runStatus,
-    state: displayState(shown.state, shown.paused, shown.suspended),
+    state: plan.shownState,
   };
 }
 

@@ -1,15 +1,7 @@
 import type { Pool } from "pg";
-import {
-  ROLLUP_BUDGET_MS,
-  floorHour,
-  parseWatermark,
-  rawDeleteCutoff,
-  rollupDeleteCutoff,
-  rollupSpan,
-  rollupStart,
-  type RollupWatermark,
-} from "../../domain/check-metrics";
-import type { SweepCounts } from "../../domain/sweep-counts";
+import type { RollupWatermark } from "../../domain/check-metrics";
+import type { RollupRules } from "../sweep-storage";
+import type { SweepCounts } from "../../../shared/sweep-counts";
 import { metricsSql, POSTGRES } from "../check-metrics-sql";
 import { inTransaction, pgTime, run } from "./pool";
 
@@ -35,16 +27,16 @@ const ROLLUP_LOCK = `SELECT pg_try_advisory_xact_lock(727274101) AS locked`;
  * (the next sweep does it again anyway). Retention deletes in batches, each its own statement; two
  * sweepers deleting at once simply find fewer rows.
  */
-export async function checkRollups(pool: Pool, now: Date, counts: SweepCounts, retentionDays: number): Promise<void> {
+export async function checkRollups(pool: Pool, rules: RollupRules, now: Date, counts: SweepCounts): Promise<void> {
   const t = now.getTime();
   const started = performance.now();
-  let step = await rollUpSpan(pool, t);
+  let step = await rollUpSpan(pool, rules, t);
   counts.rollup_rows += step.rows;
-  while (step.more && performance.now() - started < ROLLUP_BUDGET_MS) {
-    step = await rollUpSpan(pool, t);
+  while (step.more && performance.now() - started < rules.budgetMs) {
+    step = await rollUpSpan(pool, rules, t);
     counts.rollup_rows += step.rows;
   }
-  const rawCutoff = rawDeleteCutoff(t, retentionDays, step.through);
+  const rawCutoff = rules.rawDeleteCutoff(t, step.through);
   if (rawCutoff !== null)
     counts.results_deleted += await batches(
       pool,
@@ -56,23 +48,27 @@ export async function checkRollups(pool: Pool, now: Date, counts: SweepCounts, r
     pool,
     "rollup_delete_rollups",
     q.deleteRollups,
-    pgTime(new Date(rollupDeleteCutoff(t))),
+    pgTime(new Date(rules.rollupDeleteCutoff(t))),
   );
 }
 
-async function rollUpSpan(pool: Pool, now: number): Promise<{ through: number | null; more: boolean; rows: number }> {
+async function rollUpSpan(
+  pool: Pool,
+  rules: RollupRules,
+  now: number,
+): Promise<{ through: number | null; more: boolean; rows: number }> {
   return inTransaction(pool, async (client) => {
     const [lock] = await run<{ locked: boolean }>(client, "rollup_lock", ROLLUP_LOCK, []);
     const [row] = await run<{ value: string }>(client, "rollup_watermark", q.watermark, []);
-    const watermark = parseWatermark(row?.value);
+    const watermark = rules.parseWatermark(row?.value);
     if (!lock?.locked) return { through: watermark?.through ?? null, more: false, rows: 0 };
-    const start = rollupStart(now, watermark);
+    const start = rules.start(now, watermark);
     if (start === null) return { through: watermark!.through, more: false, rows: 0 };
     const [firstRow] = await run<{ first: string | null }>(client, "rollup_first_result", q.firstResult, [
       pgTime(new Date(start)),
     ]);
     const first = firstRow?.first ?? null;
-    const span = rollupSpan(now, start, first === null ? null : Date.parse(first));
+    const span = rules.span(now, start, first === null ? null : Date.parse(first));
     let rows = 0;
     if (span.to > span.from) {
       rows =
@@ -87,7 +83,7 @@ async function rollUpSpan(pool: Pool, now: number): Promise<{ through: number | 
     const through = Math.max(span.to, watermark?.through ?? span.to);
     const value: RollupWatermark = { through: new Date(through).toISOString(), at: new Date(now).toISOString() };
     await run(client, "rollup_record", q.recordWatermark, [JSON.stringify(value), pgTime(new Date())]);
-    return { through, more: through < floorHour(now), rows };
+    return { through, more: rules.more(through, now), rows };
   });
 }
 

@@ -16,7 +16,7 @@ import {
   time,
   type Raw,
 } from "../api-rows";
-import { RECENT_RUNS } from "../../domain/run-stats";
+import { RECENT_RUNS } from "../../../shared/run-stats";
 
 /** Timestamps as Prisma's SQLite adapter writes them (ISO text with +00:00), so both read each other's. */
 const sqlTime = (d: Date) => d.toISOString().replace("Z", "+00:00");

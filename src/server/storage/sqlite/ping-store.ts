@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { displayState } from "../../domain/monitor-state";
-import { planEvent, type MonitorContext, type RunView, type RunWrite } from "../../domain/run-event-plan";
+import type { EventPlanner, MonitorContext, RunView, RunWrite } from "../../domain/run-event-plan";
 import type { PingStore, RunEvent, RunEventResult } from "../ping-store";
 import { groupCommitStore } from "../group-commit";
-import { NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
 import { writeMonitorIncidents } from "./incident-writes";
 import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statements } from "./ping-statements";
 
@@ -16,11 +14,12 @@ import { prepareStatements, sqlTime, type MonitorRow, type RunRow, type Statemen
  * `OK` is never sent for a ping that is not stored. The commit (writing the WAL frames) dominates a
  * ping's cost, so sharing it is what makes the ingest fast; processing stays sequential, so the rate
  * cap, run pairing and incident bookkeeping are exact across processes. What an event does to
- * incidents and notifications is decided by domain/incidents.ts under `rules` (none by default).
+ * incidents and notifications, and everything else it does, is decided by the `planner` it is given
+ * (ping/planner.ts): this store reads what the planner asks and executes its plan.
  */
-export function createSqlitePingStore(db: Database.Database, rules: NotificationRules = NO_HOLD_RULES): PingStore {
+export function createSqlitePingStore(db: Database.Database, planner: EventPlanner): PingStore {
   const s = prepareStatements(db);
-  const one = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, rules, event)); // a savepoint when nested
+  const one = db.transaction((event: RunEvent): RunEventResult => recordEvent(s, planner, event)); // a savepoint when nested
   const batch = db.transaction((events: RunEvent[]) =>
     events.map((event) => {
       try {
@@ -42,7 +41,7 @@ export function createSqlitePingStore(db: Database.Database, rules: Notification
   });
 }
 
-function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunEventResult {
+function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEventResult {
   const now = sqlTime(e.now);
   const m = (
     "token" in e.target
@@ -50,7 +49,7 @@ function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunE
       : s.monitorById.get(now, e.target.monitorId, e.target.orgId)
   ) as MonitorRow | undefined;
   if (!m) return { outcome: "not_found" };
-  const plan = planEvent(context(s, m), e, rules);
+  const plan = planner(context(s, m), e);
   if (plan.outcome === "rate_limited") return plan;
   const runId = writeRun(s, m.id, plan.run, now) ?? plan.applied.runId;
   if (plan.log && runId !== null) {
@@ -70,13 +69,12 @@ function recordEvent(s: Statements, rules: NotificationRules, e: RunEvent): RunE
     unattachedEvents: w.unattachedEvents,
   });
   writeMonitorIncidents(s, plan.incidents, { id: m.id, orgId: m.org_id }, runId, now);
-  const shown = plan.displayState;
   return {
     outcome: "accepted",
     monitorId: m.id,
     rid: plan.applied.rid,
     runStatus: plan.applied.runStatus,
-    state: displayState(shown.state, shown.paused, shown.suspended),
+    state: plan.shownState,
   };
 }
 

@@ -1,15 +1,7 @@
 import type Database from "better-sqlite3";
-import {
-  ROLLUP_BUDGET_MS,
-  floorHour,
-  parseWatermark,
-  rawDeleteCutoff,
-  rollupDeleteCutoff,
-  rollupSpan,
-  rollupStart,
-  type RollupWatermark,
-} from "../../domain/check-metrics";
-import type { SweepCounts } from "../../domain/sweep-counts";
+import type { RollupWatermark } from "../../domain/check-metrics";
+import type { RollupRules } from "../sweep-storage";
+import type { SweepCounts } from "../../../shared/sweep-counts";
 import { metricsSql, SQLITE } from "../check-metrics-sql";
 import { sqlTime } from "./ping-statements";
 
@@ -24,7 +16,7 @@ const MAX_BATCHES = 20;
  * watermark it moves, until caught up (or 2 s have passed); then raw results older than the retention
  * (never ones not rolled up yet) and rollups older than 400 days, in batches.
  */
-export function prepareCheckRollups(db: Database.Database, retentionDays: number) {
+export function prepareCheckRollups(db: Database.Database, rules: RollupRules) {
   const q = metricsSql(SQLITE);
   const s = {
     watermark: db.prepare(q.watermark),
@@ -36,27 +28,27 @@ export function prepareCheckRollups(db: Database.Database, retentionDays: number
   };
   /** One span; resolves to the watermark afterwards and whether there is more to do. */
   const rollUpSpan = db.transaction((now: number, counts: SweepCounts): { through: number | null; more: boolean } => {
-    const watermark = parseWatermark((s.watermark.get() as { value: string } | undefined)?.value);
-    const start = rollupStart(now, watermark);
+    const watermark = rules.parseWatermark((s.watermark.get() as { value: string } | undefined)?.value);
+    const start = rules.start(now, watermark);
     if (start === null) return { through: watermark!.through, more: false };
     const first = (s.firstResult.get(sqlTime(new Date(start))) as { first: string | null }).first;
-    const span = rollupSpan(now, start, first === null ? null : Date.parse(first));
+    const span = rules.span(now, start, first === null ? null : Date.parse(first));
     if (span.to > span.from)
       counts.rollup_rows += s.rollup.run(sqlTime(new Date(span.from)), sqlTime(new Date(span.to))).changes;
     const through = Math.max(span.to, watermark?.through ?? span.to);
     const value: RollupWatermark = { through: new Date(through).toISOString(), at: new Date(now).toISOString() };
     s.record.run(JSON.stringify(value), sqlTime(new Date()));
-    return { through, more: through < floorHour(now) };
+    return { through, more: rules.more(through, now) };
   });
 
   return (now: Date, counts: SweepCounts) => {
     const started = performance.now();
     let step = rollUpSpan.immediate(now.getTime(), counts);
-    while (step.more && performance.now() - started < ROLLUP_BUDGET_MS)
+    while (step.more && performance.now() - started < rules.budgetMs)
       step = rollUpSpan.immediate(now.getTime(), counts);
-    const rawCutoff = rawDeleteCutoff(now.getTime(), retentionDays, step.through);
+    const rawCutoff = rules.rawDeleteCutoff(now.getTime(), step.through);
     if (rawCutoff !== null) counts.results_deleted += batches(s.deleteResults, sqlTime(new Date(rawCutoff)));
-    counts.rollups_deleted += batches(s.deleteRollups, sqlTime(new Date(rollupDeleteCutoff(now.getTime()))));
+    counts.rollups_deleted += batches(s.deleteRollups, sqlTime(new Date(rules.rollupDeleteCutoff(now.getTime()))));
   };
 }
 

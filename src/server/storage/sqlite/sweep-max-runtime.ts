@@ -1,11 +1,10 @@
 import type Database from "better-sqlite3";
 import { timeOrNull } from "../api-rows";
-import { overran, runtimeLimitSeconds } from "../../domain/sweep-rules";
-import { afterOverrun, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
+import type { SweepRules } from "../sweep-storage";
 import { sqlTime } from "./ping-statements";
 import { writeMonitorIncidents } from "./incident-writes";
 import { parentIncidentOf } from "../dependency-sql";
-import type { SweepCounts } from "../../domain/sweep-counts";
+import type { SweepCounts } from "../../../shared/sweep-counts";
 import type { RunningRunRow, SweepStatements } from "./sweep-statements";
 
 /**
@@ -19,29 +18,22 @@ export function sweepOverrunningRuns(
   s: SweepStatements,
   now: Date,
   counts: SweepCounts,
-  rules: NotificationRules = NO_HOLD_RULES,
+  rules: SweepRules,
 ) {
   const nowText = sqlTime(now);
-  const overrunning = (s.runningRuns.all({ now: nowText }) as RunningRunRow[]).filter((r) =>
-    overran(
-      new Date(r.started_at),
-      runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }),
-      now,
-    ),
-  );
+  const overrunning = (s.runningRuns.all({ now: nowText }) as RunningRunRow[]).flatMap((r) => {
+    const limitSeconds = rules.overrunLimit(r, now);
+    return limitSeconds === null ? [] : [{ r, limitSeconds }];
+  });
   if (overrunning.length === 0) return;
   db.transaction(() => {
-    for (const r of overrunning) {
+    for (const { r, limitSeconds } of overrunning) {
       if (s.markTimedOut.run({ runId: r.run_id, monitorId: r.id }).changes === 0) {
         counts.lost_races++;
         continue;
       }
       counts.max_runtime++;
       s.markDown.run({ id: r.id, now: nowText });
-      const limitSeconds = runtimeLimitSeconds({
-        maxRuntimeSeconds: r.max_runtime_seconds,
-        graceSeconds: r.grace_seconds,
-      });
       const monitor = {
         id: r.id,
         orgId: r.org_id,
@@ -49,7 +41,7 @@ export function sweepOverrunningRuns(
         maintenanceUntil: timeOrNull(r.maintenance_until),
         parentIncidentId: parentIncidentOf(r.parent_incident_id),
       };
-      const plan = afterOverrun(monitor, { rid: r.rid, limitSeconds }, rules, now);
+      const plan = rules.incidents.afterOverrun(monitor, { rid: r.rid, limitSeconds }, now);
       if (writeMonitorIncidents(s, plan, monitor, r.run_id, nowText)) counts.incidents_opened++;
     }
   }).immediate();

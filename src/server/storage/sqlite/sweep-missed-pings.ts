@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import { timeOrNull } from "../api-rows";
 import type Database from "better-sqlite3";
-import { afterMissedPings, NO_HOLD_RULES, type NotificationRules } from "../../domain/incidents";
-import type { SweepCounts } from "../../domain/sweep-counts";
-import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan } from "../../domain/sweep-plan";
+import type { SweepCounts } from "../../../shared/sweep-counts";
+import type { DueMonitorRow, Plan } from "../../domain/sweep-plan";
+import type { SweepRules } from "../sweep-storage";
 import { sqlTime } from "./ping-statements";
 import { writeMonitorIncidents } from "./incident-writes";
 import { parentIncidentOf } from "../dependency-sql";
 import type { SweepStatements } from "./sweep-statements";
 
 /**
- * Late and missed pings: every armed, unfolded monitor whose expected time has passed. The rules
- * are computed outside the write transaction; the transaction only applies them as CAS updates.
+ * Late and missed pings: every armed, unfolded monitor whose expected time has passed. The rules'
+ * plans are made outside the write transaction; the transaction only applies them as CAS updates.
  */
 export function sweepDueMonitors(
   db: Database.Database,
@@ -19,20 +19,21 @@ export function sweepDueMonitors(
   now: Date,
   counts: SweepCounts,
   log: (line: object) => void,
-  rules: NotificationRules,
+  rules: SweepRules,
 ) {
   const nowText = sqlTime(now);
-  let page = s.dueFirstPage.all({ now: nowText, limit: PAGE_SIZE }) as DueMonitorRow[];
+  const limit = rules.pageSize;
+  let page = s.dueFirstPage.all({ now: nowText, limit }) as DueMonitorRow[];
   while (page.length > 0) {
     counts.due += page.length;
-    applyPlans(db, s, planDue(page, now, counts, log), now, counts, rules);
-    if (page.length < PAGE_SIZE) break;
+    applyPlans(db, s, rules.planDue(page, now, counts, log), now, counts, rules);
+    if (page.length < limit) break;
     const last = page[page.length - 1]!;
     page = s.dueNextPage.all({
       now: nowText,
       afterAt: last.next_expected_at,
       afterId: last.id,
-      limit: PAGE_SIZE,
+      limit,
     }) as DueMonitorRow[];
   }
 }
@@ -44,7 +45,7 @@ export function applyPlans(
   plans: Plan[],
   now: Date,
   counts: SweepCounts,
-  rules: NotificationRules = NO_HOLD_RULES,
+  rules: SweepRules,
 ) {
   if (plans.length === 0) return;
   const nowText = sqlTime(now);
@@ -59,7 +60,7 @@ function applyPlan(
   at: Date,
   now: string,
   counts: SweepCounts,
-  rules: NotificationRules,
+  rules: SweepRules,
 ) {
   if (decision.kind === "late") {
     const changed = s.markLate.run({ id: row.id, expectedAt: row.next_expected_at, now }).changes;
@@ -99,6 +100,6 @@ function applyPlan(
     maintenanceUntil: timeOrNull(row.maintenance_until),
     parentIncidentId: parentIncidentOf(row.parent_incident_id),
   };
-  if (writeMonitorIncidents(s, afterMissedPings(monitor, missed, rules, at), monitor, lastRunId, now))
+  if (writeMonitorIncidents(s, rules.incidents.afterMissedPings(monitor, missed, at), monitor, lastRunId, now))
     counts.incidents_opened++;
 }

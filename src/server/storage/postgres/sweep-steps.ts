@@ -1,108 +1,42 @@
 import crypto from "node:crypto";
 import { timeOrNull } from "../api-rows";
 import type { Pool, PoolClient } from "pg";
-import { isoSeconds } from "../../../shared/time";
-import { overran, retentionCutoff, runtimeLimitSeconds } from "../../domain/sweep-rules";
-import {
-  afterMissedPings,
-  afterOverrun,
-  NO_HOLD_RULES,
-  type IncidentPlan,
-  type NotificationRules,
-} from "../../domain/incidents";
-import { addCounts, emptyCounts, type SweepCounts } from "../../domain/sweep-counts";
-import { PAGE_SIZE, planDue, type DueMonitorRow, type Plan, type RunningRunRow } from "../../domain/sweep-plan";
-import type { Sweeper, SweeperOptions, SweepReport } from "../sweeper";
-import { DEFAULT_RESULT_RETENTION_DAYS } from "../../domain/check-metrics";
+import type { IncidentPlan } from "../../domain/incidents";
+import { addCounts, emptyCounts, type SweepCounts } from "../../../shared/sweep-counts";
+import type { DueMonitorRow, Plan, RunningRunRow } from "../../domain/sweep-plan";
+import type { SweepRules, SweepSteps } from "../sweep-storage";
 import { checkRollups } from "./sweep-check-rollups";
 import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
-import { releaseHeldIncidents } from "../held-incidents";
-import { writeDueReminders } from "../reminders";
 import { parentIncidentOf } from "../dependency-sql";
-import { moveMaintenanceRuns } from "../maintenance-runs";
 import { pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
 const HOUSEKEEPING_MAX_BATCHES = 20;
 
 /**
- * The PostgreSQL sweeper (same rules as the SQLite one, src/server/domain/sweep-rules.ts). Each page
- * of due monitors is claimed with `FOR UPDATE SKIP LOCKED` inside its own transaction: sweepers on
- * any number of machines take disjoint pages and never wait for each other, and a ping for a claimed
- * monitor waits for the page's commit. The page's changes are then a few set-based statements over
- * arrays (no statement per monitor): the flips, the missed runs, the incidents (one open per monitor
- * by the partial unique index) and their outbox rows.
+ * A sweep's steps on PostgreSQL (the sweep itself: sweep/sweeper.ts), executing what `rules`
+ * decide. Each page of due monitors is claimed with `FOR UPDATE SKIP LOCKED` inside its own
+ * transaction: sweepers on any number of machines take disjoint pages and never wait for each
+ * other, and a ping for a claimed monitor waits for the page's commit. The page's changes are then a
+ * few set-based statements over arrays (no statement per monitor): the flips, the missed runs, the
+ * incidents (one open per monitor by the partial unique index) and their outbox rows.
  */
-export function createPgSweeper(
-  pool: Pool,
-  log: (line: object) => void = () => {},
-  options: SweeperOptions = {},
-): Sweeper {
-  const retentionDays = options.checkResultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
-  const rules = options.notificationRules ?? NO_HOLD_RULES;
-  /** Maintenance windows' runs advanced first thing in every sweep; returns the announcing of the rest (maintenance-runs.ts). */
-  const maintenanceRuns = async (now: Date, counts: SweepCounts) => {
-    const moved = await moveMaintenanceRuns(
-      pgRunner(pool),
-      (work) => inTransaction(pool, (client) => work(pgRunner(client))),
-      now,
-      log,
-    );
-    counts.maintenance_advanced += moved.advanced;
-    counts.maintenance_announced += moved.announced;
-    // The other announcements after the incident work (maintenance-runs.ts).
-    return async () => {
-      counts.maintenance_announced += await moved.announce();
-    };
-  };
+export function pgSweepSteps(pool: Pool, rules: SweepRules, log: (line: object) => void): SweepSteps {
   return {
-    async sweep(now: Date): Promise<SweepReport> {
-      const started = performance.now();
-      const counts = emptyCounts();
-      // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
-      const announce = await maintenanceRuns(now, counts);
-      await sweepDue(pool, now, counts, log, rules);
-      await sweepOverrunning(pool, now, counts, rules);
-      await announce();
-      // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
-      counts.held_released += await releaseHeldIncidents(
-        pgRunner(pool),
-        (work) => inTransaction(pool, (client) => work(pgRunner(client))),
-        rules,
-        now,
-      );
-      // Reminders due: one insert-unique statement, once per interval across sweepers (reminders.ts).
-      counts.reminders += await writeDueReminders(pgRunner(pool), now);
-      const realNow = new Date(Math.min(now.getTime(), Date.now()));
-      await housekeeping(pool, realNow, counts);
-      await checkRollups(pool, realNow, counts, retentionDays);
-      const report: SweepReport = {
-        at: isoSeconds(new Date()),
-        now: isoSeconds(now),
-        duration_ms: Math.round(performance.now() - started),
-        counts,
-      };
+    sql: pgRunner(pool),
+    transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))),
+    dueMonitors: (now, counts) => sweepDue(pool, now, counts, log, rules),
+    overrunningRuns: (now, counts) => sweepOverrunning(pool, now, counts, rules),
+    housekeeping: (now, counts) => housekeeping(pool, rules, now, counts),
+    checkRollups: (now, counts) => checkRollups(pool, rules.rollups, now, counts),
+    recordReport: async (report) => {
       await run(pool, "sweep_status", SQL.RECORD_STATUS, ["sweep", JSON.stringify(report), pgTime(new Date())]);
-      return report;
-    },
-    async sweepDue(now: Date) {
-      const counts = emptyCounts();
-      const announce = await maintenanceRuns(now, counts);
-      await sweepDue(pool, now, counts, log, rules);
-      await announce();
-      return counts;
     },
   };
 }
 
-async function sweepDue(
-  pool: Pool,
-  now: Date,
-  counts: SweepCounts,
-  log: (line: object) => void,
-  rules: NotificationRules,
-) {
+async function sweepDue(pool: Pool, now: Date, counts: SweepCounts, log: (line: object) => void, rules: SweepRules) {
   let after: { at: string; id: number } | null = null;
   for (;;) {
     const page: DueMonitorRow[] = await countedTransaction(pool, counts, async (client, counts) => {
@@ -110,13 +44,13 @@ async function sweepDue(
         pgTime(now),
         after?.at ?? null,
         after?.id ?? 0,
-        PAGE_SIZE,
+        rules.pageSize,
       ]);
       counts.due += rows.length;
-      await applyPlans(client, planDue(rows, now, counts, log), now, counts, rules);
+      await applyPlans(client, rules.planDue(rows, now, counts, log), now, counts, rules);
       return rows;
     });
-    if (page.length < PAGE_SIZE) return;
+    if (page.length < rules.pageSize) return;
     const last = page[page.length - 1]!;
     after = { at: last.next_expected_at, id: last.id };
   }
@@ -138,7 +72,7 @@ async function countedTransaction<T>(
 }
 
 /** The page's plans, applied to rows this transaction holds locked: no compare-and-swap needed. */
-async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: SweepCounts, rules: NotificationRules) {
+async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: SweepCounts, rules: SweepRules) {
   const at = pgTime(now);
   const late = plans.filter((p) => p.decision.kind === "late").map((p) => p.row.id);
   if (late.length > 0)
@@ -162,7 +96,7 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
   counts.missed_runs += runs.length;
   const incidents = down.map(({ row, d }) =>
     opening(
-      afterMissedPings(
+      rules.incidents.afterMissedPings(
         {
           id: row.id,
           orgId: row.org_id,
@@ -171,7 +105,6 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
           parentIncidentId: parentIncidentOf(row.parent_incident_id),
         },
         { first: d.missed[0]!, count: d.missed.length, skipped: d.skipped },
-        rules,
         now,
       ),
     ),
@@ -193,20 +126,17 @@ async function applyPlans(client: PoolClient, plans: Plan[], now: Date, counts: 
 }
 
 /** Overrunning runs: flagged `timed_out` once, the monitor down, a `max_runtime` incident opened. */
-async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rules: NotificationRules) {
+async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rules: SweepRules) {
   await countedTransaction(pool, counts, async (client, counts) => {
     const candidates = await run<RunningRunRow>(client, "sweep_running", SQL.RUNNING_RUNS, [pgTime(now)]);
-    const overrunning = candidates.filter((r) =>
-      overran(
-        new Date(r.started_at),
-        runtimeLimitSeconds({ maxRuntimeSeconds: r.max_runtime_seconds, graceSeconds: r.grace_seconds }),
-        now,
-      ),
-    );
+    const overrunning = candidates.flatMap((r) => {
+      const limitSeconds = rules.overrunLimit(r, now);
+      return limitSeconds === null ? [] : [{ ...r, limitSeconds }];
+    });
     if (overrunning.length === 0) return;
     const plans = overrunning.map((r) =>
       opening(
-        afterOverrun(
+        rules.incidents.afterOverrun(
           {
             id: r.id,
             orgId: r.org_id,
@@ -214,14 +144,7 @@ async function sweepOverrunning(pool: Pool, now: Date, counts: SweepCounts, rule
             maintenanceUntil: timeOrNull(r.maintenance_until),
             parentIncidentId: parentIncidentOf(r.parent_incident_id),
           },
-          {
-            rid: r.rid,
-            limitSeconds: runtimeLimitSeconds({
-              maxRuntimeSeconds: r.max_runtime_seconds,
-              graceSeconds: r.grace_seconds,
-            }),
-          },
-          rules,
+          { rid: r.rid, limitSeconds: r.limitSeconds },
           now,
         ),
       ),
@@ -247,8 +170,8 @@ function opening(plan: IncidentPlan): NonNullable<IncidentPlan["open"]> {
 }
 
 /** Retention (decisions 4), in batches, each its own short transaction. */
-async function housekeeping(pool: Pool, now: Date, counts: SweepCounts) {
-  const cutoff = pgTime(retentionCutoff(now));
+async function housekeeping(pool: Pool, rules: SweepRules, now: Date, counts: SweepCounts) {
+  const cutoff = pgTime(rules.retentionCutoff(now));
   for (let i = 0; i < HOUSEKEEPING_MAX_BATCHES; i++) {
     const [r] = await inTransaction(pool, (client) =>
       run<{ logs: number; runs: number }>(client, "sweep_old_runs", SQL.DELETE_OLD_RUNS, [cutoff, HOUSEKEEPING_BATCH]),

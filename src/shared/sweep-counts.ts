@@ -12,7 +12,7 @@ export type SweepCounts = {
   held_released: number;
   /** Recurring maintenance windows moved to their next run because their run had ended (storage/maintenance-sql.ts). */
   maintenance_advanced: number;
-  /** `maintenance.started` / `maintenance.ended` outbox rows written (storage/maintenance-runs.ts), each once across sweepers. */
+  /** `maintenance.started` / `maintenance.ended` outbox rows written (sweep/maintenance-runs.ts), each once across sweepers. */
   maintenance_announced: number;
   /** `incident.reminder` outbox rows written (storage/reminders.ts), each once across sweepers. */
   reminders: number;

@@ -1,0 +1,22 @@
+import { checkFromConfig } from "../domain/check-config";
+import { laneAfterResult, leaseSeconds } from "../domain/check-slots";
+import { incidentRules, NO_HOLD_RULES, type NotificationRules } from "../domain/incidents";
+import { maintainedAt } from "../domain/maintenance";
+import { CONFIRM_RECHECK_SECONDS, decideStatus } from "../domain/service-status";
+import type { CheckRules } from "../storage/check-store";
+
+/**
+ * What a check result does to a service, from domain/: the lease a check gets, the lane's next
+ * check, the service's status and, through domain/incidents.ts under `rules` (none hold anything by
+ * default), its incidents and notifications. The check stores are given it and decide nothing.
+ */
+export function checkRules(rules: NotificationRules = NO_HOLD_RULES): CheckRules {
+  return {
+    leaseSeconds: (type, config) => leaseSeconds(checkFromConfig(type, config).timeoutSeconds),
+    laneAfterResult: (lane, result, service, now) =>
+      laneAfterResult(lane, result, service, CONFIRM_RECHECK_SECONDS, now),
+    decideStatus,
+    inMaintenance: maintainedAt,
+    incidents: incidentRules(rules),
+  };
+}

@@ -1,0 +1,81 @@
+import { currentOrNext } from "../domain/maintenance";
+import { announcementsDue } from "../domain/maintenance-announcements";
+import { advanceWindow, claimAnnouncement, dueWindows, type DueWindowRow } from "../storage/maintenance-runs";
+import { timingOf } from "../storage/maintenance-sql";
+import type { SqlRunner, Transact } from "../storage/runner";
+
+/**
+ * What a sweep does with the windows' runs, in two steps around its incident work: `advanced` now
+ * (first thing: the hot paths must see a recurring window's new run), the rest of the announcements
+ * by `announce()` after the due monitors and overrunning runs, so a sweep whose windows only need
+ * announcing takes no write lock before it has read its due monitors (sweepers racing over the same
+ * rows read them all before any writes).
+ */
+export type MovedRuns = { advanced: number; announced: number; announce: () => Promise<number> };
+
+/**
+ * The maintenance windows' runs, as every sweep (and every deadline sweep) moves them on
+ * (docs/api-maintenance.md), from one read of the windows with something due
+ * (storage/maintenance-runs.ts):
+ * - a run that started and was not announced: `maintenance.started` (phase 0 -> 1);
+ * - a run whose start was announced and that ended: `maintenance.ended` (phase 1 -> 2);
+ * - a recurring window whose run ended moves to its run going on or next (phase back to 0), in one
+ *   transaction with its end's announcement; the other announcements wait for `announce()`.
+ * Each announcement and advance is a compare-and-swap, so any number of sweepers announce a run's
+ * start and end exactly once.
+ */
+export async function moveMaintenanceRuns(
+  sql: SqlRunner,
+  transact: Transact,
+  now: Date,
+  log: (line: object) => void = () => {},
+): Promise<MovedRuns> {
+  const rows = await dueWindows(sql, now);
+  const moved = { advanced: 0, announced: 0 };
+  const later: { row: DueWindowRow; run: { start: Date; end: Date } }[] = [];
+  for (const row of rows) {
+    const run = { start: new Date(row.current_starts_at), end: new Date(row.current_ends_at) };
+    if (row.schedule === null || run.end.getTime() > now.getTime()) {
+      later.push({ row, run });
+      continue;
+    }
+    const next = nextRun(row, now, log);
+    await transact(async (tx) => {
+      for (const a of announcementsDue(Number(row.announced_phase), run, now))
+        moved.announced += await claimAnnouncement(tx, row, run, a, now);
+      moved.advanced += await advanceWindow(tx, row, run.end, next);
+    });
+  }
+  const announce = async () => {
+    let announced = 0;
+    for (const { row, run } of later)
+      for (const a of announcementsDue(Number(row.announced_phase), run, now))
+        announced += await transact((tx) => claimAnnouncement(tx, row, run, a, now));
+    return announced;
+  };
+  return { ...moved, announce };
+}
+
+/** A recurring window's run going on or next at `now`; null (logged) when its stored schedule cannot be evaluated. */
+function nextRun(row: DueWindowRow, now: Date, log: (line: object) => void): { start: Date; end: Date } | null {
+  try {
+    return currentOrNext(
+      timingOf({
+        startsAt: null,
+        endsAt: null,
+        schedule: row.schedule,
+        timezone: row.timezone,
+        durationMinutes: row.duration_minutes,
+      }),
+      now,
+    );
+  } catch (err) {
+    log({
+      level: "error",
+      event: "sweep.maintenance",
+      window: row.id,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return null;
+  }
+}
