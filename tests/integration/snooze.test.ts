@@ -65,6 +65,24 @@ describe("snoozing a cron monitor", () => {
     expect(await outbox("cron_monitor_id", monitor.id)).toEqual([]);
   });
 
+  it("holds the resolution of an incident notified before the snooze, and DELETE /snooze notifies it at once", async () => {
+    const monitor = await createMonitor(owner);
+    await ping(monitor.ping_token, "/fail");
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
+    await call("POST", `/cron-monitors/${monitor.id}/snooze`, { token: owner.access, body: { minutes: 30 } });
+    await ping(monitor.ping_token);
+    expect(await incidents("cron_monitor_id", monitor.id)).toEqual([{ kind: "failed", status: "resolved" }]);
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([{ event: "incident.opened" }]);
+
+    expect((await call("DELETE", `/cron-monitors/${monitor.id}/snooze`, { token: owner.access })).status).toBe(200);
+    expect(await outbox("cron_monitor_id", monitor.id)).toEqual([
+      { event: "incident.opened" },
+      { event: "incident.resolved" },
+    ]);
+    await sweep(minutesFrom(new Date(), 1));
+    expect(await outbox("cron_monitor_id", monitor.id)).toHaveLength(2);
+  });
+
   it("holds a missed-ping incident opened by a sweep, and two sweepers after the snooze expired notify it exactly once", async () => {
     const now = new Date();
     const monitor = await seedMonitor(owner, {

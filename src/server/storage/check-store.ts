@@ -7,11 +7,9 @@ import { timeOrNull } from "./api-rows";
 import { parentIncidentOf } from "./dependency-sql";
 import { checkStatements, type CheckStatements } from "./check-statements";
 import { idsParam, jsonTime, type Engine } from "./json-rows";
-import { inTransaction } from "./postgres/pool";
-import { pgRunner } from "./postgres/runner";
-import type { SqlRunner } from "./runner";
-import { immediateTransaction } from "./sqlite/immediate";
-import { sqliteRunner } from "./sqlite/runner";
+import { pgAccess } from "./postgres/runner";
+import type { SqlAccess, SqlRunner } from "./runner";
+import { writerTurns } from "./sqlite/writer-turns";
 
 /**
  * The probes' hot path on either engine: leasing due checks and recording result batches, each a
@@ -89,32 +87,12 @@ export type CheckRules = {
   incidents: Pick<IncidentRules, "afterServiceStatus">;
 };
 
-/** Runs work in one write transaction (`transact`), or a read outside any (`read`). */
-type Transactor = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
-type Access = { transact: Transactor; read: Transactor };
-
 export function createSqliteCheckStore(db: Database.Database, rules: CheckRules): CheckStore {
-  const sql = sqliteRunner(db);
-  let queue: Promise<unknown> = Promise.resolve();
-  // One connection, one caller at a time: later callers wait their turn (the work's awaits must not
-  // let another caller's statements into a transaction).
-  const inTurn: Transactor = (work) => {
-    const turn = queue.then(() => work(sql));
-    queue = turn.catch(() => undefined);
-    return turn;
-  };
-  const immediate = immediateTransaction(db, sql);
-  const transact: Transactor = (work) => inTurn(() => immediate(work));
-  return checkStore("sqlite", { transact, read: inTurn }, rules);
+  return checkStore("sqlite", writerTurns(db), rules);
 }
 
 export function createPgCheckStore(pool: Pool, rules: CheckRules): CheckStore {
-  const sql = pgRunner(pool);
-  return checkStore(
-    "postgresql",
-    { transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))), read: (work) => work(sql) },
-    rules,
-  );
+  return checkStore("postgresql", pgAccess(pool), rules);
 }
 
 type LaneRow = {
@@ -142,7 +120,7 @@ type LaneRow = {
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
-function checkStore(engine: Engine, { transact, read }: Access, rules: CheckRules): CheckStore {
+function checkStore(engine: Engine, { transact, read }: SqlAccess, rules: CheckRules): CheckStore {
   const s = checkStatements(engine);
   return {
     lease: (probeId, lane, max, horizon, now) =>

@@ -15,7 +15,7 @@ import { createPgApiStore } from "./postgres/api-store";
 import { watchPgOutbox } from "./postgres/outbox-watch";
 import { createPgPingStore } from "./postgres/ping-store";
 import { openPgPool } from "./postgres/pool";
-import { pgArrayReader, pgRunner } from "./postgres/runner";
+import { pgAccess, pgArrayReader, pgRunner } from "./postgres/runner";
 import { pgNextDeadline } from "./postgres/sweep-deadline";
 import { pgSweepSteps } from "./postgres/sweep-steps";
 import { createSqliteApiStore } from "./sqlite/api-store";
@@ -24,6 +24,8 @@ import { openPingConnection, openSqlite } from "./sqlite/connection";
 import { watchSqliteOutbox } from "./sqlite/outbox-watch";
 import { createSqlitePingStore } from "./sqlite/ping-store";
 import { sqliteArrayReader, sqliteRunner } from "./sqlite/runner";
+import { writerTurns } from "./sqlite/writer-turns";
+import type { SqlAccess } from "./runner";
 import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
 import { sqliteSweepSteps } from "./sqlite/sweep-steps";
 import type { SweepRules, SweepSteps, SweepStorage } from "./sweep-storage";
@@ -71,7 +73,14 @@ export function createPrisma(
   });
 }
 
-type Stores = { prisma: PrismaClient; ping: PingStore; checks: CheckStore; api: ApiStore; metrics: MetricsStore };
+type Stores = {
+  prisma: PrismaClient;
+  ping: PingStore;
+  checks: CheckStore;
+  api: ApiStore;
+  metrics: MetricsStore;
+  access: SqlAccess;
+};
 type Door = { connections: Connections } & Partial<Stores>;
 const globalForDoor = globalThis as unknown as { lifelineDoor?: Door };
 
@@ -122,6 +131,13 @@ export const checkStore = (rules: CheckRules) =>
 /** The process's REST store (hot reads and the monitor insert). */
 export const apiStore = () =>
   built("api", (c) => (c.kind === "postgresql" ? createPgApiStore(c.pool) : createSqliteApiStore(c.db)));
+
+/**
+ * The process's raw SQL for multi-statement work beside the stores (an object's held incidents
+ * released when its snooze ends): on SQLite the writer, taking turns with the check store's work;
+ * on PostgreSQL the pool.
+ */
+export const sqlAccess = () => built("access", (c) => (c.kind === "postgresql" ? pgAccess(c.pool) : writerTurns(c.db)));
 
 /** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
 export const metricsStore = () =>

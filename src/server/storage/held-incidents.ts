@@ -59,17 +59,24 @@ export type HeldIncident = {
   subject: IncidentSubject;
 };
 
+/** One object whose held incidents are asked for (a snooze that ends: services/maintenance/snooze.ts). */
+export type HeldOf = { type: "cron_monitor" | "service"; id: number };
+
 /**
  * The open incidents still `held` (opened while a rule held their `incident.opened`), and the
- * resolved ones whose `incident.resolved` a rule held after their opening went out: one read each,
- * no transaction.
+ * resolved ones whose `incident.resolved` a rule held after their opening went out, of every object
+ * or of `object` only (on the incidents' object indexes): one read each, no transaction.
  */
 export async function heldIncidents(
   read: SqlRunner,
   now: Date,
+  object?: HeldOf,
 ): Promise<{ opened: HeldIncident[]; resolved: HeldIncident[] }> {
-  const opened = await read.all<HeldRow>(HELD_OPEN(read.kind), [now, now, true]);
-  const resolved = await read.all<HeldRow>(HELD_RESOLVED(read.kind), [now, now, true]);
+  const [only, params] = object
+    ? [` AND i.${object.type === "cron_monitor" ? "cron_monitor_id" : "service_id"} = ?`, [now, now, true, object.id]]
+    : ["", [now, now, true]];
+  const opened = await read.all<HeldRow>(HELD_OPEN(read.kind) + only, params);
+  const resolved = await read.all<HeldRow>(HELD_RESOLVED(read.kind) + only, params);
   return { opened: opened.map(heldIncident), resolved: resolved.map(heldIncident) };
 }
 

@@ -21,3 +21,10 @@ export type ArrayReader = <T extends unknown[]>(sql: string, params?: unknown[])
 
 /** Runs work in one write transaction, rolled back when it throws. */
 export type Transact = <T>(work: (sql: SqlRunner) => Promise<T>) => Promise<T>;
+
+/**
+ * Multi-statement work on a process's connections: `read` runs work outside any transaction,
+ * `transact` in one write transaction. On SQLite both take turns on the one writer
+ * (sqlite/writer-turns.ts), so a caller's awaits never let another's statements into its transaction.
+ */
+export type SqlAccess = { read: Transact; transact: Transact };

@@ -47,7 +47,11 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
       await steps.overrunningRuns(now, counts);
       await announce();
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
-      counts.held_released += await releaseHeldIncidents(steps.sql, steps.transact, rules.incidents, now);
+      counts.held_released += await releaseHeldIncidents(
+        { read: (work) => work(steps.sql), transact: steps.transact },
+        rules.incidents,
+        now,
+      );
       // Reminders due: one insert-unique statement, once per interval across sweepers (storage/reminders.ts).
       counts.reminders += await writeDueReminders(steps.sql, now);
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes

@@ -90,17 +90,3 @@ async function orgEdges(tx: Client, orgId: number): Promise<DependencyEdge[]> {
     parent: ref(r.parentCronMonitorId, r.parentServiceId),
   }));
 }
-
-/** An open incident of one of the object's parents (the `parentDown` rule's input), or null. */
-export async function openParentIncident(tx: Pick<Tx, "incident">, object: NodeRef): Promise<number | null> {
-  const child = object.type === "cron_monitor" ? { childCronMonitorId: object.id } : { childServiceId: object.id };
-  const found = await tx.incident.findFirst({
-    where: {
-      status: "open",
-      OR: [{ cronMonitor: { dependents: { some: child } } }, { service: { dependents: { some: child } } }],
-    },
-    select: { id: true },
-    orderBy: { id: "asc" },
-  });
-  return found?.id ?? null;
-}

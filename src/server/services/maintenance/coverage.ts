@@ -53,18 +53,6 @@ export function coveringMaintenance(
   return found ? { window_id: found.windowId, ends_at: isoSeconds(found.endsAt) } : null;
 }
 
-/** The end of the maintenance over an object at `now` (null: none), for the incident rules. */
-export async function maintenanceEnd(
-  client: Client,
-  orgId: number | null,
-  object: { type: "cron_monitor" | "service"; id: number; projectId: number | null },
-  now: Date,
-): Promise<Date | null> {
-  if (orgId === null) return null;
-  const ref = coveringMaintenance(await orgWindows(orgId, client), object, now);
-  return ref ? new Date(ref.ends_at) : null;
-}
-
 type Shown = { id: number; project_id: number | null; maintenance: MaintenanceRef };
 
 /** Cron monitors of an organization with their `maintenance` at `now` (one read for the whole list). */

@@ -1,21 +1,20 @@
 import { notFound, validationError } from "../../../shared/errors";
 import type { CronMonitor } from "../../../shared/schemas/cron-monitors";
 import { MAX_SNOOZE_MINUTES, type SnoozeInput } from "../../../shared/schemas/snooze";
-import type { Prisma } from "../../../generated/prisma/client";
-import { afterHoldEnds, NO_HOLD_RULES, type IncidentKind, type IncidentSubject } from "../../domain/incidents";
-import { openParentIncident } from "../dependencies/depends-on";
+import { incidentRules } from "../../domain/incidents";
+import { sqlAccess } from "../../storage/engine";
+import type { HeldOf } from "../../storage/held-incidents";
+import { releaseHeldIncidents } from "../../sweep/held-incidents";
 import { writeTransaction } from "../../transactions";
 import { getMonitor } from "../monitors/read";
 import { getService } from "../uptime/service-records";
 import type { ServiceView } from "../uptime/service-view";
-import { maintenanceEnd } from "./coverage";
-
-type Tx = Prisma.TransactionClient;
 
 /**
  * Snooze (domain/incidents.ts, the `snoozed` rule): while an object is snoozed its incidents open
  * and are recorded but notify nobody; an incident opened meanwhile is stored `held` and notified
- * when the snooze ends: at once by `DELETE .../snooze`, or by the next sweep once the time passes.
+ * when the snooze ends: at once by `DELETE .../snooze` (the sweep's release, for this object), or by
+ * the next sweep once the time passes.
  */
 
 /** The end of a snooze asked for at `now`: 400 keyed `until` for an instant past or beyond 30 days. */
@@ -45,14 +44,11 @@ export async function snoozeMonitor(
 
 /** DELETE /cron-monitors/{id}/snooze: the snooze ends now; an incident still open and held is notified now. */
 export async function unsnoozeMonitor(orgId: number, monitorId: number, now = new Date()): Promise<CronMonitor> {
-  await writeTransaction(async (tx) => {
-    const { count } = await tx.cronMonitor.updateMany({
-      where: { id: monitorId, orgId },
-      data: { snoozedUntil: null },
-    });
-    if (count === 0) throw notFound("Cron monitor");
-    await notifyHeld(tx, { type: "cron_monitor", id: monitorId, orgId, snoozedUntil: null }, now);
-  });
+  const { count } = await writeTransaction((tx) =>
+    tx.cronMonitor.updateMany({ where: { id: monitorId, orgId }, data: { snoozedUntil: null } }),
+  );
+  if (count === 0) throw notFound("Cron monitor");
+  await releaseHeld({ type: "cron_monitor", id: monitorId }, now);
   return getMonitor({ orgId, monitorId }, now);
 }
 
@@ -73,59 +69,21 @@ export async function snoozeService(
 
 /** DELETE /services/{id}/snooze: the snooze ends now; an incident still open and held is notified now. */
 export async function unsnoozeService(userId: number, serviceId: number, now = new Date()): Promise<ServiceView> {
-  await writeTransaction(async (tx) => {
-    const found = await tx.service.findFirst({
-      where: { id: serviceId, userId },
-      select: { user: { select: { defaultOrgId: true } } },
-    });
-    if (!found) throw notFound("Service");
-    await tx.service.update({ where: { id: serviceId }, data: { snoozedUntil: null } });
-    await notifyHeld(tx, { type: "service", id: serviceId, orgId: found.user.defaultOrgId, snoozedUntil: null }, now);
-  });
+  const { count } = await writeTransaction((tx) =>
+    tx.service.updateMany({ where: { id: serviceId, userId }, data: { snoozedUntil: null } }),
+  );
+  if (count === 0) throw notFound("Service");
+  await releaseHeld({ type: "service", id: serviceId }, now);
   return getService(userId, serviceId);
 }
 
 /**
- * The object's open held incidents whose hold has ended, notified once: the same compare-and-swap
- * on `held` the sweeper uses (storage/held-incidents.ts), so a sweep at the same moment cannot
- * notify one twice.
+ * The object's held incidents (and held resolutions) that nothing holds any more, notified now,
+ * once: the sweep's own release (sweep/held-incidents.ts) for this object, after the snooze's end
+ * is committed, so the rules read the object as it now is (a maintenance window running over it or
+ * a parent that is down keeps holding them) and the compare-and-swap on `held` lets a sweep at the
+ * same moment notify none twice. Should this process stop in between, the next sweep notifies them.
  */
-async function notifyHeld(tx: Tx, quiet: IncidentSubject, now: Date): Promise<void> {
-  const object = quiet.type === "cron_monitor" ? { cronMonitorId: quiet.id } : { serviceId: quiet.id };
-  const held = await tx.incident.findMany({
-    where: { ...object, status: "open", held: true },
-    select: { id: true, orgId: true, kind: true, reason: true },
-  });
-  if (held.length === 0) return;
-  // A maintenance window running over the object keeps holding them (maintenance/coverage.ts).
-  const found =
-    quiet.type === "cron_monitor"
-      ? await tx.cronMonitor.findUnique({ where: { id: quiet.id }, select: { projectId: true } })
-      : await tx.service.findUnique({ where: { id: quiet.id }, select: { projectId: true } });
-  // A parent that is down keeps holding them (domain/incidents.ts `parentDown`).
-  const subject = {
-    ...quiet,
-    parentIncidentId: await openParentIncident(tx, { type: quiet.type, id: quiet.id }),
-    maintenanceUntil: await maintenanceEnd(
-      tx,
-      quiet.orgId,
-      { type: quiet.type, id: quiet.id, projectId: found?.projectId ?? null },
-      now,
-    ),
-  };
-  for (const incident of held) {
-    if (
-      incident.orgId === null ||
-      !afterHoldEnds(subject, { kind: incident.kind as IncidentKind, reason: incident.reason }, NO_HOLD_RULES, now)
-    )
-      continue;
-    const { count } = await tx.incident.updateMany({
-      where: { id: incident.id, held: true, status: "open" },
-      data: { held: false },
-    });
-    if (count === 1)
-      await tx.outbox.create({
-        data: { orgId: incident.orgId, event: "incident.opened", ...object, incidentId: incident.id, createdAt: now },
-      });
-  }
+function releaseHeld(object: HeldOf, now: Date): Promise<number> {
+  return releaseHeldIncidents(sqlAccess(), incidentRules(), now, object);
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Pool, QueryArrayConfig } from "pg";
-import type { ArrayReader, SqlRunner } from "../runner";
+import type { ArrayReader, SqlAccess, SqlRunner } from "../runner";
+import { inTransaction } from "./pool";
 
 const param = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
@@ -38,5 +39,14 @@ export function pgArrayReader(pool: Pick<Pool, "query">): ArrayReader {
     if (!t) translated.set(sql, (t = translate(sql)));
     const config: QueryArrayConfig = { name: t.name, text: t.text, values: params.map(param), rowMode: "array" };
     return (await pool.query(config)).rows as T[];
+  };
+}
+
+/** Multi-statement work on the pool: reads on any connection, each write transaction on one of its own. */
+export function pgAccess(pool: Pool): SqlAccess {
+  const sql = pgRunner(pool);
+  return {
+    read: (work) => work(sql),
+    transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))),
   };
 }
