@@ -240,7 +240,17 @@ describe("a recurring window", () => {
       duration_minutes: 120,
       targets: { project_ids: [project.id] },
     });
-    expect(window.active).toBe(false);
+    // Created now: active only if the real clock is inside today's run (01:30 to 03:30 in Berlin).
+    const berlin = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Berlin",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(new Date());
+    const minute = (type: string) => Number(berlin.find((p) => p.type === type)!.value);
+    const berlinMinutes = minute("hour") * 60 + minute("minute");
+    if (Math.abs(berlinMinutes - 90) > 1 && Math.abs(berlinMinutes - 210) > 1)
+      expect(window.active).toBe(berlinMinutes > 90 && berlinMinutes < 210);
     // Due at 00:40Z with 60 s of grace: missed while the run goes on.
     const monitor = await seedMonitor(owner, {
       state: "up",
