@@ -41,8 +41,13 @@ const DAY_MS = 86_400_000;
 
 /** The UTC days of the window, oldest first, ending today. */
 export function windowDays(now: Date, days = STATUS_DAYS): string[] {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const first = windowStart(now, days).getTime();
+  return Array.from({ length: days }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The first instant of the `days` UTC days that end with today's: where the bars and uptime figures start. */
+export function windowStart(now: Date, days = STATUS_DAYS): Date {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS);
 }
 
 export type DayBar = { date: string; uptime_pct: number | null; incidents: number };

@@ -39,3 +39,33 @@ export async function monitorMaintenanceRuns(
   }
   return out;
 }
+
+/**
+ * The hourly check rollups of services since `since`, with the checks made under a maintenance
+ * window left out of `total` and `successful` (docs/api-maintenance.md "Uptime"); `maintenance`: how
+ * many were left out. For the uptime figures of status pages and badges.
+ */
+export async function serviceChecksOutsideMaintenance(
+  serviceIds: number[],
+  since: Date,
+): Promise<{ serviceId: number; hour: Date; total: number; successful: number; maintenance: number }[]> {
+  if (serviceIds.length === 0) return [];
+  const rows = await db().checkRollup.findMany({
+    where: { serviceId: { in: serviceIds }, hour: { gte: since } },
+    select: {
+      serviceId: true,
+      hour: true,
+      total: true,
+      successful: true,
+      maintenanceTotal: true,
+      maintenanceSuccessful: true,
+    },
+  });
+  return rows.map((r) => ({
+    serviceId: r.serviceId,
+    hour: r.hour,
+    total: r.total - r.maintenanceTotal,
+    successful: r.successful - r.maintenanceSuccessful,
+    maintenance: r.maintenanceTotal,
+  }));
+}

@@ -5,8 +5,8 @@ import { isoSeconds } from "../../../shared/time";
 import { env } from "../../../env";
 import { db } from "../../db";
 import { badgeStatus, shownStatus, worstStatus, type BadgeStatus } from "../../domain/badge";
-import { barsFromChecks, barsFromIncidents } from "../../domain/status-page";
-import { monitorMaintenanceRuns } from "../maintenance/history";
+import { barsFromChecks, barsFromIncidents, windowStart } from "../../domain/status-page";
+import { monitorMaintenanceRuns, serviceChecksOutsideMaintenance } from "../maintenance/history";
 import type { PageScope } from "./pages";
 
 /**
@@ -109,31 +109,12 @@ export async function deleteBadge(scope: PageScope, id: number): Promise<void> {
 
 export type PublicBadge = { status: BadgeStatus; label: string; uptime_30d: number | null };
 
-const DAY_MS = 86_400_000;
-
 async function serviceFigures(ids: number[], now: Date) {
-  const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
-  const [services, rollups] = await Promise.all([
+  const [services, counted] = await Promise.all([
     db().service.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, enabled: true } }),
-    db().checkRollup.findMany({
-      where: { serviceId: { in: ids }, hour: { gte: since } },
-      select: {
-        serviceId: true,
-        hour: true,
-        total: true,
-        successful: true,
-        maintenanceTotal: true,
-        maintenanceSuccessful: true,
-      },
-    }),
+    // Checks made under a maintenance window are left out, as on status pages (docs/api-maintenance.md).
+    serviceChecksOutsideMaintenance(ids, windowStart(now, 30)),
   ]);
-  // Checks made under a maintenance window are left out, as on status pages (docs/api-maintenance.md).
-  const counted = rollups.map((r) => ({
-    serviceId: r.serviceId,
-    hour: r.hour,
-    total: r.total - r.maintenanceTotal,
-    successful: r.successful - r.maintenanceSuccessful,
-  }));
   return services.map((s) => ({
     status: badgeStatus(s.status, !s.enabled),
     uptime: barsFromChecks(
@@ -146,7 +127,7 @@ async function serviceFigures(ids: number[], now: Date) {
 }
 
 async function monitorFigures(ids: number[], orgId: number, now: Date) {
-  const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
+  const since = windowStart(now, 30);
   const [monitors, incidents] = await Promise.all([
     db().cronMonitor.findMany({
       where: { id: { in: ids } },

@@ -8,10 +8,11 @@ import {
   overallStatus,
   type ComponentStatus,
   type DayBar,
+  windowStart,
 } from "../../domain/status-page";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
-import { monitorMaintenanceRuns } from "../maintenance/history";
+import { monitorMaintenanceRuns, serviceChecksOutsideMaintenance } from "../maintenance/history";
 import { cachedGate, cachedPage } from "./cache";
 import { statusPageUrl } from "./pages";
 
@@ -80,8 +81,6 @@ async function stampOf(slug: string): Promise<string | null> {
   return p ? JSON.stringify(p) : null;
 }
 
-const DAY_MS = 86_400_000;
-
 async function build(slug: string, now: Date): Promise<PublicStatus> {
   const page = await db().statusPage.findUniqueOrThrow({
     where: { slug },
@@ -97,14 +96,14 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       },
     },
   });
-  const windowStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (STATUS_DAYS - 1) * DAY_MS);
+  const since = windowStart(now);
   const monitorIds = page.components.flatMap((c) => (c.cronMonitor ? [c.cronMonitor.id] : []));
   const serviceIds = page.components.flatMap((c) => (c.service ? [c.service.id] : []));
   const [incidents, rollups, quiet] = await Promise.all([
     db().incident.findMany({
       where: {
         OR: [{ cronMonitorId: { in: monitorIds } }, { serviceId: { in: serviceIds } }],
-        AND: [{ OR: [{ status: "open" }, { resolvedAt: { gte: windowStart } }] }],
+        AND: [{ OR: [{ status: "open" }, { resolvedAt: { gte: since } }] }],
       },
       select: {
         cronMonitorId: true,
@@ -119,36 +118,14 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       },
       orderBy: [{ openedAt: "desc" }, { id: "desc" }],
     }),
-    page.showUptime && serviceIds.length > 0
-      ? db()
-          .checkRollup.findMany({
-            where: { serviceId: { in: serviceIds }, hour: { gte: windowStart } },
-            select: {
-              serviceId: true,
-              hour: true,
-              total: true,
-              successful: true,
-              maintenanceTotal: true,
-              maintenanceSuccessful: true,
-            },
-          })
-          // Checks made under a maintenance window are left out of uptime (docs/api-maintenance.md).
-          .then((rows) =>
-            rows.map((r) => ({
-              serviceId: r.serviceId,
-              hour: r.hour,
-              total: r.total - r.maintenanceTotal,
-              successful: r.successful - r.maintenanceSuccessful,
-              maintenance: r.maintenanceTotal,
-            })),
-          )
-      : Promise.resolve([]),
+    // Checks made under a maintenance window are left out of uptime (docs/api-maintenance.md).
+    page.showUptime ? serviceChecksOutsideMaintenance(serviceIds, since) : Promise.resolve([]),
     // Cron monitors: time under a maintenance window is left out of their uptime (docs/api-maintenance.md).
     page.showUptime
       ? monitorMaintenanceRuns(
           page.orgId,
           page.components.flatMap((c) => (c.cronMonitor ? [c.cronMonitor] : [])),
-          windowStart,
+          since,
           now,
         )
       : Promise.resolve(new Map<number, never[]>()),
