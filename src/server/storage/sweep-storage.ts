@@ -3,7 +3,7 @@ import type { DueMonitorRow, Plan, RunningRunRow } from "../domain/sweep-plan";
 import type { WorkerState } from "../domain/workers";
 import type { SweepCounts } from "../../shared/sweep-counts";
 import type { NextDeadline } from "./next-deadline";
-import type { SqlRunner, Transact } from "./runner";
+import type { SqlAccess, SqlRunner } from "./runner";
 
 /** What a sweep recorded under `system_status.sweep` (read by `GET /api/v1/status`) and logged. */
 export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
@@ -48,8 +48,8 @@ export type RollupRules = {
 export type SweepSteps = {
   /** Reads outside any transaction. */
   sql: SqlRunner;
-  /** One write transaction (SQLite: `BEGIN IMMEDIATE` on the sweeper's connection). */
-  transact: Transact;
+  /** Multi-statement work: write transactions (SQLite: `BEGIN IMMEDIATE` on the sweeper's connection). */
+  access: SqlAccess;
   /** Late and missed pings: every armed, unfolded monitor whose expected time passed, page by page. */
   dueMonitors(now: Date, counts: SweepCounts): Promise<void>;
   /** Runs still `running` past their limit: flagged `timed_out` once, the monitor down, an incident. */

@@ -2,7 +2,7 @@ import { currentOrNext } from "../domain/maintenance";
 import { announcementsDue } from "../domain/maintenance-announcements";
 import { advanceWindow, claimAnnouncement, dueWindows, type DueWindowRow } from "../storage/maintenance-runs";
 import { timingOf } from "../storage/maintenance-sql";
-import type { SqlRunner, Transact } from "../storage/runner";
+import type { SqlAccess } from "../storage/runner";
 
 /**
  * What a sweep does with the windows' runs, in two steps around its incident work: `advanced` now
@@ -25,12 +25,11 @@ export type MovedRuns = { advanced: number; announced: number; announce: () => P
  * start and end exactly once.
  */
 export async function moveMaintenanceRuns(
-  sql: SqlRunner,
-  transact: Transact,
+  { read, transact }: SqlAccess,
   now: Date,
   log: (line: object) => void = () => {},
 ): Promise<MovedRuns> {
-  const rows = await dueWindows(sql, now);
+  const rows = await read((sql) => dueWindows(sql, now));
   const moved = { advanced: 0, announced: 0 };
   const later: { row: DueWindowRow; run: { start: Date; end: Date } }[] = [];
   for (const row of rows) {

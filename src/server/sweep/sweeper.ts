@@ -30,7 +30,7 @@ export type Sweeper = {
 export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: object) => void = () => {}): Sweeper {
   /** Windows' runs advanced first thing; returns the announcing of the rest, for after the incident work (maintenance-runs.ts). */
   const maintenanceRuns = async (now: Date, counts: SweepCounts) => {
-    const moved = await moveMaintenanceRuns(steps.sql, steps.transact, now, log);
+    const moved = await moveMaintenanceRuns(steps.access, now, log);
     counts.maintenance_advanced += moved.advanced;
     counts.maintenance_announced += moved.announced;
     return async () => {
@@ -47,11 +47,7 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
       await steps.overrunningRuns(now, counts);
       await announce();
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
-      counts.held_released += await releaseHeldIncidents(
-        { read: (work) => work(steps.sql), transact: steps.transact },
-        rules.incidents,
-        now,
-      );
+      counts.held_released += await releaseHeldIncidents(steps.access, rules.incidents, now);
       // Reminders due: one insert-unique statement, once per interval across sweepers (storage/reminders.ts).
       counts.reminders += await writeDueReminders(steps.sql, now);
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes

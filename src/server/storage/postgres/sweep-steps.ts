@@ -9,7 +9,7 @@ import { checkRollups } from "./sweep-check-rollups";
 import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
 import { parentIncidentOf } from "../dependency-sql";
-import { pgRunner } from "./runner";
+import { pgAccess, pgRunner } from "./runner";
 
 const HOUSEKEEPING_BATCH = 1000;
 const HOUSEKEEPING_MAX_BATCHES = 20;
@@ -25,7 +25,7 @@ const HOUSEKEEPING_MAX_BATCHES = 20;
 export function pgSweepSteps(pool: Pool, rules: SweepRules, log: (line: object) => void): SweepSteps {
   return {
     sql: pgRunner(pool),
-    transact: (work) => inTransaction(pool, (client) => work(pgRunner(client))),
+    access: pgAccess(pool),
     dueMonitors: (now, counts) => sweepDue(pool, now, counts, log, rules),
     overrunningRuns: (now, counts) => sweepOverrunning(pool, now, counts, rules),
     housekeeping: (now, counts) => housekeeping(pool, rules, now, counts),

@@ -21,7 +21,7 @@ export function sqliteSweepSteps(db: Database.Database, rules: SweepRules, log: 
   const checkRollups = prepareCheckRollups(db, rules.rollups);
   return {
     sql,
-    transact: immediateTransaction(db, sql),
+    access: { read: (work) => work(sql), transact: immediateTransaction(db, sql) },
     dueMonitors: async (now, counts) => sweepDueMonitors(db, s, now, counts, log, rules),
     overrunningRuns: async (now, counts) => sweepOverrunningRuns(db, s, now, counts, rules),
     housekeeping: async (now, counts) => housekeeping(db, s, rules, now, counts),
