@@ -30,8 +30,10 @@ const CHECK_MAIL =
   "If the address can receive mail, a confirmation link is on its way. Follow it to start receiving this page's incidents.";
 
 /** Past the page's ceiling on confirmation mails: what happened, and when to come back. */
-const deferredText = (seconds: number) =>
-  `This status page has sent as many confirmation mails as it may for now, so none was sent to you. Your address is kept: subscribe again in ${Math.ceil(seconds / 60)} minutes to receive the confirmation link.`;
+function deferredText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `This status page has sent as many confirmation mails as it may for now, so none was sent to you. Your address is kept: subscribe again in ${minutes} minute${minutes === 1 ? "" : "s"} to receive the confirmation link.`;
+}
 
 const html = (body: string, status: number, extra: Record<string, string> = {}) =>
   new Response(body, { status, headers: { ...HTML, ...extra } });
