@@ -265,6 +265,38 @@ describe("credentials inside URL fields", () => {
     expect(moved.body.error.details).toHaveProperty(["config.url"]);
     expect(await configOf(gotify.id)).toMatchObject({ url: GOTIFY });
   });
+
+  it("keeps a URL's credentials out of a failed delivery's record on both faces (and so out of the server's log: the run's audit)", async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const host = new URL(receiver.url).host;
+      const created = await call("POST", "/integrations", {
+        token: owner.access,
+        body: {
+          name: "ntfy local",
+          kind: "ntfy",
+          config: {
+            url: `http://ntfyuser:NTFYPASSWORD-loopback-77@${host}/?token=GOTIFYQUERYSECRET-loopback-7`,
+            topic: "t",
+          },
+        },
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id as number;
+      const test = await call("POST", `/integrations/${id}/test`, { token: owner.access });
+      expect(test.body.data).toMatchObject({ status: "failed", response_status: 500 });
+      expect(receiver.received).toHaveLength(1); // the credential was used
+      const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
+      const answers = [
+        test,
+        await call("GET", `/integrations/${id}/deliveries`, { token: viewer.access, headers: org() }),
+        await trpcQuery(baseUrl(), "integrations.deliveries", { id, page: 1, limit: 20 }, { cookie, ...org() }),
+      ];
+      for (const answer of answers) expect(leaks(answer.text)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
 });
 
 describe("delivery history", () => {
