@@ -47,10 +47,7 @@ export async function startWebServer(config: Env): Promise<http.Server> {
           return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
         if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
         const statusRead = statusPageRead(req.method, req.url ?? "/");
-        if (statusRead)
-          return void serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(
-            failed,
-          );
+        if (statusRead) return void serveStatusPageRead(req, res, statusRead).catch(failed);
         handleNext(req, res).catch(failed);
       });
     }),

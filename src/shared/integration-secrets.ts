@@ -1,4 +1,4 @@
-import { kindOf, NOTIFICATION_KINDS, type IntegrationKind } from "./notification-kinds";
+import { kindOf, NOTIFICATION_KINDS, urlFieldsOf, type IntegrationKind } from "./notification-kinds";
 
 /**
  * Integration credentials are write-only: every answer (REST, the dashboard's tRPC, any page) shows
@@ -39,12 +39,49 @@ export function secretFieldsOf(kind: IntegrationKind): readonly SecretField[] {
   return kindOf(kind).secrets;
 }
 
-/** The fields with each of the kind's secret fields masked (null stays null). */
+/**
+ * The kind's URL fields that are not secrets as a whole (ntfy's and Gotify's server, Matrix's
+ * homeserver, the `api_url` of Telegram, PagerDuty, Opsgenie and Pushover): answers show them with
+ * the credentials inside masked (`maskUrlCredentials`).
+ */
+export function urlCredentialFieldsOf(kind: IntegrationKind): readonly string[] {
+  const secrets = secretFieldsOf(kind);
+  return urlFieldsOf(kind).filter((f) => !secrets.includes(f));
+}
+
+/**
+ * A URL with the credentials it may carry masked, the rest as stored: the user info
+ * (`https://user:password@host` → `https://****@host`), every query value (`?token=abc&x` →
+ * `?token=****&****`) and the fragment (`#****`). A URL without any of them is answered unchanged.
+ */
+export function maskUrlCredentials(value: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)(?:([^/?#]*)@)?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/is.exec(value);
+  if (!m) return value;
+  const [, scheme, userinfo, rest, query, fragment] = m;
+  const maskedQuery =
+    query === undefined
+      ? ""
+      : `?${query
+          .split("&")
+          .map((part) => {
+            const eq = part.indexOf("=");
+            if (eq < 0) return part === "" ? part : MASK;
+            return `${part.slice(0, eq)}=${part.length > eq + 1 ? MASK : ""}`;
+          })
+          .join("&")}`;
+  return `${scheme}${userinfo !== undefined ? `${MASK}@` : ""}${rest}${maskedQuery}${fragment ? `#${MASK}` : fragment === "" ? "#" : ""}`;
+}
+
+/** The fields with each of the kind's secret fields masked, and the credentials inside its URL fields (null stays null). */
 export function maskSecrets<T extends Record<string, unknown>>(kind: IntegrationKind, fields: T): T {
   const masked: T = { ...fields };
   for (const f of secretFieldsOf(kind)) {
     const v = fields[f];
     if (typeof v === "string") (masked as Record<string, unknown>)[f] = maskSecret(v);
+  }
+  for (const f of urlCredentialFieldsOf(kind)) {
+    const v = fields[f];
+    if (typeof v === "string") (masked as Record<string, unknown>)[f] = maskUrlCredentials(v);
   }
   return masked;
 }
@@ -55,6 +92,11 @@ export function maskSecrets<T extends Record<string, unknown>>(kind: Integration
  */
 export function isMaskOf(sent: string, stored: string | null): boolean {
   return stored !== null && sent === maskSecret(stored);
+}
+
+/** The same for a URL field: the URL sent back with its credentials masked keeps the stored one. */
+export function isUrlMaskOf(sent: string, stored: string | null): boolean {
+  return stored !== null && sent === maskUrlCredentials(stored);
 }
 
 function parseUrl(value: string): URL | null {

@@ -178,6 +178,127 @@ describe("integration credentials are write-only", () => {
   });
 });
 
+describe("credentials inside URL fields", () => {
+  const NTFY = "https://ntfyuser:NTFYPASSWORD-0815-secret@ntfy.example.com";
+  const GOTIFY = "https://gotify.example.com/?token=GOTIFYQUERYSECRET-4711";
+  const MATRIX = "https://mxuser:MATRIXPASSWORD-2024-x@matrix.example.com/base?access=MATRIXQUERY-SECRET-1#frag";
+  const PD_API = "https://pduser:PAGERDUTYPROXYPASS-99@pd-proxy.example.com/";
+  const leaks = (text: string) =>
+    [
+      "ntfyuser",
+      "NTFYPASSWORD",
+      "GOTIFYQUERYSECRET",
+      "mxuser",
+      "MATRIXPASSWORD",
+      "MATRIXQUERY",
+      "PAGERDUTYPROXYPASS",
+    ].filter((s) => text.includes(s));
+
+  it("shows a viewer no user info or query value of any URL field on REST, tRPC and /settings, and keeps them on a PATCH of the masked URL", async () => {
+    const create = async (body: Record<string, unknown>) => {
+      const res = await call("POST", "/integrations", { token: owner.access, body });
+      expect(res.status).toBe(201);
+      expect(leaks(res.text)).toEqual([]); // the creator's own answer too
+      return res.body.data as Record<string, any>;
+    };
+    const ntfy = await create({ name: "ntfy", kind: "ntfy", config: { url: NTFY, topic: "alerts" } });
+    const gotify = await create({ name: "gotify", kind: "gotify", config: { url: GOTIFY, token: "AbCdEf123456" } });
+    const matrix = await create({
+      name: "matrix",
+      kind: "matrix",
+      config: { homeserver_url: MATRIX, room_id: "!room:example.com", access_token: "syt_matrix_access_token_1" },
+    });
+    await create({
+      name: "pagerduty",
+      kind: "pagerduty",
+      config: { routing_key: "R".repeat(32), api_url: PD_API },
+    });
+    expect(ntfy.config.url).toBe("https://****@ntfy.example.com");
+    expect(gotify.config.url).toBe("https://gotify.example.com/?token=****");
+    expect(matrix.config.homeserver_url).toBe("https://****@matrix.example.com/base?access=****#****");
+
+    const rest = [
+      await call("GET", "/integrations?limit=100", { token: viewer.access, headers: org() }),
+      await call("GET", `/integrations/${ntfy.id}`, { token: viewer.access, headers: org() }),
+    ];
+    const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
+    const trpc = [
+      await trpcQuery(baseUrl(), "integrations.list", { page: 1, limit: 100 }, { cookie, ...org() }),
+      await trpcQuery(baseUrl(), "integrations.get", { id: matrix.id }, { cookie, ...org() }),
+    ];
+    const settings = await fetch(`${baseUrl()}/settings`, {
+      headers: { cookie: `${cookie}; lifeline_org=${owner.orgSlug}` },
+    });
+    expect(settings.status).toBe(200);
+    const html = await settings.text();
+    expect(html).toContain("ntfy.example.com");
+    for (const answer of [...rest, ...trpc]) expect(answer.status).toBe(200);
+    for (const text of [...rest.map((r) => r.text), ...trpc.map((r) => r.text), html]) expect(leaks(text)).toEqual([]);
+
+    // Sent back as read, the masked URLs keep the stored ones; a changed URL with a mask in it is refused.
+    const back = await call("PATCH", `/integrations/${matrix.id}`, {
+      token: owner.access,
+      body: { name: "matrix renamed", config: matrix.config },
+    });
+    expect(back.status).toBe(200);
+    const viaTrpc = await trpcMutation(
+      baseUrl(),
+      "integrations.update",
+      { id: ntfy.id, config: { url: ntfy.config.url, topic: "alerts-2" } },
+      { cookie: await dashboardCookie(baseUrl(), owner.email, owner.password) },
+    );
+    expect(viaTrpc.status).toBe(200);
+    const configOf = async (id: number) =>
+      JSON.parse(
+        (await testDb().one<{ config: string }>(`SELECT config FROM integrations WHERE id = ?`, [id]))!.config,
+      );
+    expect(await configOf(matrix.id)).toMatchObject({
+      homeserver_url: MATRIX,
+      access_token: "syt_matrix_access_token_1",
+    });
+    expect(await configOf(ntfy.id)).toEqual({ url: NTFY, topic: "alerts-2" });
+    const moved = await call("PATCH", `/integrations/${gotify.id}`, {
+      token: owner.access,
+      body: { config: { url: "https://gotify.other.example/?token=****" } },
+    });
+    expectStandardError(moved, 400, "VALIDATION_ERROR");
+    expect(moved.body.error.details).toHaveProperty(["config.url"]);
+    expect(await configOf(gotify.id)).toMatchObject({ url: GOTIFY });
+  });
+
+  it("keeps a URL's credentials out of a failed delivery's record on both faces (and so out of the server's log: the run's audit)", async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const host = new URL(receiver.url).host;
+      const created = await call("POST", "/integrations", {
+        token: owner.access,
+        body: {
+          name: "ntfy local",
+          kind: "ntfy",
+          config: {
+            url: `http://ntfyuser:NTFYPASSWORD-loopback-77@${host}/?token=GOTIFYQUERYSECRET-loopback-7`,
+            topic: "t",
+          },
+        },
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id as number;
+      const test = await call("POST", `/integrations/${id}/test`, { token: owner.access });
+      expect(test.body.data).toMatchObject({ status: "failed", response_status: 500 });
+      expect(receiver.received).toHaveLength(1); // the credential was used
+      const cookie = await dashboardCookie(baseUrl(), viewer.email, viewer.password);
+      const answers = [
+        test,
+        await call("GET", `/integrations/${id}/deliveries`, { token: viewer.access, headers: org() }),
+        await trpcQuery(baseUrl(), "integrations.deliveries", { id, page: 1, limit: 20 }, { cookie, ...org() }),
+      ];
+      for (const answer of answers) expect(leaks(answer.text)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe("delivery history", () => {
   it("shows a viewer an integration's deliveries on both faces without its credentials", async () => {
     const receiver = await startReceiver(() => 500);

@@ -124,6 +124,19 @@ describe("the public status page", () => {
     expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
+  it("links the Atom feed to itself and to the page under APP_URL, whatever Host the request names", async () => {
+    const page = await createStatusPage(alice, { title: "Feed links" });
+    for (const feed of [
+      (await get(`/status/${page.slug}/feed`)).text,
+      (await requestWithHost(`${baseUrl()}/status/${page.slug}/feed`, "attacker.example")).body,
+    ]) {
+      expect(feed).toContain(`<link rel="self" href="${baseUrl()}/status/${page.slug}/feed"/>`);
+      expect(feed).toContain(`<link href="${baseUrl()}/status/${page.slug}"/>`);
+      expect(feed).not.toContain("localhost");
+      expect(feed).not.toContain("attacker.example");
+    }
+  });
+
   it("serves the page at / for a request whose Host is its custom domain", async () => {
     const domain = `status-${Date.now()}.example.com`;
     await createStatusPage(alice, { title: "Custom domain page", custom_domain: domain });
@@ -236,6 +249,85 @@ describe("members and password pages", () => {
     expect(open.text).toContain("Hidden component");
     expect((await get(`/status/${page.slug}.json`, { cookie })).status).toBe(200);
     expect(open.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("answers outsiders of a members page exactly as an unknown slug in every form: bodies, status and headers alike", async () => {
+    const page = await createStatusPage(alice, { title: "Members twin", visibility: "members" });
+    const bobCookie = await dashboardCookie(baseUrl(), bob.email, bob.password);
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const requests: [string, string, Record<string, string>, string?][] = [
+      ["GET", "", {}],
+      ["HEAD", "", {}],
+      ["GET", ".json", {}],
+      ["GET", "/feed", {}],
+      ["POST", "", form, "password=guess+one"],
+      ["POST", ".json", form, "password=guess+one"],
+      ["POST", "/subscribe", form, "email=visitor%40example.test"],
+      ["POST", "/subscribe", { "content-type": "application/json" }, '{"email":"visitor@example.test"}'],
+    ];
+    /** Everything an outsider sees, with what differs on every request anyway (request id, time, CSP nonce) made equal. */
+    const seen = async (cookie?: string) => {
+      const answers = [];
+      for (const [method, suffix, headers, body] of requests) {
+        const res = await fetch(`${baseUrl()}/status/${page.slug}${suffix}`, {
+          method,
+          redirect: "manual",
+          headers: { ...headers, ...(cookie ? { cookie } : {}) },
+          body,
+        });
+        const same = (text: string) =>
+          text
+            .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<request id>")
+            .replace(/"timestamp":"[^"]+"/, '"timestamp":"<time>"')
+            .replace(/'nonce-[^']+'/g, "'nonce'");
+        const kept = [...res.headers].filter(([name]) => name !== "date").map(([n, v]) => `${n}: ${same(v)}`);
+        answers.push({
+          request: `${method} ${suffix}`,
+          status: res.status,
+          headers: kept,
+          body: same(await res.text()),
+        });
+      }
+      return answers;
+    };
+    const members = await seen();
+    const outsider = await seen(bobCookie);
+    expect(members.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404, 404, 404]);
+    expect(
+      (await get(`/status/${page.slug}`, { cookie: await dashboardCookie(baseUrl(), alice.email, alice.password) }))
+        .status,
+    ).toBe(200);
+    await call("DELETE", `/status-pages/${page.id}`, { token: alice.access });
+    const unknown = await seen();
+    expect(members).toEqual(unknown);
+    expect(outsider.map(({ status, body }) => ({ status, body }))).toEqual(
+      unknown.map(({ status, body }) => ({ status, body })),
+    );
+  });
+
+  it("refuses every address past 20 wrong passwords a minute on one page, while a visitor holding the page's cookie still reads it", async () => {
+    const page = await createStatusPage(alice, { visibility: "password", password: "owner secret 33" });
+    const post = (password: string, client: string) =>
+      fetch(`${baseUrl()}/status/${page.slug}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
+        body: new URLSearchParams({ password }),
+      });
+    const welcome = await post("owner secret 33", "203.0.113.1"); // a visitor of earlier
+    expect(welcome.status).toBe(303);
+    const cookie = welcome.headers.getSetCookie()[0]!.split(";")[0]!;
+    // Ten wrong ones from each of two addresses: each address stays under its own limit.
+    for (const client of ["203.0.113.10", "203.0.113.11"])
+      for (let i = 0; i < 10; i++) expect((await post(`wrong ${i}`, client)).status).toBe(401);
+    const fresh = await post("owner secret 33", "203.0.113.12");
+    expect(fresh.status).toBe(429);
+    const wait = Number(fresh.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60); // the page's window is a minute: nobody is kept out longer per window
+    const open = await get(`/status/${page.slug}`, { cookie });
+    expect(open.status).toBe(200);
+    expect((await get(`/status/${page.slug}.json`, { cookie })).status).toBe(200);
   });
 
   it("refuses the eleventh wrong password in a row (429), even if it is right", async () => {

@@ -274,6 +274,81 @@ describe("status page subscribers", () => {
     await eventually(() => mailsTo(email).length === 3);
   });
 
+  it("lets a new visitor subscribe (and be mailed) after twelve addresses sent ten requests each", async () => {
+    const page = await createStatusPage(alice);
+    const crowd = Array.from({ length: 12 }, () => newClient());
+    const accepted = await Promise.all(
+      crowd.map(async (client) => {
+        let n = 0;
+        for (let i = 0; i < 10; i++)
+          if ((await subscribeJson(page.slug, { email: newEmail("crowd") }, client)).status === 202) n++;
+        return n;
+      }),
+    );
+    expect(accepted).toEqual(Array(12).fill(10));
+    const visitor = newEmail("visitor");
+    const res = await subscribeJson(page.slug, { email: visitor });
+    expect(res.status).toBe(202);
+    expect(res.body.data.status).toBe("pending");
+    await eventually(() => mailsTo(visitor)[0]);
+  });
+
+  it("stores but does not mail a subscription past the page's ceiling of 200 confirmation mails an hour, says so, and mails again once the hour ends", async () => {
+    const page = await createStatusPage(alice);
+    const ceiling = `subscribe-page-mails:${page.id}`;
+    const stage = async (hits: number, windowEndMs: number) => {
+      await testDb().run(`DELETE FROM rate_limits WHERE "key" = ?`, [ceiling]);
+      await testDb().run(`INSERT INTO rate_limits ("key", hits, window_end) VALUES (?, ?, ?)`, [
+        ceiling,
+        hits,
+        windowEndMs,
+      ]);
+    };
+    await stage(199, Date.now() + 1800_000); // the hour's mails so far
+    const last = newEmail("last");
+    expect((await subscribeJson(page.slug, { email: last })).body.data.status).toBe("pending");
+    await eventually(() => mailsTo(last)[0]);
+
+    const late = newEmail("late");
+    const json = await subscribeJson(page.slug, { email: late });
+    expect(json.status).toBe(202);
+    expect(json.body.data).toEqual({
+      status: "deferred",
+      message: expect.stringMatching(/none was sent/),
+      retry_after_seconds: expect.any(Number),
+    });
+    const wait = json.body.data.retry_after_seconds as number;
+    expect(wait).toBeGreaterThan(1700);
+    expect(wait).toBeLessThanOrEqual(1800);
+    expect(json.headers.get("retry-after")).toBe(String(wait));
+    const later = newEmail("later");
+    const form = await subscribeForm(page.slug, later);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("none was sent to you");
+    const stored = await testDb().query<{ email: string; confirm_token_hash: string | null }>(
+      `SELECT email, confirm_token_hash FROM status_page_subscribers WHERE page_id = ? ORDER BY id`,
+      [page.id],
+    );
+    expect(stored.map((r) => [r.email, r.confirm_token_hash === null])).toEqual([
+      [last, false],
+      [late, true],
+      [later, true],
+    ]);
+    // The mail of "last" has arrived; give any other one the same time to, then none came.
+    await new Promise((r) => setTimeout(r, 500));
+    expect([...mailsTo(late), ...mailsTo(later)]).toEqual([]);
+    const counted = await testDb().one<{ hits: number | string }>(`SELECT hits FROM rate_limits WHERE "key" = ?`, [
+      ceiling,
+    ]);
+    expect(Number(counted!.hits)).toBeGreaterThanOrEqual(200);
+
+    await stage(200, Date.now() - 1000); // the hour has ended
+    const again = await subscribeJson(page.slug, { email: late });
+    expect(again.body.data.status).toBe("pending");
+    const mail = await eventually(() => mailsTo(late)[0]);
+    expect((await fetch(linkIn(mail, "confirm"))).status).toBe(200);
+  });
+
   it("lists and removes subscribers for members of the page's organization only, on REST and tRPC", async () => {
     const job = await createMonitor(alice);
     const page = await createStatusPage(alice, { components: [{ cron_monitor_id: job.id }] });

@@ -28,11 +28,27 @@ const SECRET_FIELDS = new Set([
 /** Shorter values are not credentials Lifeline issues (and would match unrelated log text). */
 const MIN_SECRET_LENGTH = 16;
 
+/** Fields holding a URL whose user info and query values may be credentials (an integration's server or API root). */
+const URL_FIELDS = new Set(["url", "api_url", "homeserver_url"]);
+
+/** The credentials inside a URL: its password and its query values. */
+function urlCredentials(value: string): string[] {
+  try {
+    const url = new URL(value);
+    return [decodeURIComponent(url.password), ...url.searchParams.values()];
+  } catch {
+    return [];
+  }
+}
+
+const isCredential = (v: string) => v.length >= MIN_SECRET_LENGTH && !/\s/.test(v);
+
 /** The credential strings inside a JSON value (any depth), by field name. */
 export function secretsIn(value: unknown, found: string[] = [], depth = 0): string[] {
   if (depth > 8 || value === null || typeof value !== "object") return found;
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === "string" && SECRET_FIELDS.has(k) && v.length >= MIN_SECRET_LENGTH && !/\s/.test(v)) found.push(v);
+    if (typeof v === "string" && SECRET_FIELDS.has(k) && isCredential(v)) found.push(v);
+    else if (typeof v === "string" && URL_FIELDS.has(k)) found.push(...urlCredentials(v).filter(isCredential));
     else secretsIn(v, found, depth + 1);
   }
   return found;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isMaskOf, maskSecret, maskSecrets, SECRET_FIELDS } from "../../src/shared/integration-secrets";
+import {
+  isMaskOf,
+  isUrlMaskOf,
+  maskSecret,
+  maskSecrets,
+  maskUrlCredentials,
+  SECRET_FIELDS,
+  urlCredentialFieldsOf,
+} from "../../src/shared/integration-secrets";
 
 describe("integration credentials are masked by one rule", () => {
   it("keeps a URL's scheme and host (never its user info) and the last 4 characters", () => {
@@ -53,5 +61,27 @@ describe("integration credentials are masked by one rule", () => {
     expect(isMaskOf(maskSecret(stored), stored)).toBe(true);
     expect(isMaskOf("https://hooks.slack.com/…/****ABCD", stored)).toBe(false);
     expect(isMaskOf("****", null)).toBe(false);
+  });
+
+  it("masks the user info, every query value and the fragment of a URL field, and leaves a URL without them unchanged", () => {
+    expect(maskUrlCredentials("https://ntfyuser:NTFYPASSWORD@ntfy.example.com")).toBe("https://****@ntfy.example.com");
+    expect(maskUrlCredentials("https://gotify.example.com/?token=GOTIFYQUERYSECRET")).toBe(
+      "https://gotify.example.com/?token=****",
+    );
+    expect(maskUrlCredentials("http://u@h.example:8080/base/path?a=1&flag&b=#frag")).toBe(
+      "http://****@h.example:8080/base/path?a=****&****&b=#****",
+    );
+    expect(maskUrlCredentials("https://api.telegram.org")).toBe("https://api.telegram.org");
+    expect(maskUrlCredentials("https://matrix.example.com/a/b@c")).toBe("https://matrix.example.com/a/b@c");
+    expect(urlCredentialFieldsOf("ntfy")).toEqual(["url"]);
+    expect(urlCredentialFieldsOf("matrix")).toEqual(["homeserver_url"]);
+    expect(urlCredentialFieldsOf("pagerduty")).toEqual(["api_url"]);
+    expect(urlCredentialFieldsOf("webhook")).toEqual([]); // its URL is a secret as a whole
+    expect(
+      maskSecrets("ntfy", { url: "https://a:b@ntfy.example.com/?t=x", topic: "t", token: "tk_0123456789abcdef" }),
+    ).toEqual({ url: "https://****@ntfy.example.com/?t=****", topic: "t", token: "****cdef" });
+    const stored = "https://user:pass@gotify.example.com/?token=abc";
+    expect(isUrlMaskOf(maskUrlCredentials(stored), stored)).toBe(true);
+    expect(isUrlMaskOf("https://****@other.example.com/?token=****", stored)).toBe(false);
   });
 });

@@ -34,6 +34,16 @@ describe("the whole-run secret audit", () => {
     expect(found.sort()).toEqual([access, `${access}r`, ping, "s3cret-signing-key-16"].sort());
   });
 
+  it("finds the password and the query values inside an integration's URL fields", () => {
+    const found = secretsIn({
+      config: {
+        url: "https://ntfyuser:ntfy-password-of-16@ntfy.example.com/?token=gotify-query-secret-1&x=1",
+        api_url: "https://proxy.example.com/",
+      },
+    });
+    expect(found.sort()).toEqual(["gotify-query-secret-1", "ntfy-password-of-16"]);
+  });
+
   it("records answers always and request bodies only when accepted", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "audit-"));
     process.env[RUN_DIR_ENV] = dir;

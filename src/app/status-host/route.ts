@@ -18,7 +18,7 @@ export async function GET(req: Request): Promise<Response> {
   await ensureStarted();
   const page = await findPageByDomain(hostOf(req));
   if (!page) return new Response(null, { status: 307, headers: { Location: "/monitors" } });
-  return serveStatus(page, "html", req.headers, "", "");
+  return serveStatus(page, "html", req.headers, "");
 }
 
 export async function POST(req: Request): Promise<Response> {

@@ -32,10 +32,13 @@ export const LIMITS = {
   unconfirmedEmailIntegrations: 20,
   /** Wrong passwords of a `password` status page in a row, per page and client address. */
   statusPagePassword: 10,
+  /** Wrong passwords of a `password` status page from every address, per short window (below). */
+  statusPagePasswordPerPage: 20,
+  statusPagePasswordPageSeconds: 60,
   /** Subscriptions to status pages (each may mail a confirmation), per client address per hour. */
   subscribeAddressPerHour: 10,
-  /** Subscriptions to one status page per hour, from everyone. */
-  subscribePagePerHour: 100,
+  /** Confirmation mails of one status page per hour (past it a subscription is stored, not mailed). */
+  subscribeMailsPerPagePerHour: 200,
   /** Confirmation mails to one email address per hour, over every page. */
   subscribeEmailPerHour: 3,
   /** Calls in one tRPC batch of the dashboard (more: 400 before any runs). */
@@ -136,21 +139,36 @@ export const confirmationMailLimits = (integrationId: number): Limit[] => [
   },
 ];
 
-/** A status page's password form: the eleventh wrong password in a row is refused (per page and address). */
-export const statusPagePasswordLimit = (pageId: number, address: string | null): Limit => ({
-  key: `status-page-password:${pageId}:${address ?? "unknown"}`,
-  max: LIMITS.statusPagePassword,
-  windowSeconds: authWindow(),
-  message: FAILED,
-});
+/**
+ * A status page's password form: the eleventh wrong password in a row from an address is refused
+ * (per page and address, in the sign-in window), and so is any attempt past 20 wrong ones from
+ * every address within a minute (per page: a short window, so an attacker keeps a new visitor
+ * waiting a minute at most per window, and a visitor holding the page's cookie never posts the form).
+ */
+export const statusPagePasswordLimits = (pageId: number, address: string | null): Limit[] => [
+  {
+    key: `status-page-password:${pageId}:${address ?? "unknown"}`,
+    max: LIMITS.statusPagePassword,
+    windowSeconds: authWindow(),
+    message: FAILED,
+  },
+  {
+    key: `status-page-password-page:${pageId}`,
+    max: LIMITS.statusPagePasswordPerPage,
+    windowSeconds: LIMITS.statusPagePasswordPageSeconds,
+    message: FAILED,
+  },
+];
 
 const SUBSCRIBE = "Too many subscriptions; try again in {s} seconds";
 
 /**
- * A status page's subscribe form: every valid request counts, per client address, per page and per
- * email address (its digest), so neither a visitor nor a crowd can make the page mail a flood.
+ * A status page's subscribe form, refused (429) per client address (every valid request) and per
+ * email address (its digest, over every page: the confirmation mails it receives), so one visitor
+ * is limited and an address is not flooded, while no crowd can refuse everyone: a page's own
+ * ceiling counts the mails it sends (`subscribeMailLimit`), not visitors.
  */
-export const subscribeLimits = (pageId: number, address: string | null, email: string): Limit[] => [
+export const subscribeLimits = (address: string | null, email: string): Limit[] => [
   ...(address
     ? [
         {
@@ -161,7 +179,6 @@ export const subscribeLimits = (pageId: number, address: string | null, email: s
         },
       ]
     : []),
-  { key: `subscribe-page:${pageId}`, max: LIMITS.subscribePagePerHour, windowSeconds: 3600, message: SUBSCRIBE },
   {
     key: `subscribe-email:${digest(email)}`,
     max: LIMITS.subscribeEmailPerHour,
@@ -169,3 +186,11 @@ export const subscribeLimits = (pageId: number, address: string | null, email: s
     message: SUBSCRIBE,
   },
 ];
+
+/** The confirmation mails one status page sends per hour: past it, a subscription is stored and not mailed. */
+export const subscribeMailLimit = (pageId: number): Limit => ({
+  key: `subscribe-page-mails:${pageId}`,
+  max: LIMITS.subscribeMailsPerPagePerHour,
+  windowSeconds: 3600,
+  message: SUBSCRIBE,
+});

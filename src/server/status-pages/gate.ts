@@ -8,7 +8,7 @@ import { verifyPassword } from "../auth/passwords";
 import { authenticate } from "../services/accounts/principal";
 import { db } from "../db";
 import { attempt } from "../limits/counter";
-import { statusPagePasswordLimit } from "../limits/rules";
+import { statusPagePasswordLimits } from "../limits/rules";
 import type { PageGate } from "../services/status-pages/public";
 
 /**
@@ -55,8 +55,9 @@ class WrongPassword extends Error {}
 
 /**
  * Checks a submitted password under the shared counter: ten wrong ones in a row from an address
- * are allowed, the eleventh is refused (429) before argon2 runs; a right one forgets the count.
- * Answers the Set-Cookie values to send, or null for a wrong password.
+ * are allowed, the eleventh is refused (429) before argon2 runs; a right one forgets the address's
+ * count. Past 20 wrong ones from every address within a minute, the page refuses every attempt
+ * until that minute ends (rules.ts). Answers the Set-Cookie values to send, or null for a wrong password.
  */
 export async function submitPassword(
   page: PageGate,
@@ -65,14 +66,14 @@ export async function submitPassword(
   now: Date,
   paths = [`/status/${page.slug}`, `/status/${page.slug}.json`],
 ): Promise<string[] | null> {
-  const limit = statusPagePasswordLimit(page.id, clientAddress(headers));
+  const limits = statusPagePasswordLimits(page.id, clientAddress(headers));
   try {
     await attempt(
-      [limit],
+      limits,
       async () => {
         if (!page.passwordHash || !(await verifyPassword(page.passwordHash, password))) throw new WrongPassword();
       },
-      { now, isFailure: (err) => err instanceof WrongPassword, clearOnSuccess: [limit.key] },
+      { now, isFailure: (err) => err instanceof WrongPassword, clearOnSuccess: [limits[0]!.key] },
     );
   } catch (err) {
     if (err instanceof WrongPassword) return null;

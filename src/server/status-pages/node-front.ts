@@ -24,15 +24,12 @@ export async function serveStatusPageRead(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   read: { slug: string; form: StatusForm },
-  origin: string,
 ): Promise<void> {
   await ensureStarted();
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const page = await findPageBySlug(read.slug);
-  const answer = page
-    ? await serveStatus(page, read.form, headers, `/status/${page.slug}`, origin)
-    : notFoundAnswer(read.form);
+  const answer = page ? await serveStatus(page, read.form, headers, `/status/${page.slug}`) : notFoundAnswer(read.form);
   const out: Record<string, string | string[]> = securityHeaders(newNonce(), {
     dev: process.env.NODE_ENV === "development",
     https: (process.env.APP_URL ?? "").startsWith("https://"),

@@ -37,13 +37,7 @@ export function notFoundAnswer(form: StatusForm): Response {
 }
 
 /** `base`: the page's path as requested (`/status/{slug}`, or `` at a custom domain's root). */
-export async function serveStatus(
-  page: PageGate,
-  form: StatusForm,
-  headers: Headers,
-  base: string,
-  origin: string,
-): Promise<Response> {
+export async function serveStatus(page: PageGate, form: StatusForm, headers: Headers, base: string): Promise<Response> {
   const access = await accessOf(page, headers);
   if (access === "hidden") return notFoundAnswer(form);
   if (access === "password_needed") {
@@ -68,9 +62,9 @@ export async function serveStatus(
     );
   }
   if (form === "feed") {
-    const feedUrl = `${origin}/status/${page.slug}/feed`;
+    // Every link of the feed from APP_URL (the page's `url`), whatever address the request came in by.
     return new Response(
-      once(data, `feed ${feedUrl}`, () => renderStatusFeed(data, feedUrl)),
+      once(data, "feed", () => renderStatusFeed(data, `${data.url}/feed`)),
       { headers: { ...common, "Content-Type": "application/atom+xml; charset=utf-8" } },
     );
   }
@@ -81,8 +75,12 @@ export async function serveStatus(
   return new Response(html, { headers: { ...common, "Content-Type": HTML } });
 }
 
-/** The password form's POST: a right password sets the page's cookie and goes back to the page. */
+/**
+ * The password form's POST: a right password sets the page's cookie and goes back to the page. A
+ * members page answers as an unknown slug (nothing tells that it exists); a public one goes back to the page.
+ */
 export async function servePasswordPost(page: PageGate, req: Request, base: string): Promise<Response> {
+  if (page.visibility === "members") return notFoundAnswer("html");
   if (page.visibility !== "password") return new Response(null, { status: 303, headers: { Location: base || "/" } });
   let password = "";
   try {

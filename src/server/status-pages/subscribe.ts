@@ -8,6 +8,7 @@ import {
   confirmSubscription,
   subscribe,
   takesSubscribers,
+  type SubscribeOutcome,
   unsubscribe,
   type SubscriptionOutcome,
 } from "../services/status-pages/subscribers";
@@ -28,6 +29,12 @@ const HTML = {
 const CHECK_MAIL =
   "If the address can receive mail, a confirmation link is on its way. Follow it to start receiving this page's incidents.";
 
+/** Past the page's ceiling on confirmation mails: what happened, and when to come back. */
+function deferredText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `This status page has sent as many confirmation mails as it may for now, so none was sent to you. Your address is kept: subscribe again in ${minutes} minute${minutes === 1 ? "" : "s"} to receive the confirmation link.`;
+}
+
 const html = (body: string, status: number, extra: Record<string, string> = {}) =>
   new Response(body, { status, headers: { ...HTML, ...extra } });
 const back = (pagePath: string) => `<p><a href="${escapeMarkup(pagePath)}">Back to the status page</a></p>`;
@@ -45,18 +52,21 @@ async function readEmail(req: Request, json: boolean): Promise<unknown> {
   }
 }
 
-export async function serveSubscribe(page: PageGate, req: Request): Promise<Response> {
+/**
+ * `page`: null for an unknown slug. Members pages take no subscribers: they answer exactly as an
+ * unknown slug (the same status, headers and body, apart from the request id), for everybody.
+ */
+export async function serveSubscribe(page: PageGate | null, req: Request): Promise<Response> {
   const json = wantsJson(req);
   const path = new URL(req.url).pathname;
-  const pagePath = `/status/${page.slug}`;
   const fail = (error: AppError) => errorResponse(error, { requestId: crypto.randomUUID(), path, format: "standard" });
-  // Members pages take no subscribers: 404 as an unknown page, for everybody.
-  const access = takesSubscribers(page.visibility) ? await accessOf(page, req.headers) : "hidden";
-  if (access === "hidden") {
+  const access = page && takesSubscribers(page.visibility) ? await accessOf(page, req.headers) : "hidden";
+  if (!page || access === "hidden") {
     return json
       ? fail(new AppError("NOT_FOUND", "Status page not found"))
       : html(renderMessage("Not found", "There is no status page here."), 404);
   }
+  const pagePath = `/status/${page.slug}`;
   if (access === "password_needed") {
     return json
       ? fail(new AppError("UNAUTHORIZED", "This status page needs its password"))
@@ -75,12 +85,24 @@ export async function serveSubscribe(page: PageGate, req: Request): Promise<Resp
       400,
     );
   }
+  let outcome: SubscribeOutcome;
   try {
-    await subscribe(page, parsed.data.email, clientAddress(req.headers), new Date());
+    outcome = await subscribe(page, parsed.data.email, clientAddress(req.headers), new Date());
   } catch (err) {
     if (!isRateLimited(err)) throw err;
     const retry = { "Retry-After": String(err.retryAfterSeconds ?? 60) };
     return json ? fail(err) : html(renderMessage("Too many subscriptions", err.message, back(pagePath)), 429, retry);
+  }
+  if (outcome.status === "deferred") {
+    const message = deferredText(outcome.retryAfterSeconds);
+    const retry = { "Retry-After": String(outcome.retryAfterSeconds) };
+    if (json) {
+      return Response.json(
+        { data: { status: "deferred", message, retry_after_seconds: outcome.retryAfterSeconds } },
+        { status: 202, headers: { "Cache-Control": "no-store", ...retry } },
+      );
+    }
+    return html(renderMessage("No mail sent yet", message, back(pagePath)), 200, retry);
   }
   if (json) {
     return Response.json(

@@ -16,7 +16,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ slug: st
   const form = json ? "json" : "html";
   const page = /^[a-z0-9-]{1,64}$/.test(slug) ? await findPageBySlug(slug) : null;
   if (!page) return notFoundAnswer(form);
-  return serveStatus(page, form, req.headers, `/status/${page.slug}`, new URL(req.url).origin);
+  return serveStatus(page, form, req.headers, `/status/${page.slug}`);
 }
 
 export async function POST(req: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {

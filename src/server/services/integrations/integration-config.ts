@@ -9,7 +9,14 @@ import {
   type Column,
   type IntegrationKind,
 } from "../../../shared/notification-kinds/index";
-import { isMaskOf, MASK, maskSecrets, secretFieldsOf } from "../../../shared/integration-secrets";
+import {
+  isMaskOf,
+  isUrlMaskOf,
+  MASK,
+  maskSecrets,
+  secretFieldsOf,
+  urlCredentialFieldsOf,
+} from "../../../shared/integration-secrets";
 import { literalTargetRefusal, outboundPolicy } from "../../outbound/index";
 
 /** webhook, slack and email: the `config` fields that are top-level columns. */
@@ -59,7 +66,7 @@ export function liftTopLevel(
 
 /**
  * The config to store: `sent` merged over `stored` (a PATCH; `null` removes an optional field), a
- * credential sent back masked keeps the stored one, the result validated by the kind's schema
+ * credential (or a URL with its credentials) sent back masked keeps the stored one, the result validated by the kind's schema
  * (errors keyed `config.<field>`), and every URL's literal host checked by the outbound guard.
  */
 export function resolveConfig(
@@ -72,11 +79,15 @@ export function resolveConfig(
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  for (const field of secretFieldsOf(kind)) {
+  const masks: [string, (sent: string, kept: string) => boolean][] = [
+    ...secretFieldsOf(kind).map((f) => [f, isMaskOf] as [string, typeof isMaskOf]),
+    ...urlCredentialFieldsOf(kind).map((f) => [f, isUrlMaskOf] as [string, typeof isUrlMaskOf]),
+  ];
+  for (const [field, isMask] of masks) {
     const value = sent[field];
     if (typeof value !== "string") continue;
     const kept = stored?.[field];
-    if (typeof kept === "string" && isMaskOf(value, kept)) merged[field] = kept;
+    if (typeof kept === "string" && isMask(value, kept)) merged[field] = kept;
     else if (value.includes(MASK)) {
       refuse({
         [`config.${field}`]: [

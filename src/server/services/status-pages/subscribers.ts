@@ -5,8 +5,8 @@ import type { StatusPageSubscriberView } from "../../../shared/schemas/status-pa
 import { isoSeconds } from "../../../shared/time";
 import { hashToken, randomToken } from "../../auth/tokens";
 import { db } from "../../db";
-import { consume } from "../../limits/counter";
-import { subscribeLimits } from "../../limits/rules";
+import { consume, refund, type Limit } from "../../limits/counter";
+import { subscribeLimits, subscribeMailLimit } from "../../limits/rules";
 import { subscriptionConfirmationMail } from "../../notify/subscriber-mail";
 import { sendMessage } from "../../notify/senders";
 import { logLine } from "../../observability/log";
@@ -30,24 +30,51 @@ export const SUBSCRIPTION_CONFIRM_TTL_MS = 7 * 24 * 3600_000;
 export const takesSubscribers = (visibility: string) => visibility === "public" || visibility === "password";
 
 /**
+ * What a subscription request led to: `pending` (a confirmation link is on its way, or nothing was
+ * needed), or `deferred`: the page has sent its most confirmation mails for the hour, so none was
+ * sent; the address is kept, and subscribing again after `retryAfterSeconds` mails the link.
+ */
+export type SubscribeOutcome = { status: "pending" } | { status: "deferred"; retryAfterSeconds: number };
+
+/**
  * Subscribes `email` (already validated, trimmed and lowercased) to the page, counted per client
- * address, page and email before anything else. A new or unconfirmed subscription gets a fresh
- * link (an older one stops working); a confirmed one is left as it is and mailed nothing. The answer
- * is the same in every case, so it never tells whether an address is subscribed.
+ * address and email first (429 past either), then against the page's ceiling on confirmation mails,
+ * before anything is looked up. A new or unconfirmed subscription gets a fresh link (an older one
+ * stops working); a confirmed one is left as it is and mailed nothing. Past the page's ceiling a new
+ * address is stored without a link and nothing is mailed. The answer never depends on the address,
+ * so it never tells whether an address is subscribed.
  */
 export async function subscribe(
   page: PageGate,
   email: string,
   address: string | null,
   now = new Date(),
-): Promise<void> {
+): Promise<SubscribeOutcome> {
   if (!takesSubscribers(page.visibility)) throw notFound("Status page");
-  await consume(subscribeLimits(page.id, address, email), now);
+  await consume(subscribeLimits(address, email), now);
+  const mails = subscribeMailLimit(page.id);
+  const deferred = await ceilingReached(mails, now);
+  const outcome: SubscribeOutcome =
+    deferred === null ? { status: "pending" } : { status: "deferred", retryAfterSeconds: deferred };
   const existing = await db().statusPageSubscriber.findUnique({
     where: { pageId_email: { pageId: page.id, email } },
     select: { confirmedAt: true },
   });
-  if (existing?.confirmedAt) return;
+  if (existing?.confirmedAt || (existing && deferred !== null)) {
+    if (deferred === null) await refund([mails.key]); // nothing mailed
+    return outcome;
+  }
+  if (deferred !== null) {
+    // Kept without a link (nothing can confirm it): subscribing again once the page may mail sends one.
+    await db()
+      .statusPageSubscriber.create({
+        data: { pageId: page.id, email, unsubscribeSalt: randomToken(16), createdAt: now },
+      })
+      .catch((err: unknown) => {
+        if (!isUniqueViolation(err)) throw err;
+      });
+    return outcome;
+  }
   const token = randomToken(32);
   const fields = { confirmTokenHash: hashToken(token), confirmSentAt: now };
   try {
@@ -58,13 +85,26 @@ export async function subscribe(
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    return; // a simultaneous request for the same address created it and mails its own link
+    await refund([mails.key]);
+    return outcome; // a simultaneous request for the same address created it and mails its own link
   }
   const config = env();
   const mail = subscriptionConfirmationMail(statusPageUrl(page.slug), subscriptionConfirmLink(page.slug, token));
   const result = await sendMessage(email, mail, { smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom });
   if (!result.ok)
     logLine({ level: "warn", event: "subscriber.confirmation_failed", page: page.id, error: result.error });
+  return outcome;
+}
+
+/** Counts one mail against the page's ceiling: null when it may go, else the seconds until the ceiling's window ends. */
+async function ceilingReached(ceiling: Limit, now: Date): Promise<number | null> {
+  try {
+    await consume([ceiling], now);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "RATE_LIMITED") return err.retryAfterSeconds ?? 3600;
+    throw err;
+  }
 }
 
 export type SubscriptionOutcome = "confirmed" | "expired" | "unknown";

@@ -10,5 +10,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ slug: st
   const slug = decodeURIComponent((await params).slug);
   const page = /^[a-z0-9-]{1,64}$/.test(slug) ? await findPageBySlug(slug) : null;
   if (!page) return notFoundAnswer("feed");
-  return serveStatus(page, "feed", req.headers, `/status/${page.slug}`, new URL(req.url).origin);
+  return serveStatus(page, "feed", req.headers, `/status/${page.slug}`);
 }

@@ -1,5 +1,4 @@
 import { findPageBySlug } from "../../../../server/services/status-pages/public";
-import { notFoundAnswer } from "../../../../server/status-pages/serve";
 import { serveSubscribe } from "../../../../server/status-pages/subscribe";
 import { ensureStarted } from "../../../../server/startup";
 
@@ -10,7 +9,5 @@ export async function POST(req: Request, { params }: { params: Promise<{ slug: s
   await ensureStarted();
   const raw = (await params).slug;
   const page = /^[a-z0-9-]{1,64}$/.test(raw) ? await findPageBySlug(raw) : null; // a slug has nothing to decode
-  if (!page)
-    return notFoundAnswer((req.headers.get("content-type") ?? "").includes("application/json") ? "json" : "html");
-  return serveSubscribe(page, req);
+  return serveSubscribe(page, req); // an unknown page answers as a members page does
 }
