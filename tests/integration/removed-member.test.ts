@@ -270,4 +270,50 @@ describe("a member removed from an organization", () => {
     expect(mails.length).toBeGreaterThan(1); // the confirmation, then Alice's own incident
     expect(mails.join("\n")).not.toContain("evil.example");
   }, 120_000);
+
+  it("records on the page, the dependent monitor and the window that a deleted service's edges went with it", async () => {
+    const created = await call("POST", "/services", {
+      token: alice.access,
+      body: { name: "alice's db", type: "http", config: { url: "http://127.0.0.1:9/" } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const service = created.body.data.id as number;
+    const monitor = await createMonitor(alice, { depends_on: { service_ids: [service] } });
+    const page = await createStatusPage(alice, { components: [{ service_id: service }] });
+    const window = await call("POST", "/maintenance-windows", {
+      token: alice.access,
+      body: {
+        title: "upgrade",
+        starts_at: "2030-01-01T00:00:00Z",
+        ends_at: "2030-01-01T01:00:00Z",
+        targets: { service_ids: [service] },
+      },
+    });
+    expect(window.status, window.text).toBe(201);
+    expect((await call("DELETE", `/services/${service}`, { token: alice.access })).status).toBe(204);
+    expect(
+      await rows(
+        "SELECT object_type, object_id, edge, reason FROM edge_removals WHERE target_type = 'service' AND target_id = ? ORDER BY object_type",
+        service,
+      ),
+    ).toEqual([
+      { object_type: "cron_monitor", object_id: monitor.id, edge: "depends_on", reason: "The service was deleted" },
+      {
+        object_type: "maintenance_window",
+        object_id: window.body.data.id,
+        edge: "maintenance_target",
+        reason: "The service was deleted",
+      },
+      {
+        object_type: "status_page",
+        object_id: page.id,
+        edge: "status_page_component",
+        reason: "The service was deleted",
+      },
+    ]);
+    expect((await call("GET", `/cron-monitors/${monitor.id}`, { token: alice.access })).body.data.depends_on).toEqual({
+      cron_monitor_ids: [],
+      service_ids: [],
+    });
+  });
 });

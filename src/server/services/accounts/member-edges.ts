@@ -125,3 +125,48 @@ export async function moveDefaultOrgOff(tx: Tx, orgId: number, userId: number): 
   });
   await tx.user.update({ where: { id: userId }, data: { defaultOrgId: next?.orgId ?? null } });
 }
+
+/**
+ * Before a cron monitor or a service is deleted (its foreign keys then remove the edges to it):
+ * records on each object of an organization that held an edge to it what it loses (a page's
+ * component, a child's `depends_on` parent, a window's target). Three reads on the target's indexes.
+ */
+export async function recordEdgesToDeleted(
+  tx: Tx,
+  target: { type: "cron_monitor" | "service"; id: number },
+  now: Date,
+): Promise<void> {
+  const reason = `The ${target.type === "service" ? "service" : "cron monitor"} was deleted`;
+  const ref = target.type === "service" ? { serviceId: target.id } : { cronMonitorId: target.id };
+  const parent = target.type === "service" ? { parentServiceId: target.id } : { parentCronMonitorId: target.id };
+  const [components, dependencies, targets] = await Promise.all([
+    tx.statusPageComponent.findMany({ where: ref, select: { pageId: true, page: { select: { orgId: true } } } }),
+    tx.dependency.findMany({ where: parent }),
+    tx.maintenanceTarget.findMany({ where: ref, select: { windowId: true, window: { select: { orgId: true } } } }),
+  ]);
+  const base = { targetType: target.type, targetId: target.id, reason, createdAt: now };
+  const rows: EdgeRemovalRow[] = [
+    ...components.map((c) => ({
+      ...base,
+      orgId: c.page.orgId,
+      objectType: "status_page" as const,
+      objectId: c.pageId,
+      edge: "status_page_component" as const,
+    })),
+    ...dependencies.map((d) => ({
+      ...base,
+      orgId: d.orgId,
+      objectType: d.childCronMonitorId !== null ? ("cron_monitor" as const) : ("service" as const),
+      objectId: (d.childCronMonitorId ?? d.childServiceId)!,
+      edge: "depends_on" as const,
+    })),
+    ...targets.map((t) => ({
+      ...base,
+      orgId: t.window.orgId,
+      objectType: "maintenance_window" as const,
+      objectId: t.windowId,
+      edge: "maintenance_target" as const,
+    })),
+  ];
+  if (rows.length > 0) await tx.edgeRemoval.createMany({ data: rows });
+}
