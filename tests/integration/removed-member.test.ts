@@ -316,4 +316,28 @@ describe("a member removed from an organization", () => {
       service_ids: [],
     });
   });
+
+  it("records on each monitor that listed a deleted integration that it lost it", async () => {
+    const hook = await call("POST", "/integrations", {
+      token: alice.access,
+      body: { name: "gone", kind: "webhook", url: "https://hooks.example.test/gone" },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const listing = await createMonitor(alice, { integration_ids: [hook.body.data.id] });
+    await createMonitor(alice); // lists nothing: nothing recorded on it
+    expect((await call("DELETE", `/integrations/${hook.body.data.id}`, { token: alice.access })).status).toBe(204);
+    expect(
+      await rows(
+        "SELECT object_type, object_id, edge, reason FROM edge_removals WHERE target_type = 'integration' AND target_id = ?",
+        hook.body.data.id,
+      ),
+    ).toEqual([
+      {
+        object_type: "cron_monitor",
+        object_id: listing.id,
+        edge: "integration",
+        reason: "The integration was deleted",
+      },
+    ]);
+  });
 });

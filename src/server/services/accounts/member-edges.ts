@@ -15,8 +15,8 @@ export type EdgeRemovalRow = {
   orgId: number;
   objectType: "cron_monitor" | "service" | "status_page" | "maintenance_window" | "badge";
   objectId: number;
-  edge: "depends_on" | "status_page_component" | "maintenance_target" | "badge_target" | "project";
-  targetType: "service" | "cron_monitor" | "project";
+  edge: "depends_on" | "status_page_component" | "maintenance_target" | "badge_target" | "project" | "integration";
+  targetType: "service" | "cron_monitor" | "project" | "integration";
   targetId: number;
   reason: string;
   createdAt: Date;
@@ -169,4 +169,27 @@ export async function recordEdgesToDeleted(
     })),
   ];
   if (rows.length > 0) await tx.edgeRemoval.createMany({ data: rows });
+}
+
+/** An integration deleted: each monitor that named it in `integration_ids` records that it lost it. */
+export async function recordDroppedIntegration(
+  tx: Tx,
+  orgId: number,
+  integrationId: number,
+  monitorIds: number[],
+  now: Date,
+): Promise<void> {
+  if (monitorIds.length === 0) return;
+  await tx.edgeRemoval.createMany({
+    data: monitorIds.map((objectId) => ({
+      orgId,
+      objectType: "cron_monitor",
+      objectId,
+      edge: "integration",
+      targetType: "integration",
+      targetId: integrationId,
+      reason: "The integration was deleted",
+      createdAt: now,
+    })),
+  });
 }
