@@ -195,6 +195,24 @@ describe("a member removed from an organization", () => {
         target_id: service,
       },
     ]);
+    const onPageRecord = await call("GET", `/edge-removals?object_type=status_page&object_id=${page.id}`, {
+      token: alice.access,
+    });
+    expect(onPageRecord.status, onPageRecord.text).toBe(200);
+    expect(onPageRecord.body.data).toEqual([
+      {
+        id: expect.any(Number),
+        object_type: "status_page",
+        object_id: page.id,
+        edge: "status_page_component",
+        target_type: "service",
+        target_id: service,
+        reason: `Its owner is no longer a member of organization ${alice.orgSlug}`,
+        removed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      },
+    ]);
+    // Bob, outside now, reads none of it.
+    expect((await call("GET", "/edge-removals", { token: bob.access, headers: asBob })).status).toBe(403);
     // A component row left across organizations (written by hand here) is neither kept by an edit...
     await testDb().run("INSERT INTO status_page_components (page_id, position, service_id) VALUES (?, 1, ?)", [
       page.id,

@@ -1,4 +1,8 @@
 import type { Prisma } from "../../../generated/prisma/client";
+import { pageMetaOf } from "../../../shared/schemas/common";
+import type { EdgeRemovalView } from "../../../shared/schemas/edge-removals";
+import { isoSeconds } from "../../../shared/time";
+import { db } from "../../db";
 
 type Tx = Prisma.TransactionClient;
 
@@ -192,4 +196,33 @@ export async function recordDroppedIntegration(
       createdAt: now,
     })),
   });
+}
+
+/** GET /edge-removals: the organization's records, newest first, optionally of one object. */
+export async function listEdgeRemovals(
+  orgId: number,
+  q: { object_type?: EdgeRemovalRow["objectType"]; object_id?: number; page: number; limit: number },
+): Promise<{ data: EdgeRemovalView[]; meta: ReturnType<typeof pageMetaOf> }> {
+  const where = {
+    orgId,
+    ...(q.object_type !== undefined ? { objectType: q.object_type } : {}),
+    ...(q.object_id !== undefined ? { objectId: q.object_id } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db().edgeRemoval.findMany({ where, orderBy: { id: "desc" }, skip: (q.page - 1) * q.limit, take: q.limit }),
+    db().edgeRemoval.count({ where }),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      object_type: r.objectType as EdgeRemovalView["object_type"],
+      object_id: r.objectId,
+      edge: r.edge as EdgeRemovalView["edge"],
+      target_type: r.targetType as EdgeRemovalView["target_type"],
+      target_id: r.targetId,
+      reason: r.reason,
+      removed_at: isoSeconds(r.createdAt),
+    })),
+    meta: pageMetaOf(q.page, q.limit, total),
+  };
 }
