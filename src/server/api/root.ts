@@ -17,6 +17,7 @@ import { statusPagesRouter } from "./routers/status-pages";
 import { badgesRouter } from "./routers/badges";
 import { incidentUpdatesRouter } from "./routers/incident-updates";
 import { maintenanceRouter } from "./routers/maintenance";
+import { edgeRemovalsRouter } from "./routers/edge-removals";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -42,6 +43,7 @@ export const appRouter = router({
   badges: badgesRouter,
   incidentUpdates: incidentUpdatesRouter,
   maintenance: maintenanceRouter,
+  edgeRemovals: edgeRemovalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

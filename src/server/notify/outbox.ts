@@ -98,10 +98,13 @@ export const OUTBOX_SQL = {
       FROM cron_monitors WHERE id = ?`,
   incident: `SELECT id, service_id, cron_monitor_id, kind, status, reason, opened_at, resolved_at, acknowledged_at, acknowledged_by
       FROM incidents WHERE id = ?`,
-  /** The incidents opened under a parent's incident (its `incident.resolved` lists them). */
+  /**
+   * The incidents opened under a parent's incident (its `incident.resolved` lists them), of the
+   * event's organization only (params: incident, the outbox row's org).
+   */
   children: `SELECT i.id, i.cron_monitor_id, i.service_id, i.status, COALESCE(m.name, s.name) AS name FROM incidents i
       LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
-      WHERE i.parent_incident_id = ? ORDER BY i.id`,
+      WHERE i.parent_incident_id = ? AND i.org_id = ? ORDER BY i.id`,
   runById: `SELECT ${runColumns} FROM cron_runs WHERE id = ?`,
   latestRun: `SELECT ${runColumns} FROM cron_runs WHERE monitor_id = ? ORDER BY started_at DESC, id DESC LIMIT 1`,
   logTail: {
@@ -175,7 +178,7 @@ export function outboxReader(sql: SqlRunner) {
       const log = run ? await sql.get<{ tail: string }>(OUTBOX_SQL.logTail[sql.kind], [run.id]) : undefined;
       const children =
         row.event === "incident.resolved" && incident
-          ? await sql.all<ChildRow>(OUTBOX_SQL.children, [incident.id])
+          ? await sql.all<ChildRow>(OUTBOX_SQL.children, [incident.id, row.org_id])
           : [];
       const window =
         row.window_id !== null

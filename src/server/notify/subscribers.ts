@@ -14,7 +14,11 @@ import { SUBSCRIBER_EVENTS, subscriberMail, type SubscriberEvent, type Subscribe
  * is read again right before its send: an unsubscribe or removal stops every mail not yet sent.
  */
 export const SUBSCRIBER_SQL = {
-  /** Confirmed subscribers of the public and password pages showing the object (params: monitor, service). */
+  /**
+   * Confirmed subscribers of the public and password pages showing the object (params: monitor,
+   * service), of pages of the monitor's organization, or of an organization the service's owner is
+   * a member of.
+   */
   recipients: `SELECT s.id, s.email, s.unsubscribe_salt, p.slug, p.title, COALESCE(c.display_name, m.name, sv.name) AS component
       FROM status_page_components c
       JOIN status_pages p ON p.id = c.page_id
@@ -22,6 +26,7 @@ export const SUBSCRIBER_SQL = {
       LEFT JOIN cron_monitors m ON m.id = c.cron_monitor_id
       LEFT JOIN services sv ON sv.id = c.service_id
       WHERE (c.cron_monitor_id = ? OR c.service_id = ?) AND s.confirmed_at IS NOT NULL AND p.visibility IN ('public', 'password')
+        AND (m.org_id = p.org_id OR EXISTS (SELECT 1 FROM memberships mb WHERE mb.user_id = sv.user_id AND mb.org_id = p.org_id))
       ORDER BY s.id`,
   incident: `SELECT opened_at, resolved_at FROM incidents WHERE id = ?`,
   update: `SELECT status, message, created_at FROM incident_updates WHERE id = ?`,

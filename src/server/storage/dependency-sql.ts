@@ -4,14 +4,16 @@
  * (`parent_incident_id`), the same text on both engines. Each half is an index probe on
  * `dependencies (child_…)` and `incidents (…, status)`, so an object without parents costs one
  * empty index lookup per half. The rule itself (`parentDown`, domain/incidents.ts) holds the new
- * incident's opening while the value is not null.
+ * incident's opening while the value is not null. Only a parent incident of the edge's own
+ * organization counts (`pi.org_id = d.org_id`): an organization's incident never opens under
+ * another organization's.
  */
 function parentIncident(childColumn: "child_cron_monitor_id" | "child_service_id", child: string): string {
   return `COALESCE(
     (SELECT MIN(pi.id) FROM dependencies d JOIN incidents pi ON pi.cron_monitor_id = d.parent_cron_monitor_id AND pi.status = 'open'
-      WHERE d.${childColumn} = ${child}),
+      WHERE d.${childColumn} = ${child} AND pi.org_id = d.org_id),
     (SELECT MIN(pi.id) FROM dependencies d JOIN incidents pi ON pi.service_id = d.parent_service_id AND pi.status = 'open'
-      WHERE d.${childColumn} = ${child}))`;
+      WHERE d.${childColumn} = ${child} AND pi.org_id = d.org_id))`;
 }
 
 /** The scalar subquery of a cron monitor's parent incident; `m`: the monitor's alias (its `id` is read). */

@@ -4,6 +4,8 @@ import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
 import { writeTransaction } from "../../transactions";
 import { PROBE_USE_ROLES, releaseProbesOf } from "../uptime/probe-use";
+import { cutMemberEdges, moveDefaultOrgOff } from "./member-edges";
+import { invalidateStatusPage } from "../status-pages/cache";
 import type { ActiveOrg } from "./org-access";
 import { attempt } from "../../limits/counter";
 import { inviteLimits } from "../../limits/rules";
@@ -95,6 +97,11 @@ export async function changeRole(org: ActiveOrg, userId: number, role: Role): Pr
   return (await listMembers(org)).find((m) => m.user_id === userId)!;
 }
 
+/**
+ * Removing a member also cuts every edge of the organization to their services and projects
+ * (member-edges.ts), recorded on the objects that held them, and moves their default organization
+ * off this one, in the same transaction.
+ */
 export async function removeMember(org: ActiveOrg, userId: number): Promise<void> {
   const member = await db().membership.findUnique({ where: { orgId_userId: { orgId: org.id, userId } } });
   if (!member) throw notFound("Member");
@@ -102,16 +109,20 @@ export async function removeMember(org: ActiveOrg, userId: number): Promise<void
     assertMayAssign(org, "owner");
     await assertNotLastOwner(org.id);
   }
-  await writeTransaction(async (tx) => {
+  const now = new Date();
+  const { pageSlugs } = await writeTransaction(async (tx) => {
     await tx.membership.delete({ where: { id: member.id } });
     await releaseProbesOf(
       tx,
       userId,
       org,
       `Probes of organization ${org.slug} no longer check this service: its owner is no longer a member there`,
-      new Date(),
+      now,
     );
+    await moveDefaultOrgOff(tx, org.id, userId);
+    return cutMemberEdges(tx, org, userId, now);
   });
+  for (const slug of pageSlugs) invalidateStatusPage(slug);
 }
 
 async function assertNotLastOwner(orgId: number) {

@@ -12,8 +12,12 @@ type Client = Pick<Tx, "dependency" | "cronMonitor" | "service">;
  * edges of `dependencies`. The incident paths read the edges (storage/dependency-sql.ts); the hold
  * itself is decided in domain/incidents.ts (`parentDown`).
  *
- * Who may name what: cron monitors of the organization; services a user owns, or (a service token,
- * no user behind it) services of the organization's members, as for maintenance window targets.
+ * Who may name what: cron monitors of the organization; services of the organization, i.e. whose
+ * incidents and notifications go there (their owner's default organization), that the user owns,
+ * or (a service token, no user behind it) of the organization's members. A parent elsewhere would
+ * hold the organization's incidents under an incident its people never see, and list them in
+ * another organization's notifications: it is refused as unknown, and the incident paths never
+ * follow an edge to an incident of another organization (storage/dependency-sql.ts).
  */
 export type DependencyScope = { orgId: number; userId: number | null };
 
@@ -33,8 +37,12 @@ export async function checkParents(
 ): Promise<NodeRef[]> {
   const monitorIds = [...new Set(input.cron_monitor_ids ?? [])].sort((a, b) => a - b);
   const serviceIds = [...new Set(input.service_ids ?? [])].sort((a, b) => a - b);
+  // A service's incidents and notifications live in its owner's default organization: only there
+  // can it hold (and name) the organization's objects. Another's reads as unknown.
   const owner =
-    scope.userId !== null ? { userId: scope.userId } : { user: { memberships: { some: { orgId: scope.orgId } } } };
+    scope.userId !== null
+      ? { userId: scope.userId, user: { defaultOrgId: scope.orgId } }
+      : { user: { defaultOrgId: scope.orgId, memberships: { some: { orgId: scope.orgId } } } };
   const [monitors, services] = await Promise.all([
     monitorIds.length === 0
       ? []

@@ -1,4 +1,5 @@
 import { writeTransaction } from "../../transactions";
+import { recordDroppedIntegration } from "../accounts/member-edges";
 import { AppError, notFound, validationError } from "../../../shared/errors";
 import { isMaskOf, MASK, maskSecrets, secretFieldsOf } from "../../../shared/integration-secrets";
 import { pageMetaOf } from "../../../shared/schemas/common";
@@ -228,7 +229,10 @@ async function assertRoomForUnconfirmed(tx: Prisma.TransactionClient, orgId: num
   );
 }
 
-/** Deletes the integration and its delivery history, and drops its id from the organization's monitors. */
+/**
+ * Deletes the integration and its delivery history, and drops its id from the organization's
+ * monitors, recording it on each (member-edges.ts).
+ */
 export async function deleteIntegration(orgId: number, id: number) {
   const current = await find(orgId, id);
   await writeTransaction(async (tx) => {
@@ -236,10 +240,21 @@ export async function deleteIntegration(orgId: number, id: number) {
       where: { orgId, integrationIds: { contains: String(id) } },
       select: { id: true, integrationIds: true },
     });
+    const dropped: { id: number; ids: number[] }[] = [];
     for (const m of monitors) {
-      const ids = (JSON.parse(m.integrationIds) as number[]).filter((x) => x !== id);
-      await tx.cronMonitor.update({ where: { id: m.id }, data: { integrationIds: JSON.stringify(ids) } });
+      const listed = JSON.parse(m.integrationIds) as number[];
+      if (listed.includes(id)) dropped.push({ id: m.id, ids: listed.filter((x) => x !== id) });
     }
+    for (const m of dropped) {
+      await tx.cronMonitor.update({ where: { id: m.id }, data: { integrationIds: JSON.stringify(m.ids) } });
+    }
+    await recordDroppedIntegration(
+      tx,
+      orgId,
+      id,
+      dropped.map((m) => m.id),
+      new Date(),
+    );
     await tx.integration.delete({ where: { id: current.id } });
   });
 }

@@ -5,6 +5,8 @@ import { assertOrgIntegrations, assertUsableProject, dependencyScope, type Monit
 import { checkParents, writeParents } from "../dependencies/depends-on";
 import { inOrganizationLock } from "./lock";
 import { newPingToken } from "./create";
+import { writeTransaction } from "../../transactions";
+import { recordEdgesToDeleted } from "../accounts/member-edges";
 import { editableColumns } from "./fields";
 import { getMonitor } from "./read";
 import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForUpdate, touchesSchedule } from "./schedule-input";
@@ -53,10 +55,20 @@ export async function updateMonitor(
   return getMonitor(ref, now);
 }
 
-/** DELETE /cron-monitors/{id}: the monitor, its runs and its ping token go at once. */
-export async function deleteMonitor(ref: MonitorRef, client: Db = db()): Promise<void> {
-  const deleted = await client.cronMonitor.deleteMany({ where: { id: ref.monitorId, orgId: ref.orgId } });
-  if (deleted.count === 0) throw notFound("Cron monitor");
+/**
+ * DELETE /cron-monitors/{id}: the monitor, its runs and its ping token go at once; the objects that
+ * held an edge to it (pages, dependents, windows) record that they lost it (member-edges.ts).
+ */
+export async function deleteMonitor(ref: MonitorRef): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const found = await tx.cronMonitor.findFirst({
+      where: { id: ref.monitorId, orgId: ref.orgId },
+      select: { id: true },
+    });
+    if (!found) throw notFound("Cron monitor");
+    await recordEdgesToDeleted(tx, { type: "cron_monitor", id: found.id }, new Date());
+    await tx.cronMonitor.delete({ where: { id: found.id } });
+  });
 }
 
 /** POST /cron-monitors/{id}/token: a new ping token; the old one is unknown from this moment. */

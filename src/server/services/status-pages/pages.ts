@@ -69,7 +69,8 @@ type Tx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
 
 /**
  * Each component names exactly one object the caller may see: a cron monitor of the organization,
- * or a service of the caller's own (one already on the page stays allowed, whoever added it).
+ * or a service of the caller's own (one already on the page stays allowed, whoever added it, while
+ * its owner is a member: removing a member takes their services off the pages, member-edges.ts).
  * Unknown and foreign ids read alike (`components[i]`: not found), so nothing is revealed.
  */
 async function checkedComponents(
@@ -86,6 +87,7 @@ async function checkedComponents(
       where: {
         id: { in: serviceIds },
         OR: [...(scope.userId !== null ? [{ userId: scope.userId }] : []), { id: { in: [...keptServiceIds] } }],
+        user: { memberships: { some: { orgId: scope.orgId } } }, // never a service of someone outside
       },
       select: { id: true },
     }),

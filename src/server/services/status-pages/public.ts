@@ -71,6 +71,7 @@ async function stampOf(slug: string): Promise<string | null> {
     select: {
       updatedAt: true,
       components: {
+        where: ownComponents(slug),
         select: {
           cronMonitor: { select: { state: true, stateSince: true, paused: true } },
           service: { select: { status: true, statusSince: true, enabled: true } },
@@ -81,11 +82,23 @@ async function stampOf(slug: string): Promise<string | null> {
   return p ? JSON.stringify(p) : null;
 }
 
+/**
+ * The components a public page shows: the page's organization's cron monitors, and services whose
+ * owner is a member of it (the slug is unique, so "an organization holding this page" is the page's).
+ */
+const ownComponents = (slug: string) => ({
+  OR: [
+    { cronMonitor: { org: { statusPages: { some: { slug } } } } },
+    { service: { user: { memberships: { some: { org: { statusPages: { some: { slug } } } } } } } },
+  ],
+});
+
 async function build(slug: string, now: Date): Promise<PublicStatus> {
   const page = await db().statusPage.findUniqueOrThrow({
     where: { slug },
     include: {
       components: {
+        where: ownComponents(slug),
         orderBy: { position: "asc" },
         include: {
           cronMonitor: {

@@ -16,6 +16,7 @@ import { refusedByOutboundSetting } from "../../domain/service-status";
 import { apiStore } from "../../storage/engine";
 import { isoOrNull } from "../../../shared/time";
 import { checkProbeUse } from "./probe-use";
+import { recordEdgesToDeleted } from "../accounts/member-edges";
 import { resolveServiceIncidents, syncLanes } from "./service-lanes";
 import { afterServiceStatus, NO_HOLD_RULES } from "../../domain/incidents";
 import { serviceSelect, serviceView, statusFields, type ServiceView } from "./service-view";
@@ -285,9 +286,14 @@ async function editService(
   return getService(userId, id);
 }
 
+/** DELETE /services/{id}; the objects that held an edge to it record that they lost it (member-edges.ts). */
 export async function deleteService(userId: number, id: number): Promise<void> {
-  const { count } = await db().service.deleteMany({ where: { id, userId } });
-  if (count === 0) throw notFound("Service");
+  await writeTransaction(async (tx) => {
+    const found = await tx.service.findFirst({ where: { id, userId }, select: { id: true } });
+    if (!found) throw notFound("Service");
+    await recordEdgesToDeleted(tx, { type: "service", id }, new Date());
+    await tx.service.delete({ where: { id } });
+  });
 }
 
 /**
