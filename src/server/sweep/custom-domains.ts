@@ -7,7 +7,7 @@ import {
   type DomainError,
   type DomainFinding,
 } from "../domain/custom-domain";
-import { lookupTxt } from "../outbound/dns";
+import { lookupTxt, type TxtLookup } from "../outbound/dns";
 import {
   domainOf,
   dueDomains,
@@ -27,15 +27,21 @@ export const tokenDigest = (token: string) => crypto.createHash("sha256").update
 
 export type DomainCheckResult = { verified: boolean; wasVerified: boolean; error: DomainError | null };
 
+const lookupOf = (page: DomainRow) => lookupTxt(challengeName(page.domain), LOOKUP_TIMEOUT_MS);
+
 /**
- * Looks at `_lifeline-challenge.<domain>` through the process's resolver and stores what it means
+ * Stores what the lookup of `_lifeline-challenge.<domain>` (through the process's resolver) means
  * for the page (domain/custom-domain.ts). A page proves the domain when its token is in the record
  * and the page serving the domain now, if any, has its own no longer there: that page stops
  * serving it in the same transaction. Null when the page has no domain or no token, or was edited
  * meanwhile (the edit wins).
  */
-export async function checkDomain(access: SqlAccess, page: DomainRow, now: Date): Promise<DomainCheckResult | null> {
-  const lookup = await lookupTxt(challengeName(page.domain), LOOKUP_TIMEOUT_MS);
+export async function checkDomain(
+  access: SqlAccess,
+  page: DomainRow,
+  lookup: TxtLookup,
+  now: Date,
+): Promise<DomainCheckResult | null> {
   const digests = new Set(lookup.kind === "records" ? txtValues(lookup.values).map(tokenDigest) : []);
   let finding: DomainFinding = lookup.kind === "failed" ? "lookup_failed" : "token_not_found";
   let holder: Awaited<ReturnType<typeof holderOf>> = null;
@@ -94,13 +100,14 @@ export async function checkDomain(access: SqlAccess, page: DomainRow, now: Date)
 /** The owner's "verify now": checks the page's domain at once. Null: no domain or no token. */
 export async function checkDomainOf(access: SqlAccess, pageId: number, now: Date): Promise<DomainCheckResult | null> {
   const page = await access.read((sql) => domainOf(sql, pageId));
-  return page ? checkDomain(access, page, now) : null;
+  return page ? checkDomain(access, page, await lookupOf(page), now) : null;
 }
 
 /**
  * The sweep's step: the pages whose check is due (verified domains hourly, pending claims every
- * 5 minutes for a day), at most DOMAINS_PER_SWEEP, checked at once. One indexed statement when
- * nothing is due.
+ * 5 minutes for a day), at most DOMAINS_PER_SWEEP, looked up at once, then stored one after the
+ * other (one transaction at a time on the sweeper's connection). One indexed statement when nothing
+ * is due.
  */
 export async function checkDueDomains(
   access: SqlAccess,
@@ -110,20 +117,19 @@ export async function checkDueDomains(
   const due = await access.read((sql) => dueDomains(sql, now, DOMAINS_PER_SWEEP));
   let checked = 0;
   let dropped = 0;
-  await Promise.all(
-    due.map(async (page) => {
-      try {
-        const result = await checkDomain(access, page, now);
-        if (!result) return;
-        checked++;
-        if (result.wasVerified && !result.verified) {
-          dropped++;
-          log({ level: "info", event: "custom_domain.unverified", status_page_id: page.id, reason: result.error });
-        }
-      } catch (err) {
-        log({ level: "warn", event: "custom_domain.check_failed", status_page_id: page.id, error: String(err) });
+  const lookups = await Promise.all(due.map(lookupOf));
+  for (const [i, page] of due.entries()) {
+    try {
+      const result = await checkDomain(access, page, lookups[i]!, now);
+      if (!result) continue;
+      checked++;
+      if (result.wasVerified && !result.verified) {
+        dropped++;
+        log({ level: "info", event: "custom_domain.unverified", status_page_id: page.id, reason: result.error });
       }
-    }),
-  );
+    } catch (err) {
+      log({ level: "warn", event: "custom_domain.check_failed", status_page_id: page.id, error: String(err) });
+    }
+  }
   return { checked, dropped };
 }
