@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseEnv, testDb } from "../support/db";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
+import { dashboardCookie, trpcMutation } from "../support/dashboard";
 import { startLifeline, type RunningLifeline } from "../support/lifeline";
 import { sweep } from "../support/sweeper";
 
@@ -271,6 +272,19 @@ describe("tokens and errors", () => {
     const bare = await api("POST", "/status-pages", alice, { slug: slug(), title: "No domain" });
     expect(bare.body.data.custom_domain_verification).toBeNull();
     expectStandardError(await verify(alice, bare.body.data.id), 409, "CONFLICT");
+    // The dashboard's face: the same refusal in tRPC's error shape.
+    const cookie = await dashboardCookie(other.baseUrl, alice.email, alice.password);
+    const viaTrpc = await trpcMutation(
+      other.baseUrl,
+      "statusPages.verifyDomain",
+      { id: bare.body.data.id },
+      { cookie },
+    );
+    expect(viaTrpc.status).toBe(409);
+    expect(viaTrpc.body.error.data).toMatchObject({
+      appCode: "CONFLICT",
+      details: { custom_domain: expect.any(Array) },
+    });
     // Another organization's page: 404, as an unknown one.
     expectStandardError(await verify(bob, page.id), 404, "NOT_FOUND");
     expectStandardError(await api("POST", `/status-pages/${page.id}/custom-domain/token`, bob), 404, "NOT_FOUND");
