@@ -27,6 +27,8 @@ export const tokenDigest = (token: string) => crypto.createHash("sha256").update
 
 export type DomainCheckResult = { verified: boolean; wasVerified: boolean; error: DomainError | null };
 
+class EditedMeanwhile extends Error {}
+
 const lookupOf = (page: DomainRow) => lookupTxt(challengeName(page.domain), LOOKUP_TIMEOUT_MS);
 
 /**
@@ -76,10 +78,13 @@ export async function checkDomain(
           error: dropped.error,
         });
       }
-      return writeDomainCheck(sql, page, write);
+      // The page was edited meanwhile: nothing of this check is kept, the holder's release included.
+      if (!(await writeDomainCheck(sql, page, write))) throw new EditedMeanwhile();
+      return true;
     });
     if (!stored) return null;
   } catch (err) {
+    if (err instanceof EditedMeanwhile) return null;
     // Another page proved the domain at the same moment: this one is not verified.
     if (!isUniqueViolation(err)) throw err;
     const lost = decideDomainCheck(page, "held_by_another", now);
