@@ -290,6 +290,12 @@ describe("tokens and errors", () => {
       appCode: "CONFLICT",
       details: { custom_domain: expect.any(Array) },
     });
+    // The dashboard's page of a pending domain shows the record to create and its state, in its first HTML.
+    const pendingDomain = uniqueDomain("dashboard");
+    const pending = await createPage(alice, pendingDomain);
+    const html = await (await fetch(`${other.baseUrl}/status-pages/${pending.id}`, { headers: { cookie } })).text();
+    expect(html).toContain(`_lifeline-challenge.${pendingDomain}`);
+    expect(html).toContain("Not verified: the domain serves nothing until its DNS record is seen.");
     // Another organization's page: 404, as an unknown one.
     expectStandardError(await verify(bob, page.id), 404, "NOT_FOUND");
     expectStandardError(await api("POST", `/status-pages/${page.id}/custom-domain/token`, bob), 404, "NOT_FOUND");

@@ -6,6 +6,7 @@ import type { CustomDomainVerification } from "../../shared/schemas/status-pages
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { CopyButton } from "../common/copy-button";
 import { errorText } from "../common/errors";
+import { RelativeTime } from "../common/relative-time";
 
 /**
  * Tokens issued in this browser tab, by page id: a token is shown once (in the answer of the save
@@ -22,8 +23,6 @@ const ERROR_WORDS: Record<NonNullable<CustomDomainVerification["error"]>, string
     "The record holds this page's token, and also the token of the page that serves the domain now: remove that one.",
   lookup_failed: "The DNS lookup failed (timeout or server failure); it is tried again.",
 };
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
 /** A custom domain's state, the DNS record to create, "Verify now" and "New token" (docs/api-status-pages.md). */
 export function DomainVerification({
@@ -60,9 +59,14 @@ export function DomainVerification({
     <section className="card stack" aria-labelledby="domain-verification">
       <h2 id="domain-verification">Custom domain {state.domain}</h2>
       <p role="status">
-        {verified
-          ? `Verified: the page is served at https://${state.domain}/ (checked ${when(state.checked_at)}).`
-          : "Not verified: the domain serves nothing until its DNS record is seen."}
+        {verified ? (
+          <>
+            Verified: the page is served at {state.domain} (checked <RelativeTime iso={state.checked_at} />
+            ).
+          </>
+        ) : (
+          "Not verified: the domain serves nothing until its DNS record is seen."
+        )}
       </p>
       {!verified && (
         <>
@@ -95,7 +99,8 @@ export function DomainVerification({
           </dl>
           {state.error && state.checked_at && (
             <p className="error">
-              Last check ({when(state.checked_at)}): {ERROR_WORDS[state.error]}
+              Last check (<RelativeTime iso={state.checked_at} />
+              ): {ERROR_WORDS[state.error]}
             </p>
           )}
         </>
