@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { Resolver } from "node:dns";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -32,6 +33,7 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(14),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  DNS_SERVERS: z.string().optional(),
 });
 
 export type Env = {
@@ -67,6 +69,8 @@ export type Env = {
   checkResultRetentionDays: number;
   /** PostgreSQL: the size of the process's one connection pool (Prisma and the hot paths share it). */
   databasePoolSize: number;
+  /** The DNS servers custom domain checks ask (`ip` or `ip:port`, `[ipv6]:port`); null: the system's. */
+  dnsServers: string[] | null;
 };
 
 let cached: Env | null = null;
@@ -86,6 +90,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   const e = parsed.data;
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (trustProxy instanceof Error) throw configurationError([`TRUST_PROXY: ${trustProxy.message}`]);
+  const dnsServers = parseDnsServers(e.DNS_SERVERS);
+  if (dnsServers instanceof Error) throw configurationError([`DNS_SERVERS: ${dnsServers.message}`]);
   const refusal = productionRefusal(e);
   if (refusal) throw configurationError([refusal]);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -115,7 +121,24 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     probeEmbedded: e.PROBE_EMBEDDED,
     checkResultRetentionDays: e.CHECK_RESULT_RETENTION_DAYS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    dnsServers,
   };
+}
+
+/** A comma-separated list, each entry as node:dns `setServers` takes it (checked by it). */
+function parseDnsServers(text: string | undefined): string[] | null | Error {
+  if (text === undefined) return null;
+  const servers = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (servers.length === 0) return null;
+  try {
+    new Resolver().setServers(servers);
+  } catch (err) {
+    return new Error(`${(err as Error).message} (expected addresses such as 127.0.0.1:5353, [::1]:53)`);
+  }
+  return servers;
 }
 
 /** Whether DATABASE_URL names a PostgreSQL server (anything else is a SQLite file). */

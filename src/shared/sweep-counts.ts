@@ -29,6 +29,10 @@ export type SweepCounts = {
   /** Raw check results past CHECK_RESULT_RETENTION_DAYS, and rollups past 400 days, deleted. */
   results_deleted: number;
   rollups_deleted: number;
+  /** Status pages' custom domains whose DNS record was looked at (sweep/custom-domains.ts). */
+  domains_checked: number;
+  /** Verified custom domains that stopped serving because their record no longer proves them. */
+  domains_unverified: number;
 };
 
 export const emptyCounts = (): SweepCounts => ({
@@ -51,6 +55,8 @@ export const emptyCounts = (): SweepCounts => ({
   rollup_rows: 0,
   results_deleted: 0,
   rollups_deleted: 0,
+  domains_checked: 0,
+  domains_unverified: 0,
 });
 
 /** Adds `more` to `counts` (a transaction's counts, once it has committed). */

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { failRunOnLeak, RUN_DIR_ENV } from "./issued-secrets";
+import { startDnsServer } from "./dns-server";
 import { startLifeline } from "./lifeline";
 
 /**
@@ -16,6 +17,11 @@ export default async function setup(project: TestProject) {
   // Its DATA_DIR is the run's directory for the no-secret-in-logs check (issued-secrets.ts): the
   // workers inherit RUN_DIR_ENV, record every credential they see and every server log they start.
   const dataDir = (process.env[RUN_DIR_ENV] = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-")));
+  // Every process of the run (this server, the sweeps and servers tests start) resolves through an
+  // empty DNS server on loopback, never the system's: a custom domain a test claims is looked up
+  // there (tests that verify domains start a DNS server of their own, status-page-domains.test.ts).
+  const dns = await startDnsServer();
+  process.env.DNS_SERVERS = dns.address;
   const server = await startLifeline({ OUTBOUND_ALLOW_PRIVATE: "true", TRUST_PROXY: "127.0.0.1" }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
@@ -23,6 +29,7 @@ export default async function setup(project: TestProject) {
   project.provide("smtpUrl", server.smtpUrl);
   return async () => {
     await server.stop();
+    await dns.stop();
     failRunOnLeak(dataDir); // fails the run when a server log holds a credential issued during it
   };
 }

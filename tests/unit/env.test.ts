@@ -69,6 +69,17 @@ describe("configuration", () => {
     });
   });
 
+  it("reads DNS_SERVERS as a list of resolver addresses (unset: the system's), refusing one that is not an address", () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).dnsServers).toBeNull();
+    expect(loadEnv({ DATA_DIR: tmp(), DNS_SERVERS: "127.0.0.1:5353, [::1]:53" }).dnsServers).toEqual([
+      "127.0.0.1:5353",
+      "[::1]:53",
+    ]);
+    expect(() => loadEnv({ DATA_DIR: tmp(), DNS_SERVERS: "resolver.example" })).toThrow(
+      /^Invalid configuration: DNS_SERVERS: /,
+    );
+  });
+
   it("derives the ping base URL from APP_URL unless PING_BASE_URL is set", () => {
     expect(loadEnv({ DATA_DIR: tmp(), APP_URL: "https://lifeline.example/" }).pingBaseUrl).toBe(
       "https://lifeline.example/ping",

@@ -113,4 +113,49 @@ describe("SQLite migrations", () => {
     ]);
     after.close();
   });
+
+  it("keep a custom domain stored before verification as an unverified claim without a token, its page's components and subscribers kept", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-migrate-"));
+    process.env.DATA_DIR ??= dir;
+    const { migrate } = await import("../../src/server/migrate");
+    const names = fs.readdirSync(SOURCE).sort();
+    const mine = names.findIndex((n) => n.endsWith("_status_page_domain_verification"));
+    expect(mine).toBeGreaterThan(0);
+    const staged = path.join(dir, "migrations");
+    for (const n of names.slice(0, mine))
+      fs.cpSync(path.join(SOURCE, n), path.join(staged, "sqlite", n), { recursive: true });
+    const url = `file:${path.join(dir, "lifeline.db")}`;
+    await migrate(url, () => {}, staged);
+    const db = new Database(path.join(dir, "lifeline.db"));
+    const t = "2026-11-01T00:00:00.000+00:00";
+    db.exec(`INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (1, 'acme', 'Acme', 'free', '${t}')`);
+    db.exec(`INSERT INTO cron_monitors (id, org_id, name, schedule_kind, period_seconds, ping_token, created_at, updated_at)
+             VALUES (1, 1, 'backup', 'period', 3600, '${"a".repeat(43)}', '${t}', '${t}')`);
+    db.exec(
+      `INSERT INTO status_pages (id, org_id, slug, title, custom_domain, updated_at) VALUES (1, 1, 'acme', 'Acme', 'status.acme.example', '${t}')`,
+    );
+    db.exec(`INSERT INTO status_page_components (page_id, position, cron_monitor_id) VALUES (1, 0, 1)`);
+    db.exec(`INSERT INTO status_page_subscribers (page_id, email, unsubscribe_salt) VALUES (1, 'a@acme.example', 's')`);
+    db.close();
+
+    fs.cpSync(SOURCE, path.join(staged, "sqlite"), { recursive: true });
+    expect(await migrate(url, () => {}, staged)).toEqual(names.slice(mine));
+    const after = new Database(path.join(dir, "lifeline.db"), { readonly: true });
+    expect(
+      after
+        .prepare(
+          "SELECT custom_domain, verified_domain, domain_token_hash, domain_check_at, domain_failures FROM status_pages",
+        )
+        .get(),
+    ).toEqual({
+      custom_domain: "status.acme.example",
+      verified_domain: null,
+      domain_token_hash: null,
+      domain_check_at: null,
+      domain_failures: 0,
+    });
+    const count = (table: string) => (after.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([count("status_page_components"), count("status_page_subscribers")]).toEqual([1, 1]);
+    after.close();
+  });
 });

@@ -11,6 +11,7 @@ import { errorText, fieldErrors } from "../common/errors";
 import { PICKER_PAGE } from "../first-screen";
 import { Field } from "../monitors/fields";
 import { ComponentsEditor, type ComponentDraft } from "./components-editor";
+import { DomainVerification, rememberIssuedToken } from "./domain-verification";
 import { VISIBILITY_WORDS } from "./status-page-list";
 
 /** Create a status page (no `id`) or edit one: its fields, its components, delete it. */
@@ -107,12 +108,14 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
     setSaved(false);
     try {
       if (initial) {
-        await client.statusPages.update.mutate({ id: initial.id, ...body() });
+        const updated = await client.statusPages.update.mutate({ id: initial.id, ...body() });
+        rememberIssuedToken(initial.id, updated.data.custom_domain_verification);
         set({ password: "" });
         setSaved(true);
         await refresh();
       } else {
         const created = await client.statusPages.create.mutate(body());
+        rememberIssuedToken(created.data.id, created.data.custom_domain_verification);
         await refresh();
         router.push(`/status-pages/${created.data.id}`);
       }
@@ -174,7 +177,7 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
             "Custom domain (optional)",
             "custom_domain",
             { placeholder: "status.example.com", autoCapitalize: "none", spellCheck: false },
-            "Point this host name at Lifeline to serve the page at its root.",
+            "Point this host name at Lifeline; once a DNS TXT record (shown after saving) proves it is yours, the page is served at its root.",
           )}
           <Field label="Visibility" error={errors.visibility}>
             {({ id }) => (
@@ -249,6 +252,13 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
           </p>
         )}
       </form>
+      {initial?.custom_domain_verification && (
+        <DomainVerification
+          key={`${initial.custom_domain_verification.domain} ${initial.custom_domain_verification.status} ${initial.custom_domain_verification.token_issued}`}
+          pageId={initial.id}
+          verification={initial.custom_domain_verification}
+        />
+      )}
     </section>
   );
 }

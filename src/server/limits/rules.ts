@@ -41,6 +41,8 @@ export const LIMITS = {
   subscribeMailsPerPagePerHour: 200,
   /** Confirmation mails to one email address per hour, over every page. */
   subscribeEmailPerHour: 3,
+  /** A status page owner's "verify now" of its custom domain (each a DNS lookup), per page per hour. */
+  customDomainChecksPerHour: 30,
   /** Calls in one tRPC batch of the dashboard (more: 400 before any runs). */
   trpcBatch: 20,
 } as const;
@@ -194,3 +196,13 @@ export const subscribeMailLimit = (pageId: number): Limit => ({
   windowSeconds: 3600,
   message: SUBSCRIBE,
 });
+
+/** "Verify now" of a status page's custom domain: each is a DNS lookup (the sweeper's own checks are not counted). */
+export const customDomainCheckLimits = (pageId: number): Limit[] => [
+  {
+    key: `custom-domain-check:${pageId}`,
+    max: LIMITS.customDomainChecksPerHour,
+    windowSeconds: 3600,
+    message: `At most ${LIMITS.customDomainChecksPerHour} checks of a custom domain per hour; try again in {s} seconds`,
+  },
+];

@@ -2,6 +2,7 @@ import { isoSeconds } from "../../shared/time";
 import { emptyCounts, type SweepCounts } from "../../shared/sweep-counts";
 import { writeDueReminders } from "../storage/reminders";
 import type { SweepReport, SweepRules, SweepSteps } from "../storage/sweep-storage";
+import { checkDueDomains } from "./custom-domains";
 import { releaseHeldIncidents } from "./held-incidents";
 import { moveMaintenanceRuns } from "./maintenance-runs";
 
@@ -55,6 +56,10 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
       await steps.housekeeping(realNow, counts);
       await steps.checkRollups(realNow, counts);
+      // Status pages' custom domains due for a look at their DNS record (custom-domains.ts), a bounded batch.
+      const domains = await checkDueDomains(steps.access, now, log);
+      counts.domains_checked += domains.checked;
+      counts.domains_unverified += domains.dropped;
       const report: SweepReport = {
         at: isoSeconds(new Date()),
         now: isoSeconds(now),

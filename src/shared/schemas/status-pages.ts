@@ -81,6 +81,37 @@ export type StatusPageComponentInput = z.infer<typeof component>;
 export type CreateStatusPageInput = z.infer<typeof createStatusPageInput>;
 export type StatusPageChanges = Omit<z.infer<typeof patchStatusPageInput>, "id">;
 
+export const CUSTOM_DOMAIN_ERRORS = ["token_not_found", "held_by_another", "lookup_failed"] as const;
+
+/** A custom domain's proof of control (docs/api-status-pages.md "Custom domains"). */
+export const customDomainVerification = z.object({
+  domain: z.string(),
+  status: z
+    .enum(["pending", "verified"])
+    .describe("verified: the page is served at the domain; pending: the domain serves nothing"),
+  record_name: z.string().describe("The TXT record to create: _lifeline-challenge.<domain>"),
+  record_type: z.literal("TXT"),
+  record_value: z
+    .string()
+    .nullable()
+    .describe("The record's value (the page's token): only in the answer that issued it, null afterwards"),
+  token_issued: z
+    .boolean()
+    .describe(
+      "false: no token yet (a domain set before verification existed); issue one with POST .../custom-domain/token",
+    ),
+  verified_at: timestamp.nullable(),
+  checked_at: timestamp.nullable().describe("The latest look at the record"),
+  next_check_at: timestamp.nullable().describe("The sweeper's next look (null: only when asked)"),
+  error: z
+    .enum(CUSTOM_DOMAIN_ERRORS)
+    .nullable()
+    .describe(
+      "Why the latest check did not verify: the record does not hold this page's token, the page serving the domain still has its token there too, or the lookup failed",
+    ),
+});
+export type CustomDomainVerification = z.infer<typeof customDomainVerification>;
+
 export const statusPage = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -89,6 +120,9 @@ export const statusPage = z.object({
   visibility: z.enum(STATUS_PAGE_VISIBILITIES),
   has_password: z.boolean(),
   custom_domain: z.string().nullable(),
+  custom_domain_verification: customDomainVerification
+    .nullable()
+    .describe("null without a custom domain; the domain serves the page only once verified"),
   show_uptime: z.boolean(),
   components: z.array(
     z.object({

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { envelope, id, idParam } from "../../../shared/schemas/common";
 import {
+  customDomainVerification,
   createStatusPageInput,
   patchStatusPageInput,
   statusPage,
   statusPageSubscriber,
 } from "../../../shared/schemas/status-pages";
+import * as domains from "../../services/status-pages/domains";
 import * as pages from "../../services/status-pages/pages";
 import * as subscribers from "../../services/status-pages/subscribers";
 import { orgProcedure, router } from "../trpc";
@@ -37,7 +39,7 @@ export const statusPagesRouter = router({
       openapi: { method: "POST", path: "/status-pages", tags, summary: "Create a status page", protect: true },
       capability: "cronmonitor.create",
       successStatus: 201,
-      conflict: "The slug or custom domain is taken",
+      conflict: "The slug is taken (a custom domain is never refused as taken: it serves only once verified)",
     })
     .input(createStatusPageInput)
     .output(envelope(statusPage))
@@ -62,7 +64,7 @@ export const statusPagesRouter = router({
         protect: true,
       },
       capability: "cronmonitor.edit",
-      conflict: "The slug or custom domain is taken",
+      conflict: "The slug is taken (a custom domain is never refused as taken: it serves only once verified)",
     })
     .input(patchStatusPageInput)
     .output(envelope(statusPage))
@@ -87,6 +89,39 @@ export const statusPagesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await pages.deleteStatusPage(scopeOf(ctx), input.id);
     }),
+
+  verifyDomain: orgProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/status-pages/{id}/custom-domain/verify",
+        tags,
+        summary: "Look at the custom domain's _lifeline-challenge TXT record now and answer its verification",
+        protect: true,
+      },
+      capability: "cronmonitor.edit",
+      throttled: true,
+      conflict: "The page has no custom domain, or no token was issued for it yet",
+    })
+    .input(z.object({ id: idParam }))
+    .output(envelope(customDomainVerification))
+    .mutation(async ({ ctx, input }) => ({ data: await domains.verifyDomainNow(scopeOf(ctx), input.id) })),
+
+  issueDomainToken: orgProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/status-pages/{id}/custom-domain/token",
+        tags,
+        summary: "A new verification token for the page's pending custom domain (shown in this answer only)",
+        protect: true,
+      },
+      capability: "cronmonitor.edit",
+      conflict: "The page has no custom domain, or its domain is verified",
+    })
+    .input(z.object({ id: idParam }))
+    .output(envelope(customDomainVerification))
+    .mutation(async ({ ctx, input }) => ({ data: await domains.issueDomainToken(scopeOf(ctx), input.id) })),
 
   subscribers: orgProcedure
     .meta({

@@ -12,6 +12,7 @@ import { env } from "../../../env";
 import { statusPageUrl } from "../../notify/links";
 import { isUniqueViolation, writeTransaction } from "../../transactions";
 import { invalidateStatusPage } from "./cache";
+import { claimFields, verificationView } from "./domains";
 
 /** Who edits: the active organization, and the user (services belong to users; a token sees none). */
 export type PageScope = { orgId: number; userId: number | null };
@@ -31,7 +32,8 @@ function readPage(scope: PageScope, id: number) {
 
 export { statusPageUrl };
 
-function view(scope: PageScope, p: PageRow): StatusPageView {
+/** `token`: a custom domain's verification token, in the answer of the write that issued it only. */
+function view(scope: PageScope, p: PageRow, token: string | null = null): StatusPageView {
   return {
     id: p.id,
     slug: p.slug,
@@ -40,6 +42,7 @@ function view(scope: PageScope, p: PageRow): StatusPageView {
     visibility: p.visibility as StatusPageView["visibility"],
     has_password: p.passwordHash !== null,
     custom_domain: p.customDomain,
+    custom_domain_verification: verificationView(p, token),
     show_uptime: p.showUptime,
     components: p.components.map((c) => ({
       type: c.cronMonitorId !== null ? ("cron_monitor" as const) : ("service" as const),
@@ -59,10 +62,14 @@ export async function listStatusPages(scope: PageScope): Promise<StatusPageView[
   return rows.map((r) => view(scope, r));
 }
 
-export async function getStatusPage(scope: PageScope, id: number): Promise<StatusPageView> {
+export async function getStatusPage(
+  scope: PageScope,
+  id: number,
+  token: string | null = null,
+): Promise<StatusPageView> {
   const row = await readPage(scope, id);
   if (!row) throw notFound("Status page");
-  return view(scope, row);
+  return view(scope, row, token);
 }
 
 type Tx = Parameters<Parameters<typeof writeTransaction>[0]>[0];
@@ -123,13 +130,13 @@ function checkDomain(domain: string | null | undefined) {
   }
 }
 
+/**
+ * Only a slug is unique among pages. A custom domain is a claim any number of pages may make: it
+ * serves only the page that proves it (domains.ts), so a claim answers the same whether another
+ * page claims or serves the domain or none does.
+ */
 function uniqueRefusal(err: unknown): AppError | null {
   if (!isUniqueViolation(err)) return null;
-  const target = JSON.stringify((err as { meta?: unknown }).meta ?? "");
-  if (target.includes("custom_domain"))
-    return new AppError("CONFLICT", "Another status page uses this custom domain", {
-      custom_domain: ["already in use"],
-    });
   return new AppError("CONFLICT", "Another status page uses this slug", { slug: ["already in use"] });
 }
 
@@ -142,6 +149,7 @@ export async function createStatusPage(scope: PageScope, input: CreateStatusPage
   passwordRule(visibility, input.password !== undefined);
   checkDomain(input.custom_domain);
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null;
+  const claim = claimFields(input.custom_domain ?? null, new Date());
   let id: number;
   try {
     id = await writeTransaction(async (tx) => {
@@ -154,7 +162,7 @@ export async function createStatusPage(scope: PageScope, input: CreateStatusPage
           description: input.description ?? "",
           visibility,
           passwordHash,
-          customDomain: input.custom_domain ?? null,
+          ...claim.data,
           showUptime: input.show_uptime ?? true,
           components: { create: components },
         },
@@ -166,7 +174,7 @@ export async function createStatusPage(scope: PageScope, input: CreateStatusPage
     throw uniqueRefusal(err) ?? err;
   }
   invalidateStatusPage(input.slug); // a "no such page" read just before is not kept
-  return getStatusPage(scope, id);
+  return getStatusPage(scope, id, claim.token);
 }
 
 export async function updateStatusPage(
@@ -177,6 +185,7 @@ export async function updateStatusPage(
   checkDomain(changes.custom_domain);
   const passwordHash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
   let oldSlug: string;
+  let token: string | null = null;
   try {
     oldSlug = await writeTransaction(async (tx) => {
       const page = await tx.statusPage.findFirst({
@@ -191,6 +200,12 @@ export async function updateStatusPage(
       });
       if (!page) throw notFound("Status page");
       const visibility = changes.visibility ?? page.visibility;
+      // A new (or removed) domain starts over: a new token, not verified; the same one keeps its state.
+      const claim =
+        changes.custom_domain !== undefined && changes.custom_domain !== page.customDomain
+          ? claimFields(changes.custom_domain, new Date())
+          : null;
+      token = claim?.token ?? null;
       passwordRule(visibility, passwordHash !== undefined || page.passwordHash !== null);
       if (changes.components !== undefined) {
         const kept = new Set(page.components.flatMap((c) => (c.serviceId !== null ? [c.serviceId] : [])));
@@ -207,7 +222,7 @@ export async function updateStatusPage(
           visibility,
           // A page that stops asking for a password forgets it: turning it back on needs a new one.
           passwordHash: visibility === "password" ? (passwordHash ?? page.passwordHash) : null,
-          ...(changes.custom_domain !== undefined ? { customDomain: changes.custom_domain } : {}),
+          ...(claim ? claim.data : {}),
           ...(changes.show_uptime !== undefined ? { showUptime: changes.show_uptime } : {}),
         },
       });
@@ -218,7 +233,7 @@ export async function updateStatusPage(
   }
   invalidateStatusPage(oldSlug);
   if (changes.slug !== undefined) invalidateStatusPage(changes.slug);
-  return getStatusPage(scope, id);
+  return getStatusPage(scope, id, token);
 }
 
 export async function deleteStatusPage(scope: PageScope, id: number): Promise<void> {

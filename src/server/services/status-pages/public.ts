@@ -60,8 +60,14 @@ export function findPageBySlug(slug: string): Promise<PageGate | null> {
   return cachedGate(slug, Date.now(), () => db().statusPage.findUnique({ where: { slug }, select: gateSelect }));
 }
 
+/**
+ * The page that serves `host`: only one whose custom domain is verified (docs/api-status-pages.md
+ * "Custom domains"). Read on every request, never kept: a domain removed, changed, unverified or
+ * its page deleted stops serving at once in every process.
+ */
 export function findPageByDomain(host: string): Promise<PageGate | null> {
-  return db().statusPage.findUnique({ where: { customDomain: host }, select: gateSelect });
+  if (!host) return Promise.resolve(null);
+  return db().statusPage.findUnique({ where: { verifiedDomain: host }, select: gateSelect });
 }
 
 /** One statement: what changes the page (its edit time, each component's status and since when). */
