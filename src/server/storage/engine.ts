@@ -7,7 +7,9 @@ import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import type { ApiStore } from "./api-store";
 import { createPgCheckStore, createSqliteCheckStore, type CheckRules, type CheckStore } from "./check-store";
-import { dialectOf, metricsSql } from "./check-metrics-sql";
+import { metricsSql } from "./check-metrics-sql";
+import { idsParam } from "./dialect";
+import { orgMetricsSql } from "./org-metrics-sql";
 import type { MetricsStore } from "./metrics-store";
 import type { PingStore } from "./ping-store";
 import type { EventPlanner } from "../domain/run-event-plan";
@@ -139,15 +141,15 @@ export const apiStore = () =>
  */
 export const sqlAccess = () => built("access", (c) => (c.kind === "postgresql" ? pgAccess(c.pool) : writerTurns(c.db)));
 
-/** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
+/** The metrics reads' SQL (check-metrics-sql.ts, org-metrics-sql.ts) on the process's connections. */
 export const metricsStore = () =>
   built("metrics", (c) => {
     const [sql, arrays] =
       c.kind === "postgresql"
         ? [pgRunner(c.pool), pgArrayReader(c.pool)]
         : [sqliteRunner(c.db), sqliteArrayReader(c.db)];
-    const d = dialectOf(sql.kind);
-    return { sql, arrays, d, q: metricsSql(d) };
+    const engine = sql.kind;
+    return { sql, arrays, q: metricsSql(engine), org: orgMetricsSql(engine), ids: (ids) => idsParam(engine, ids) };
   });
 
 /**
