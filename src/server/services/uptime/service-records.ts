@@ -4,7 +4,7 @@ import { AppError, notFound, validationError, type ErrorDetails } from "../../..
 import type { DependsOnInput } from "../../../shared/schemas/dependencies";
 import type { NodeRef } from "../../domain/dependencies";
 import { checkParents, writeParents } from "../dependencies/depends-on";
-import { lockOrganization } from "../monitors/lock";
+import { lockOrganization } from "../../storage/row-lock";
 import type { Prisma } from "../../../generated/prisma/client";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../../shared/schemas/services";
