@@ -1,10 +1,12 @@
+import type { Env } from "../../env";
+
 /**
- * The one engine abstraction: which engine a statement is written for, and the few expressions
+ * The one engine abstraction (the configuration's `databaseKind`, from env.ts's one URL test): which engine a statement is written for, and the few expressions
  * that differ between them. Every statement of storage/ that is shared by both engines takes an
  * `Engine` and asks here for the differing parts; nothing outside storage/ knows them
  * (tests/unit/layers.test.ts refuses an engine branch outside it).
  */
-export type Engine = "sqlite" | "postgresql";
+export type Engine = Env["databaseKind"];
 
 /** The engines by name, for statements built once per engine. */
 export const SQLITE: Engine = "sqlite";
