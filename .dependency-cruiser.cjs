@@ -36,6 +36,12 @@ const FLOORS = [
 
 const any = (patterns) => `(${patterns.join("|")})`;
 
+/** The storage floor's paths: the only modules that may know an engine (docs/architecture.md, "Rooms"). */
+const STORAGE = any(FLOORS.find(([name]) => name === "storage")[2]);
+
+/** An engine's drivers (resolved in node_modules, or named as they are imported). */
+const ENGINE_DRIVERS = "(^|node_modules/)(@types/)?(pg|pg-[a-z-]+|better-sqlite3|@prisma/adapter-[a-z0-9-]+)(/|$)";
+
 const upward = FLOORS.slice(1).map(([name, , paths], i) => ({
   name: `no-upward-from-${name}`,
   comment: `${name} may import only its own floor and those below it`,
@@ -75,6 +81,14 @@ module.exports = {
       severity: "error",
       from: { path: "^src/server/storage/" },
       to: { path: "^src/server/domain/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "engines-stay-in-storage",
+      comment:
+        "only the storage floor imports an engine's driver (pg, better-sqlite3, Prisma's adapters): the rooms above ask storage, never an engine",
+      severity: "error",
+      from: { path: "^src/", pathNot: STORAGE },
+      to: { path: ENGINE_DRIVERS },
     },
     {
       name: "one-door-into-storage",

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { isPostgresUrl } from "../src/env";
 import { migrate } from "../src/server/migrate";
 
 const INTERNAL = new Set(["_lifeline_migrations", "_prisma_migrations"]);
@@ -20,9 +21,9 @@ function parseArgs(argv: string[], env: Record<string, string | undefined>): { f
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const to = value("--to");
-  if (!to || !/^postgres(ql)?:\/\//.test(to)) throw new Error("--to must be a postgres:// URL of an empty database");
+  if (!to || !isPostgresUrl(to)) throw new Error("--to must be a postgres:// URL of an empty database");
   const sourceUrl =
-    value("--from") ?? (env.DATABASE_URL && !/^postgres/.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined);
+    value("--from") ?? (env.DATABASE_URL && !isPostgresUrl(env.DATABASE_URL) ? env.DATABASE_URL : undefined);
   const from = path.resolve(
     sourceUrl ? sourceUrl.replace(/^file:/, "") : path.join(env.DATA_DIR ?? "./data", "lifeline.db"),
   );

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { env, sqlitePath } from "../env";
+import { env, isPostgresUrl, sqlitePath } from "../env";
 
 /**
  * Applies the committed SQL migrations in prisma/migrations/<kind>/<name>/migration.sql that the
@@ -14,7 +14,7 @@ export async function migrate(
   /** Where the URL came from, named when the database cannot be used (`--to` for db:copy's target). */
   source = "DATABASE_URL",
 ): Promise<string[]> {
-  const isPg = /^postgres(ql)?:\/\//.test(databaseUrl);
+  const isPg = isPostgresUrl(databaseUrl);
   const dir = path.join(/* turbopackIgnore: true */ migrationsRoot, isPg ? "postgresql" : "sqlite");
   // The migrations are read at run time from the project, not bundled (hence turbopackIgnore).
   const names = fs.existsSync(/* turbopackIgnore: true */ dir)

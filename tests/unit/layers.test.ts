@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { engineBranches } from "../../scripts/engine-branches.mjs";
 
 /**
  * The rooms of src/ (docs/architecture.md, "Rooms") as dependency-cruiser checks them with the
@@ -112,6 +113,44 @@ describe("the rooms of src/", () => {
     const violations = cruise(dir);
     expect(violations.map((v) => [v.rule.name, v.from, v.to])).toEqual([
       ["storage-decides-nothing", "src/server/storage/decides.ts", "src/server/domain/incidents.ts"],
+    ]);
+  }, 60_000);
+
+  it("src/ has no engine branch off the storage floor", () => {
+    expect(engineBranches(root)).toEqual([]);
+  });
+
+  it("refuses an engine's driver imported or an engine branched on off the storage floor, and lets storage do both", () => {
+    const dir = fixture({
+      "src/server/storage/postgres/runner.ts": 'import type { Pool } from "pg";\nexport const run = (p: Pool) => p;\n',
+      "src/server/storage/engine.ts":
+        'import type Database from "better-sqlite3";\nexport const kind = (url: string) => (/^postgres(ql)?:\\/\\//.test(url) ? "postgresql" : "sqlite");\nexport type Db = Database.Database;\n',
+      "src/server/sweep/open.ts": 'import type { Pool } from "pg";\nexport const open = (p: Pool) => p;\n',
+      "src/server/services/system.ts":
+        'import Database from "better-sqlite3";\nexport const db = () => new Database(":memory:");\n',
+      "src/server/notify/outbox.ts": [
+        'import type { SqlRunner } from "../storage/runner";',
+        "export const tail = (sql: SqlRunner) =>",
+        '  sql.kind === "sqlite" ? "substr(body, -4000)" : "right(body, 4000)";',
+        "",
+      ].join("\n"),
+      "src/server/storage/runner.ts": 'export type SqlRunner = { kind: "sqlite" | "postgresql" };\n',
+      "src/server/services/uptime/metrics.ts":
+        'export const since = (engine: string) => (engine === "postgresql" ? "?::timestamp" : "julianday(?)");\n',
+      "src/server/services/migrate-copy.ts":
+        "export const isPg = (url: string) => /^postgres(ql)?:\\/\\//.test(url);\n",
+    });
+    const violations = cruise(dir).filter((v) => v.rule.name === "engines-stay-in-storage");
+    expect(violations.map((v) => [v.from, v.to]).sort()).toEqual([
+      ["src/server/services/system.ts", "better-sqlite3"],
+      ["src/server/sweep/open.ts", "pg"],
+    ]);
+    expect(engineBranches(dir)).toEqual([
+      "src/server/notify/outbox.ts:3: reads the engine's kind",
+      "src/server/notify/outbox.ts:3: names an engine in a branch",
+      "src/server/services/migrate-copy.ts:1: tests the database URL",
+      "src/server/services/uptime/metrics.ts:1: names an engine in a branch",
+      "src/server/services/uptime/metrics.ts:1: writes an engine's dialect",
     ]);
   }, 60_000);
 

@@ -51,7 +51,9 @@ beforeAll(async () => {
     }
   })();
   const { sqliteRunner } = await import("../../src/server/storage/sqlite/runner");
-  const { metricsSql, SQLITE } = await import("../../src/server/storage/check-metrics-sql");
+  const { metricsSql } = await import("../../src/server/storage/check-metrics-sql");
+  const { orgMetricsSql } = await import("../../src/server/storage/org-metrics-sql");
+  const { idsParam } = await import("../../src/server/storage/dialect");
   const runner = sqliteRunner(db);
   const counting: SqlRunner = {
     kind: "sqlite",
@@ -62,7 +64,12 @@ beforeAll(async () => {
   // This process's storage door, with the metrics reads on a counting runner.
   (globalThis as { lifelineDoor?: unknown }).lifelineDoor = {
     connections: { kind: "sqlite", file, db },
-    metrics: { sql: counting, d: SQLITE, q: metricsSql(SQLITE) },
+    metrics: {
+      sql: counting,
+      q: metricsSql("sqlite"),
+      org: orgMetricsSql("sqlite"),
+      ids: (ids: number[]) => idsParam("sqlite", ids),
+    },
   };
   metrics = await import("../../src/server/services/uptime/service-metrics");
 });

@@ -1,7 +1,8 @@
 import { operatorMetrics } from "../observability/operator-metrics";
 import crypto from "node:crypto";
+import { outboxStore } from "../storage/outbox-store";
 import type { SqlRunner } from "../storage/runner";
-import { CLAIM_LEASE_MS, OUTBOX_SQL, outboxReader, type OutboxRow } from "./outbox";
+import { CLAIM_LEASE_MS, outboxReader, type OutboxRow } from "./outbox";
 import type { Payload } from "../../shared/notifications/payload";
 import { noteOutcome } from "./failing";
 import { createSubscriberDelivery, isSubscriberEvent } from "./subscribers";
@@ -36,6 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
   const outbox = outboxReader(sql);
+  const store = outboxStore(sql);
   const worker = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   const log = opts.log ?? (() => {});
   const subscribers = createSubscriberDelivery(sql, opts);
@@ -43,26 +45,25 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
   async function claim(id: number): Promise<OutboxRow | null> {
     const now = new Date();
     const expired = new Date(now.getTime() - CLAIM_LEASE_MS);
-    if ((await sql.run(OUTBOX_SQL.claim, [worker, now, id, expired])) === 0) return null; // another worker has it
-    return (await sql.get<OutboxRow>(OUTBOX_SQL.row, [id])) ?? null;
+    if (!(await store.claim(id, worker, now, expired))) return null; // another worker has it
+    return (await store.row(id)) ?? null;
   }
 
   /** Records one attempt; false when the integration no longer exists. */
   async function record(row: OutboxRow, target: Target, attempt: number, result: SendResult): Promise<boolean> {
     try {
-      await sql.run(OUTBOX_SQL.recordAttempt, [
-        target.id,
-        row.id,
-        row.event,
+      return await store.recordAttempt({
+        integrationId: target.id,
+        outboxId: row.id,
+        event: row.event,
         attempt,
-        result.ok ? "success" : "failed",
-        result.responseStatus,
-        result.error,
-        result.durationMs,
-        new Date(),
-      ]);
+        ok: result.ok,
+        responseStatus: result.responseStatus,
+        error: result.error,
+        durationMs: result.durationMs,
+        at: new Date(),
+      });
     } catch (err) {
-      if (isForeignKeyViolation(err)) return false;
       log({
         level: "error",
         event: "delivery.record_failed",
@@ -75,7 +76,7 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
   }
 
   async function deliverTo(row: OutboxRow, payload: Payload, target: Target, counts: DeliveryCounts) {
-    if (await sql.get(OUTBOX_SQL.delivered, [row.id, target.id])) return; // reached before a crash of the previous claimant
+    if (await store.delivered(row.id, target.id)) return; // reached before a crash of the previous claimant
     if (awaitsConfirmation(target)) {
       // Skipped, not held: one failed attempt says why, and the event is not sent after confirmation.
       await record(row, target, 1, { ok: false, responseStatus: null, error: UNCONFIRMED_ERROR, durationMs: 0 });
@@ -87,7 +88,7 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
       const result = await send(target, payload, opts);
       if (!(await record(row, target, attempt, result))) return; // the integration was deleted meanwhile
       operatorMetrics().deliveries.inc({ kind: target.kind, outcome: result.ok ? "success" : "failed" });
-      await noteOutcome(sql, target, result, new Date());
+      await noteOutcome(store, target, result, new Date());
       if (result.ok) {
         counts.sent++;
         return;
@@ -122,7 +123,7 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
         counts.sent += mailed.sent;
         counts.failed += mailed.failed;
       }
-      await sql.run(OUTBOX_SQL.finish, [new Date(), row.id, worker]);
+      await store.finish(row.id, worker, new Date());
     } catch (err) {
       // Left claimed: another attempt follows when the lease runs out.
       log({
@@ -138,7 +139,7 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
     /** Up to `limit` pending events (unclaimed, or claimed by a worker whose lease ran out), oldest first. */
     async pendingIds(limit: number): Promise<number[]> {
       const expired = new Date(Date.now() - CLAIM_LEASE_MS);
-      return (await sql.all<{ id: number }>(OUTBOX_SQL.pending, [expired, limit])).map((r) => r.id);
+      return store.pendingIds(expired, limit);
     },
     /** Claims and delivers one event (nothing when another worker has it); never throws. */
     async deliverOne(id: number): Promise<DeliveryCounts> {
@@ -151,7 +152,7 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
       const counts: DeliveryCounts = { events: 0, sent: 0, failed: 0 };
       for (;;) {
         const expired = new Date(Date.now() - CLAIM_LEASE_MS);
-        const ids = (await sql.all<{ id: number }>(OUTBOX_SQL.pending, [expired, 100])).map((r) => r.id);
+        const ids = await store.pendingIds(expired, 100);
         if (ids.length === 0) return counts;
         const queue = [...ids];
         const workers = Array.from({ length: Math.min(opts.concurrency ?? 8, queue.length) }, async () => {
@@ -165,9 +166,3 @@ export function createDelivery(sql: SqlRunner, opts: DeliveryOptions) {
 }
 
 export type Delivery = ReturnType<typeof createDelivery>;
-
-/** SQLite's and PostgreSQL's foreign-key violation (the integration was deleted meanwhile). */
-function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
-}

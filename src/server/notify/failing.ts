@@ -1,26 +1,18 @@
 import type { AnyKind } from "../../shared/notification-kinds";
-import type { SqlRunner } from "../storage/runner";
+import type { OutboxStore } from "../storage/outbox-store";
 
 /**
  * An integration whose receiver refused for good (a SendResult's `permanent`) is marked failing with
- * the reason; the next successful delivery (or test) clears the mark. The same SQL on both engines.
+ * the reason; the next successful delivery (or test) clears the mark (storage/outbox-store.ts writes it).
  */
-export const FAILING_SQL = {
-  /** Params: reason, now, id. Keeps the first refusal's time while it keeps failing. */
-  mark: `UPDATE integrations SET failing_reason = ?, failing_since = COALESCE(failing_since, ?) WHERE id = ?`,
-  /** Params: id. */
-  clear: `UPDATE integrations SET failing_reason = NULL, failing_since = NULL WHERE id = ? AND failing_reason IS NOT NULL`,
-};
-
-/** Records the outcome of an attempt on the integration's failing mark. */
 export async function noteOutcome(
-  sql: SqlRunner,
+  store: Pick<OutboxStore, "markFailing" | "clearFailing">,
   target: { id: number; failing_reason?: string | null },
   result: { ok: boolean; permanent?: string | null },
   now: Date,
 ): Promise<void> {
-  if (result.ok && target.failing_reason) await sql.run(FAILING_SQL.clear, [target.id]);
-  else if (!result.ok && result.permanent) await sql.run(FAILING_SQL.mark, [result.permanent, now, target.id]);
+  if (result.ok && target.failing_reason) await store.clearFailing(target.id);
+  else if (!result.ok && result.permanent) await store.markFailing(target.id, result.permanent, now);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { env } from "../../env";
 import { db } from "../db";
-import { apiStore } from "../storage/engine";
+import { apiStore, databaseEngine, walCheckpointing } from "../storage/engine";
 import {
   checkpointerState,
   isLive,
@@ -38,7 +37,7 @@ export async function status() {
   const beats = rows.filter((r) => r.key !== "sweep").map((r) => JSON.parse(r.value) as WorkerBeat);
   return {
     version: pkg.version,
-    database: env().databaseKind,
+    database: databaseEngine(),
     last_sweep: lastSweep,
     workers: {
       checkpointer: checkpointerOf(beats, now),
@@ -52,11 +51,12 @@ const NO_CHECKPOINTING_SWEEPER =
   "not in this process: the sweeper checkpoints the WAL and none is running; until one runs, the web process's writer checkpoints past its fallback threshold";
 
 /**
- * SQLite only: the WAL checkpoints run in the sweeper processes (never in this web process, which
+ * Where the engine has a WAL to checkpoint (storage/engine.ts `walCheckpointing`), the checkpoints run in the sweeper processes (never in this web process, which
  * keeps its connections for requests), so their state comes from the live sweepers' heartbeats.
  */
 function checkpointerOf(beats: WorkerBeat[], now: Date): WorkerState {
-  if (env().databaseKind !== "sqlite") return { state: "not_started", error: "not needed on PostgreSQL" };
+  const wal = walCheckpointing();
+  if (!wal.needed) return { state: "not_started", error: wal.why };
   const state = checkpointerState(beats.filter((b) => isLive(b, now)));
   return state.state === "not_started" ? { state: "not_started", error: NO_CHECKPOINTING_SWEEPER } : state;
 }

@@ -1,7 +1,9 @@
+import { epochOf, hourOf, idsList, type Engine } from "./dialect";
+
 /**
  * The SQL of the service metrics (reads) and of their rollups and retention (sweeper), written once
- * for both engines with `?` placeholders (SqlRunner). The few expressions that differ are the
- * dialect's: an hour of a timestamp column in the column's own stored form (SQLite: ISO text with
+ * for both engines with `?` placeholders (SqlRunner). The few expressions that differ are
+ * dialect.ts's: an hour of a timestamp column in the column's own stored form (SQLite: ISO text with
  * +00:00, as Prisma's adapter writes it; PostgreSQL: timestamp(3)), its epoch seconds, a list of ids
  * given as one parameter.
  *
@@ -9,39 +11,11 @@
  * (often the timeout) says nothing about the service's speed. Percentiles are nearest-rank:
  * p50 at rank (n + 1) / 2, p95 at rank (19 n + 19) / 20 (integer division: ceil(p n)).
  */
-export type Dialect = {
-  kind: "sqlite" | "postgresql";
-  /** The start of the hour of a timestamp column, in the column's stored form. */
-  hourOf(col: string): string;
-  /** Seconds since the epoch of a timestamp column, as an integer. */
-  epochOf(col: string): string;
-  /** `IN (...)` list of ids given as one parameter (see idsParam). */
-  ids: string;
-  idsParam(ids: number[]): unknown;
-};
-
-export const SQLITE: Dialect = {
-  kind: "sqlite",
-  hourOf: (col) => `(substr(${col}, 1, 13) || ':00:00.000+00:00')`,
-  epochOf: (col) => `CAST(strftime('%s', ${col}) AS INTEGER)`,
-  ids: `(SELECT value FROM json_each(?))`,
-  idsParam: (ids) => JSON.stringify(ids),
-};
-
-export const POSTGRES: Dialect = {
-  kind: "postgresql",
-  hourOf: (col) => `date_trunc('hour', ${col})`,
-  epochOf: (col) => `CAST(EXTRACT(EPOCH FROM ${col}) AS BIGINT)`,
-  ids: `(SELECT unnest(CAST(? AS int[])))`,
-  idsParam: (ids) => ids,
-};
-
-export const dialectOf = (kind: "sqlite" | "postgresql") => (kind === "sqlite" ? SQLITE : POSTGRES);
-
 /** The sweeper's watermark of the rollups (system_status key). */
 export const WATERMARK_KEY = "check_rollups";
 
-export function metricsSql(d: Dialect) {
+export function metricsSql(engine: Engine) {
+  const ids = idsList(engine);
   const upCount = `SUM(CASE WHEN up THEN 1 ELSE 0 END)`;
   // Checks recorded under a maintenance window are left out of uptime, and counted apart (docs/api-maintenance.md).
   const counted = `SUM(CASE WHEN in_maintenance THEN 0 ELSE 1 END)`;
@@ -54,7 +28,7 @@ export function metricsSql(d: Dialect) {
 
     /** Which of the ids are the caller's, with the watermark. Params: user id, ids. */
     services: `SELECT s.id, (SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}') AS watermark
-      FROM services s WHERE s.user_id = ? AND s.id IN ${d.ids}`,
+      FROM services s WHERE s.user_id = ? AND s.id IN ${ids}`,
 
     /**
      * Totals of one window: rolled-up hours plus the raw head and tail (domain splitWindow), checks
@@ -76,14 +50,14 @@ export function metricsSql(d: Dialect) {
      */
     hourly: `SELECT service_id, hour, total - maintenance_total AS total, successful - maintenance_successful AS successful,
         response_sum_ms AS response_sum FROM check_rollups
-        WHERE service_id IN ${d.ids} AND hour >= ? AND hour < ?
+        WHERE service_id IN ${ids} AND hour >= ? AND hour < ?
       UNION ALL
-      SELECT service_id, ${d.hourOf("started_at")}, ${counted}, ${upCounted}, SUM(CASE WHEN up THEN response_time_ms END)
-        FROM check_results WHERE service_id IN ${d.ids} AND started_at >= ?
-        GROUP BY service_id, ${d.hourOf("started_at")}
+      SELECT service_id, ${hourOf(engine, "started_at")}, ${counted}, ${upCounted}, SUM(CASE WHEN up THEN response_time_ms END)
+        FROM check_results WHERE service_id IN ${ids} AND started_at >= ?
+        GROUP BY service_id, ${hourOf(engine, "started_at")}
       UNION ALL
       SELECT service_id, NULL, ${counted}, ${upCounted}, NULL
-        FROM check_results WHERE service_id IN ${d.ids} AND started_at >= ? AND started_at < ?
+        FROM check_results WHERE service_id IN ${ids} AND started_at >= ? AND started_at < ?
         GROUP BY service_id`,
 
     /**
@@ -96,7 +70,7 @@ export function metricsSql(d: Dialect) {
       FROM (
         SELECT b, ms, ROW_NUMBER() OVER (PARTITION BY b ORDER BY ms) AS rn, COUNT(*) OVER (PARTITION BY b) AS cnt
         FROM (
-          SELECT CAST((${d.epochOf("started_at")} - ?) / ? AS INTEGER) AS b, response_time_ms AS ms
+          SELECT CAST((${epochOf(engine, "started_at")} - ?) / ? AS INTEGER) AS b, response_time_ms AS ms
           FROM check_results WHERE service_id = ? AND started_at >= ? AND up
         ) r
       ) w
@@ -112,7 +86,7 @@ export function metricsSql(d: Dialect) {
         SUM(response_p50_ms * successful) / SUM(CASE WHEN response_p50_ms IS NOT NULL THEN successful END) AS p50,
         SUM(response_p95_ms * successful) / SUM(CASE WHEN response_p95_ms IS NOT NULL THEN successful END) AS p95
       FROM (
-        SELECT CAST((${d.epochOf("hour")} - ?) / ? AS INTEGER) AS b, successful, response_max_ms, response_p50_ms, response_p95_ms
+        SELECT CAST((${epochOf(engine, "hour")} - ?) / ? AS INTEGER) AS b, successful, response_max_ms, response_p50_ms, response_p95_ms
         FROM check_rollups WHERE service_id = ? AND hour >= ? AND hour < ?
       ) r
       WHERE true
@@ -147,7 +121,7 @@ export function metricsSql(d: Dialect) {
           ROW_NUMBER() OVER (PARTITION BY service_id, hour, up ORDER BY ms) AS rn,
           COUNT(*) OVER (PARTITION BY service_id, hour, up) AS cnt
         FROM (
-          SELECT service_id, ${d.hourOf("started_at")} AS hour, up, response_time_ms AS ms, in_maintenance
+          SELECT service_id, ${hourOf(engine, "started_at")} AS hour, up, response_time_ms AS ms, in_maintenance
           FROM check_results WHERE started_at >= ? AND started_at < ?
         ) h
       ) r

@@ -1,5 +1,6 @@
 import { PROBE_USE, rolesWith } from "../../shared/capabilities";
-import { idsIn, jsonRowsSource, type Engine } from "./json-rows";
+import { idsIn, type Engine } from "./dialect";
+import { jsonRowsSource } from "./json-rows";
 import { serviceMaintenanceUntil } from "./maintenance-sql";
 import { serviceParentIncident } from "./dependency-sql";
 

@@ -6,7 +6,8 @@ import type { ServiceStatus, StatusDecision, StatusInput } from "../domain/servi
 import { timeOrNull } from "./api-rows";
 import { parentIncidentOf } from "./dependency-sql";
 import { checkStatements, type CheckStatements } from "./check-statements";
-import { idsParam, jsonTime, type Engine } from "./json-rows";
+import { idsParam, type Engine } from "./dialect";
+import { jsonTime } from "./json-rows";
 import { pgAccess } from "./postgres/runner";
 import type { SqlAccess, SqlRunner } from "./runner";
 import { writerTurns } from "./sqlite/writer-turns";

@@ -1,3 +1,5 @@
+import type { Engine } from "./dialect";
+
 /**
  * Dependencies as the incident paths read them (docs/api-maintenance.md, "Dependencies"): the open
  * incident of one of an object's parents, one scalar subquery beside the object's row
@@ -29,7 +31,7 @@ export const parentIncidentOf = (v: unknown): number | null => (v === null || v 
  * The scalar subquery of a cron monitor's `depends_on` as its answers show it: the parents as text,
  * `m<id>` or `s<id>` joined by commas (null: none), on the child index.
  */
-export function monitorDependsOnShown(engine: "sqlite" | "postgresql", m: string): string {
+export function monitorDependsOnShown(engine: Engine, m: string): string {
   const parent = `CASE WHEN d.parent_cron_monitor_id IS NOT NULL THEN 'm' || d.parent_cron_monitor_id ELSE 's' || d.parent_service_id END`;
   const joined = engine === "sqlite" ? `group_concat(${parent}, ',')` : `string_agg(${parent}, ',')`;
   return `(SELECT ${joined} FROM dependencies d WHERE d.child_cron_monitor_id = ${m}.id)`;

@@ -7,7 +7,9 @@ import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import type { ApiStore } from "./api-store";
 import { createPgCheckStore, createSqliteCheckStore, type CheckRules, type CheckStore } from "./check-store";
-import { dialectOf, metricsSql } from "./check-metrics-sql";
+import { metricsSql } from "./check-metrics-sql";
+import { idsParam, type Engine } from "./dialect";
+import { orgMetricsSql } from "./org-metrics-sql";
 import type { MetricsStore } from "./metrics-store";
 import type { PingStore } from "./ping-store";
 import type { EventPlanner } from "../domain/run-event-plan";
@@ -47,7 +49,22 @@ import type { SweepRules, SweepSteps, SweepStorage } from "./sweep-storage";
  */
 export type Connections = { kind: "sqlite"; file: string; db: Database.Database } | { kind: "postgresql"; pool: Pool };
 
-type Config = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
+/** What opening a process's connections reads of the configuration. */
+export type StorageConfig = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
+type Config = StorageConfig;
+
+/** A connection or pool a caller opened and closes itself (tests and benchmarks beside a server). */
+export type OwnConnection = { kind: "sqlite"; db: Database.Database } | { kind: "postgresql"; pool: Pool };
+
+/** The engine this process's storage runs on (GET /status reports it). */
+export const databaseEngine = (): Engine => env().databaseKind;
+
+/**
+ * Whether the engine's WAL is checkpointed by the sweeper processes (SQLite: their heartbeats carry
+ * their checkpointer's state, sqlite/checkpointer.ts), or why no checkpointer is needed.
+ */
+export const walCheckpointing = (): { needed: true } | { needed: false; why: string } =>
+  databaseEngine() === "sqlite" ? { needed: true } : { needed: false, why: "not needed on PostgreSQL" };
 
 /**
  * Opens a process's connections: the pool, or the SQLite connection of a `web` process (the ping
@@ -139,15 +156,15 @@ export const apiStore = () =>
  */
 export const sqlAccess = () => built("access", (c) => (c.kind === "postgresql" ? pgAccess(c.pool) : writerTurns(c.db)));
 
-/** The metrics reads' SQL (check-metrics-sql.ts) on the process's connections. */
+/** The metrics reads' SQL (check-metrics-sql.ts, org-metrics-sql.ts) on the process's connections. */
 export const metricsStore = () =>
   built("metrics", (c) => {
     const [sql, arrays] =
       c.kind === "postgresql"
         ? [pgRunner(c.pool), pgArrayReader(c.pool)]
         : [sqliteRunner(c.db), sqliteArrayReader(c.db)];
-    const d = dialectOf(sql.kind);
-    return { sql, arrays, d, q: metricsSql(d) };
+    const engine = sql.kind;
+    return { sql, arrays, q: metricsSql(engine), org: orgMetricsSql(engine), ids: (ids) => idsParam(engine, ids) };
   });
 
 /**
@@ -155,11 +172,7 @@ export const metricsStore = () =>
  * sweep itself: sweep/sweeper.ts). For `sweepStorage` and for tests and benchmarks that sweep
  * beside a running server.
  */
-export function sweepStepsOn(
-  c: { kind: "sqlite"; db: Database.Database } | { kind: "postgresql"; pool: Pool },
-  rules: SweepRules,
-  log: (line: object) => void = () => {},
-): SweepSteps {
+export function sweepStepsOn(c: OwnConnection, rules: SweepRules, log: (line: object) => void = () => {}): SweepSteps {
   return c.kind === "postgresql" ? pgSweepSteps(c.pool, rules, log) : sqliteSweepSteps(c.db, rules, log);
 }
 

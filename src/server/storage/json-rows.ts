@@ -1,9 +1,10 @@
+import type { Engine } from "./dialect";
+
 /**
  * Many rows as ONE statement parameter: a JSON array of objects read as a table, so a batch of any
  * size is one prepared statement on either engine (no statement text per batch size, no statement
  * per row). SQLite reads it with `json_each`, PostgreSQL with `json_to_recordset`.
  */
-export type Engine = "sqlite" | "postgresql";
 export type ColumnType = "int" | "float" | "text" | "bool" | "time";
 
 const PG_TYPES: Record<ColumnType, string> = {
@@ -27,14 +28,4 @@ export function jsonRowsSource(engine: Engine, alias: string, columns: Record<st
 export function jsonTime(engine: Engine, d: Date | null): string | null {
   if (!d) return null;
   return engine === "postgresql" ? d.toISOString() : d.toISOString().replace("Z", "+00:00");
-}
-
-/** `column IN (ids)` with the ids as one parameter. */
-export function idsIn(engine: Engine, column: string): string {
-  return engine === "postgresql" ? `${column} = ANY(?::int[])` : `${column} IN (SELECT value FROM json_each(?))`;
-}
-
-/** The parameter for `idsIn`. */
-export function idsParam(engine: Engine, ids: number[]): unknown {
-  return engine === "postgresql" ? ids : JSON.stringify(ids);
 }

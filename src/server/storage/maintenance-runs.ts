@@ -1,4 +1,5 @@
 import type { MaintenanceEvent } from "../domain/maintenance-announcements";
+import { timeCompare, type Engine } from "./dialect";
 import type { SqlRunner } from "./runner";
 
 /**
@@ -14,9 +15,7 @@ import type { SqlRunner } from "./runner";
  * run's start and end exactly once; the advance is a compare-and-swap on the end it read that never
  * moves a run whose start was announced and whose end was not yet.
  */
-type Engine = SqlRunner["kind"];
-const at = (engine: Engine, column: string, op: string) =>
-  engine === "sqlite" ? `julianday(${column}) ${op} julianday(?)` : `${column} ${op} ?::timestamp`;
+const at = (engine: Engine, column: string, op: string) => timeCompare(engine, column, op);
 
 /**
  * Params: now, now, now. PostgreSQL can read the branches from the `current_ends_at` and

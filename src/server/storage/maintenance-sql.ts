@@ -1,5 +1,5 @@
 import type { WindowTiming } from "../domain/maintenance";
-import type { SqlRunner } from "./runner";
+import { timeCompare, type Engine } from "./dialect";
 
 /**
  * Maintenance windows as the incident paths read them (docs/api-maintenance.md). Each window row
@@ -15,12 +15,7 @@ import type { SqlRunner } from "./runner";
  * current `project_id`: members present and future), in the window's own organization; a service
  * likewise, in the organization its notifications go to.
  */
-type Engine = SqlRunner["kind"];
-
-const startedBy = (engine: Engine, now: string) =>
-  engine === "sqlite"
-    ? `julianday(w.current_starts_at) <= julianday(${now})`
-    : `w.current_starts_at <= ${now}::timestamp`;
+const startedBy = (engine: Engine, now: string) => timeCompare(engine, "w.current_starts_at", "<=", now);
 
 /**
  * The scalar subquery of a cron monitor's maintenance end. `m`: the monitor's alias (its `id`,
@@ -68,9 +63,7 @@ export function monitorMaintenanceShown(engine: Engine, m: string, now: string):
   const value = sqlite
     ? `w.id || '|' || w.current_ends_at`
     : `w.id::text || '|' || to_char(w.current_ends_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const notEnded = sqlite
-    ? `julianday(w.current_ends_at) > julianday(${now})`
-    : `w.current_ends_at > ${now}::timestamp`;
+  const notEnded = timeCompare(engine, "w.current_ends_at", ">", now);
   return `(SELECT ${value} FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
     WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)} AND ${notEnded}
     ORDER BY w.current_ends_at DESC LIMIT 1)`;

@@ -1,4 +1,5 @@
-import { WATERMARK_KEY, type Dialect } from "./check-metrics-sql";
+import { WATERMARK_KEY } from "./check-metrics-sql";
+import { epochOf, idsList, type Engine } from "./dialect";
 
 /**
  * The statements of an organization's Prometheus metrics (docs/api-metrics.md), written once for both
@@ -8,7 +9,7 @@ import { WATERMARK_KEY, type Dialect } from "./check-metrics-sql";
  * An organization's services are those whose owner has it as default organization: the rule by which
  * a service's incidents and notifications go to an organization (docs/api-probes.md).
  */
-export function orgMetricsSql(d: Dialect) {
+export function orgMetricsSql(engine: Engine) {
   return {
     /**
      * Every cron monitor of the organization with its project, its latest finished run's duration
@@ -32,7 +33,7 @@ export function orgMetricsSql(d: Dialect) {
     services: `SELECT s.id, s.name, p.name AS project, s.enabled, s.status,
         (SELECT l.response_time_ms FROM service_lanes l WHERE l.service_id = s.id AND l.result_at IS NOT NULL
           ORDER BY l.result_at DESC LIMIT 1) AS response_ms,
-        (SELECT c.certificate_days_left * 86400 + ${d.epochOf("c.started_at")} FROM check_results c WHERE c.service_id = s.id
+        (SELECT c.certificate_days_left * 86400 + ${epochOf(engine, "c.started_at")} FROM check_results c WHERE c.service_id = s.id
           ORDER BY c.started_at DESC LIMIT 1) AS certificate_expires_at,
         (SELECT value FROM system_status WHERE key = '${WATERMARK_KEY}') AS watermark
       FROM services s JOIN users u ON u.id = s.user_id LEFT JOIN projects p ON p.id = s.project_id
@@ -48,8 +49,8 @@ export function orgMetricsSql(d: Dialect) {
      * changes only when the sweeper writes rollups (and moves the watermark), so the service caches
      * it by the watermark. Params: see uptimeParams.
      */
-    uptimeRollups: uptimeSql(d, "rollups"),
-    uptimeRaw: uptimeSql(d, "raw"),
+    uptimeRollups: uptimeSql(engine, "rollups"),
+    uptimeRaw: uptimeSql(engine, "raw"),
 
     /** Open incidents of the organization. Params: org id. */
     openIncidents: `SELECT COUNT(*) AS n FROM incidents WHERE org_id = ? AND status = 'open'`,
@@ -63,7 +64,7 @@ export type UptimeWindow = { from: number; rollupFrom: number; rollupTo: number 
 
 const WINDOWS = ["1d", "7d", "30d"];
 
-function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
+function uptimeSql(engine: Engine, part: "rollups" | "raw"): string {
   if (part === "rollups") {
     // Per service and window, a sum over its rolled-up hours read from check_rollups_uptime_idx
     // alone: about 3x less work than one pass over the 30 days testing each row against every window.
@@ -75,7 +76,7 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
       `${counted("successful", "maintenance_successful")} AS successful_${w}`,
       `(SELECT SUM(r.maintenance_total) FROM check_rollups r WHERE r.service_id = s.id AND r.hour >= ? AND r.hour < ?) AS maintenance_${w}`,
     ]);
-    return `SELECT s.id AS service_id, ${sums.join(", ")} FROM services s WHERE s.id IN ${d.ids}`;
+    return `SELECT s.id AS service_id, ${sums.join(", ")} FROM services s WHERE s.id IN ${idsList(engine)}`;
   }
   // Raw part, per window: the head [from, rollupFrom) and the tail from rollupTo. The tails share
   // [T, now] (T the latest rollupTo, all three in practice): read once for every window (k = 0),
@@ -85,7 +86,7 @@ function uptimeSql(d: Dialect, part: "rollups" | "raw"): string {
     `SELECT service_id, ${k} AS k, SUM(CASE WHEN in_maintenance THEN 0 ELSE 1 END) AS total,
         SUM(CASE WHEN up AND NOT in_maintenance THEN 1 ELSE 0 END) AS successful,
         SUM(CASE WHEN in_maintenance THEN 1 ELSE 0 END) AS maintenance
-      FROM check_results WHERE service_id IN ${d.ids} AND ${range} GROUP BY service_id`;
+      FROM check_results WHERE service_id IN ${idsList(engine)} AND ${range} GROUP BY service_id`;
   const rows = [
     ...WINDOWS.map((_, i) => raw(i + 1, "started_at >= ? AND started_at < ?")),
     ...WINDOWS.map((_, i) => raw(i + 1, "started_at >= ? AND started_at < ?")),

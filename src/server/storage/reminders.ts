@@ -1,3 +1,4 @@
+import { timeCompare, type Engine } from "./dialect";
 import type { SqlRunner } from "./runner";
 import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-sql";
 
@@ -22,19 +23,17 @@ import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-
  * Routing is delivery's (outbox.ts `chosenTargets`): the monitor's `integration_ids` that still
  * exist in its organization, else the organization's defaults (a service: the defaults).
  */
-function reminderStatement(engine: SqlRunner["kind"]): string {
+function reminderStatement(engine: Engine): string {
   const sqlite = engine === "sqlite";
   const now = sqlite ? "?" : "?::timestamp";
   // Whole milliseconds from the incident's opening to now (the parameter), exact on both engines.
   const elapsedMs = sqlite
     ? `CAST(ROUND((julianday(?) - julianday(i.opened_at)) * 86400000) AS INTEGER)`
     : `floor(extract(epoch from (?::timestamp - i.opened_at)) * 1000)::bigint`;
-  const snoozed = sqlite
-    ? `julianday(COALESCE(m.snoozed_until, s.snoozed_until)) > julianday(?)`
-    : `COALESCE(m.snoozed_until, s.snoozed_until) > ?::timestamp`;
+  const snoozed = timeCompare(engine, "COALESCE(m.snoozed_until, s.snoozed_until)", ">");
   // A maintenance window running over the object holds its reminders too (maintenance-sql.ts).
   const until = `CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END`;
-  const maintained = sqlite ? `julianday(${until}) > julianday(?)` : `${until} > ?::timestamp`;
+  const maintained = timeCompare(engine, until, ">");
   // The monitor lists the integration / lists none of its organization's integrations.
   const lists = (id: string) =>
     sqlite

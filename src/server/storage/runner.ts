@@ -1,3 +1,5 @@
+import type { Engine } from "./dialect";
+
 /**
  * Raw SQL for code that runs the same statements on both engines (notification delivery): `?`
  * placeholders; Date parameters are written as each engine stores Prisma's DateTime, booleans as
@@ -6,7 +8,7 @@
  * Statements are prepared once per connection. Implementations: sqlite/runner.ts, postgres/runner.ts.
  */
 export interface SqlRunner {
-  readonly kind: "sqlite" | "postgresql";
+  readonly kind: Engine;
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
   get<T>(sql: string, params?: unknown[]): Promise<T | undefined>;
   /** Runs a write; resolves to the number of rows it changed. */

@@ -1,13 +1,10 @@
-import type Database from "better-sqlite3";
-import type { Pool } from "pg";
 import type { Env } from "../../env";
-import { sweepStepsOn, sweepStorage } from "../storage/engine";
+import { sweepStepsOn, sweepStorage, type OwnConnection, type StorageConfig } from "../storage/engine";
 import type { SweepStorage } from "../storage/sweep-storage";
 import { sweepRules, type SweeperOptions } from "./rules";
 import { createSweeper, type Sweeper } from "./sweeper";
 
-type Config = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize"> &
-  Partial<Pick<Env, "checkResultRetentionDays">>;
+type Config = StorageConfig & Partial<Pick<Env, "checkResultRetentionDays">>;
 
 /**
  * A sweeper process's storage (storage/engine.ts `sweepStorage`: its own connections) with the
@@ -24,7 +21,7 @@ export function openSweepStorage(config: Config, log: (line: object) => void): S
  * sweep beside a running server, some with notification rules of their own.
  */
 export function sweeperOn(
-  c: { kind: "sqlite"; db: Database.Database } | { kind: "postgresql"; pool: Pool },
+  c: OwnConnection,
   log: (line: object) => void = () => {},
   options: SweeperOptions = {},
 ): Sweeper {

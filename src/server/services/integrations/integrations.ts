@@ -1,4 +1,5 @@
 import { writeTransaction } from "../../transactions";
+import { lockOrganization } from "../../storage/row-lock";
 import { recordDroppedIntegration } from "../accounts/member-edges";
 import { AppError, notFound, validationError } from "../../../shared/errors";
 import { isMaskOf, MASK, maskSecrets, secretFieldsOf } from "../../../shared/integration-secrets";
@@ -211,11 +212,11 @@ export async function updateIntegration(orgId: number, id: number, sent: Integra
 
 /**
  * At most LIMITS.unconfirmedEmailIntegrations email integrations of an organization await their
- * recipient's confirmation (docs/limits.md): counted under the organization's row lock (a no-op
- * update as the transaction's first write), so parallel creates cannot pass it together.
+ * recipient's confirmation (docs/limits.md): counted under the organization's row lock
+ * (storage/row-lock.ts), so parallel creates cannot pass it together.
  */
 async function assertRoomForUnconfirmed(tx: Prisma.TransactionClient, orgId: number) {
-  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
+  await lockOrganization(tx, orgId);
   const waiting = await tx.integration.count({
     where: { orgId, kind: { in: [...CONFIRMING_KINDS] }, confirmedAt: null },
   });

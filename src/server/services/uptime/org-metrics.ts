@@ -4,7 +4,7 @@ import { displayState } from "../../domain/monitor-state";
 import { displayedStatus } from "../../domain/service-rules";
 import { escapeLabelValue, FamilyLines } from "../../domain/exposition";
 import { metricsStore } from "../../storage/engine";
-import { orgMetricsSql, uptimeParams, type OrgMetricsSql } from "../../storage/org-metrics-sql";
+import { uptimeParams } from "../../storage/org-metrics-sql";
 
 /**
  * An organization's monitors and services as Prometheus gauges (docs/api-metrics.md): at most five
@@ -24,9 +24,6 @@ export const UPTIME_WINDOWS = [
   { label: "30d", ms: 30 * DAY_MS },
 ] as const;
 
-const globalForOrgMetrics = globalThis as unknown as { lifelineOrgMetricsSql?: OrgMetricsSql };
-const statements = () => (globalForOrgMetrics.lifelineOrgMetricsSql ??= orgMetricsSql(metricsStore().d));
-
 /** A monitor's or service's label pairs (id, name, project), escaped once for all its samples. */
 const identity = (id: unknown, name: unknown, project: unknown): string =>
   `id="${escapeLabelValue(String(id))}",name="${escapeLabelValue(String(name))}",project="${escapeLabelValue((project as string | null) ?? "")}"`;
@@ -40,17 +37,14 @@ const pairOf = (known: Map<string, string>, key: string, value: string) =>
   known.get(value) ?? `${key}="${escapeLabelValue(value)}"`;
 
 export async function orgMetrics(orgId: number, now = Date.now()): Promise<FamilyLines[]> {
-  const { sql, arrays, d } = metricsStore();
-  const q = statements();
+  const { sql, arrays, org: q, ids } = metricsStore();
   const [monitors, services, incidents] = await Promise.all([
     arrays<MonitorRow>(q.monitors, [new Date(now - DAY_MS), orgId]),
     sql.all<Raw>(q.services, [orgId]),
     sql.get<Raw>(q.openIncidents, [orgId]),
   ]);
   const uptime: Sums =
-    services.length === 0
-      ? new Map()
-      : await uptimeRows(orgId, services, now, d.idsParam(services.map((s) => num(s.id))));
+    services.length === 0 ? new Map() : await uptimeRows(orgId, services, now, ids(services.map((s) => num(s.id))));
   const open = new FamilyLines(
     "lifeline_open_incidents",
     "Open incidents of the organization (cron monitors and services).",
@@ -65,7 +59,7 @@ type Sums = Map<number, Raw>;
 const globalForRollups = globalThis as unknown as { lifelineOrgRollupSums?: Map<number, { key: string; sums: Sums }> };
 
 async function uptimeRows(orgId: number, services: Raw[], now: number, idsParam: unknown): Promise<Sums> {
-  const { sql } = metricsStore();
+  const { sql, org: q } = metricsStore();
   const watermark = (services[0]!.watermark as string | null) ?? "";
   const through = parseWatermark(watermark)?.through ?? null;
   const keptFrom = now - env().checkResultRetentionDays * DAY_MS;
@@ -76,8 +70,8 @@ async function uptimeRows(orgId: number, services: Raw[], now: number, idsParam:
   const key = `${watermark}|${windows.map((w) => `${w.rollupFrom}-${w.rollupTo}`).join()}|${services.map((s) => s.id).join()}`;
   let rolled = cache.get(orgId)?.key === key ? cache.get(orgId)!.sums : null;
   const [rollupRows, rawRows] = await Promise.all([
-    rolled ? Promise.resolve([]) : sql.all<Raw>(statements().uptimeRollups, params.rollups),
-    sql.all<Raw>(statements().uptimeRaw, params.raw),
+    rolled ? Promise.resolve([]) : sql.all<Raw>(q.uptimeRollups, params.rollups),
+    sql.all<Raw>(q.uptimeRaw, params.raw),
   ]);
   if (!rolled) cache.set(orgId, { key, sums: (rolled = new Map(rollupRows.map((r) => [num(r.service_id), r]))) });
   const sums: Sums = new Map();

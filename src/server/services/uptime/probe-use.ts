@@ -1,6 +1,7 @@
 import type { Prisma } from "../../../generated/prisma/client";
 import { PROBE_USE, rolesWith } from "../../../shared/capabilities";
 import { AppError } from "../../../shared/errors";
+import { lockRow } from "../../storage/row-lock";
 
 type Tx = Prisma.TransactionClient;
 
@@ -27,7 +28,7 @@ export async function checkProbeUse(tx: Tx, userId: number, probeIds: number[]):
   // demotion cannot commit between this check and the edit's commit (PostgreSQL's read committed
   // would otherwise let it release the probes before the new link exists). At most 10 probes.
   for (const probeId of probeIds) {
-    await tx.$executeRaw`UPDATE memberships SET role = role WHERE user_id = ${userId} AND org_id = (SELECT org_id FROM probes WHERE id = ${probeId})`;
+    await lockRow(tx, { member: userId, ofProbe: probeId });
   }
   const found = await tx.probe.findMany({
     where: { id: { in: probeIds }, kind: "private", org: { memberships: { some: { userId } } } },

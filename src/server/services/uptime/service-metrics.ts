@@ -120,7 +120,7 @@ export async function pulse(userId: number, ids: number[], now = Date.now()): Pr
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const { sql, q } = metricsStore();
-  const owned = await sql.all<Raw>(q.services, [userId, dialectIds(unique)]);
+  const owned = await sql.all<Raw>(q.services, [userId, metricsStore().ids(unique)]);
   if (owned.length === 0) return [];
   const mine = new Set(owned.map((r) => num(r.id)));
   const through = parseWatermark(owned[0]!.watermark as string | null)?.through ?? null;
@@ -131,23 +131,21 @@ export async function pulse(userId: number, ids: number[], now = Date.now()): Pr
   );
 }
 
-const dialectIds = (ids: number[]) => metricsStore().d.idsParam(ids);
-
 /** 24 hourly points (rollups, then raw grouped by hour) and the exact 24-hour uptime of each service, one statement. */
 async function hourlyFigures(ids: number[], through: number | null, now: number): Promise<PulseItem[]> {
-  const { sql, q } = metricsStore();
+  const { sql, q, ids: idsOf } = metricsStore();
   const current = floorHour(now);
   const sparkFrom = current - (SPARKLINE_POINTS - 1) * HOUR_MS;
   const from = now - 24 * HOUR_MS;
   const w = splitWindow(sparkFrom, now, through);
-  const idsParam = dialectIds(ids);
+  const listed = idsOf(ids);
   const rows = await sql.all<Raw>(q.hourly, [
-    idsParam,
+    listed,
     at(sparkFrom),
     at(w.rollupTo),
-    idsParam,
+    listed,
     at(w.rollupTo),
-    idsParam,
+    listed,
     at(from),
     at(sparkFrom),
   ]);

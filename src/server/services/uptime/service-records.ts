@@ -4,7 +4,7 @@ import { AppError, notFound, validationError, type ErrorDetails } from "../../..
 import type { DependsOnInput } from "../../../shared/schemas/dependencies";
 import type { NodeRef } from "../../domain/dependencies";
 import { checkParents, writeParents } from "../dependencies/depends-on";
-import { lockOrganization } from "../monitors/lock";
+import { lockOrganization, lockRow } from "../../storage/row-lock";
 import type { Prisma } from "../../../generated/prisma/client";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import type { CreateServiceInput, ServicePatch, ServiceStatus } from "../../../shared/schemas/services";
@@ -97,7 +97,7 @@ export async function serviceStatus(userId: number, id: number) {
  */
 export async function createService(userId: number, input: CreateServiceInput): Promise<ServiceView> {
   const outcome = await writeTransaction(async (tx): Promise<{ id: number } | { max: number }> => {
-    await tx.$executeRaw`UPDATE users SET default_org_id = default_org_id WHERE id = ${userId}`;
+    await lockRow(tx, { user: userId });
     const checked = await checkDraft(tx, userId, {
       ...input,
       projectId: input.project_id ?? null,

@@ -2,7 +2,8 @@ import type { Pool } from "pg";
 import type { RollupWatermark } from "../../domain/check-metrics";
 import type { RollupRules } from "../sweep-storage";
 import type { SweepCounts } from "../../../shared/sweep-counts";
-import { metricsSql, POSTGRES } from "../check-metrics-sql";
+import { metricsSql } from "../check-metrics-sql";
+import { POSTGRES } from "../dialect";
 import { inTransaction, pgTime, run } from "./pool";
 
 const BATCH = 5000;

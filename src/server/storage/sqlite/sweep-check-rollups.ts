@@ -2,7 +2,8 @@ import type Database from "better-sqlite3";
 import type { RollupWatermark } from "../../domain/check-metrics";
 import type { RollupRules } from "../sweep-storage";
 import type { SweepCounts } from "../../../shared/sweep-counts";
-import { metricsSql, SQLITE } from "../check-metrics-sql";
+import { metricsSql } from "../check-metrics-sql";
+import { SQLITE } from "../dialect";
 import { sqlTime } from "./ping-statements";
 
 /** Rows deleted per statement, and statements per table per sweep: a backlog is worked off over several sweeps. */
