@@ -2,7 +2,8 @@
 // root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest; the
 // rest of the REST interface (`/api/v1/…`) to its handler without Next's routing
 // (src/server/api/http/node-rest.ts); public status page reads (`/status/{slug}`, `.json`) to the same
-// code as their Next route (src/server/status-pages/node-front.ts); everything else (dashboard, tRPC, /docs, static assets) to
+// code as their Next route (src/server/status-pages/node-front.ts), badge reads likewise
+// (src/server/status-pages/badge-answer.ts); everything else (dashboard, tRPC, /docs, static assets) to
 // Next's request handler through Next's custom-server API. The Next /ping and /api/v1 routes stay
 // for deployments that run `next start` alone.
 import { logger } from "../src/server/observability/log";
@@ -14,6 +15,7 @@ import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
 import { serveStatusPageRead, statusPageRead } from "../src/server/status-pages/node-front";
+import { badgeRead, serveBadgeRead } from "../src/server/status-pages/badge-answer";
 import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
@@ -51,6 +53,8 @@ export async function startWebServer(config: Env): Promise<http.Server> {
           return void serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(
             failed,
           );
+        const badge = badgeRead(req.method, req.url ?? "/");
+        if (badge) return void serveBadgeRead(req, res, badge).catch(failed);
         handleNext(req, res).catch(failed);
       });
     }),

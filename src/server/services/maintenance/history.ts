@@ -1,40 +1,73 @@
 import { db, type Db } from "../../db";
-import { runsBetween, type Occurrence } from "../../domain/maintenance";
-import { timingOf } from "../../storage/maintenance-sql";
+import { readSpans, utcDay } from "../../domain/maintenance-days";
+import type { Occurrence } from "../../domain/maintenance";
 
 /**
- * The maintenance runs over an organization's cron monitors in a period, for the uptime figures that
- * leave maintenance time out (status pages, badges: docs/api-maintenance.md "Uptime"). One read of
- * the organization's windows with their targets; each window's runs as its timing says now (a
- * deleted window leaves nothing, an edited one reads as if it had always had its new timing). A
- * window covers a monitor it names, or the monitor's current project.
+ * The maintenance time over an organization's cron monitors in a period, for the uptime figures that
+ * leave it out (status pages, badges: docs/api-maintenance.md "Uptime"), without expanding any
+ * schedule: two reads whatever the windows.
+ * - Past runs of recurring windows: the days the sweep recorded for each monitor when it moved a
+ *   window past a run (table `monitor_maintenance_days`, sweep/maintenance-runs.ts): at most one row
+ *   per monitor and day.
+ * - One-off windows that overlap the period, and recurring windows' stored run (the one going on, or
+ *   one that ended and no sweep has moved past yet), that cover the monitor now (named, or its
+ *   current project): one read of those windows.
  */
 export async function monitorMaintenanceRuns(
   orgId: number,
   monitors: { id: number; projectId: number | null }[],
   from: Date,
   to: Date,
-  client: Pick<Db, "maintenanceWindow"> = db(),
+  client: Pick<Db, "maintenanceWindow" | "monitorMaintenanceDay"> = db(),
 ): Promise<Map<number, Occurrence[]>> {
   const out = new Map<number, Occurrence[]>(monitors.map((m) => [m.id, []]));
   if (monitors.length === 0) return out;
-  const windows = await client.maintenanceWindow.findMany({
-    where: { orgId, targets: { some: { OR: [{ cronMonitorId: { not: null } }, { projectId: { not: null } }] } } },
-    include: { targets: true },
-  });
-  for (const w of windows) {
-    let runs: Occurrence[];
-    try {
-      runs = runsBetween(timingOf(w), from, to);
-    } catch {
-      continue; // a stored schedule that cannot be evaluated holds nothing either
+  const ids = monitors.map((m) => m.id);
+  const projectIds = [...new Set(monitors.flatMap((m) => (m.projectId !== null ? [m.projectId] : [])))];
+  const [days, windows] = await Promise.all([
+    client.monitorMaintenanceDay.findMany({
+      where: { cronMonitorId: { in: ids }, day: { gte: utcDay(from.getTime()) } },
+      select: { cronMonitorId: true, spans: true },
+    }),
+    client.maintenanceWindow.findMany({
+      where: {
+        orgId,
+        targets: { some: { OR: [{ cronMonitorId: { in: ids } }, { projectId: { in: projectIds } }] } },
+        OR: [
+          { schedule: null, startsAt: { lt: to }, endsAt: { gt: from } },
+          { schedule: { not: null }, currentStartsAt: { lt: to }, currentEndsAt: { gt: from } },
+        ],
+      },
+      select: {
+        schedule: true,
+        startsAt: true,
+        endsAt: true,
+        currentStartsAt: true,
+        currentEndsAt: true,
+        targets: { select: { cronMonitorId: true, projectId: true } },
+      },
+    }),
+  ]);
+  const clipped = (a: number, b: number): Occurrence | null => {
+    const start = Math.max(a, from.getTime());
+    const end = Math.min(b, to.getTime());
+    return end > start ? { start: new Date(start), end: new Date(end) } : null;
+  };
+  for (const d of days)
+    for (const [a, b] of readSpans(d.spans)) {
+      const run = clipped(a, b);
+      if (run) out.get(d.cronMonitorId)?.push(run);
     }
-    if (runs.length === 0) continue;
+  for (const w of windows) {
+    const start = w.schedule === null ? w.startsAt : w.currentStartsAt;
+    const end = w.schedule === null ? w.endsAt : w.currentEndsAt;
+    const run = start && end ? clipped(start.getTime(), end.getTime()) : null;
+    if (!run) continue;
     for (const m of monitors) {
       const covers = w.targets.some(
         (t) => t.cronMonitorId === m.id || (m.projectId !== null && t.projectId === m.projectId),
       );
-      if (covers) out.get(m.id)!.push(...runs);
+      if (covers) out.get(m.id)!.push(run);
     }
   }
   return out;
