@@ -1,4 +1,4 @@
-// `npm start`'s web server: one node:http server, one port. Pings (`/ping/…`, `/api/v1/ping/…`, the
+// `npm start`'s web server: one node:http server, one port. `/livez` is answered first, as it is; pings (`/ping/…`, `/api/v1/ping/…`, the
 // root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest; the
 // rest of the REST interface (`/api/v1/…`) to its handler without Next's routing
 // (src/server/api/http/node-rest.ts); public status page reads (`/status/{slug}`, `.json`) to the same
@@ -16,11 +16,29 @@ import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload"
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
 import { serveStatusPageRead, statusPageRead } from "../src/server/status-pages/node-front";
 import { badgeRead, serveBadgeRead } from "../src/server/status-pages/badge-answer";
+import { inPublicTurn } from "../src/server/status-pages/public-turns";
 import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import { watchOutbox } from "../src/server/observability/operator-metrics";
 import { metricsStore } from "../src/server/storage/engine";
+
+const LIVEZ_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Content-Length": "2",
+};
+function serveLivez(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(200, LIVEZ_HEADERS);
+  res.end(req.method === "HEAD" ? undefined : "OK");
+}
+
+/** Queues a public read for its turn (src/server/status-pages/public-turns.ts); a full queue is a 503. */
+function publicTurn(res: http.ServerResponse, work: () => void): void {
+  if (inPublicTurn(work)) return;
+  res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1", "Cache-Control": "no-store" });
+  res.end("Busy, retry in a second\n");
+}
 
 export async function startWebServer(config: Env): Promise<http.Server> {
   // Opened before Next loads: this unbundled store (on SQLite the process's one writer, on
@@ -35,6 +53,8 @@ export async function startWebServer(config: Env): Promise<http.Server> {
     http.createServer((req, res) => {
       // The operator metrics (404 unless METRICS_TOKEN is set); on PING_HOST `metrics` is no ping token anyway.
       if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res);
+      // Liveness answers before anything else, without Next: it says the process's loop turns.
+      if (req.url === "/livez" && (req.method === "GET" || req.method === "HEAD")) return serveLivez(req, res);
       const path = webPingPath(req.url ?? "/", req.headers.host, config.pingHost);
       if (path !== null) return void servePing(req, res, path, store);
       const failed = (err: unknown) => {
@@ -48,13 +68,14 @@ export async function startWebServer(config: Env): Promise<http.Server> {
         if (isRestRequest(req.url ?? "/"))
           return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
         if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
+        // Public reads take turns (a few per turn of the loop), so they never hold up a ping.
         const statusRead = statusPageRead(req.method, req.url ?? "/");
         if (statusRead)
-          return void serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(
-            failed,
+          return publicTurn(res, () =>
+            serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(failed),
           );
         const badge = badgeRead(req.method, req.url ?? "/");
-        if (badge) return void serveBadgeRead(req, res, badge).catch(failed);
+        if (badge) return publicTurn(res, () => serveBadgeRead(req, res, badge).catch(failed));
         handleNext(req, res).catch(failed);
       });
     }),

@@ -1,25 +1,54 @@
 import type http from "node:http";
 import { badgeSvg, shieldsColor } from "../domain/badge";
 import { newNonce, securityHeaders } from "../security-headers";
-import { publicBadge } from "../services/status-pages/badges";
+import { publicBadge, type PublicBadge } from "../services/status-pages/badges";
 import { ensureStarted } from "../startup";
 
 export type BadgeForm = "svg" | "json" | "shields";
 
 const BADGE_PATH = /^\/badge\/([^/?]{1,128})(\/shields)?$/;
 
-const notFound = () =>
-  Response.json(
-    { error: { code: "NOT_FOUND", message: "Badge not found" } },
-    { status: 404, headers: { "Cache-Control": "no-store" } },
-  );
+/** A badge's answer as plain parts, so the node front writes it without building a Web Response. */
+export type BadgeAnswer = { status: number; headers: Record<string, string>; body: string };
+
+const NOT_FOUND: BadgeAnswer = {
+  status: 404,
+  headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  body: JSON.stringify({ error: { code: "NOT_FOUND", message: "Badge not found" } }),
+};
+
+/** Bodies rendered once per built answer (the cache keeps the object until it is rebuilt). */
+const rendered = new WeakMap<PublicBadge, Partial<Record<BadgeForm, string>>>();
+function once(b: PublicBadge, form: BadgeForm, render: () => string): string {
+  let bodies = rendered.get(b);
+  if (!bodies) rendered.set(b, (bodies = {}));
+  return (bodies[form] ??= render());
+}
+
+const render: Record<BadgeForm, (b: PublicBadge) => string> = {
+  json: (b) => JSON.stringify(b),
+  shields: (b) =>
+    JSON.stringify({
+      schemaVersion: 1,
+      label: b.label,
+      message: b.status === "unknown" ? "no data" : b.status,
+      color: shieldsColor(b.status),
+      cacheSeconds: 60,
+    }),
+  svg: (b) => badgeSvg(b.label, b.status),
+};
+const TYPES: Record<BadgeForm, string> = {
+  json: "application/json",
+  shields: "application/json",
+  svg: "image/svg+xml; charset=utf-8",
+};
 
 /**
  * A badge's answer (docs/api-status-pages.md "Badges"): `/badge/{key}.svg`, `.json`, `/shields`,
  * from the cache of public reads (`X-Cache: hit` or `miss`). `name`: the path segment as requested
  * (`<key>.svg`, `<key>.json`, or the key for the shields form), percent-decoded.
  */
-export async function badgeAnswer(name: string, shields: boolean): Promise<Response> {
+export async function badgeAnswer(name: string, shields: boolean): Promise<BadgeAnswer> {
   const form: BadgeForm | null = shields
     ? "shields"
     : name.endsWith(".svg")
@@ -27,23 +56,25 @@ export async function badgeAnswer(name: string, shields: boolean): Promise<Respo
       : name.endsWith(".json")
         ? "json"
         : null;
-  if (!form) return notFound();
+  if (!form) return NOT_FOUND;
   const key = shields ? name : name.slice(0, name.lastIndexOf("."));
   const read = await publicBadge(key, new Date());
-  if (!read) return notFound();
-  const b = read.value;
-  const headers = { "Cache-Control": "public, max-age=60", "X-Cache": read.hit ? "hit" : "miss" };
-  if (form === "json") return Response.json(b, { headers });
-  if (form === "shields") {
-    const message = b.status === "unknown" ? "no data" : b.status;
-    return Response.json(
-      { schemaVersion: 1, label: b.label, message, color: shieldsColor(b.status), cacheSeconds: 60 },
-      { headers },
-    );
-  }
-  return new Response(badgeSvg(b.label, b.status), {
-    headers: { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" },
-  });
+  if (!read) return NOT_FOUND;
+  return {
+    status: 200,
+    headers: {
+      "Content-Type": TYPES[form],
+      "Cache-Control": "public, max-age=60",
+      "X-Cache": read.hit ? "hit" : "miss",
+    },
+    body: once(read.value, form, () => render[form](read.value)),
+  };
+}
+
+/** The same answer as a Web Response, for the Next routes. */
+export async function badgeResponse(name: string, shields: boolean): Promise<Response> {
+  const a = await badgeAnswer(name, shields);
+  return new Response(a.body, { status: a.status, headers: a.headers });
 }
 
 /** A badge read (GET or HEAD `/badge/…`) that `npm start`'s front answers itself, without Next's routing; null for any other request. */
@@ -74,8 +105,8 @@ export async function serveBadgeRead(
     dev: process.env.NODE_ENV === "development",
     https: (process.env.APP_URL ?? "").startsWith("https://"),
   });
-  answer.headers.forEach((value, name) => (out[name] = value));
-  const body = Buffer.from(await answer.arrayBuffer());
+  Object.assign(out, answer.headers);
+  const body = Buffer.from(answer.body);
   out["content-length"] = String(body.length);
   res.writeHead(answer.status, out);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -1,4 +1,4 @@
-import { badgeAnswer } from "../../../server/status-pages/badge-answer";
+import { badgeResponse } from "../../../server/status-pages/badge-answer";
 import { ensureStarted } from "../../../server/startup";
 
 export const dynamic = "force-dynamic";
@@ -6,5 +6,5 @@ export const dynamic = "force-dynamic";
 /** `/badge/{key}.svg` and `/badge/{key}.json`: one badge's status (docs/api-status-pages.md). */
 export async function GET(_req: Request, { params }: { params: Promise<{ key: string }> }): Promise<Response> {
   await ensureStarted();
-  return badgeAnswer(decodeURIComponent((await params).key), false);
+  return badgeResponse(decodeURIComponent((await params).key), false);
 }

@@ -1,13 +1,15 @@
 /**
  * A per-process cache of what public reads answer, one entry per object: a status page (keyed by
  * slug) or a badge (keyed by its key's digest). An entry is served without touching the database for
- * `FRESH_MS`; after that one cheap statement (the object's version stamp) decides whether it still
+ * `FRESH_MS` (a badge `BADGE_FRESH_MS`); after that one cheap statement (the object's version stamp) decides whether it still
  * holds, and it is rebuilt when the stamp moved or it is older than `MAX_AGE_MS` (daily bars and uptime
  * figures move with the clock). A write of an organization in this process drops that organization's
  * entries at once (`invalidateOrganizationPages`), and only theirs: another organization's pages and
  * badges stay cached. Concurrent misses of one object share one build.
  */
 export const FRESH_MS = 5_000;
+/** A badge shows its object's state: its stamp is read again after a second (pings change it). */
+export const BADGE_FRESH_MS = 1_000;
 export const MAX_AGE_MS = 60_000;
 
 type Entry<T> = { value: T; stamp: string; orgId: number; builtAt: number; checkedAt: number };
@@ -77,9 +79,10 @@ export async function cachedRead<T>(
   now: number,
   stampOf: () => Promise<Stamp | null>,
   build: () => Promise<T>,
+  freshMs = FRESH_MS,
 ): Promise<Cached<T> | null> {
   const hit = state.entries.get(key) as Entry<T> | undefined;
-  if (hit && now - hit.checkedAt < FRESH_MS) return { value: hit.value, hit: true };
+  if (hit && now - hit.checkedAt < freshMs) return { value: hit.value, hit: true };
   const pending = state.building.get(key) as Promise<Cached<T> | null> | undefined;
   if (pending) return pending;
   const work = (async (): Promise<Cached<T> | null> => {
@@ -124,7 +127,7 @@ export const cachedBadge = <T>(
   now: number,
   stampOf: () => Promise<Stamp | null>,
   build: () => Promise<T>,
-): Promise<Cached<T> | null> => cachedRead(`badge ${digest}`, now, stampOf, build);
+): Promise<Cached<T> | null> => cachedRead(`badge ${digest}`, now, stampOf, build, BADGE_FRESH_MS);
 
 /** Drops a badge's entry (deleted: revoked at once in this process). */
 export function invalidateBadge(digest: string): void {
