@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mergeSpans, readSpans } from "../../src/server/domain/maintenance-days";
 import { call, registerUser, type TestUser } from "../support/http";
 import { eventually, rows, seedMonitor, startReceiver, sweep, sweepersAtOnce } from "../support/sweeper";
 
@@ -123,6 +124,16 @@ describe("a recurring window", () => {
       ["maintenance.ended", iso(first), iso(minutesFrom(first, 10))],
       ["maintenance.started", iso(second), iso(minutesFrom(second, 10))],
       ["maintenance.ended", iso(second), iso(minutesFrom(second, 10))],
+    ]);
+    // The sweep that moved the window past each run kept it once in the monitor's days, which public
+    // pages and badges read instead of expanding the schedule.
+    const days = await rows<{ spans: string }>(
+      "SELECT spans FROM monitor_maintenance_days WHERE cron_monitor_id = ?",
+      monitorId,
+    );
+    expect(mergeSpans(days.flatMap((d) => readSpans(d.spans)))).toEqual([
+      [first.getTime(), minutesFrom(first, 10).getTime()],
+      [second.getTime(), minutesFrom(second, 10).getTime()],
     ]);
   });
 });
