@@ -1,12 +1,13 @@
 /**
- * Public reads (status pages, badges) take turns with everything else the web process does: at most
- * `PER_TURN` of them start per turn of the event loop, the rest wait in a queue that costs nothing
+ * Public reads (status pages, badges) take turns with everything else the web process does: one of
+ * them starts per turn of the event loop (`PER_TURN`: two), the rest wait in a queue that costs nothing
  * but its place. So however many anonymous readers hammer a page, a ping, an API call or `/livez`
- * that arrives meanwhile waits for at most a few of them, never for all of them (a cached read is a
- * few hundred microseconds of CPU; thirty of them in one turn were tens of milliseconds). The reads
- * themselves lose nothing in throughput: the process does the same work, in smaller slices.
+ * that arrives meanwhile waits for at most two of them at each of its steps, never for all of them
+ * (a cached read is a few hundred microseconds of CPU; thirty in one turn were tens of
+ * milliseconds, and a ping on PostgreSQL takes several turns). The reads lose no throughput: a turn
+ * with nothing else to do is short (tests/integration/public-pages-load.test.ts, bench/public-pages.ts).
  */
-const PER_TURN = 4;
+const PER_TURN = 2;
 /** Beyond this many waiting reads a new one is refused at once (503), rather than queued without end. */
 export const MAX_WAITING = 10_000;
 
