@@ -184,8 +184,8 @@ Enterprise organization's ${MONITORS} cron monitors, each covered by ${WINDOWS} 
 schedule allowed, 5-minute runs: 240 separate runs a day once merged) with 90 days of recorded runs (900 rows of
 \`monitor_maintenance_days\`) and 5 incidents each; a badge of one monitor and a page of all ${MONITORS}.
 **Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%**
-(read the ratios to \`/livez\` of the same server and round). \`/livez\` is answered by \`npm start\`'s front before anything
-else (no Next), so it is the cheapest answer the process gives.
+(read the ratios to \`/livez\` of the same server and round). \`/livez\` is a Next route; the page and badge reads are
+answered by \`npm start\`'s front without Next.
 
 First answer of each (built from the database, \`X-Cache: miss\`): ${cold}.
 

@@ -1,4 +1,4 @@
-// `npm start`'s web server: one node:http server, one port. `/livez` is answered first, as it is; pings (`/ping/…`, `/api/v1/ping/…`, the
+// `npm start`'s web server: one node:http server, one port. Pings (`/ping/…`, `/api/v1/ping/…`, the
 // root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest; the
 // rest of the REST interface (`/api/v1/…`) to its handler without Next's routing
 // (src/server/api/http/node-rest.ts); public status page reads (`/status/{slug}`, `.json`) to the same
@@ -53,8 +53,6 @@ export async function startWebServer(config: Env): Promise<http.Server> {
     http.createServer((req, res) => {
       // The operator metrics (404 unless METRICS_TOKEN is set); on PING_HOST `metrics` is no ping token anyway.
       if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res);
-      // Liveness answers before anything else, without Next: it says the process's loop turns.
-      if (req.url === "/livez" && (req.method === "GET" || req.method === "HEAD")) return serveLivez(req, res);
       const path = webPingPath(req.url ?? "/", req.headers.host, config.pingHost);
       if (path !== null) return void servePing(req, res, path, store);
       const failed = (err: unknown) => {
