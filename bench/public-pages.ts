@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { mergeSpans, type Span } from "../src/server/domain/maintenance-days";
+import { daySpansText, mergeSpans, type Span } from "../src/server/domain/maintenance-days";
 import { startEnginePair } from "./engine-pair";
 import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
 
@@ -38,7 +38,8 @@ function recordedDays(today: number): { day: string; spans: string }[] {
         const a = start + h * 3_600_000 + minuteOf(w) * 60_000;
         runs.push([a, a + 5 * 60_000]);
       }
-    out.push({ day: new Date(start).toISOString().slice(0, 10), spans: JSON.stringify(mergeSpans(runs)) });
+    const day = new Date(start).toISOString().slice(0, 10);
+    out.push({ day, spans: daySpansText(day, mergeSpans(runs)) });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { announcementsDue } from "../../src/server/domain/maintenance-announcements";
-import { daysWithRun, readSpans } from "../../src/server/domain/maintenance-days";
+import { daysWithRun, readDaySpans } from "../../src/server/domain/maintenance-days";
 import {
   currentOrNext,
   maintenanceAt,
@@ -108,7 +108,8 @@ describe("the past runs kept per monitor and day", () => {
   it("cuts a run at UTC midnight and merges it with what the day already holds, once", () => {
     const run = { start: at("2027-03-01T23:00:00Z"), end: at("2027-03-02T01:00:00Z") };
     const first = daysWithRun(new Map(), [7], run);
-    expect(first.map((d) => [d.day, readSpans(d.spans)])).toEqual([
+    expect(first.map((d) => d.spans)).toEqual(["[[82800,86400]]", "[[0,3600]]"]);
+    expect(first.map((d) => [d.day, readDaySpans(d.day, d.spans)])).toEqual([
       ["2027-03-01", [[at("2027-03-01T23:00:00Z").getTime(), at("2027-03-02T00:00:00Z").getTime()]]],
       ["2027-03-02", [[at("2027-03-02T00:00:00Z").getTime(), at("2027-03-02T01:00:00Z").getTime()]]],
     ]);
@@ -116,7 +117,7 @@ describe("the past runs kept per monitor and day", () => {
     // The same run again changes nothing; an overlapping one joins the span.
     expect(daysWithRun(stored, [7], run)).toEqual(first);
     const later = daysWithRun(stored, [7], { start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:00:00Z") });
-    expect(readSpans(later[0]!.spans)).toEqual([
+    expect(readDaySpans("2027-03-02", later[0]!.spans)).toEqual([
       [at("2027-03-02T00:00:00Z").getTime(), at("2027-03-02T02:00:00Z").getTime()],
     ]);
   });

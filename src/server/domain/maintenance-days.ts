@@ -39,17 +39,32 @@ export function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
-/** A stored day's spans; anything unreadable reads as none. */
-export function readSpans(text: string): Span[] {
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * A stored day's spans as epoch-millisecond pairs. Stored as `[[start, end], ...]` in seconds from the
+ * day's UTC midnight (0 to 86,400), disjoint, oldest first; anything unreadable reads as none.
+ */
+export function readDaySpans(day: string, text: string): Span[] {
+  const base = dayStart(day);
+  if (Number.isNaN(base)) return [];
   try {
     const v: unknown = JSON.parse(text);
     if (!Array.isArray(v)) return [];
-    return v.filter(
-      (p): p is Span => Array.isArray(p) && p.length === 2 && typeof p[0] === "number" && typeof p[1] === "number",
-    );
+    const out: Span[] = [];
+    for (const p of v)
+      if (Array.isArray(p) && p.length === 2 && typeof p[0] === "number" && typeof p[1] === "number")
+        out.push([base + p[0] * 1000, base + p[1] * 1000]);
+    return out;
   } catch {
     return [];
   }
+}
+
+/** A day's spans (epoch milliseconds, within the day) as stored. */
+export function daySpansText(day: string, spans: Span[]): string {
+  const base = dayStart(day);
+  return JSON.stringify(spans.map(([a, b]) => [Math.round((a - base) / 1000), Math.round((b - base) / 1000)]));
 }
 
 /**
@@ -65,8 +80,8 @@ export function daysWithRun(
   const parts = runDays(run);
   return monitorIds.flatMap((cronMonitorId) =>
     parts.map(({ day, span }) => {
-      const before = readSpans(stored.get(`${cronMonitorId} ${day}`) ?? "[]");
-      return { cronMonitorId, day, spans: JSON.stringify(mergeSpans([...before, span])) };
+      const before = readDaySpans(day, stored.get(`${cronMonitorId} ${day}`) ?? "[]");
+      return { cronMonitorId, day, spans: daySpansText(day, mergeSpans([...before, span])) };
     }),
   );
 }

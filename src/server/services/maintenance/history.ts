@@ -1,9 +1,9 @@
 import { db, type Db } from "../../db";
-import { readSpans, utcDay } from "../../domain/maintenance-days";
-import type { Occurrence } from "../../domain/maintenance";
+import { readDaySpans, utcDay, type Span } from "../../domain/maintenance-days";
 
 /**
- * The maintenance time over an organization's cron monitors in a period, for the uptime figures that
+ * The maintenance time over an organization's cron monitors in a period, as [start, end) pairs of
+ * epoch milliseconds (not merged, in any order), for the uptime figures that
  * leave it out (status pages, badges: docs/api-maintenance.md "Uptime"), without expanding any
  * schedule: two reads whatever the windows.
  * - Past runs of recurring windows: the days the sweep recorded for each monitor when it moved a
@@ -19,15 +19,15 @@ export async function monitorMaintenanceRuns(
   from: Date,
   to: Date,
   client: Pick<Db, "maintenanceWindow" | "monitorMaintenanceDay"> = db(),
-): Promise<Map<number, Occurrence[]>> {
-  const out = new Map<number, Occurrence[]>(monitors.map((m) => [m.id, []]));
+): Promise<Map<number, Span[]>> {
+  const out = new Map<number, Span[]>(monitors.map((m) => [m.id, []]));
   if (monitors.length === 0) return out;
   const ids = monitors.map((m) => m.id);
   const projectIds = [...new Set(monitors.flatMap((m) => (m.projectId !== null ? [m.projectId] : [])))];
   const [days, windows] = await Promise.all([
     client.monitorMaintenanceDay.findMany({
       where: { cronMonitorId: { in: ids }, day: { gte: utcDay(from.getTime()) } },
-      select: { cronMonitorId: true, spans: true },
+      select: { cronMonitorId: true, day: true, spans: true },
     }),
     client.maintenanceWindow.findMany({
       where: {
@@ -48,13 +48,13 @@ export async function monitorMaintenanceRuns(
       },
     }),
   ]);
-  const clipped = (a: number, b: number): Occurrence | null => {
+  const clipped = (a: number, b: number): Span | null => {
     const start = Math.max(a, from.getTime());
     const end = Math.min(b, to.getTime());
-    return end > start ? { start: new Date(start), end: new Date(end) } : null;
+    return end > start ? [start, end] : null;
   };
   for (const d of days)
-    for (const [a, b] of readSpans(d.spans)) {
+    for (const [a, b] of readDaySpans(d.day, d.spans)) {
       const run = clipped(a, b);
       if (run) out.get(d.cronMonitorId)?.push(run);
     }
