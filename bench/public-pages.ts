@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { daySpansText, mergeSpans, type Span } from "../src/server/domain/maintenance-days";
+import { dayMinutes, type Span } from "../src/server/domain/maintenance-days";
 import { startEnginePair } from "./engine-pair";
 import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
 
@@ -27,9 +27,9 @@ type Cold = { page: number; badge: number };
 /** Minutes of the windows' runs: 10 slots an hour a minute apart (the most separate 5-minute runs), twice. */
 const minuteOf = (i: number) => (i % 10) * 6;
 
-/** What 90 days of sweeps would have recorded for one monitor: each day's runs of the 20 windows, merged. */
-function recordedDays(today: number): { day: string; spans: string }[] {
-  const out: { day: string; spans: string }[] = [];
+/** What 90 days of sweeps would have recorded for one monitor: each day's runs of the 20 windows. */
+function recordedDays(today: number): { day: string; minutes: string }[] {
+  const out: { day: string; minutes: string }[] = [];
   for (let d = 90; d >= 1; d--) {
     const start = today - d * DAY;
     const runs: Span[] = [];
@@ -39,7 +39,7 @@ function recordedDays(today: number): { day: string; spans: string }[] {
         runs.push([a, a + 5 * 60_000]);
       }
     const day = new Date(start).toISOString().slice(0, 10);
-    out.push({ day, spans: daySpansText(day, mergeSpans(runs)) });
+    out.push({ day, minutes: dayMinutes(day, runs) });
   }
   return out;
 }
@@ -77,10 +77,10 @@ async function seed(base: string, sql: Sql): Promise<{ slug: string; badge: stri
       );
     }
     for (const d of days)
-      await sql.run(`INSERT INTO monitor_maintenance_days (cron_monitor_id, day, spans) VALUES (?, ?, ?)`, [
+      await sql.run(`INSERT INTO monitor_maintenance_days (cron_monitor_id, day, minutes) VALUES (?, ?, ?)`, [
         id,
         d.day,
-        d.spans,
+        d.minutes,
       ]);
   }
   for (let w = 0; w < WINDOWS; w++) {
@@ -183,7 +183,7 @@ Measured ${new Date().toISOString().slice(0, 16)} UTC on ${machine()}; \`npm sta
 ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s after a 2 s warm-up of each request; medians. An
 Enterprise organization's ${MONITORS} cron monitors, each covered by ${WINDOWS} recurring maintenance windows (hourly, the densest
 schedule allowed, 5-minute runs: 240 separate runs a day once merged) with 90 days of recorded runs (900 rows of
-\`monitor_maintenance_days\`) and 5 incidents each; a badge of one monitor and a page of all ${MONITORS}.
+\`monitor_maintenance_days\`, a day's minutes as bits) and 5 incidents each; a badge of one monitor and a page of all ${MONITORS}.
 **Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%**
 (read the ratios to \`/livez\` of the same server and round). \`/livez\` is a Next route; the page and badge reads are
 answered by \`npm start\`'s front without Next.

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dayMinutes } from "../../src/server/domain/maintenance-days";
 import { testDb } from "../support/db";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { createMonitor, type TestMonitor } from "../support/monitors";
@@ -61,12 +62,16 @@ beforeAll(async () => {
       await tx.run("UPDATE cron_monitors SET created_at = ? WHERE id = ?", [new Date(today - 91 * DAY), id]);
       for (let d = 90; d >= 1; d--) {
         const start = today - d * DAY;
-        // Stored as the sweep stores them: seconds from the day's midnight.
-        const spans: [number, number][] = [];
-        for (let h = 0; h < 24; h++) for (const m of minutes) spans.push([h * 3600 + m * 60, h * 3600 + (m + 5) * 60]);
+        const day = new Date(start).toISOString().slice(0, 10);
+        const runs: [number, number][] = [];
+        for (let h = 0; h < 24; h++)
+          for (const m of minutes) {
+            const a = start + h * 3_600_000 + m * 60_000;
+            runs.push([a, a + 5 * 60_000]);
+          }
         await tx.run(
-          "INSERT INTO monitor_maintenance_days (cron_monitor_id, day, spans) VALUES (?, ?, ?) ON CONFLICT (cron_monitor_id, day) DO UPDATE SET spans = excluded.spans",
-          [id, new Date(start).toISOString().slice(0, 10), JSON.stringify(spans)],
+          "INSERT INTO monitor_maintenance_days (cron_monitor_id, day, minutes) VALUES (?, ?, ?) ON CONFLICT (cron_monitor_id, day) DO UPDATE SET minutes = excluded.minutes",
+          [id, day, dayMinutes(day, runs)],
         );
       }
     }

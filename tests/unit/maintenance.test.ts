@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { announcementsDue } from "../../src/server/domain/maintenance-announcements";
-import { daysWithRun, readDaySpans } from "../../src/server/domain/maintenance-days";
+import { daysWithRun, quietTime } from "../../src/server/domain/maintenance-days";
 import {
   currentOrNext,
   maintenanceAt,
@@ -105,21 +105,29 @@ describe("how close a recurring window's runs may be", () => {
 });
 
 describe("the past runs kept per monitor and day", () => {
-  it("cuts a run at UTC midnight and merges it with what the day already holds, once", () => {
+  const ms = (iso: string) => at(iso).getTime();
+  it("cuts a run at UTC midnight into each day's minutes, adds it once, and reads it back joined with other runs", () => {
     const run = { start: at("2027-03-01T23:00:00Z"), end: at("2027-03-02T01:00:00Z") };
     const first = daysWithRun(new Map(), [7], run);
-    expect(first.map((d) => d.spans)).toEqual(["[[82800,86400]]", "[[0,3600]]"]);
-    expect(first.map((d) => [d.day, readDaySpans(d.day, d.spans)])).toEqual([
-      ["2027-03-01", [[at("2027-03-01T23:00:00Z").getTime(), at("2027-03-02T00:00:00Z").getTime()]]],
-      ["2027-03-02", [[at("2027-03-02T00:00:00Z").getTime(), at("2027-03-02T01:00:00Z").getTime()]]],
+    expect(first.map((d) => [d.day, d.minutes.length])).toEqual([
+      ["2027-03-01", 240],
+      ["2027-03-02", 240],
     ]);
-    const stored = new Map(first.map((d) => [`7 ${d.day}`, d.spans]));
-    // The same run again changes nothing; an overlapping one joins the span.
+    const stored = new Map(first.map((d) => [`7 ${d.day}`, d.minutes]));
+    // The same run again changes nothing.
     expect(daysWithRun(stored, [7], run)).toEqual(first);
     const later = daysWithRun(stored, [7], { start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:00:00Z") });
-    expect(readDaySpans("2027-03-02", later[0]!.spans)).toEqual([
-      [at("2027-03-02T00:00:00Z").getTime(), at("2027-03-02T02:00:00Z").getTime()],
+    const days = new Map([
+      ["2027-03-01", first[0]!.minutes],
+      ["2027-03-02", later[0]!.minutes],
     ]);
+    const quiet = quietTime(days, []);
+    expect(quiet.covered(ms("2027-03-01T00:00:00Z"), ms("2027-03-03T00:00:00Z"))).toBe(3 * 3_600_000);
+    expect(quiet.covered(ms("2027-03-01T23:30:00Z"), ms("2027-03-01T23:30:30Z"))).toBe(30_000);
+    expect(quiet.covered(ms("2027-03-02T02:00:00Z"), ms("2027-03-02T05:00:00Z"))).toBe(0);
+    // A one-off run over part of the same time counts it once.
+    const joined = quietTime(days, [[ms("2027-03-02T01:30:00Z"), ms("2027-03-02T03:00:00Z")]]);
+    expect(joined.covered(ms("2027-03-02T00:00:00Z"), ms("2027-03-03T00:00:00Z"))).toBe(3 * 3_600_000);
   });
 });
 

@@ -94,11 +94,11 @@ const COVERED = `SELECT m.id FROM cron_monitors m
       OR m.project_id IN (SELECT project_id FROM maintenance_targets WHERE window_id = ? AND project_id IS NOT NULL))`;
 
 /** The stored days of those monitors between two days (included). Params: org, window, window, first day, last day. */
-const STORED_DAYS = `SELECT d.cron_monitor_id, d.day, d.spans FROM monitor_maintenance_days d
+const STORED_DAYS = `SELECT d.cron_monitor_id, d.day, d.minutes FROM monitor_maintenance_days d
    WHERE d.cron_monitor_id IN (${COVERED}) AND d.day >= ? AND d.day <= ?`;
 
-const WRITE_DAY = `INSERT INTO monitor_maintenance_days (cron_monitor_id, day, spans) VALUES (?, ?, ?)
-   ON CONFLICT (cron_monitor_id, day) DO UPDATE SET spans = excluded.spans`;
+const WRITE_DAY = `INSERT INTO monitor_maintenance_days (cron_monitor_id, day, minutes) VALUES (?, ?, ?)
+   ON CONFLICT (cron_monitor_id, day) DO UPDATE SET minutes = excluded.minutes`;
 
 /** The ids of the cron monitors the window covers now. */
 export const coveredMonitors = async (tx: SqlRunner, row: DueWindowRow): Promise<number[]> =>
@@ -106,17 +106,17 @@ export const coveredMonitors = async (tx: SqlRunner, row: DueWindowRow): Promise
 
 /** The covered monitors' stored days from `first` to `last` (`YYYY-MM-DD`), keyed `<monitor id> <day>`. */
 export async function storedDays(tx: SqlRunner, row: DueWindowRow, first: string, last: string) {
-  const rows = await tx.all<{ cron_monitor_id: number; day: string; spans: string }>(STORED_DAYS, [
+  const rows = await tx.all<{ cron_monitor_id: number; day: string; minutes: string }>(STORED_DAYS, [
     row.org_id,
     row.id,
     row.id,
     first,
     last,
   ]);
-  return new Map(rows.map((r) => [`${Number(r.cron_monitor_id)} ${r.day}`, r.spans]));
+  return new Map(rows.map((r) => [`${Number(r.cron_monitor_id)} ${r.day}`, r.minutes]));
 }
 
-/** Writes days as given (the spans already merged by the caller). Inside a write transaction. */
-export async function writeDays(tx: SqlRunner, days: { cronMonitorId: number; day: string; spans: string }[]) {
-  for (const d of days) await tx.run(WRITE_DAY, [d.cronMonitorId, d.day, d.spans]);
+/** Writes days as given (the run already added by the caller). Inside a write transaction. */
+export async function writeDays(tx: SqlRunner, days: { cronMonitorId: number; day: string; minutes: string }[]) {
+  for (const d of days) await tx.run(WRITE_DAY, [d.cronMonitorId, d.day, d.minutes]);
 }

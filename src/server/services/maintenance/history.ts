@@ -1,14 +1,14 @@
 import { db, type Db } from "../../db";
-import { readDaySpans, utcDay, type Span } from "../../domain/maintenance-days";
+import { quietTime, utcDay, type QuietTime, type Span } from "../../domain/maintenance-days";
 
 /**
- * The maintenance time over an organization's cron monitors in a period, as [start, end) pairs of
- * epoch milliseconds (not merged, in any order), for the uptime figures that
+ * The maintenance time over an organization's cron monitors in a period (a `QuietTime` each), for the
+ * uptime figures that
  * leave it out (status pages, badges: docs/api-maintenance.md "Uptime"), without expanding any
  * schedule: two reads whatever the windows.
  * - Past runs of recurring windows: the days the sweep recorded for each monitor when it moved a
  *   window past a run (table `monitor_maintenance_days`, sweep/maintenance-runs.ts): at most one row
- *   per monitor and day.
+ *   of 240 characters per monitor and day.
  * - One-off windows that overlap the period, and recurring windows' stored run (the one going on, or
  *   one that ended and no sweep has moved past yet), that cover the monitor now (named, or its
  *   current project): one read of those windows.
@@ -19,15 +19,17 @@ export async function monitorMaintenanceRuns(
   from: Date,
   to: Date,
   client: Pick<Db, "maintenanceWindow" | "monitorMaintenanceDay"> = db(),
-): Promise<Map<number, Span[]>> {
-  const out = new Map<number, Span[]>(monitors.map((m) => [m.id, []]));
-  if (monitors.length === 0) return out;
+): Promise<Map<number, QuietTime>> {
+  const days = new Map<number, Map<string, string>>(monitors.map((m) => [m.id, new Map()]));
+  const runs = new Map<number, Span[]>(monitors.map((m) => [m.id, []]));
+  const result = () => new Map(monitors.map((m) => [m.id, quietTime(days.get(m.id)!, runs.get(m.id)!)]));
+  if (monitors.length === 0) return result();
   const ids = monitors.map((m) => m.id);
   const projectIds = [...new Set(monitors.flatMap((m) => (m.projectId !== null ? [m.projectId] : [])))];
-  const [days, windows] = await Promise.all([
+  const [recorded, windows] = await Promise.all([
     client.monitorMaintenanceDay.findMany({
       where: { cronMonitorId: { in: ids }, day: { gte: utcDay(from.getTime()) } },
-      select: { cronMonitorId: true, day: true, spans: true },
+      select: { cronMonitorId: true, day: true, minutes: true },
     }),
     client.maintenanceWindow.findMany({
       where: {
@@ -53,11 +55,7 @@ export async function monitorMaintenanceRuns(
     const end = Math.min(b, to.getTime());
     return end > start ? [start, end] : null;
   };
-  for (const d of days)
-    for (const [a, b] of readDaySpans(d.day, d.spans)) {
-      const run = clipped(a, b);
-      if (run) out.get(d.cronMonitorId)?.push(run);
-    }
+  for (const d of recorded) days.get(d.cronMonitorId)?.set(d.day, d.minutes);
   for (const w of windows) {
     const start = w.schedule === null ? w.startsAt : w.currentStartsAt;
     const end = w.schedule === null ? w.endsAt : w.currentEndsAt;
@@ -67,10 +65,10 @@ export async function monitorMaintenanceRuns(
       const covers = w.targets.some(
         (t) => t.cronMonitorId === m.id || (m.projectId !== null && t.projectId === m.projectId),
       );
-      if (covers) out.get(m.id)!.push(run);
+      if (covers) runs.get(m.id)!.push(run);
     }
   }
-  return out;
+  return result();
 }
 
 /**

@@ -2,7 +2,7 @@
 CREATE TABLE "monitor_maintenance_days" (
     "cron_monitor_id" INTEGER NOT NULL,
     "day" TEXT NOT NULL,
-    "spans" TEXT NOT NULL,
+    "minutes" TEXT NOT NULL,
 
     CONSTRAINT "monitor_maintenance_days_pkey" PRIMARY KEY ("cron_monitor_id","day")
 );
