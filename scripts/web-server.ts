@@ -16,7 +16,7 @@ import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload"
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
 import { serveStatusPageRead, statusPageRead } from "../src/server/status-pages/node-front";
 import { badgeRead, serveBadgeRead } from "../src/server/status-pages/badge-answer";
-import { inPublicTurn } from "../src/server/status-pages/public-turns";
+import { inPublicTurn, type PublicReadKind } from "../src/server/status-pages/public-turns";
 import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
@@ -34,8 +34,8 @@ function serveLivez(req: http.IncomingMessage, res: http.ServerResponse): void {
 }
 
 /** Queues a public read for its turn (src/server/status-pages/public-turns.ts); a full queue is a 503. */
-function publicTurn(res: http.ServerResponse, work: () => void): void {
-  if (inPublicTurn(work)) return;
+function publicTurn(res: http.ServerResponse, kind: PublicReadKind, work: () => void): void {
+  if (inPublicTurn(kind, work)) return;
   res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1", "Cache-Control": "no-store" });
   res.end("Busy, retry in a second\n");
 }
@@ -69,11 +69,11 @@ export async function startWebServer(config: Env): Promise<http.Server> {
         // Public reads take turns (a few per turn of the loop), so they never hold up a ping.
         const statusRead = statusPageRead(req.method, req.url ?? "/");
         if (statusRead)
-          return publicTurn(res, () =>
+          return publicTurn(res, "page", () =>
             serveStatusPageRead(req, res, statusRead, `http://${req.headers.host ?? "localhost"}`).catch(failed),
           );
         const badge = badgeRead(req.method, req.url ?? "/");
-        if (badge) return publicTurn(res, () => serveBadgeRead(req, res, badge).catch(failed));
+        if (badge) return publicTurn(res, "badge", () => serveBadgeRead(req, res, badge).catch(failed));
         handleNext(req, res).catch(failed);
       });
     }),
