@@ -22,7 +22,7 @@ const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
 
 type Sql = { run: (text: string, params: unknown[]) => Promise<void> };
 type Engine = { name: string; base: string; port: number; slug: string; badge: string; cold: Cold };
-type Cold = { page: number; badge: number };
+type Cold = { page: number; badge: number; pageAgain: number; badgeAgain: number };
 
 /** Minutes of the windows' runs: 10 slots an hour a minute apart (the most separate 5-minute runs), twice. */
 const minuteOf = (i: number) => (i % 10) * 6;
@@ -113,7 +113,19 @@ async function seed(base: string, sql: Sql): Promise<{ slug: string; badge: stri
     if (res.headers.get("x-cache") !== "miss") throw new Error(`${url}: expected a first (built) answer`);
     return Math.round((performance.now() - t) * 10) / 10;
   };
-  const cold = { page: await timed(`${base}/status/${slug}.json`), badge: await timed(badgeUrl) };
+  const first = { page: await timed(`${base}/status/${slug}.json`), badge: await timed(badgeUrl) };
+  // A rebuild once the process is warm: a write of the organization drops both.
+  const patched = await fetch(`${base}/api/v1/status-pages/${page.data.id}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ description: "rebuilt" }),
+  });
+  if (patched.status !== 200) throw new Error(`status page edit failed: ${patched.status}`);
+  const cold = {
+    ...first,
+    pageAgain: await timed(`${base}/status/${slug}.json`),
+    badgeAgain: await timed(badgeUrl),
+  };
   return { slug, badge: badgeUrl, cold };
 }
 
@@ -174,7 +186,12 @@ async function main() {
       ),
     )
     .join("\n");
-  const cold = results.map((r) => `${r.engine}: page ${r.cold.page} ms, badge ${r.cold.badge} ms`).join("; ");
+  const cold = results
+    .map(
+      (r) =>
+        `${r.engine}: page ${r.cold.page} ms, badge ${r.cold.badge} ms the first time in the process; ${r.cold.pageAgain} ms and ${r.cold.badgeAgain} ms rebuilt after an edit`,
+    )
+    .join("; ");
   writeSection(
     "public-pages",
     `## Public pages and badges over dense maintenance windows (\`npm run bench:public-pages\`)
@@ -196,7 +213,9 @@ ${table}
 
 A page's and a badge's answer come from the per-process cache (docs/api-status-pages.md "Cost of public reads"): no
 schedule is expanded on a request, a rebuild reads at most one row per monitor and day of recorded runs, and public
-reads take turns with pings (\`src/server/status-pages/public-turns.ts\`). Targets: badge and page p99 < 50 ms.`,
+reads take turns with pings (\`src/server/status-pages/public-turns.ts\`: at most two reads of a kind per turn, turns a
+millisecond apart while reads wait, so about 2,000 reads of a kind a second per process at most, and the 30 connections
+on one URL wait in its queue: that wait is the p50). Target: badge p99 < 50 ms with 30 connections on the badge alone.`,
   );
   for (const r of results) console.table(r.rows);
 }
