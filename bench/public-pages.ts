@@ -201,7 +201,8 @@ ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s after 
 Enterprise organization's ${MONITORS} cron monitors, each covered by ${WINDOWS} recurring maintenance windows (hourly, the densest
 schedule allowed, 5-minute runs: 240 separate runs a day once merged) with 90 days of recorded runs (900 rows of
 \`monitor_maintenance_days\`, a day's minutes as bits) and 5 incidents each; a badge of one monitor and a page of all ${MONITORS}.
-**Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%**
+**Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%;
+the machine may be shared with other work (a load average above about 2 on 2 cores says it was)**
 (read the ratios to \`/livez\` of the same server and round). \`/livez\` is a Next route; the page and badge reads are
 answered by \`npm start\`'s front without Next.
 
