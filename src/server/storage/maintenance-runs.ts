@@ -100,6 +100,13 @@ const STORED_DAYS = `SELECT d.cron_monitor_id, d.day, d.minutes FROM monitor_mai
 const WRITE_DAY = `INSERT INTO monitor_maintenance_days (cron_monitor_id, day, minutes) VALUES (?, ?, ?)
    ON CONFLICT (cron_monitor_id, day) DO UPDATE SET minutes = excluded.minutes`;
 
+/** Params: org, window, window, the first day kept. */
+const FORGET_DAYS = `DELETE FROM monitor_maintenance_days WHERE cron_monitor_id IN (${COVERED}) AND day < ?`;
+
+/** Drops the covered monitors' days before `first` (`YYYY-MM-DD`): no page reads them. Inside a write transaction. */
+export const forgetDays = (tx: SqlRunner, row: DueWindowRow, first: string) =>
+  tx.run(FORGET_DAYS, [row.org_id, row.id, row.id, first]);
+
 /** The ids of the cron monitors the window covers now. */
 export const coveredMonitors = async (tx: SqlRunner, row: DueWindowRow): Promise<number[]> =>
   (await tx.all<{ id: number }>(COVERED, [row.org_id, row.id, row.id])).map((r) => Number(r.id));

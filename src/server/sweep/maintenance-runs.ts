@@ -1,11 +1,13 @@
 import { currentOrNext } from "../domain/maintenance";
 import { announcementsDue } from "../domain/maintenance-announcements";
-import { daysWithRun, runDays } from "../domain/maintenance-days";
+import { daysWithRun, runDays, utcDay } from "../domain/maintenance-days";
+import { STATUS_DAYS } from "../domain/status-page";
 import {
   advanceWindow,
   claimAnnouncement,
   coveredMonitors,
   dueWindows,
+  forgetDays,
   storedDays,
   writeDays,
   type DueWindowRow,
@@ -69,6 +71,9 @@ export async function moveMaintenanceRuns(
   return { ...moved, announce };
 }
 
+/** How many days of recorded runs a monitor keeps: what its page shows, and a day more. */
+const KEPT_DAYS = STATUS_DAYS + 1;
+
 /** Adds an ended run to the days of the monitors the window covers now (table `monitor_maintenance_days`). */
 async function recordRun(tx: SqlRunner, row: DueWindowRow, run: { start: Date; end: Date }): Promise<void> {
   const monitors = await coveredMonitors(tx, row);
@@ -77,6 +82,8 @@ async function recordRun(tx: SqlRunner, row: DueWindowRow, run: { start: Date; e
   if (days.length === 0) return;
   const stored = await storedDays(tx, row, days[0]!.day, days[days.length - 1]!.day);
   await writeDays(tx, daysWithRun(stored, monitors, run));
+  // Days older than any page shows (STATUS_DAYS, and a little more) go with the next record.
+  await forgetDays(tx, row, utcDay(run.end.getTime() - KEPT_DAYS * 86_400_000));
 }
 
 /** A recurring window's run going on or next at `now`; null (logged) when its stored schedule cannot be evaluated. */
