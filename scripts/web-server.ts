@@ -2,7 +2,8 @@
 // root on PING_HOST) go straight to the framework-free ping handler, as in the standalone ingest; the
 // rest of the REST interface (`/api/v1/…`) to its handler without Next's routing
 // (src/server/api/http/node-rest.ts); public status page reads (`/status/{slug}`, `.json`) to the same
-// code as their Next route (src/server/status-pages/node-front.ts); everything else (dashboard, tRPC, /docs, static assets) to
+// code as their Next route (src/server/status-pages/node-front.ts), badge reads likewise
+// (src/server/status-pages/badge-answer.ts); everything else (dashboard, tRPC, /docs, static assets) to
 // Next's request handler through Next's custom-server API. The Next /ping and /api/v1 routes stay
 // for deployments that run `next start` alone.
 import { logger } from "../src/server/observability/log";
@@ -14,11 +15,30 @@ import { isRestRequest, serveRest } from "../src/server/api/http/node-rest";
 import { drainUnreadUploadOnAnswer } from "../src/server/api/http/unread-upload";
 import { hasMalformedPath, refuseMalformedPath } from "../src/server/api/http/malformed-path";
 import { serveStatusPageRead, statusPageRead } from "../src/server/status-pages/node-front";
+import { badgeRead, serveBadgeRead } from "../src/server/status-pages/badge-answer";
+import { inPublicTurn, type PublicReadKind } from "../src/server/status-pages/public-turns";
 import { withPeer } from "../src/server/auth/client-address";
 import { LISTEN_BACKLOG, servePing, tunePingServer, webPingPath } from "../src/server/ping/node-http";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import { watchOutbox } from "../src/server/observability/operator-metrics";
 import { metricsStore } from "../src/server/storage/engine";
+
+const LIVEZ_HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Content-Length": "2",
+};
+function serveLivez(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(200, LIVEZ_HEADERS);
+  res.end(req.method === "HEAD" ? undefined : "OK");
+}
+
+/** Queues a public read for its turn (src/server/status-pages/public-turns.ts); a full queue is a 503. */
+function publicTurn(res: http.ServerResponse, kind: PublicReadKind, work: () => void): void {
+  if (inPublicTurn(kind, work)) return;
+  res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1", "Cache-Control": "no-store" });
+  res.end("Busy, retry in a second\n");
+}
 
 export async function startWebServer(config: Env): Promise<http.Server> {
   // Opened before Next loads: this unbundled store (on SQLite the process's one writer, on
@@ -46,8 +66,12 @@ export async function startWebServer(config: Env): Promise<http.Server> {
         if (isRestRequest(req.url ?? "/"))
           return void serveRest(req, res, `http://${req.headers.host ?? "localhost"}`).catch(failed);
         if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
+        // Public reads take turns (a few per turn of the loop), so they never hold up a ping.
         const statusRead = statusPageRead(req.method, req.url ?? "/");
-        if (statusRead) return void serveStatusPageRead(req, res, statusRead).catch(failed);
+        if (statusRead)
+          return publicTurn(res, "page", () => serveStatusPageRead(req, res, statusRead).catch(failed));
+        const badge = badgeRead(req.method, req.url ?? "/");
+        if (badge) return publicTurn(res, "badge", () => serveBadgeRead(req, res, badge).catch(failed));
         handleNext(req, res).catch(failed);
       });
     }),

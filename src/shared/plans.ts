@@ -1,18 +1,45 @@
 /**
  * Plans and their limits, in one table. `maxServices` counts a user's services (services belong to a
  * user and follow the plan of the owner's default organization, like the interval minimum).
+ * `maxRecurringMaintenanceWindows` counts an organization's recurring maintenance windows (one-off
+ * windows are not counted: they have one run each; docs/limits.md).
  * Changed by the operator: `npm run admin -- org:plan <slug> <plan>`.
  */
 export const PLANS = {
-  free: { maxCronMonitors: 10, maxServices: 20, minServiceIntervalSeconds: 300, privateProbes: false },
-  pro: { maxCronMonitors: 50, maxServices: 100, minServiceIntervalSeconds: 60, privateProbes: false },
-  team: { maxCronMonitors: 100, maxServices: 500, minServiceIntervalSeconds: 30, privateProbes: true },
-  scale: { maxCronMonitors: 150, maxServices: 1000, minServiceIntervalSeconds: 30, privateProbes: true },
+  free: {
+    maxCronMonitors: 10,
+    maxServices: 20,
+    minServiceIntervalSeconds: 300,
+    privateProbes: false,
+    maxRecurringMaintenanceWindows: 5,
+  },
+  pro: {
+    maxCronMonitors: 50,
+    maxServices: 100,
+    minServiceIntervalSeconds: 60,
+    privateProbes: false,
+    maxRecurringMaintenanceWindows: 10,
+  },
+  team: {
+    maxCronMonitors: 100,
+    maxServices: 500,
+    minServiceIntervalSeconds: 30,
+    privateProbes: true,
+    maxRecurringMaintenanceWindows: 20,
+  },
+  scale: {
+    maxCronMonitors: 150,
+    maxServices: 1000,
+    minServiceIntervalSeconds: 30,
+    privateProbes: true,
+    maxRecurringMaintenanceWindows: 50,
+  },
   enterprise: {
     maxCronMonitors: Number.POSITIVE_INFINITY,
     maxServices: Number.POSITIVE_INFINITY,
     minServiceIntervalSeconds: 10,
     privateProbes: true,
+    maxRecurringMaintenanceWindows: 100,
   },
 } as const;
 

@@ -21,6 +21,9 @@ const fetchText = async (url: string) => {
   return { status: res.status, headers: res.headers, text: await res.text() };
 };
 
+/** A badge's answer is cached for a second (its state stamp is read again after that): wait it out after a change. */
+const badgeCacheSecond = () => new Promise((r) => setTimeout(r, 1_100));
+
 /** Well-formed XML, checked the strict way a small parser can: every tag closed in order, no bare `<` or `&`. */
 function expectWellFormedSvg(svg: string) {
   expect(svg.startsWith("<svg ")).toBe(true);
@@ -68,6 +71,7 @@ describe("badges", () => {
     });
 
     await ping(job.ping_token, "/fail");
+    await badgeCacheSecond();
     expect((await fetchText(b.urls.svg)).text).toContain(">down<");
     expect(JSON.parse((await fetchText(b.urls.json)).text).status).toBe("down");
   });
@@ -144,6 +148,7 @@ describe("badges", () => {
 
     expect((await sweep(new Date(new Date(expectedAt).getTime() + 60_000))).code).toBe(0);
     expect((await monitorRow(m.id)).state).toBe("late");
+    await badgeCacheSecond();
     expect((await fetchText(all.body.data.urls.svg)).text).toContain(">late<");
     const twoSvg = (await fetchText(upDown.body.data.urls.svg)).text;
     expect(twoSvg).toContain(">up<");
@@ -156,6 +161,7 @@ describe("badges", () => {
     });
 
     expect((await ping(m.ping_token, "/fail")).status).toBe(200);
+    await badgeCacheSecond();
     expect(JSON.parse((await fetchText(all.body.data.urls.json)).text).status).toBe("down");
     expect(JSON.parse((await fetchText(upDown.body.data.urls.json)).text).status).toBe("down");
     const listed = (await call("GET", "/badges", { token: alice.access })).body.data.find(

@@ -46,6 +46,46 @@ describe("incident updates", () => {
     expect(listed.body.data.map((u: { message: string }) => u.message)).toEqual([message]);
   });
 
+  it("drops only the cached pages that show the incident: another organization's page and badge stay cached", async () => {
+    const { job, incident } = await openIncident(alice, "Alice's job");
+    const bobs = await createMonitor(bob, { name: "Bob's job" });
+    const [alicePage, bobPage] = await Promise.all([
+      createStatusPage(alice, { components: [{ cron_monitor_id: job.id }] }),
+      createStatusPage(bob, { components: [{ cron_monitor_id: bobs.id }] }),
+    ]);
+    const badge = await call("POST", "/badges", { token: bob.access, body: { cron_monitor_id: bobs.id } });
+    expect(badge.status).toBe(201);
+    const cacheOf = async (url: string) => {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      return res.headers.get("x-cache");
+    };
+    const urls = {
+      alice: `${baseUrl()}/status/${alicePage.slug}.json`,
+      bob: `${baseUrl()}/status/${bobPage.slug}.json`,
+      badge: badge.body.data.urls.svg.replace(/^https?:\/\/[^/]+/, baseUrl()),
+    };
+    for (const url of Object.values(urls)) await cacheOf(url); // built (or already cached)
+    for (const url of Object.values(urls)) expect(await cacheOf(url)).toBe("hit");
+    const posted = await call("POST", `/incidents/${incident.id}/updates`, {
+      token: alice.access,
+      body: { status: "identified", message: "Alice's words" },
+    });
+    expect(posted.status).toBe(201);
+    // Alice's page is built again and shows the update; Bob's page and badge were not touched.
+    expect(await cacheOf(urls.alice)).toBe("miss");
+    expect(JSON.parse(await text(`/status/${alicePage.slug}.json`)).incidents.active[0].updates).toHaveLength(1);
+    expect(await cacheOf(urls.bob)).toBe("hit");
+    expect(await cacheOf(urls.badge)).toBe("hit");
+    // A write of Bob's organization drops Bob's entries (and they are built again).
+    const edit = await call("PATCH", `/cron-monitors/${bobs.id}`, { token: bob.access, body: { name: "Bob's job 2" } });
+    expect(edit.status).toBe(200);
+    expect(await cacheOf(urls.bob)).toBe("miss");
+    expect(await cacheOf(urls.badge)).toBe("miss");
+    expect(await cacheOf(urls.alice)).toBe("hit");
+  });
+
   it("refuses an unknown status and an empty message with 400, keyed by field", async () => {
     const { incident } = await openIncident(alice);
     const bad = await call("POST", `/incidents/${incident.id}/updates`, {

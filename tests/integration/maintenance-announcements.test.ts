@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quietTime } from "../../src/server/domain/maintenance-days";
 import { call, registerUser, type TestUser } from "../support/http";
 import { eventually, rows, seedMonitor, startReceiver, sweep, sweepersAtOnce } from "../support/sweeper";
 
@@ -124,5 +125,16 @@ describe("a recurring window", () => {
       ["maintenance.started", iso(second), iso(minutesFrom(second, 10))],
       ["maintenance.ended", iso(second), iso(minutesFrom(second, 10))],
     ]);
+    // The sweep that moved the window past each run kept it once in the monitor's days, which public
+    // pages and badges read instead of expanding the schedule.
+    const days = await rows<{ day: string; minutes: string }>(
+      "SELECT day, minutes FROM monitor_maintenance_days WHERE cron_monitor_id = ?",
+      monitorId,
+    );
+    const quiet = quietTime(new Map(days.map((d) => [d.day, d.minutes])), []);
+    const ms = (t: Date) => t.getTime();
+    expect(quiet.covered(ms(minutesFrom(first, -60)), ms(minutesFrom(second, 70)))).toBe(20 * 60_000);
+    expect(quiet.covered(ms(first), ms(minutesFrom(first, 10)))).toBe(10 * 60_000);
+    expect(quiet.covered(ms(second), ms(minutesFrom(second, 10)))).toBe(10 * 60_000);
   });
 });

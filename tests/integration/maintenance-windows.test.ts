@@ -349,3 +349,87 @@ describe("maintenance windows on the dashboard's tRPC face", () => {
     expect((await trpcMutation(baseUrl(), "maintenance.delete", { id }, { cookie: strangerCookie })).status).toBe(404);
   });
 });
+
+// Recurring windows are bounded (docs/limits.md): Free 5 per organization, runs of at least 5
+// minutes starting at least 60 minutes apart. The attack they stop: `* * * * *` with 1-minute runs,
+// and more of them than a page can afford to read.
+describe("how many recurring windows, how long and how close", () => {
+  it("refuses every-minute runs and 1-minute runs with 400 keyed by the field, on REST and tRPC", async () => {
+    const user = await registerUser("dense");
+    const monitor = await createMonitor(user);
+    const targets = { cron_monitor_ids: [monitor.id] };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "x", schedule: "* * * * *", duration_minutes: 1, targets }, "duration_minutes"],
+      [{ title: "x", schedule: "* * * * *", duration_minutes: 5, targets }, "schedule"],
+      [{ title: "x", schedule: "0,30 * * * *", duration_minutes: 5, targets }, "schedule"],
+      [{ title: "x", schedule: "0 * * * *", duration_minutes: 4, targets }, "duration_minutes"],
+    ];
+    const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+    for (const [body, field] of cases) {
+      const answer = await call("POST", "/maintenance-windows", { token: user.access, body });
+      expectStandardError(answer, 400, "VALIDATION_ERROR");
+      expect(Object.keys(answer.body.error.details ?? {}), JSON.stringify(body)).toEqual([field]);
+      const refused = await trpcMutation(baseUrl(), "maintenance.create", body, { cookie });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.data.appCode).toBe("VALIDATION_ERROR");
+    }
+    const spaced = await call("POST", "/maintenance-windows", { token: user.access, body: cases[1]![0] });
+    expect(spaced.body.error.message).toMatch(/at least 60 minutes apart/);
+    // The densest schedule allowed: hourly runs of 5 minutes.
+    const hourly = { title: "hourly", schedule: "0 * * * *", duration_minutes: 5, targets };
+    expect((await call("POST", "/maintenance-windows", { token: user.access, body: hourly })).status).toBe(201);
+    expect((await call("GET", "/maintenance-windows", { token: user.access })).body.data).toHaveLength(1);
+  });
+
+  it("lets 5 of 20 concurrent recurring windows through on the Free plan, the others 403 PLAN_LIMIT_REACHED, on REST and tRPC", async () => {
+    const user = await registerUser("many-windows");
+    const monitor = await createMonitor(user);
+    const body = (i: number) => ({
+      title: `nightly ${i}`,
+      schedule: `${i} 2 * * *`,
+      duration_minutes: 30,
+      targets: { cron_monitor_ids: [monitor.id] },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call("POST", "/maintenance-windows", { token: user.access, body: body(i) })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) expectStandardError(r, 403, "PLAN_LIMIT_REACHED");
+    expect(refused[0]!.body.error.message).toBe(
+      "Your plan allows 5 recurring maintenance windows; delete one or upgrade the plan",
+    );
+    const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+    const viaTrpc = await trpcMutation(baseUrl(), "maintenance.create", body(21), { cookie });
+    expect(viaTrpc.status).toBe(403);
+    expect(viaTrpc.body.error.data.appCode).toBe("PLAN_LIMIT_REACHED");
+    // One-off windows are not counted; turning one into a recurring window is.
+    const once = await call("POST", "/maintenance-windows", {
+      token: user.access,
+      body: {
+        title: "once",
+        starts_at: minutesFrom(10),
+        ends_at: minutesFrom(20),
+        targets: { cron_monitor_ids: [monitor.id] },
+      },
+    });
+    expect(once.status).toBe(201);
+    expectStandardError(
+      await call("PATCH", `/maintenance-windows/${once.body.data.id}`, {
+        token: user.access,
+        body: { starts_at: null, ends_at: null, schedule: "0 3 * * *", duration_minutes: 30 },
+      }),
+      403,
+      "PLAN_LIMIT_REACHED",
+    );
+    const listed = (await call("GET", "/maintenance-windows", { token: user.access })).body.data as {
+      schedule: string | null;
+    }[];
+    expect(listed.filter((w) => w.schedule !== null)).toHaveLength(5);
+    // A freed slot can be used again.
+    const first = answers.find((a) => a.status === 201)!.body.data.id;
+    expect((await call("DELETE", `/maintenance-windows/${first}`, { token: user.access })).status).toBe(204);
+    expect((await call("POST", "/maintenance-windows", { token: user.access, body: body(22) })).status).toBe(201);
+  }, 60_000);
+});

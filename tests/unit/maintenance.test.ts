@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { announcementsDue } from "../../src/server/domain/maintenance-announcements";
+import { daysWithRun, quietTime } from "../../src/server/domain/maintenance-days";
 import {
   currentOrNext,
   maintenanceAt,
   running,
-  runsBetween,
+  runsTooClose,
   type WindowTiming,
 } from "../../src/server/domain/maintenance";
 
@@ -85,17 +86,48 @@ describe("the maintenance an object is under", () => {
   });
 });
 
-describe("the runs of a window over a period", () => {
-  it("lists the runs that overlap it, a run begun before it included, oldest first", () => {
-    // 2027-03-01 00:30Z to 02:30Z (CET) is running at the period's start; then 03-02 and 03-03.
-    expect(runsBetween(nightly, at("2027-03-01T02:00:00Z"), at("2027-03-03T00:30:00Z"))).toEqual([
-      { start: at("2027-03-01T00:30:00Z"), end: at("2027-03-01T02:30:00Z") },
-      { start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:30:00Z") },
+describe("how close a recurring window's runs may be", () => {
+  const cron = (expression: string, timezone = "UTC") => ({ kind: "cron" as const, expression, timezone });
+  it("refuses runs less than an hour apart and accepts hourly, nightly and weekly ones", () => {
+    expect(runsTooClose(cron("* * * * *"), at("2027-03-01T10:00:30Z"))).toEqual({
+      first: at("2027-03-01T10:01:00Z"),
+      second: at("2027-03-01T10:02:00Z"),
+    });
+    expect(runsTooClose(cron("0,30 * * * *"), at("2027-03-01T10:00:30Z"))).not.toBeNull();
+    // Two runs close together once a year are found too.
+    expect(runsTooClose(cron("0,10 0 1 1 *"), at("2027-03-01T10:00:00Z"))).toEqual({
+      first: at("2028-01-01T00:00:00Z"),
+      second: at("2028-01-01T00:10:00Z"),
+    });
+    for (const ok of ["0 * * * *", "30 1 * * *", "0 3 * * 0", "15 0,1,2 * * *"])
+      expect(runsTooClose(cron(ok, "Europe/Berlin"), at("2027-03-01T10:00:00Z"))).toBeNull();
+  });
+});
+
+describe("the past runs kept per monitor and day", () => {
+  const ms = (iso: string) => at(iso).getTime();
+  it("cuts a run at UTC midnight into each day's minutes, adds it once, and reads it back joined with other runs", () => {
+    const run = { start: at("2027-03-01T23:00:00Z"), end: at("2027-03-02T01:00:00Z") };
+    const first = daysWithRun(new Map(), [7], run);
+    expect(first.map((d) => [d.day, d.minutes.length])).toEqual([
+      ["2027-03-01", 240],
+      ["2027-03-02", 240],
     ]);
-    expect(runsBetween(once, at("2027-03-01T11:00:00Z"), at("2027-03-02T00:00:00Z"))).toEqual([
-      { start: at("2027-03-01T10:00:00Z"), end: at("2027-03-01T12:00:00Z") },
+    const stored = new Map(first.map((d) => [`7 ${d.day}`, d.minutes]));
+    // The same run again changes nothing.
+    expect(daysWithRun(stored, [7], run)).toEqual(first);
+    const later = daysWithRun(stored, [7], { start: at("2027-03-02T00:30:00Z"), end: at("2027-03-02T02:00:00Z") });
+    const days = new Map([
+      ["2027-03-01", first[0]!.minutes],
+      ["2027-03-02", later[0]!.minutes],
     ]);
-    expect(runsBetween(once, at("2027-03-01T12:00:00Z"), at("2027-03-02T00:00:00Z"))).toEqual([]);
+    const quiet = quietTime(days, []);
+    expect(quiet.covered(ms("2027-03-01T00:00:00Z"), ms("2027-03-03T00:00:00Z"))).toBe(3 * 3_600_000);
+    expect(quiet.covered(ms("2027-03-01T23:30:00Z"), ms("2027-03-01T23:30:30Z"))).toBe(30_000);
+    expect(quiet.covered(ms("2027-03-02T02:00:00Z"), ms("2027-03-02T05:00:00Z"))).toBe(0);
+    // A one-off run over part of the same time counts it once.
+    const joined = quietTime(days, [[ms("2027-03-02T01:30:00Z"), ms("2027-03-02T03:00:00Z")]]);
+    expect(joined.covered(ms("2027-03-02T00:00:00Z"), ms("2027-03-03T00:00:00Z"))).toBe(3 * 3_600_000);
   });
 });
 

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { PICKER_PAGE } from "../first-screen";
 import { errorText, fieldErrors } from "../common/errors";
+import { MAX_MAINTENANCE_DURATION_MINUTES, MIN_MAINTENANCE_RUN_MINUTES } from "../../shared/schemas/maintenance";
 
 type Kind = "once" | "recurring";
 type Picked = { monitors: number[]; services: number[]; projects: number[] };
@@ -176,8 +177,8 @@ export function MaintenanceForm() {
             <input
               id={ids.duration}
               type="number"
-              min={1}
-              max={10080}
+              min={MIN_MAINTENANCE_RUN_MINUTES}
+              max={MAX_MAINTENANCE_DURATION_MINUTES}
               value={duration}
               onChange={(e) => setDuration(e.target.value)}
               required

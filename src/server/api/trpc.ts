@@ -1,4 +1,5 @@
 import { initTRPC } from "@trpc/server";
+import { invalidateOrganizationPages } from "../services/status-pages/cache";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { AppError } from "../../shared/errors";
 import type { Capability } from "../../shared/capabilities";
@@ -147,11 +148,15 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
  * A user or an organization service token acting in the active organization (`X-Org-Slug`, or the
  * caller's default), holding the capability the procedure declares in its meta.
  */
-export const orgProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+export const orgProcedure = publicProcedure.use(async ({ ctx, meta, type, next }) => {
   const { principal, org } = await authenticateInOrg(ctx, ctx.headers.get("x-org-slug"));
   const needed = meta?.capability;
   if (needed && !org.capabilities.includes(needed)) {
     throw new AppError("FORBIDDEN", `This needs the ${needed} capability in organization ${org.slug}`);
   }
-  return next({ ctx: { principal, org } });
+  const result = await next({ ctx: { principal, org } });
+  // A write of the organization may change what its public pages and badges show: their cached
+  // answers go, and no other organization's (services/status-pages/cache.ts).
+  if (type === "mutation" && result.ok) invalidateOrganizationPages(org.id);
+  return result;
 });

@@ -61,25 +61,36 @@ export function maintenanceAt(
   return found;
 }
 
-/** At most this many runs of one window are listed over a period (a 10-minute schedule over 90 days has 12,960). */
-export const MAX_LISTED_RUNS = 20_000;
+/**
+ * A recurring window's runs start at least this many minutes apart (docs/limits.md): with the
+ * shortest run, `MIN_MAINTENANCE_RUN_MINUTES` (shared/schemas/maintenance.ts), it bounds how many runs
+ * a window has in the 90 days public pages show, and what the sweep records of them.
+ */
+export const MIN_RUN_SPACING_MINUTES = 60;
+/** How far the spacing of a schedule is checked: this many runs, or this many days, whichever ends first. */
+const SPACING_SAMPLE_RUNS = 1_000;
+const SPACING_SAMPLE_DAYS = 400;
 
 /**
- * The runs of a window that overlap [from, to), oldest first, as its timing says now (a window
- * edited since reads as if it had always had its new timing). Throws ScheduleError for a stored
- * schedule that cannot be evaluated.
+ * The first two consecutive runs of a recurring schedule that start less than
+ * `MIN_RUN_SPACING_MINUTES` apart, over its next runs from `from` (at most `SPACING_SAMPLE_RUNS`
+ * of them, within `SPACING_SAMPLE_DAYS`: a cron expression repeats within a year), else null. The
+ * spacing is the wall clock's: the expression is read without its zone's daylight-saving changes,
+ * which move one run a year (a `30 * * * *` run skipped into 03:00 by the spring change is not
+ * "too close"). Throws ScheduleError for a schedule that cannot be evaluated.
  */
-export function runsBetween(timing: WindowTiming, from: Date, to: Date): Occurrence[] {
-  if (timing.kind === "once")
-    return timing.endsAt.getTime() > from.getTime() && timing.startsAt.getTime() < to.getTime()
-      ? [{ start: timing.startsAt, end: timing.endsAt }]
-      : [];
-  const durationMs = timing.durationMinutes * 60_000;
-  const runs: Occurrence[] = [];
-  let start = nextFireAfter(timing.schedule, new Date(from.getTime() - durationMs));
-  while (start.getTime() < to.getTime() && runs.length < MAX_LISTED_RUNS) {
-    runs.push({ start, end: new Date(start.getTime() + durationMs) });
-    start = nextFireAfter(timing.schedule, start);
+export function runsTooClose(
+  schedule: Extract<Schedule, { kind: "cron" }>,
+  from: Date,
+): { first: Date; second: Date } | null {
+  schedule = { ...schedule, timezone: "UTC" };
+  const horizon = from.getTime() + SPACING_SAMPLE_DAYS * 86_400_000;
+  let previous = nextFireAfter(schedule, from);
+  for (let n = 1; n < SPACING_SAMPLE_RUNS && previous.getTime() < horizon; n++) {
+    const next = nextFireAfter(schedule, previous);
+    if (next.getTime() - previous.getTime() < MIN_RUN_SPACING_MINUTES * 60_000)
+      return { first: previous, second: next };
+    previous = next;
   }
-  return runs;
+  return null;
 }

@@ -2,6 +2,7 @@
  * Pure rules of the public status page: a component's status in the page's words, the overall
  * status, and the daily uptime bars. `now` is passed in; no database.
  */
+import { mergeSpans, spansCovered, type QuietTime, type Span } from "./maintenance-days";
 export type ComponentStatus = "operational" | "degraded" | "down" | "paused" | "unknown";
 
 export const STATUS_DAYS = 90;
@@ -90,16 +91,17 @@ export function barsFromChecks(
  * (or the window's start) to now; a day before the monitor existed has no figure. Time under a
  * maintenance window (`maintenance`: runs, in any order, possibly overlapping) is left out of both
  * the time counted and the time down (docs/api-maintenance.md); `maintenanceMs` is how much was left
- * out over the window. A day entirely under maintenance has no figure.
+ * out over the window. A day entirely under maintenance has no figure. The maintenance may be given
+ * as a `QuietTime` (domain/maintenance-days.ts: recorded minutes and other runs).
  */
 export function barsFromIncidents(
   incidents: { openedAt: Date; resolvedAt: Date | null }[],
   since: Date,
   now: Date,
   days = STATUS_DAYS,
-  maintenance: { start: Date; end: Date }[] = [],
+  maintenance: { start: Date; end: Date }[] | QuietTime = [],
 ): { bars: DayBar[]; uptime: number | null; maintenanceMs: number } {
-  const quiet = mergedSpans(maintenance);
+  const quiet: QuietTime = Array.isArray(maintenance) ? spansQuiet(maintenance) : maintenance;
   let covered = 0;
   let down = 0;
   let maintained = 0;
@@ -112,12 +114,12 @@ export function barsFromIncidents(
     for (const i of incidents) {
       const a = Math.max(from, i.openedAt.getTime());
       const b = Math.min(to, (i.resolvedAt ?? now).getTime());
-      if (b > a) downMs += b - a - overlap(quiet, a, b);
+      if (b > a) downMs += b - a - quiet.covered(a, b);
       const end = (i.resolvedAt ?? now).getTime();
       if (i.openedAt.getTime() < dayStart + DAY_MS && end >= dayStart) count++;
     }
     if (to <= from) return { date, uptime_pct: null, incidents: count };
-    const quietMs = overlap(quiet, from, to);
+    const quietMs = quiet.covered(from, to);
     maintained += quietMs;
     const counted = to - from - quietMs;
     if (counted <= 0) return { date, uptime_pct: null, incidents: count };
@@ -128,29 +130,10 @@ export function barsFromIncidents(
   return { bars, uptime: covered > 0 ? pct(covered - down, covered) : null, maintenanceMs: maintained };
 }
 
-/** Spans as disjoint [start, end) pairs in milliseconds, oldest first. */
-function mergedSpans(spans: { start: Date; end: Date }[]): [number, number][] {
-  const sorted = spans
-    .map((s): [number, number] => [s.start.getTime(), s.end.getTime()])
-    .filter(([a, b]) => b > a)
-    .sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of sorted) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
-
-/** How much of [a, b) the disjoint spans cover. */
-function overlap(spans: [number, number][], a: number, b: number): number {
-  let ms = 0;
-  for (const [s, e] of spans) {
-    if (s >= b) break;
-    if (e > a) ms += Math.min(b, e) - Math.max(a, s);
-  }
-  return ms;
+/** Runs as a QuietTime: merged into disjoint spans. */
+function spansQuiet(runs: { start: Date; end: Date }[]): QuietTime {
+  const spans = mergeSpans(runs.map((r): Span => [r.start.getTime(), r.end.getTime()]));
+  return { covered: (a, b) => spansCovered(spans, a, b) };
 }
 
 /** How many incidents touch each UTC day (for the bars' hover text). */

@@ -52,9 +52,11 @@ export async function serveStatus(page: PageGate, form: StatusForm, headers: Hea
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const data = await publicStatus(page.slug, new Date());
-  if (!data) return notFoundAnswer(form);
-  const common = { "Cache-Control": cacheHeader(page), Vary: "Cookie" };
+  const read = await publicStatus(page.slug, new Date());
+  if (!read) return notFoundAnswer(form);
+  const data = read.value;
+  // X-Cache: whether the data came from the per-process cache (hit) or was built for this request (miss).
+  const common = { "Cache-Control": cacheHeader(page), Vary: "Cookie", "X-Cache": read.hit ? "hit" : "miss" };
   if (form === "json") {
     return new Response(
       once(data, "json", () => JSON.stringify(data)),

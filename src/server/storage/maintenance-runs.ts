@@ -86,3 +86,43 @@ export const advanceWindow = (
   endRead: Date,
   next: { start: Date; end: Date } | null,
 ): Promise<number> => tx.run(ADVANCE(tx.kind), [next?.start ?? null, next?.end ?? null, row.id, endRead]);
+
+/** The cron monitors a window covers now: named, or in a project it names; in its organization. Params: org, window, window. */
+const COVERED = `SELECT m.id FROM cron_monitors m
+   WHERE m.org_id = ? AND (m.id IN (SELECT cron_monitor_id FROM maintenance_targets WHERE window_id = ? AND cron_monitor_id IS NOT NULL)
+      OR m.project_id IN (SELECT project_id FROM maintenance_targets WHERE window_id = ? AND project_id IS NOT NULL))`;
+
+/** The stored days of those monitors between two days (included). Params: org, window, window, first day, last day. */
+const STORED_DAYS = `SELECT d.cron_monitor_id, d.day, d.minutes FROM monitor_maintenance_days d
+   WHERE d.cron_monitor_id IN (${COVERED}) AND d.day >= ? AND d.day <= ?`;
+
+const WRITE_DAY = `INSERT INTO monitor_maintenance_days (cron_monitor_id, day, minutes) VALUES (?, ?, ?)
+   ON CONFLICT (cron_monitor_id, day) DO UPDATE SET minutes = excluded.minutes`;
+
+/** Params: org, window, window, the first day kept. */
+const FORGET_DAYS = `DELETE FROM monitor_maintenance_days WHERE cron_monitor_id IN (${COVERED}) AND day < ?`;
+
+/** Drops the covered monitors' days before `first` (`YYYY-MM-DD`): no page reads them. Inside a write transaction. */
+export const forgetDays = (tx: SqlRunner, row: DueWindowRow, first: string) =>
+  tx.run(FORGET_DAYS, [row.org_id, row.id, row.id, first]);
+
+/** The ids of the cron monitors the window covers now. */
+export const coveredMonitors = async (tx: SqlRunner, row: DueWindowRow): Promise<number[]> =>
+  (await tx.all<{ id: number }>(COVERED, [row.org_id, row.id, row.id])).map((r) => Number(r.id));
+
+/** The covered monitors' stored days from `first` to `last` (`YYYY-MM-DD`), keyed `<monitor id> <day>`. */
+export async function storedDays(tx: SqlRunner, row: DueWindowRow, first: string, last: string) {
+  const rows = await tx.all<{ cron_monitor_id: number; day: string; minutes: string }>(STORED_DAYS, [
+    row.org_id,
+    row.id,
+    row.id,
+    first,
+    last,
+  ]);
+  return new Map(rows.map((r) => [`${Number(r.cron_monitor_id)} ${r.day}`, r.minutes]));
+}
+
+/** Writes days as given (the run already added by the caller). Inside a write transaction. */
+export async function writeDays(tx: SqlRunner, days: { cronMonitorId: number; day: string; minutes: string }[]) {
+  for (const d of days) await tx.run(WRITE_DAY, [d.cronMonitorId, d.day, d.minutes]);
+}

@@ -1,8 +1,19 @@
 import { currentOrNext } from "../domain/maintenance";
 import { announcementsDue } from "../domain/maintenance-announcements";
-import { advanceWindow, claimAnnouncement, dueWindows, type DueWindowRow } from "../storage/maintenance-runs";
+import { daysWithRun, runDays, utcDay } from "../domain/maintenance-days";
+import { STATUS_DAYS } from "../domain/status-page";
+import {
+  advanceWindow,
+  claimAnnouncement,
+  coveredMonitors,
+  dueWindows,
+  forgetDays,
+  storedDays,
+  writeDays,
+  type DueWindowRow,
+} from "../storage/maintenance-runs";
 import { timingOf } from "../storage/maintenance-sql";
-import type { SqlAccess } from "../storage/runner";
+import type { SqlAccess, SqlRunner } from "../storage/runner";
 
 /**
  * What a sweep does with the windows' runs, in two steps around its incident work: `advanced` now
@@ -22,7 +33,9 @@ export type MovedRuns = { advanced: number; announced: number; announce: () => P
  * - a recurring window whose run ended moves to its run going on or next (phase back to 0), in one
  *   transaction with its end's announcement; the other announcements wait for `announce()`.
  * Each announcement and advance is a compare-and-swap, so any number of sweepers announce a run's
- * start and end exactly once.
+ * start and end exactly once. The sweep that advances a window records the run that ended in the
+ * days of the cron monitors the window covers then (`recordRun`): what public pages and badges leave
+ * out of uptime, read back without expanding any schedule.
  */
 export async function moveMaintenanceRuns(
   { read, transact }: SqlAccess,
@@ -42,7 +55,10 @@ export async function moveMaintenanceRuns(
     await transact(async (tx) => {
       for (const a of announcementsDue(Number(row.announced_phase), run, now))
         moved.announced += await claimAnnouncement(tx, row, run, a, now);
-      moved.advanced += await advanceWindow(tx, row, run.end, next);
+      const advanced = await advanceWindow(tx, row, run.end, next);
+      // The run that ended is kept once, by the sweep that moved the window past it.
+      if (advanced === 1) await recordRun(tx, row, run);
+      moved.advanced += advanced;
     });
   }
   const announce = async () => {
@@ -53,6 +69,21 @@ export async function moveMaintenanceRuns(
     return announced;
   };
   return { ...moved, announce };
+}
+
+/** How many days of recorded runs a monitor keeps: what its page shows, and a day more. */
+const KEPT_DAYS = STATUS_DAYS + 1;
+
+/** Adds an ended run to the days of the monitors the window covers now (table `monitor_maintenance_days`). */
+async function recordRun(tx: SqlRunner, row: DueWindowRow, run: { start: Date; end: Date }): Promise<void> {
+  const monitors = await coveredMonitors(tx, row);
+  if (monitors.length === 0) return;
+  const days = runDays(run);
+  if (days.length === 0) return;
+  const stored = await storedDays(tx, row, days[0]!.day, days[days.length - 1]!.day);
+  await writeDays(tx, daysWithRun(stored, monitors, run));
+  // Days older than any page shows (STATUS_DAYS, and a little more) go with the next record.
+  await forgetDays(tx, row, utcDay(run.end.getTime() - KEPT_DAYS * 86_400_000));
 }
 
 /** A recurring window's run going on or next at `now`; null (logged) when its stored schedule cannot be evaluated. */

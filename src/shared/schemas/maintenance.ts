@@ -6,6 +6,8 @@ import { storable, text } from "./text";
 export const MAX_MAINTENANCE_TARGETS = 100;
 /** The longest run of a recurring window: 7 days. */
 export const MAX_MAINTENANCE_DURATION_MINUTES = 7 * 24 * 60;
+/** A recurring window's runs last at least this long (docs/limits.md). */
+export const MIN_MAINTENANCE_RUN_MINUTES = 5;
 
 const instant = z.iso.datetime({ offset: true }).check(storable);
 const ids = z.array(id()).max(MAX_MAINTENANCE_TARGETS);
@@ -30,7 +32,7 @@ const fields = {
   duration_minutes: z
     .number()
     .int()
-    .min(1)
+    .min(MIN_MAINTENANCE_RUN_MINUTES)
     .max(MAX_MAINTENANCE_DURATION_MINUTES)
     .describe("Recurring window: how long each run lasts, in real minutes"),
 };

@@ -3,7 +3,7 @@ import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
 import { writeTransaction } from "../../transactions";
 import { getIncident } from "./incidents";
-import { invalidateAllStatusPages } from "../status-pages/cache";
+import { invalidateStatusPage } from "../status-pages/cache";
 
 /**
  * Incident updates: words only. The incident itself still opens and resolves with its monitor or
@@ -55,7 +55,17 @@ export async function addIncidentUpdate(
     });
     return update;
   });
-  invalidateAllStatusPages();
+  // Only the pages that show the incident's object change (their cached data goes): no other page.
+  const shown =
+    incident.cron_monitor !== null
+      ? { cronMonitorId: incident.cron_monitor }
+      : incident.service !== null
+        ? { serviceId: incident.service }
+        : null;
+  const pages = shown
+    ? await db().statusPage.findMany({ where: { components: { some: shown } }, select: { slug: true } })
+    : [];
+  for (const p of pages) invalidateStatusPage(p.slug);
   return view(row);
 }
 

@@ -1,43 +1,74 @@
 import { db, type Db } from "../../db";
-import { runsBetween, type Occurrence } from "../../domain/maintenance";
-import { timingOf } from "../../storage/maintenance-sql";
+import { quietTime, utcDay, type QuietTime, type Span } from "../../domain/maintenance-days";
 
 /**
- * The maintenance runs over an organization's cron monitors in a period, for the uptime figures that
- * leave maintenance time out (status pages, badges: docs/api-maintenance.md "Uptime"). One read of
- * the organization's windows with their targets; each window's runs as its timing says now (a
- * deleted window leaves nothing, an edited one reads as if it had always had its new timing). A
- * window covers a monitor it names, or the monitor's current project.
+ * The maintenance time over an organization's cron monitors in a period (a `QuietTime` each), for the
+ * uptime figures that
+ * leave it out (status pages, badges: docs/api-maintenance.md "Uptime"), without expanding any
+ * schedule: two reads whatever the windows.
+ * - Past runs of recurring windows: the days the sweep recorded for each monitor when it moved a
+ *   window past a run (table `monitor_maintenance_days`, sweep/maintenance-runs.ts): at most one row
+ *   of 240 characters per monitor and day.
+ * - One-off windows that overlap the period, and recurring windows' stored run (the one going on, or
+ *   one that ended and no sweep has moved past yet), that cover the monitor now (named, or its
+ *   current project): one read of those windows.
  */
 export async function monitorMaintenanceRuns(
   orgId: number,
   monitors: { id: number; projectId: number | null }[],
   from: Date,
   to: Date,
-  client: Pick<Db, "maintenanceWindow"> = db(),
-): Promise<Map<number, Occurrence[]>> {
-  const out = new Map<number, Occurrence[]>(monitors.map((m) => [m.id, []]));
-  if (monitors.length === 0) return out;
-  const windows = await client.maintenanceWindow.findMany({
-    where: { orgId, targets: { some: { OR: [{ cronMonitorId: { not: null } }, { projectId: { not: null } }] } } },
-    include: { targets: true },
-  });
+  client: Pick<Db, "maintenanceWindow" | "monitorMaintenanceDay"> = db(),
+): Promise<Map<number, QuietTime>> {
+  const days = new Map<number, Map<string, string>>(monitors.map((m) => [m.id, new Map()]));
+  const runs = new Map<number, Span[]>(monitors.map((m) => [m.id, []]));
+  const result = () => new Map(monitors.map((m) => [m.id, quietTime(days.get(m.id)!, runs.get(m.id)!)]));
+  if (monitors.length === 0) return result();
+  const ids = monitors.map((m) => m.id);
+  const projectIds = [...new Set(monitors.flatMap((m) => (m.projectId !== null ? [m.projectId] : [])))];
+  const [recorded, windows] = await Promise.all([
+    client.monitorMaintenanceDay.findMany({
+      where: { cronMonitorId: { in: ids }, day: { gte: utcDay(from.getTime()) } },
+      select: { cronMonitorId: true, day: true, minutes: true },
+    }),
+    client.maintenanceWindow.findMany({
+      where: {
+        orgId,
+        targets: { some: { OR: [{ cronMonitorId: { in: ids } }, { projectId: { in: projectIds } }] } },
+        OR: [
+          { schedule: null, startsAt: { lt: to }, endsAt: { gt: from } },
+          { schedule: { not: null }, currentStartsAt: { lt: to }, currentEndsAt: { gt: from } },
+        ],
+      },
+      select: {
+        schedule: true,
+        startsAt: true,
+        endsAt: true,
+        currentStartsAt: true,
+        currentEndsAt: true,
+        targets: { select: { cronMonitorId: true, projectId: true } },
+      },
+    }),
+  ]);
+  const clipped = (a: number, b: number): Span | null => {
+    const start = Math.max(a, from.getTime());
+    const end = Math.min(b, to.getTime());
+    return end > start ? [start, end] : null;
+  };
+  for (const d of recorded) days.get(d.cronMonitorId)?.set(d.day, d.minutes);
   for (const w of windows) {
-    let runs: Occurrence[];
-    try {
-      runs = runsBetween(timingOf(w), from, to);
-    } catch {
-      continue; // a stored schedule that cannot be evaluated holds nothing either
-    }
-    if (runs.length === 0) continue;
+    const start = w.schedule === null ? w.startsAt : w.currentStartsAt;
+    const end = w.schedule === null ? w.endsAt : w.currentEndsAt;
+    const run = start && end ? clipped(start.getTime(), end.getTime()) : null;
+    if (!run) continue;
     for (const m of monitors) {
       const covers = w.targets.some(
         (t) => t.cronMonitorId === m.id || (m.projectId !== null && t.projectId === m.projectId),
       );
-      if (covers) out.get(m.id)!.push(...runs);
+      if (covers) runs.get(m.id)!.push(run);
     }
   }
-  return out;
+  return result();
 }
 
 /**

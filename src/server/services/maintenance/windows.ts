@@ -1,4 +1,5 @@
-import { notFound, validationError } from "../../../shared/errors";
+import { AppError, notFound, validationError } from "../../../shared/errors";
+import { planOf } from "../../../shared/plans";
 import { parseSchedule, ScheduleError, type ScheduleFieldNames } from "../../../shared/schedule";
 import type {
   CreateMaintenanceInput,
@@ -9,7 +10,14 @@ import type {
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import type { Prisma } from "../../../generated/prisma/client";
 import { db } from "../../db";
-import { currentOrNext, running, type Occurrence } from "../../domain/maintenance";
+import {
+  MIN_RUN_SPACING_MINUTES,
+  currentOrNext,
+  running,
+  runsTooClose,
+  type Occurrence,
+} from "../../domain/maintenance";
+import { invalidateOrganizationPages } from "../status-pages/cache";
 import { timingOf } from "../../storage/maintenance-sql";
 import { writeTransaction } from "../../transactions";
 
@@ -41,9 +49,11 @@ const SCHEDULE_FIELDS: ScheduleFieldNames = {
 /**
  * Checks a window's timing: exactly one of a one-off (`starts_at` before `ends_at`) or a recurring
  * (`schedule`, `duration_minutes`, `timezone` default UTC) window. A bad schedule or zone is a
- * 400 VALIDATION_ERROR keyed by its field. Returns the columns, the schedule normalized.
+ * 400 VALIDATION_ERROR keyed by its field, and so are runs closer than `MIN_RUN_SPACING_MINUTES`
+ * (`schedule`; runs shorter than 5 minutes are refused by the input schema: docs/limits.md).
+ * Returns the columns, the schedule normalized.
  */
-export function checkedTiming(t: Timing): Timing {
+export function checkedTiming(t: Timing, now = new Date()): Timing {
   const once = t.startsAt !== null || t.endsAt !== null;
   // A zone alone does not make a window recurring (a PATCH to one-off may leave the old zone behind).
   const recurring = t.schedule !== null || t.durationMinutes !== null;
@@ -69,7 +79,13 @@ export function checkedTiming(t: Timing): Timing {
   try {
     const schedule = parseSchedule({ kind: "cron", cron: t.schedule, tz: t.timezone ?? "UTC" }, SCHEDULE_FIELDS);
     if (schedule.kind !== "cron") throw validationError("schedule", "A cron expression is required");
-    currentOrNext({ kind: "recurring", schedule, durationMinutes: t.durationMinutes }, new Date());
+    currentOrNext({ kind: "recurring", schedule, durationMinutes: t.durationMinutes }, now);
+    const close = runsTooClose(schedule, now);
+    if (close)
+      throw validationError(
+        "schedule",
+        `Runs of a recurring window must start at least ${MIN_RUN_SPACING_MINUTES} minutes apart; this schedule starts runs at ${isoSeconds(close.first)} and ${isoSeconds(close.second)}`,
+      );
     return {
       startsAt: null,
       endsAt: null,
@@ -120,6 +136,28 @@ async function checkedTargets(
   refuse("project_ids", "project", wanted.projectIds, projects);
   return wanted;
 }
+
+/**
+ * The plan's `maxRecurringMaintenanceWindows` (docs/limits.md), counted under the organization's row
+ * lock (a no-op update as the transaction's first write: PostgreSQL locks the row until commit,
+ * SQLite takes the write lock), so parallel creates cannot pass it. `except`: the window being
+ * edited. The limit when it is reached, else null.
+ */
+async function recurringLimitReached(tx: Tx, orgId: number, except: number | null): Promise<number | null> {
+  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
+  const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { plan: true } });
+  const max = planOf(org.plan).maxRecurringMaintenanceWindows;
+  const count = await tx.maintenanceWindow.count({
+    where: { orgId, schedule: { not: null }, ...(except !== null ? { id: { not: except } } : {}) },
+  });
+  return count >= max ? max : null;
+}
+
+const planLimit = (max: number) =>
+  new AppError(
+    "PLAN_LIMIT_REACHED",
+    `Your plan allows ${max} recurring maintenance windows; delete one or upgrade the plan`,
+  );
 
 const targetRows = (t: Targets) => [
   ...t.cronMonitorIds.map((cronMonitorId) => ({ cronMonitorId })),
@@ -202,14 +240,21 @@ export async function createWindow(
   input: CreateMaintenanceInput,
   now = new Date(),
 ): Promise<MaintenanceWindowView> {
-  const timing = checkedTiming({
-    startsAt: dateOrNull(input.starts_at),
-    endsAt: dateOrNull(input.ends_at),
-    schedule: input.schedule ?? null,
-    timezone: input.timezone ?? null,
-    durationMinutes: input.duration_minutes ?? null,
-  });
+  const timing = checkedTiming(
+    {
+      startsAt: dateOrNull(input.starts_at),
+      endsAt: dateOrNull(input.ends_at),
+      schedule: input.schedule ?? null,
+      timezone: input.timezone ?? null,
+      durationMinutes: input.duration_minutes ?? null,
+    },
+    now,
+  );
   const id = await writeTransaction(async (tx) => {
+    if (timing.schedule !== null) {
+      const max = await recurringLimitReached(tx, scope.orgId, null);
+      if (max !== null) throw planLimit(max);
+    }
     const targets = await checkedTargets(tx, scope, input.targets);
     const row = await tx.maintenanceWindow.create({
       data: {
@@ -224,6 +269,7 @@ export async function createWindow(
     });
     return row.id;
   });
+  invalidateOrganizationPages(scope.orgId);
   return getWindow(scope, id, now);
 }
 
@@ -238,13 +284,20 @@ export async function updateWindow(
     const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId } });
     if (!row) throw notFound("Maintenance window");
     const pick = <T>(given: T | null | undefined, stored: T | null): T | null => (given === undefined ? stored : given);
-    const timing = checkedTiming({
-      startsAt: input.starts_at === undefined ? row.startsAt : dateOrNull(input.starts_at),
-      endsAt: input.ends_at === undefined ? row.endsAt : dateOrNull(input.ends_at),
-      schedule: pick(input.schedule, row.schedule),
-      timezone: pick(input.timezone, row.timezone),
-      durationMinutes: pick(input.duration_minutes, row.durationMinutes),
-    });
+    const timing = checkedTiming(
+      {
+        startsAt: input.starts_at === undefined ? row.startsAt : dateOrNull(input.starts_at),
+        endsAt: input.ends_at === undefined ? row.endsAt : dateOrNull(input.ends_at),
+        schedule: pick(input.schedule, row.schedule),
+        timezone: pick(input.timezone, row.timezone),
+        durationMinutes: pick(input.duration_minutes, row.durationMinutes),
+      },
+      now,
+    );
+    if (timing.schedule !== null && row.schedule === null) {
+      const max = await recurringLimitReached(tx, scope.orgId, id);
+      if (max !== null) throw planLimit(max);
+    }
     const targets = input.targets ? await checkedTargets(tx, scope, input.targets) : null;
     await tx.maintenanceWindow.update({
       where: { id },
@@ -257,6 +310,7 @@ export async function updateWindow(
       },
     });
   });
+  invalidateOrganizationPages(scope.orgId);
   return getWindow(scope, id, now);
 }
 
@@ -267,4 +321,5 @@ export async function updateWindow(
 export async function deleteWindow(scope: MaintenanceScope, id: number): Promise<void> {
   const { count } = await db().maintenanceWindow.deleteMany({ where: { id, orgId: scope.orgId } });
   if (count === 0) throw notFound("Maintenance window");
+  invalidateOrganizationPages(scope.orgId);
 }

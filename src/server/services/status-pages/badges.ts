@@ -8,11 +8,15 @@ import { badgeStatus, shownStatus, worstStatus, type BadgeStatus } from "../../d
 import { barsFromChecks, barsFromIncidents, windowStart } from "../../domain/status-page";
 import { monitorMaintenanceRuns, serviceChecksOutsideMaintenance } from "../maintenance/history";
 import type { PageScope } from "./pages";
+import { cachedBadge, type Cached, type Stamp } from "./cache";
 
 /**
  * Badges: a random key (not an id; nothing in it leads to the object or its ping URL) answers one
  * object's status. Looked up by the key's SHA-256 digest (unique index), so no byte-wise comparison
- * of a secret. Deleting a badge revokes it at once (nothing caches a badge on the server).
+ * of a secret. Answers come from the per-process cache of public reads (cache.ts): at most one
+ * statement (the badge's stamp) per badge and 5 s, a rebuild when its object's state moved or after a
+ * minute. Deleting a badge (a write of its organization) revokes it at once in the process that
+ * deleted it, within 5 s in the others.
  */
 const digest = (key: string) => crypto.createHash("sha256").update(key).digest("hex");
 const KEY_FORM = /^[A-Za-z0-9_-]{32}$/;
@@ -152,10 +156,36 @@ async function monitorFigures(ids: number[], orgId: number, now: Date) {
   }));
 }
 
-/** What the badge's key answers, or null (unknown key, revoked badge, object gone). */
-export async function publicBadge(key: string, now: Date): Promise<PublicBadge | null> {
+/**
+ * One statement: what changes a badge's answer (the badge row, its cron monitor's or service's state
+ * and since when), and its organization; null when the key names no badge. A project badge's members
+ * are read again at the latest after a minute (MAX_AGE_MS).
+ */
+async function badgeStamp(hash: string): Promise<Stamp | null> {
+  const rows = await db().$queryRaw<{ org_id: number; [k: string]: unknown }[]>`
+    SELECT b.id, b.org_id, b.label, b.states, m.state, m.state_since, m.paused, s.status, s.status_since, s.enabled
+    FROM badges b LEFT JOIN cron_monitors m ON m.id = b.cron_monitor_id LEFT JOIN services s ON s.id = b.service_id
+    WHERE b.key_hash = ${hash}`;
+  const row = rows[0];
+  if (!row) return null;
+  return { stamp: JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? String(v) : v)), orgId: Number(row.org_id) };
+}
+
+/** What the badge's key answers (`hit`: from the cache), or null (unknown key, revoked badge, object gone). */
+export async function publicBadge(key: string, now: Date): Promise<Cached<PublicBadge> | null> {
   if (!KEY_FORM.test(key)) return null;
-  const b = await db().badge.findUnique({ where: { keyHash: digest(key) } });
+  const hash = digest(key);
+  const read = await cachedBadge(
+    hash,
+    now.getTime(),
+    () => badgeStamp(hash),
+    () => buildBadge(hash, now),
+  );
+  return read && read.value ? { value: read.value, hit: read.hit } : null;
+}
+
+async function buildBadge(hash: string, now: Date): Promise<PublicBadge | null> {
+  const b = await db().badge.findUnique({ where: { keyHash: hash } });
   if (!b) return null;
   let parts: { status: BadgeStatus; uptime: number | null }[];
   if (b.cronMonitorId !== null) parts = await monitorFigures([b.cronMonitorId], b.orgId, now);

@@ -13,7 +13,7 @@ import {
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
 import { monitorMaintenanceRuns, serviceChecksOutsideMaintenance } from "../maintenance/history";
-import { cachedGate, cachedPage } from "./cache";
+import { cachedGate, cachedPage, type Cached, type Stamp } from "./cache";
 import { statusPageUrl } from "./pages";
 
 /**
@@ -70,11 +70,12 @@ export function findPageByDomain(host: string): Promise<PageGate | null> {
   return db().statusPage.findUnique({ where: { verifiedDomain: host }, select: gateSelect });
 }
 
-/** One statement: what changes the page (its edit time, each component's status and since when). */
-async function stampOf(slug: string): Promise<string | null> {
+/** One statement: what changes the page (its edit time, each component's status and since when), and its organization. */
+async function stampOf(slug: string): Promise<Stamp | null> {
   const p = await db().statusPage.findUnique({
     where: { slug },
     select: {
+      orgId: true,
       updatedAt: true,
       components: {
         where: ownComponents(slug),
@@ -85,7 +86,7 @@ async function stampOf(slug: string): Promise<string | null> {
       },
     },
   });
-  return p ? JSON.stringify(p) : null;
+  return p ? { stamp: JSON.stringify(p), orgId: p.orgId } : null;
 }
 
 /**
@@ -204,8 +205,8 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
   };
 }
 
-/** The page's data, from the per-process cache (cache.ts) when it still holds. */
-export function publicStatus(slug: string, now: Date): Promise<PublicStatus | null> {
+/** The page's data, from the per-process cache (cache.ts) when it still holds (`hit`). */
+export function publicStatus(slug: string, now: Date): Promise<Cached<PublicStatus> | null> {
   return cachedPage(
     slug,
     now.getTime(),
