@@ -43,7 +43,7 @@ describe("a cron monitor's run events", () => {
 
   it("resolve the open incident with a notification on a success, and alert a drifted success when asked to", () => {
     expect(afterRunEvent(monitor, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: true,
     });
@@ -61,7 +61,7 @@ describe("a cron monitor's run events", () => {
       drifted: false,
     });
     expect(afterRunEvent(folded, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: false,
     });
@@ -141,7 +141,7 @@ describe("a service's status changes", () => {
     expect(
       afterServiceStatus(service, { previous: "down", status: "operational", reason: null }, NO_HOLD_RULES, now),
     ).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: false,
     });
@@ -183,7 +183,7 @@ describe("a hold rule", () => {
       parentIncidentId: null,
     });
     expect(afterRunEvent(monitor, completion("success", { drifted: true }), rules, now)).toEqual({
-      resolve: { notify: false },
+      resolve: { notify: false, held: true },
       open: null,
       drifted: false,
     });
@@ -241,7 +241,7 @@ describe("a snooze", () => {
       parentIncidentId: null,
     });
     expect(afterRunEvent(snoozed, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: false },
+      resolve: { notify: false, held: true },
       open: null,
       drifted: false,
     });
@@ -303,7 +303,7 @@ describe("a maintenance window running over the object", () => {
         NO_HOLD_RULES,
         now,
       ),
-    ).toEqual({ resolve: { notify: false }, open: null, drifted: false });
+    ).toEqual({ resolve: { notify: false, held: true }, open: null, drifted: false });
     expect(
       afterServiceStatus(
         { id: 2, orgId: 3, maintenanceUntil: until },
@@ -368,7 +368,7 @@ describe("a parent that is down (depends_on)", () => {
 
   it("holds only openings: a resolution and a drift alert of the child still go out", () => {
     expect(afterRunEvent(underParent, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: true,
     });

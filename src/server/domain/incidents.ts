@@ -64,8 +64,13 @@ export const NO_HOLD_RULES: NotificationRules = [];
 
 /** What one event does to its subject's incidents, and what it notifies. */
 export type IncidentPlan = {
-  /** Resolve the subject's open incident; `notify`: one `incident.resolved` row per incident resolved. */
-  resolve: { notify: boolean } | null;
+  /**
+   * Resolve the subject's open incident; `notify`: one `incident.resolved` row per incident resolved
+   * whose opening was announced; `held`: a rule held that resolution, so an announced incident is
+   * stored `resolution_held` (notified when the hold ends). An incident still `held` (its opening
+   * never went out) resolves without a word and without `resolution_held`, whatever these say.
+   */
+  resolve: { notify: boolean; held: boolean } | null;
   /**
    * Open an incident unless one is already open; `notify`: an `incident.opened` row when it opens;
    * `held`: a rule held that row, so the incident is stored `held` (notified when the hold ends).
@@ -167,7 +172,8 @@ export function afterHoldEnds(
 }
 
 function resolving(rules: NotificationRules, subject: IncidentSubject, now: Date): IncidentPlan["resolve"] {
-  return { notify: notifies(rules, subject, { event: "incident.resolved" }, now) };
+  const notify = notifies(rules, subject, { event: "incident.resolved" }, now);
+  return { notify, held: !notify && subject.orgId !== null };
 }
 
 /** The reason of a `failed` incident. */
