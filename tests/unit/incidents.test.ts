@@ -171,6 +171,21 @@ describe("a service's status changes", () => {
   });
 });
 
+describe("a service's resolution under a rule", () => {
+  it("holds the resolution of a service with an organization, and neither notifies nor holds one without", () => {
+    const down = { previous: "down", status: "pending", reason: null };
+    const until = new Date(now.getTime() + 60_000);
+    expect(afterServiceStatus({ id: 4, orgId: 3, snoozedUntil: until }, down, NO_HOLD_RULES, now).resolve).toEqual({
+      notify: false,
+      held: true,
+    });
+    expect(afterServiceStatus({ id: 4, orgId: null }, down, NO_HOLD_RULES, now).resolve).toEqual({
+      notify: false,
+      held: false,
+    });
+  });
+});
+
 describe("a hold rule", () => {
   it("holds the notifications of the subject it names, on every path, and keeps the incident", () => {
     const { rule } = holding("cron_monitor", 7);
