@@ -43,7 +43,7 @@ describe("a cron monitor's run events", () => {
 
   it("resolve the open incident with a notification on a success, and alert a drifted success when asked to", () => {
     expect(afterRunEvent(monitor, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: true,
     });
@@ -61,7 +61,7 @@ describe("a cron monitor's run events", () => {
       drifted: false,
     });
     expect(afterRunEvent(folded, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: false,
     });
@@ -141,7 +141,7 @@ describe("a service's status changes", () => {
     expect(
       afterServiceStatus(service, { previous: "down", status: "operational", reason: null }, NO_HOLD_RULES, now),
     ).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: false,
     });
@@ -171,6 +171,21 @@ describe("a service's status changes", () => {
   });
 });
 
+describe("a service's resolution under a rule", () => {
+  it("holds the resolution of a service with an organization, and neither notifies nor holds one without", () => {
+    const down = { previous: "down", status: "pending", reason: null };
+    const until = new Date(now.getTime() + 60_000);
+    expect(afterServiceStatus({ id: 4, orgId: 3, snoozedUntil: until }, down, NO_HOLD_RULES, now).resolve).toEqual({
+      notify: false,
+      held: true,
+    });
+    expect(afterServiceStatus({ id: 4, orgId: null }, down, NO_HOLD_RULES, now).resolve).toEqual({
+      notify: false,
+      held: false,
+    });
+  });
+});
+
 describe("a hold rule", () => {
   it("holds the notifications of the subject it names, on every path, and keeps the incident", () => {
     const { rule } = holding("cron_monitor", 7);
@@ -183,7 +198,7 @@ describe("a hold rule", () => {
       parentIncidentId: null,
     });
     expect(afterRunEvent(monitor, completion("success", { drifted: true }), rules, now)).toEqual({
-      resolve: { notify: false },
+      resolve: { notify: false, held: true },
       open: null,
       drifted: false,
     });
@@ -241,7 +256,7 @@ describe("a snooze", () => {
       parentIncidentId: null,
     });
     expect(afterRunEvent(snoozed, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: false },
+      resolve: { notify: false, held: true },
       open: null,
       drifted: false,
     });
@@ -303,7 +318,7 @@ describe("a maintenance window running over the object", () => {
         NO_HOLD_RULES,
         now,
       ),
-    ).toEqual({ resolve: { notify: false }, open: null, drifted: false });
+    ).toEqual({ resolve: { notify: false, held: true }, open: null, drifted: false });
     expect(
       afterServiceStatus(
         { id: 2, orgId: 3, maintenanceUntil: until },
@@ -368,7 +383,7 @@ describe("a parent that is down (depends_on)", () => {
 
   it("holds only openings: a resolution and a drift alert of the child still go out", () => {
     expect(afterRunEvent(underParent, completion("success", { drifted: true }), NO_HOLD_RULES, now)).toEqual({
-      resolve: { notify: true },
+      resolve: { notify: true, held: false },
       open: null,
       drifted: true,
     });

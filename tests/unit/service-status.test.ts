@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentSlot, dueAtOf, laneAfterResult, nextDueAt } from "../../src/server/domain/check-slots";
+import { currentSlot, dueAtOf, laneAfterResult, nextDueAt, resultRefusal } from "../../src/server/domain/check-slots";
 import {
   decideStatus,
   nextFailureRun,
@@ -166,6 +166,17 @@ describe("laneAfterResult", () => {
     expect(
       laneAfterResult(lane, { outcome: "up", scheduled: true }, { ...service, enabled: false }, 10, now).leasableAt,
     ).toBeNull();
+  });
+});
+
+describe("resultRefusal", () => {
+  it("records a result of the leased slot or off-schedule, and refuses an unknown lane or a slot no longer leased to the probe", () => {
+    const lane = { slot: 12, leasedBy: 5 };
+    expect(resultRefusal(lane, { slot: 12 }, 5)).toBeNull();
+    expect(resultRefusal(lane, { slot: null }, 9)).toBeNull();
+    expect(resultRefusal(undefined, { slot: null }, 5)).toBe("no such service lane");
+    expect(resultRefusal(lane, { slot: 11 }, 5)).toMatch(/not leased to this probe/);
+    expect(resultRefusal(lane, { slot: 12 }, 6)).toMatch(/not leased to this probe/);
   });
 });
 

@@ -1,8 +1,8 @@
 import { checkFromConfig } from "../domain/check-config";
-import { laneAfterResult, leaseSeconds } from "../domain/check-slots";
+import { laneAfterResult, leaseSeconds, resultRefusal } from "../domain/check-slots";
 import { incidentRules, NO_HOLD_RULES, type NotificationRules } from "../domain/incidents";
 import { maintainedAt } from "../domain/maintenance";
-import { CONFIRM_RECHECK_SECONDS, decideStatus } from "../domain/service-status";
+import { CONFIRM_RECHECK_SECONDS, decideStatus, failingReason } from "../domain/service-status";
 import type { CheckRules } from "../storage/check-store";
 
 /**
@@ -15,7 +15,9 @@ export function checkRules(rules: NotificationRules = NO_HOLD_RULES): CheckRules
     leaseSeconds: (type, config) => leaseSeconds(checkFromConfig(type, config).timeoutSeconds),
     laneAfterResult: (lane, result, service, now) =>
       laneAfterResult(lane, result, service, CONFIRM_RECHECK_SECONDS, now),
+    resultRefusal,
     decideStatus,
+    failingReason,
     inMaintenance: maintainedAt,
     incidents: incidentRules(rules),
   };

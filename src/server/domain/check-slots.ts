@@ -76,3 +76,19 @@ export function laneAfterResult(
   }
   return { ...lane, dueAt: recheck, leasableAt: recheck, consecutiveFailures };
 }
+
+/**
+ * Why a posted result is not recorded (null: it is): its lane does not exist, or a scheduled
+ * result's slot is no longer leased to the probe that posts it (the lease expired, or another
+ * result recorded the slot). An off-schedule result (`slot` null) is recorded for any lane.
+ */
+export function resultRefusal(
+  lane: { slot: number; leasedBy: number | null } | undefined,
+  result: { slot: number | null },
+  probeId: number,
+): string | null {
+  if (!lane) return "no such service lane";
+  if (result.slot !== null && (lane.slot !== result.slot || lane.leasedBy !== probeId))
+    return "the slot is not leased to this probe (the lease expired or the slot was recorded)";
+  return null;
+}

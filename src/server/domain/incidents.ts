@@ -4,8 +4,9 @@ import { maintainedAt } from "./maintenance";
  * path that can open or resolve an incident (a ping or reported event, a sweep's missed pings or
  * overrunning run, a probe result that flips a service) asks here what to do and gets an
  * `IncidentPlan`: whether to resolve the open incident, whether to open one (its kind and reason
- * text), and which notifications (outbox rows) to fan out. Both engines' stores execute the plan as
- * it is (on PostgreSQL its values travel as statement parameters), so no rule is written in SQL.
+ * text), and which notifications (outbox rows) to fan out. One executor writes every plan as it is
+ * (storage/incident-executor.ts over storage/incident-statements.ts; the ping and sweep batches take
+ * the same writes inside their statements, their values as parameters), so no rule is written in SQL.
  *
  * Notification rules plug in here and only here: a `HoldRule` sees the object, the notification
  * and the instant, and may hold the notification. A held notification writes no outbox row; the
@@ -16,8 +17,8 @@ import { maintainedAt } from "./maintenance";
  * by whoever first finds that no rule holds it any more while it is still open (`afterHoldEnds`: a
  * sweep, or the end of a snooze), with a compare-and-swap on `held`. An incident resolved while
  * still `held` was never announced, so its resolution notifies nobody either; an announced incident
- * whose resolution a rule holds is marked `resolution_held` by the stores and its `incident.resolved`
- * is written, the same way, once the hold ends.
+ * whose resolution a rule holds is stored `resolution_held` (the plan's `resolve.held`) and its
+ * `incident.resolved` is written, the same way, once the hold ends.
  */
 
 export type IncidentKind = "failed" | "missed" | "max_runtime" | "service_down";
@@ -64,8 +65,13 @@ export const NO_HOLD_RULES: NotificationRules = [];
 
 /** What one event does to its subject's incidents, and what it notifies. */
 export type IncidentPlan = {
-  /** Resolve the subject's open incident; `notify`: one `incident.resolved` row per incident resolved. */
-  resolve: { notify: boolean } | null;
+  /**
+   * Resolve the subject's open incident; `notify`: one `incident.resolved` row per incident resolved
+   * whose opening was announced; `held`: a rule held that resolution, so an announced incident is
+   * stored `resolution_held` (notified when the hold ends). An incident still `held` (its opening
+   * never went out) resolves without a word and without `resolution_held`, whatever these say.
+   */
+  resolve: { notify: boolean; held: boolean } | null;
   /**
    * Open an incident unless one is already open; `notify`: an `incident.opened` row when it opens;
    * `held`: a rule held that row, so the incident is stored `held` (notified when the hold ends).
@@ -167,7 +173,8 @@ export function afterHoldEnds(
 }
 
 function resolving(rules: NotificationRules, subject: IncidentSubject, now: Date): IncidentPlan["resolve"] {
-  return { notify: notifies(rules, subject, { event: "incident.resolved" }, now) };
+  const notify = notifies(rules, subject, { event: "incident.resolved" }, now);
+  return { notify, held: !notify && subject.orgId !== null };
 }
 
 /** The reason of a `failed` incident. */

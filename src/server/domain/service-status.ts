@@ -97,3 +97,8 @@ export const OUTBOUND_REFUSAL_PREFIX = "refused: ";
 export function nextFailureRun(previousRun: number, outcome: "up" | "down"): number {
   return outcome === "down" ? previousRun + 1 : 0;
 }
+
+/** The reason a service's status (and the `service_down` incident it opens) shows: its first failing lane's, or null. */
+export function failingReason(lanes: readonly { outcome: string | null; reason: string | null }[]): string | null {
+  return lanes.find((l) => l.outcome === "down")?.reason ?? null;
+}

@@ -100,16 +100,6 @@ export function checkStatements(engine: Engine) {
     setStatus: `UPDATE services SET status = ?, status_since = ?, status_reason = ? WHERE id = ?`,
     /** Params: reason, id. */
     setReason: `UPDATE services SET status_reason = ? WHERE id = ?`,
-    /** Params: org, service, kind, reason, now, held, parent incident (or null). */
-    openIncident: `INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, held, parent_incident_id)
-      VALUES (?, ?, ?, 'open', ?, ?, ?, ?) RETURNING id`,
-    /** Params: now, service. Returns each incident resolved and whether it was still held. */
-    /** Params: now, resolution held?, service. A notified incident whose resolution a rule holds is marked (held-incidents.ts). */
-    resolveIncidents: `UPDATE incidents SET status = 'resolved', resolved_at = ?, resolution_held = ${pg ? "CASE WHEN held THEN false ELSE ?::boolean END" : "CASE WHEN held THEN 0 ELSE ? END"}
-      WHERE service_id = ? AND status = 'open' RETURNING id, held`,
-    /** Params: org, event, service, incident, now. */
-    outbox: `INSERT INTO outbox (org_id, event, service_id, incident_id, created_at) VALUES (?, ?, ?, ?, ?)`,
-
     /** Params: now, service, lane. A lane not leased becomes due now (a run on a private probe). */
     makeDue: `UPDATE service_lanes SET due_at = ?, leasable_at = ? WHERE service_id = ? AND lane = ? AND leased_by IS NULL AND leasable_at IS NOT NULL`,
 

@@ -7,6 +7,7 @@ import { timeOrNull } from "./api-rows";
 import { parentIncidentOf } from "./dependency-sql";
 import { checkStatements, type CheckStatements } from "./check-statements";
 import { idsParam, type Engine } from "./dialect";
+import { executeIncidentPlan } from "./incident-executor";
 import { jsonTime } from "./json-rows";
 import { pgAccess } from "./postgres/runner";
 import type { SqlAccess, SqlRunner } from "./runner";
@@ -81,8 +82,16 @@ export type CheckRules = {
     service: { id: number; intervalSeconds: number; enabled: boolean },
     now: Date,
   ): LaneSchedule;
+  /** Why a posted result is not recorded (null: it is recorded). */
+  resultRefusal(
+    lane: { slot: number; leasedBy: number | null } | undefined,
+    result: { slot: number | null },
+    probeId: number,
+  ): string | null;
   /** The service's status from its lanes' latest results. */
   decideStatus(input: StatusInput, now: Date): StatusDecision;
+  /** The reason the service's status and its incident show, from its lanes' latest results. */
+  failingReason(lanes: readonly { outcome: string | null; reason: string | null }[]): string | null;
   /** Whether a result at `now` is left out of uptime: a maintenance window ending at `until` runs over its service. */
   inMaintenance(until: Date | null, now: Date): boolean;
   incidents: Pick<IncidentRules, "afterServiceStatus">;
@@ -188,12 +197,8 @@ async function recordResults(
   const accepted: PostedResult[] = [];
   for (const result of results) {
     const row = lanes.get(`${result.serviceId}:${result.lane}`);
-    const refusal = !row
-      ? "no such service lane"
-      : result.slot !== null && (row.slot !== result.slot || row.leased_by !== probeId)
-        ? "the slot is not leased to this probe (the lease expired or the slot was recorded)"
-        : null;
-    if (refusal || !row) {
+    const refusal = rules.resultRefusal(row && { slot: row.slot, leasedBy: row.leased_by }, result, probeId);
+    if (refusal !== null || !row) {
       outcomes.push({ accepted: false, why: refusal ?? "no such service lane" });
       continue;
     }
@@ -284,7 +289,10 @@ function resultJson(engine: Engine, probeId: number, r: PostedResult, inMaintena
   };
 }
 
-/** The service's status from all its lanes' latest results; a flip writes the status, the incident and the outbox row. */
+/**
+ * The service's status from all its lanes' latest results; a flip writes the status, and its
+ * incident plan (domain/incidents.ts) is executed by incident-executor.ts.
+ */
 async function applyStatus(
   s: CheckStatements,
   sql: SqlRunner,
@@ -313,7 +321,7 @@ async function applyStatus(
     },
     now,
   );
-  const reason = lanes.find((l) => l.outcome === "down")?.reason ?? null;
+  const reason = rules.failingReason(lanes);
   if (decision.status !== previous) await sql.run(s.setStatus, [decision.status, now, reason, service.service_id]);
   else if (reason !== service.status_reason) await sql.run(s.setReason, [reason, service.service_id]);
   const plan = rules.incidents.afterServiceStatus(
@@ -327,28 +335,5 @@ async function applyStatus(
     { previous, status: decision.status, reason },
     now,
   );
-  if (plan.open) {
-    const incident = await sql.get<{ id: number }>(s.openIncident, [
-      service.org_id,
-      service.service_id,
-      plan.open.kind,
-      plan.open.reason,
-      now,
-      plan.open.held,
-      plan.open.parentIncidentId,
-    ]);
-    if (plan.open.notify)
-      await sql.run(s.outbox, [service.org_id, "incident.opened", service.service_id, incident!.id, now]);
-  } else if (plan.resolve) {
-    const holdResolution = !plan.resolve.notify && service.org_id !== null;
-    const resolved = await sql.all<{ id: number; held: number | boolean }>(s.resolveIncidents, [
-      now,
-      holdResolution,
-      service.service_id,
-    ]);
-    // An incident still held was never announced: its resolution is not either.
-    if (plan.resolve.notify)
-      for (const i of resolved.filter((r) => !r.held))
-        await sql.run(s.outbox, [service.org_id, "incident.resolved", service.service_id, i.id, now]);
-  }
+  await executeIncidentPlan(sql, { type: "service", id: service.service_id, orgId: service.org_id }, plan, now);
 }

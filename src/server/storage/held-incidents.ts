@@ -1,5 +1,6 @@
 import type { IncidentSubject } from "../domain/incidents";
 import type { SqlRunner } from "./runner";
+import { releaseHeld } from "./incident-executor";
 import { monitorMaintenanceUntil, serviceMaintenanceUntil } from "./maintenance-sql";
 import { monitorParentIncident, parentIncidentOf, serviceParentIncident } from "./dependency-sql";
 
@@ -26,14 +27,6 @@ const HELD_RESOLVED = (
     CASE WHEN m.id IS NOT NULL THEN ${monitorMaintenanceUntil(engine, "m", "?")} ELSE ${serviceMaintenanceUntil(engine, "s", "i.org_id", "?")} END AS maintenance_until
   FROM incidents i LEFT JOIN cron_monitors m ON m.id = i.cron_monitor_id LEFT JOIN services s ON s.id = i.service_id
   WHERE i.resolution_held = ? AND i.status = 'resolved'`;
-
-const CLAIM_RESOLVED = `UPDATE incidents SET resolution_held = ? WHERE id = ? AND resolution_held = ?`;
-const NOTIFY_RESOLVED = `INSERT INTO outbox (org_id, event, cron_monitor_id, service_id, incident_id, created_at) VALUES (?, 'incident.resolved', ?, ?, ?, ?)`;
-
-/** The compare-and-swap that claims a held incident's notification: 1 row changed for exactly one caller. */
-const CLAIM = `UPDATE incidents SET held = ? WHERE id = ? AND held = ? AND status = 'open'`;
-
-const NOTIFY = `INSERT INTO outbox (org_id, event, cron_monitor_id, service_id, incident_id, created_at) VALUES (?, 'incident.opened', ?, ?, ?, ?)`;
 
 type HeldRow = {
   id: number;
@@ -83,18 +76,16 @@ export async function heldIncidents(
 /**
  * Claims a held incident's notification by a compare-and-swap on `held` (an opening) or
  * `resolution_held` (a resolution) and writes its outbox row: true for exactly one caller however
- * many sweepers try at once (run inside a write transaction).
+ * many sweepers try at once (run inside a write transaction; incident-executor.ts writes it).
  */
-export async function claimHeld(
+export function claimHeld(
   tx: SqlRunner,
   incident: HeldIncident,
   event: "incident.opened" | "incident.resolved",
   now: Date,
 ): Promise<boolean> {
-  const [claim, notify] = event === "incident.opened" ? [CLAIM, NOTIFY] : [CLAIM_RESOLVED, NOTIFY_RESOLVED];
-  if ((await tx.run(claim, [false, incident.id, true])) !== 1) return false;
-  await tx.run(notify, [incident.orgId, incident.cronMonitorId, incident.serviceId, incident.id, now]);
-  return true;
+  const { type, id, orgId } = incident.subject;
+  return releaseHeld(tx, { type, id, orgId, incidentId: incident.id }, event, now);
 }
 
 function heldIncident(row: HeldRow): HeldIncident {

@@ -1,4 +1,6 @@
 import { AppError, notFound } from "../../../shared/errors";
+import { acknowledge } from "../../storage/incident-executor";
+import { txSql } from "../../storage/tx-sql";
 import { writeTransaction } from "../../transactions";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
@@ -78,23 +80,14 @@ export async function acknowledgeIncident(
   if (row.status !== "open")
     throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");
   if (row.acknowledgedAt) return incidentView(row);
-  await writeTransaction(async (tx) => {
-    const won = await tx.incident.updateMany({
-      where: { id, status: "open", acknowledgedAt: null },
-      data: { acknowledgedAt: now, acknowledgedBy: scope.by },
-    });
-    if (won.count === 0) return; // acknowledged (or resolved) meanwhile by someone else
-    await tx.outbox.create({
-      data: {
-        orgId: row.orgId ?? scope.orgId,
-        event: "incident.acknowledged",
-        cronMonitorId: row.cronMonitorId,
-        serviceId: row.serviceId,
-        incidentId: id,
-        createdAt: now,
-      },
-    });
-  });
+  const object =
+    row.cronMonitorId !== null
+      ? { type: "cron_monitor" as const, id: row.cronMonitorId }
+      : { type: "service" as const, id: row.serviceId! };
+  // Once: a second caller (or a resolution meanwhile) changes nothing and writes no outbox row.
+  await writeTransaction((tx) =>
+    acknowledge(txSql(tx), { ...object, orgId: row.orgId ?? scope.orgId, incidentId: id }, scope.by, now),
+  );
   const after = await db().incident.findUniqueOrThrow({ where: { id } });
   if (after.status !== "open" && !after.acknowledgedAt)
     throw new AppError("CONFLICT", "The incident is resolved: only an open incident can be acknowledged");

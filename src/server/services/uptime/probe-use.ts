@@ -2,6 +2,7 @@ import type { Prisma } from "../../../generated/prisma/client";
 import { PROBE_USE, rolesWith } from "../../../shared/capabilities";
 import { AppError } from "../../../shared/errors";
 import { lockRow } from "../../storage/row-lock";
+import { afterServiceEdit } from "./service-incidents";
 
 type Tx = Prisma.TransactionClient;
 
@@ -64,11 +65,12 @@ export async function releaseProbesOf(
 }
 
 /**
- * Takes `probeIds` away from each of `serviceIds` in a fixed number of statements: their links and
+ * Takes `probeIds` away from each of `serviceIds` in a fixed number of statements (and, per service
+ * that was down, its incident's): their links and
  * lanes go; a service left with no private probe gets the platform lane (lane 0); every lane left is
  * due now (enabled services) with its results forgotten; the service is `pending` with
  * `status_reason` saying why (and that the platform probes check it, when they do); an open
- * incident is resolved and notified, as an edit that makes a service pending does.
+ * incident resolves as an edit that makes a service pending does (service-incidents.ts).
  */
 export async function moveOffProbes(
   tx: Tx,
@@ -84,7 +86,6 @@ export async function moveOffProbes(
       id: true,
       enabled: true,
       status: true,
-      user: { select: { defaultOrgId: true } },
       probes: { select: { probeId: true } },
     },
   });
@@ -129,21 +130,7 @@ export async function moveOffProbes(
       data: { status: "pending", statusSince: now, statusReason: why },
     });
   }
-  const orgOf = new Map(services.map((s) => [s.id, s.user.defaultOrgId]));
-  const open = await tx.incident.findMany({
-    where: { serviceId: { in: ids }, status: "open" },
-    select: { id: true, serviceId: true },
-  });
-  if (open.length === 0) return;
-  await tx.incident.updateMany({
-    where: { id: { in: open.map((i) => i.id) } },
-    data: { status: "resolved", resolvedAt: now },
-  });
-  const notices = open.flatMap((i) => {
-    const orgId = orgOf.get(i.serviceId!) ?? null;
-    return orgId === null
-      ? []
-      : [{ orgId, event: "incident.resolved", serviceId: i.serviceId, incidentId: i.id, createdAt: now }];
-  });
-  if (notices.length > 0) await tx.outbox.createMany({ data: notices });
+  // What leaving `down` does to the incident is the rules' (a maintenance window or a snooze holds the resolution).
+  for (const service of services)
+    await afterServiceEdit(tx, service.id, { previous: service.status, status: "pending" }, now);
 }

@@ -46,34 +46,3 @@ export async function syncLanes(
     });
   }
 }
-
-/**
- * A service leaving `down` by an edit (paused, or pending after a new config): its open incident
- * resolves, notified in `notifyOrgId` (null: not notified; domain/incidents.ts decides).
- */
-export async function resolveServiceIncidents(
-  tx: Tx,
-  serviceId: number,
-  notifyOrgId: number | null,
-  now: Date,
-): Promise<void> {
-  const open = await tx.incident.findMany({ where: { serviceId, status: "open" }, select: { id: true, held: true } });
-  if (open.length === 0) return;
-  await tx.incident.updateMany({
-    where: { id: { in: open.map((i) => i.id) } },
-    data: { status: "resolved", resolvedAt: now },
-  });
-  if (notifyOrgId === null) return;
-  // An incident still held (domain/incidents.ts) was never announced: its resolution is not either.
-  const announced = open.filter((i) => !i.held);
-  if (announced.length === 0) return;
-  await tx.outbox.createMany({
-    data: announced.map((i) => ({
-      orgId: notifyOrgId,
-      event: "incident.resolved",
-      serviceId,
-      incidentId: i.id,
-      createdAt: now,
-    })),
-  });
-}

@@ -17,8 +17,8 @@ import { apiStore } from "../../storage/engine";
 import { isoOrNull } from "../../../shared/time";
 import { checkProbeUse } from "./probe-use";
 import { recordEdgesToDeleted } from "../accounts/member-edges";
-import { resolveServiceIncidents, syncLanes } from "./service-lanes";
-import { afterServiceStatus, NO_HOLD_RULES } from "../../domain/incidents";
+import { syncLanes } from "./service-lanes";
+import { afterServiceEdit } from "./service-incidents";
 import { serviceSelect, serviceView, statusFields, type ServiceView } from "./service-view";
 
 /** Services (spec 2.5, 4.4; decisions 8): owned by a user; another user's service reads as 404. */
@@ -251,13 +251,11 @@ async function editService(
         config: true,
         status: true,
         degradedMs: true,
-        snoozedUntil: true,
         probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
-        user: { select: { defaultOrgId: true } },
       },
     });
     if (!found) throw notFound("Service");
-    const { probes, user, snoozedUntil, ...rest } = found;
+    const { probes, ...rest } = found;
     const current: ServiceRecord = { ...rest, probeIds: probes.map((p) => p.probeId) };
     const { probeIds, ...next } = await decide(tx, current);
     const status = statusAfterEdit(current, next);
@@ -274,14 +272,7 @@ async function editService(
       data: { ...next, status, ...(status !== current.status ? { statusSince: now, statusReason: null } : {}) },
     });
     await syncLanes(tx, id, { probeIds, enabled: next.enabled, recheck }, now);
-    const incidents = afterServiceStatus(
-      { id, orgId: user.defaultOrgId, snoozedUntil },
-      { previous: current.status, status: next.enabled ? status : "paused", reason: null },
-      NO_HOLD_RULES,
-      now,
-    );
-    if (incidents.resolve)
-      await resolveServiceIncidents(tx, id, incidents.resolve.notify ? user.defaultOrgId : null, now);
+    await afterServiceEdit(tx, id, { previous: current.status, status: next.enabled ? status : "paused" }, now);
   });
   return getService(userId, id);
 }

@@ -1,6 +1,7 @@
 import type { PingMonitor } from "../../domain/run-event-plan";
 import { monitorMaintenanceUntil } from "../maintenance-sql";
 import { monitorParentIncident } from "../dependency-sql";
+import { openedCte, resolvedCte } from "./incident-statements";
 
 /**
  * The PostgreSQL ping store's statements (prepared once per connection by name). Booleans are
@@ -123,15 +124,8 @@ monitor AS (
     state_since = COALESCE(a.since, m.state_since), next_expected_at = a.next, last_run_status = a.last_status,
     paused = a.paused, unattached_events = a.unattached
   FROM after a WHERE m.id = a.monitor_id),
-resolved AS (
-  UPDATE incidents i SET status = 'resolved', resolved_at = GREATEST(i.opened_at, a.now), -- never before it opened
-    resolution_held = NOT i.held AND NOT a.resolve_notify -- a notified incident whose resolution a rule holds (held-incidents.ts)
-  FROM after a WHERE a.resolve AND i.cron_monitor_id = a.monitor_id AND i.status = 'open'
-  RETURNING i.id, i.cron_monitor_id, i.held),
-opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
-  SELECT a.org_id, a.monitor_id, a.open_kind, 'open', a.open_reason, a.now, NOT a.open_notify, a.open_parent FROM after a WHERE a.open_kind IS NOT NULL
-  ON CONFLICT DO NOTHING RETURNING id, cron_monitor_id)
+${resolvedCte("after")},
+${openedCte("SELECT a.org_id, a.monitor_id, a.open_kind, a.open_reason, a.now, NOT a.open_notify, a.open_parent FROM after a WHERE a.open_kind IS NOT NULL")}
 INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
 SELECT a.org_id, 'incident.resolved', a.monitor_id, i.id, a.run_id, a.now FROM resolved i JOIN after a ON a.monitor_id = i.cron_monitor_id
   WHERE a.resolve_notify AND NOT i.held

@@ -4,6 +4,7 @@
  */
 import { monitorMaintenanceUntil } from "../maintenance-sql";
 import { monitorParentIncident } from "../dependency-sql";
+import { openedCte } from "./incident-statements";
 
 const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -47,12 +48,7 @@ WITH runs AS (
 last_run AS (SELECT monitor_id, max(id) AS run_id FROM runs GROUP BY monitor_id),
 plan AS (SELECT * FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::boolean[], $11::int[])
   AS u(org_id, monitor_id, reason, kind, notify, parent)),
-opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
-  SELECT u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify, u.parent
-  FROM plan u
-  ON CONFLICT DO NOTHING
-  RETURNING id, org_id, cron_monitor_id),
+${openedCte("SELECT u.org_id, u.monitor_id, u.kind, u.reason, $5::timestamp, NOT u.notify, u.parent FROM plan u")},
 notified AS (
   INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
   SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, l.run_id, $5::timestamp
@@ -82,12 +78,9 @@ flagged AS (
 down AS (
   UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $5::timestamp END
   WHERE m.id IN (SELECT monitor_id FROM flagged)),
-opened AS (
-  INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
-  SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, 'open', u.reason, $5::timestamp, NOT u.notify, u.parent
-  FROM u ORDER BY u.monitor_id, u.run_id
-  ON CONFLICT DO NOTHING
-  RETURNING id, org_id, cron_monitor_id),
+${openedCte(
+  "SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, u.reason, $5::timestamp, NOT u.notify, u.parent FROM u ORDER BY u.monitor_id, u.run_id",
+)},
 notified AS (
   INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
   SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, f.run_id, $5::timestamp

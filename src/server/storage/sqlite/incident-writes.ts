@@ -1,37 +1,23 @@
 import type Database from "better-sqlite3";
 import type { IncidentPlan } from "../../domain/incidents";
+import { insertOutbox, openIncident, resolveIncidents } from "../incident-statements";
 
-/** The statements a cron monitor's incident plan needs (each store prepares them on its connection). */
+/**
+ * The statements a cron monitor's incident plan needs (each store prepares them on its connection):
+ * the texts of incident-statements.ts, executed synchronously inside the SQLite ping and sweep
+ * batches (the async paths use incident-executor.ts).
+ */
 export type IncidentStatements = {
   openIncident: Database.Statement;
   resolveIncidents: Database.Statement;
   insertOutbox: Database.Statement;
 };
 
-/**
- * Opens a cron monitor's incident (org, monitor, kind, reason, now, held 0/1, parent incident or null); the partial unique
- * index keeps at most one open per monitor, so `changes` is 0 when one is already open.
- */
-const OPEN_INCIDENT_SQL = `INSERT INTO incidents (org_id, cron_monitor_id, kind, status, reason, opened_at, held, parent_incident_id)
-  VALUES (?, ?, ?, 'open', ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
-
-/**
- * Resolves a cron monitor's open incident (now, resolution held 0/1, monitor), returning the ids
- * resolved and whether each was still held. An incident never resolves before it opens (a sweep run
- * as if later, or a sweeper's clock ahead): MAX keeps opened_at. A notified incident whose
- * resolution a rule holds is marked `resolution_held` (notified when the hold ends, held-incidents.ts).
- */
-const RESOLVE_INCIDENTS_SQL = `UPDATE incidents SET status = 'resolved', resolved_at = MAX(opened_at, ?),
-  resolution_held = CASE WHEN held THEN 0 ELSE ? END WHERE cron_monitor_id = ? AND status = 'open' RETURNING id, held`;
-
-/** An outbox row (org, event, monitor, incident, run, now), written in the transaction of the flip. */
-const INSERT_OUTBOX_SQL = `INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
-
 export function prepareIncidentStatements(db: Database.Database): IncidentStatements {
   return {
-    openIncident: db.prepare(OPEN_INCIDENT_SQL),
-    resolveIncidents: db.prepare(RESOLVE_INCIDENTS_SQL),
-    insertOutbox: db.prepare(INSERT_OUTBOX_SQL),
+    openIncident: db.prepare(openIncident("cron_monitor_id")),
+    resolveIncidents: db.prepare(resolveIncidents("cron_monitor_id")),
+    insertOutbox: db.prepare(insertOutbox("cron_monitor_id")),
   };
 }
 
@@ -48,7 +34,7 @@ export function writeMonitorIncidents(
   now: string,
 ): boolean {
   if (plan.resolve) {
-    for (const { id, held } of s.resolveIncidents.all(now, plan.resolve.notify ? 0 : 1, monitor.id) as {
+    for (const { id, held } of s.resolveIncidents.all(now, now, plan.resolve.held ? 1 : 0, monitor.id) as {
       id: number;
       held: number;
     }[]) {
