@@ -68,8 +68,7 @@ export async function startWebServer(config: Env): Promise<http.Server> {
         if (hasMalformedPath(req.url ?? "/")) return refuseMalformedPath(res);
         // Public reads take turns (a few per turn of the loop), so they never hold up a ping.
         const statusRead = statusPageRead(req.method, req.url ?? "/");
-        if (statusRead)
-          return publicTurn(res, "page", () => serveStatusPageRead(req, res, statusRead).catch(failed));
+        if (statusRead) return publicTurn(res, "page", () => serveStatusPageRead(req, res, statusRead).catch(failed));
         const badge = badgeRead(req.method, req.url ?? "/");
         if (badge) return publicTurn(res, "badge", () => serveBadgeRead(req, res, badge).catch(failed));
         handleNext(req, res).catch(failed);
