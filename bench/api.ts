@@ -157,7 +157,8 @@ cluster (\`tests/support/pg-cluster.ts\`) on the same machine; the load generato
 **Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%**
 (above about 3 on 2 cores, other work was running and absolute numbers are low and noisy; the ratios to \`/livez\` of the
 same server and round are the figures to read). \`npm start\` answers \`/api/v1/…\` without Next's routing
-(src/server/api/http/node-rest.ts); \`/livez\` is a Next route.
+(src/server/api/http/node-rest.ts), and \`/livez\` before any framework (scripts/web-server.ts; tables before
+2026-11-26's evening measured it as a Next route, so their shares of /livez are not comparable).
 
 | engine | request | req/s | share of /livez | p50 ms | p99 ms | non-2xx | errors |
 |---|---|---|---|---|---|---|---|

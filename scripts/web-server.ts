@@ -23,13 +23,14 @@ import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observabil
 import { watchOutbox } from "../src/server/observability/operator-metrics";
 import { metricsStore } from "../src/server/storage/engine";
 
-const LIVEZ_HEADERS = {
-  "Content-Type": "text/plain; charset=utf-8",
-  "Cache-Control": "no-store",
-  "Content-Length": "2",
-};
+// Liveness (`/livez`) is answered here, before any framework: it says whether this process's loop
+// turns, whatever Next or the public reads are doing (src/app/livez/route.ts answers the same under
+// `next start` alone).
+const LIVEZ_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+const isLivez = (req: http.IncomingMessage): boolean =>
+  (req.method === "GET" || req.method === "HEAD") && (req.url === "/livez" || !!req.url?.startsWith("/livez?"));
 function serveLivez(req: http.IncomingMessage, res: http.ServerResponse): void {
-  res.writeHead(200, LIVEZ_HEADERS);
+  res.writeHead(200, { ...LIVEZ_HEADERS, "Content-Length": "2" });
   res.end(req.method === "HEAD" ? undefined : "OK");
 }
 
@@ -53,6 +54,7 @@ export async function startWebServer(config: Env): Promise<http.Server> {
     http.createServer((req, res) => {
       // The operator metrics (404 unless METRICS_TOKEN is set); on PING_HOST `metrics` is no ping token anyway.
       if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res);
+      if (isLivez(req)) return serveLivez(req, res);
       const path = webPingPath(req.url ?? "/", req.headers.host, config.pingHost);
       if (path !== null) return void servePing(req, res, path, store);
       const failed = (err: unknown) => {
