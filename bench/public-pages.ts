@@ -203,7 +203,7 @@ schedule allowed, 5-minute runs: 240 separate runs a day once merged) with 90 da
 \`monitor_maintenance_days\`, a day's minutes as bits) and 5 incidents each; a badge of one monitor and a page of all ${MONITORS}.
 **Host during the run: 1-minute load average ${loadFrom} at the start, ${loadTo} at the end; CPU steal ${stealPct ?? "?"}%;
 the machine may be shared with other work (a load average above about 2 on 2 cores says it was)**
-(read the ratios to \`/livez\` of the same server and round). \`/livez\` is a Next route; the page and badge reads are
+(read the ratios to \`/livez\` of the same server and round). \`/livez\` and the page and badge reads are
 answered by \`npm start\`'s front without Next.
 
 First answer of each (built from the database, \`X-Cache: miss\`): ${cold}.
@@ -214,8 +214,8 @@ ${table}
 
 A page's and a badge's answer come from the per-process cache (docs/api-status-pages.md "Cost of public reads"): no
 schedule is expanded on a request, a rebuild reads at most one row per monitor and day of recorded runs, and public
-reads take turns with pings (\`src/server/status-pages/public-turns.ts\`: at most two reads of a kind per turn, turns a
-millisecond apart while reads wait, so about 2,000 reads of a kind a second per process at most, and the 30 connections
+reads take turns with pings (\`src/server/status-pages/public-turns.ts\`: at most one read of a kind per turn, turns a
+millisecond apart while reads wait, so about 1,000 reads of a kind a second per process at most, and the 30 connections
 on one URL wait in its queue: that wait is the p50). Target: badge p99 < 50 ms with 30 connections on the badge alone.`,
   );
   for (const r of results) console.table(r.rows);
