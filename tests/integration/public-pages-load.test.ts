@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { nearestRank } from "../../src/server/domain/check-metrics";
 import { dayMinutes } from "../../src/server/domain/maintenance-days";
 import { testDb } from "../support/db";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
@@ -83,10 +84,11 @@ beforeAll(async () => {
   pageSlug = (await createStatusPage(bob, { components: ids.map((cron_monitor_id) => ({ cron_monitor_id })) })).slug;
 });
 
-const p99 = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
-};
+const p99 = (samples: number[]) =>
+  nearestRank(
+    [...samples].sort((a, b) => a - b),
+    0.99,
+  ) ?? NaN;
 
 /** Times requests one at a time (a pause between them) until `ms` passed or `max` were sent. */
 async function timed(next: () => Promise<Response>, ms: number, max: number): Promise<number[]> {
