@@ -44,12 +44,13 @@ type WebServer = NonNullable<PlaywrightTestConfig["webServer"]> extends (infer W
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // npm test runs one Playwright per engine at once, each with its own report and output folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  reporter: [["list"], ["json", { outputFile: "test-reports/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-reports/e2e.json" }]],
   use: {
     screenshot: "only-on-failure",
     trace: "retain-on-failure",

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every test, from a fresh clone. Installs what is missing (npm packages; Debian's
 // chromium and prometheus when run as root; PostgreSQL's binaries are installed by the harness when missing), builds
-// the web app, runs the unit and integration tests (Vitest, against a real server started like
-// `npm start`, on SQLite and on a throwaway PostgreSQL cluster) and the end-to-end tests (Playwright
-// in a real Chromium, on both databases), prints each phase's time and then one closing line:
-// "Tests: N passed, N failed".
-import { spawnSync } from "node:child_process";
+// the web app, then runs every test in two stages:
+// 1. alone on the machine: the unit tests and the integration files whose assertions bound a latency
+//    (`timedFiles` in vitest.config.ts), on SQLite and then on a throwaway PostgreSQL cluster;
+// 2. two lanes at once, one per engine, each the rest of the integration tests (Vitest, against a
+//    real server started like `npm start`) followed by the end-to-end tests (Playwright in a real
+//    Chromium). The lanes share nothing (own servers, ports, data directories and clusters); most
+//    of their time is spent waiting on servers, sweeps and probes, so together they take about a
+//    third less than one after the other.
+// It prints each stage's time and then one closing line: "Tests: N passed, N failed".
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -46,58 +51,109 @@ if (missing.length > 0) {
 must(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
 
 fs.mkdirSync("test-reports", { recursive: true });
-const vitestJson = "test-reports/vitest.json";
-const vitestPgJson = "test-reports/vitest-pg.json";
-const e2eJson = "test-reports/e2e.json";
-for (const f of [vitestJson, vitestPgJson, e2eJson]) fs.rmSync(f, { force: true });
+for (const f of fs.readdirSync("test-reports")) fs.rmSync(path.join("test-reports", f), { force: true });
 
-// Each phase is timed; the integration suite runs once per engine (SQLite, then PostgreSQL on a
-// throwaway cluster the harness starts), the end-to-end suite in one Playwright run on both.
-const timed = (fn) => {
+const vitestArgs = (projects, json) => [
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  ...projects.flatMap((p) => ["--project", p]),
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${json}`,
+];
+const playwrightArgs = ["node_modules/@playwright/test/cli.js", "test"];
+
+/** Runs one command after another, each line of their output prefixed by the lane's name. */
+function lane(name, steps) {
+  const log = fs.createWriteStream(`test-reports/${name}.log`);
   const started = Date.now();
-  const status = fn();
-  return { status, seconds: Math.round((Date.now() - started) / 1000) };
-};
-const vitest = (projects, json) =>
-  run(process.execPath, [
-    "node_modules/vitest/vitest.mjs",
-    "run",
-    ...projects.flatMap((p) => ["--project", p]),
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${json}`,
-  ]);
-const sqlite = timed(() => vitest(["unit", "integration"], vitestJson));
-const postgres = timed(() => vitest(["integration-pg"], vitestPgJson));
-const e2e = timed(() => run(process.execPath, ["node_modules/@playwright/test/cli.js", "test"]));
+  const times = [];
+  const prefix = (stream, out) => {
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk) => {
+      log.write(chunk);
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop();
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+    stream.on("end", () => rest && out.write(`[${name}] ${rest}\n`));
+  };
+  const one = (step) =>
+    new Promise((resolve) => {
+      const stepStarted = Date.now();
+      const child = spawn(process.execPath, step.args, {
+        env: { ...env, ...step.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      prefix(child.stdout, process.stdout);
+      prefix(child.stderr, process.stderr);
+      child.on("close", (code) => {
+        times.push(`${step.label} ${Math.round((Date.now() - stepStarted) / 1000)} s`);
+        resolve(code ?? 1);
+      });
+    });
+  return (async () => {
+    const statuses = [];
+    for (const step of steps) statuses.push(await one(step));
+    log.end();
+    return { statuses, seconds: Math.round((Date.now() - started) / 1000), times };
+  })();
+}
+
+const e2eLane = (engine, tag) => ({
+  label: "end-to-end",
+  args: playwrightArgs,
+  env: {
+    E2E_ENGINES: engine,
+    E2E_REPORT: `test-reports/e2e-${tag}.json`,
+    E2E_OUTPUT_DIR: `test-results/${tag}`,
+  },
+});
+const timedEnv = { LIFELINE_TESTS: "timed" };
+const untimedEnv = { LIFELINE_TESTS: "untimed" };
+
+const alone = await lane("alone", [
+  {
+    label: "unit + timed integration on SQLite",
+    args: vitestArgs(["unit", "integration"], "test-reports/vitest-timed.json"),
+    env: timedEnv,
+  },
+  {
+    label: "timed integration on PostgreSQL",
+    args: vitestArgs(["integration-pg"], "test-reports/vitest-timed-pg.json"),
+    env: timedEnv,
+  },
+]);
+const [sqlite, postgres] = await Promise.all([
+  lane("sqlite", [
+    { label: "integration", args: vitestArgs(["integration"], "test-reports/vitest.json"), env: untimedEnv },
+    e2eLane("sqlite", "sqlite"),
+  ]),
+  lane("pg", [
+    { label: "integration", args: vitestArgs(["integration-pg"], "test-reports/vitest-pg.json"), env: untimedEnv },
+    e2eLane("postgresql", "pg"),
+  ]),
+]);
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
-const vitestReports = [read(vitestJson), read(vitestPgJson)];
-const p = read(e2eJson);
-const e2eSeconds = {};
-const walk = (suite) => {
-  for (const spec of suite.specs ?? [])
-    for (const t of spec.tests ?? [])
-      for (const r of t.results ?? []) {
-        e2eSeconds[t.projectName] = (e2eSeconds[t.projectName] ?? 0) + r.duration / 1000;
-      }
-  for (const child of suite.suites ?? []) walk(child);
-};
-for (const suite of p?.suites ?? []) walk(suite);
-const stats = p?.stats;
+const vitestReports = ["vitest-timed", "vitest-timed-pg", "vitest", "vitest-pg"].map((n) =>
+  read(`test-reports/${n}.json`),
+);
+const e2eReports = ["e2e-sqlite", "e2e-pg"].map((n) => read(`test-reports/${n}.json`));
 const sum = (key) => vitestReports.reduce((n, v) => n + (v?.[key] ?? 0), 0);
-const passed = sum("numPassedTests") + (stats ? stats.expected + stats.flaky : 0);
-let failed = sum("numFailedTests") + (stats?.unexpected ?? 0);
-const skipped = sum("numPendingTests") + sum("numTodoTests") + (stats?.skipped ?? 0);
+const e2eSum = (key) => e2eReports.reduce((n, r) => n + (r?.stats?.[key] ?? 0), 0);
+const passed = sum("numPassedTests") + e2eSum("expected") + e2eSum("flaky");
+let failed = sum("numFailedTests") + e2eSum("unexpected");
+const skipped = sum("numPendingTests") + sum("numTodoTests") + e2eSum("skipped");
 // A runner that failed without reporting a failed test (crash, setup error) still fails the run.
-const statuses = [sqlite.status, postgres.status, e2e.status];
-if (failed === 0 && (statuses.some((s) => s !== 0) || vitestReports.some((v) => !v) || !stats)) failed = 1;
-const e2eSplit = Object.entries(e2eSeconds)
-  .map(([name, s]) => `${name} ${Math.round(s)} s`)
-  .join(", ");
+const statuses = [alone, sqlite, postgres].flatMap((l) => l.statuses);
+const missingReport = vitestReports.some((v) => !v) || e2eReports.some((r) => !r?.stats);
+if (failed === 0 && (statuses.some((s) => s !== 0) || missingReport)) failed = 1;
 console.log(
-  `\nTime: unit + integration on SQLite ${sqlite.seconds} s; integration on PostgreSQL ${postgres.seconds} s; ` +
-    `end-to-end ${e2e.seconds} s (${e2eSplit || "no report"})`,
+  `\nTime: alone ${alone.seconds} s (${alone.times.join(", ")}); then at once: ` +
+    `SQLite lane ${sqlite.seconds} s (${sqlite.times.join(", ")}), ` +
+    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")})`,
 );
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
