@@ -3,7 +3,8 @@
 // SQLite's online backup API copies every page inside one read transaction (a WAL reader blocks no
 // writer), so the copy holds what was committed at one instant, everything acknowledged before the
 // command began included. It is written beside the target and renamed into place once checked, so
-// an interrupted backup never leaves a half file at <file>. The source is --from, else DATABASE_URL (a file: URL), else DATA_DIR/lifeline.db.
+// an interrupted backup never leaves a half file at <file>. The source is --from, else DATABASE_URL
+// (a file: URL), else DATA_DIR/lifeline.db.
 // On PostgreSQL it refuses and points at pg_dump (README, "Backing up").
 import fs from "node:fs";
 import path from "node:path";
