@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
@@ -90,4 +91,54 @@ describe.runIf(databaseKind() === "sqlite")("WAL checkpoints on SQLite", () => {
     expect(run.lines).toContainEqual(expect.objectContaining({ where: "checkpointer", event: "started" }));
     expect(run.lines.filter((l) => l.where === "checkpointer" && l.level !== "info")).toEqual([]);
   }, 120_000);
+
+  it("returns to under 16 MB within a minute of quiet after pings grew it past 64 MB", async () => {
+    // `npm start` as is: its embedded sweeper runs the checkpointer.
+    const lifeline = await dedicatedLifeline();
+    cleanup.push(() => lifeline.stop());
+    const { server } = lifeline;
+    const api = callOn(server);
+    const owner = await registerOn(server, "wal-burst");
+    await lifeline.db.run("UPDATE organizations SET plan = 'enterprise' WHERE slug = ?", [owner.orgSlug]);
+    const monitors: { ping_token: string }[] = [];
+    const create = async (i: number) => {
+      const res = await api("POST", "/cron-monitors", {
+        token: owner.access,
+        body: { name: `burst-${i}`, schedule_kind: "period", period_seconds: 3600 },
+      });
+      expect(res.status).toBe(201);
+      monitors.push(res.body.data);
+    };
+    for (let i = 0; i < 160; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => create(i + j)));
+    const file = server.databaseUrl.replace(/^file:/, "");
+    const wal = () => fs.statSync(`${file}-wal`).size;
+
+    // A reader holding its snapshot (as a long report would) keeps checkpoints from reusing the WAL,
+    // so the pings' 72 MB of logs (5 per monitor, the most a minute allows, of 90 KB each) all land
+    // in it and the file grows past 64 MB, as a sustained stream did when checkpoints fell behind.
+    const reader = new Database(file, { readonly: true });
+    reader.prepare("BEGIN").run();
+    reader.prepare("SELECT count(*) AS n FROM cron_runs").get();
+    const body = () => crypto.randomBytes(67_500).toString("base64"); // 90,000 bytes that do not compress
+    const sends = [0, 1, 2, 3, 4].flatMap(() => monitors);
+    for (let i = 0; i < sends.length; i += 8) {
+      const answers = await Promise.all(
+        sends
+          .slice(i, i + 8)
+          .map((m) =>
+            fetch(`${server.baseUrl}/ping/${m.ping_token}`, { method: "POST", body: body() }).then((r) => r.status),
+          ),
+      );
+      expect(answers).toEqual(answers.map(() => 200));
+    }
+    expect(wal()).toBeGreaterThan(64 * 1024 * 1024);
+    reader.prepare("COMMIT").run();
+    reader.close();
+
+    // Quiet: the checkpointer copies the frames back and truncates the file.
+    const quietFrom = Date.now();
+    expect(await eventually(() => wal() < 16 * 1024 * 1024, 60_000)).toBe(true);
+    expect(Date.now() - quietFrom).toBeLessThan(60_000);
+    expect(runsInDatabaseFile(file)).toBe(sends.length); // every run is in the database file itself
+  }, 180_000);
 });
