@@ -39,6 +39,9 @@ USAGE
 warn() { printf 'lifeline-run: %s\n' "$*" >&2; }
 isnum() { case $1 in '' | *[!0-9]*) return 1 ;; esac; }
 
+# A closed stdin is /dev/null: the next file opened would take its place otherwise.
+(exec 9<&0) 2>/dev/null || exec </dev/null
+
 url=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -159,6 +162,7 @@ got=
 trap 'got=INT; kill -INT "$pid" 2>/dev/null' INT
 trap 'got=TERM; kill -TERM "$pid" 2>/dev/null' TERM
 trap 'got=HUP; kill -HUP "$pid" 2>/dev/null' HUP
+# The command's stdin is the wrapper's (a background command's would be /dev/null), kept on fd 3.
 exec 3<&0
 "$@" <&3 3<&- >"$tmp/o" 2>"$tmp/e" &
 pid=$!
@@ -181,7 +185,7 @@ done
 [ -n "${watcher-}" ] && kill "$watcher" 2>/dev/null
 
 # The output is read until the command's pipes close, or 2 s more when something it started keeps them.
-after 2 "kill $tee_out $tee_err"
+after 2 "kill -KILL $tee_out $tee_err"
 drain=$!
 for t in "$tee_out" "$tee_err"; do
   while kill -0 "$t" 2>/dev/null; do wait "$t"; done

@@ -247,6 +247,20 @@ for (const form of FORMS) {
       }
     });
 
+    it("reports within 2 s of the command's exit when a process it left behind keeps its output open", async () => {
+      const rec = await recorder();
+      try {
+        const r = await run(form, [rec.url, "--", "sh", "-c", "sleep 8 & echo left; exit 0"]);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toBe("left\n");
+        expect(r.ms).toBeLessThan(7000); // 2 s, and the processes' start on a busy machine
+        expect(rec.requests.map((q) => q.url.split("?")[0])).toEqual(["/start", "/0"]);
+        expect(rec.requests[1]!.body.toString()).toBe("left\n");
+      } finally {
+        await rec.close();
+      }
+    });
+
     it("waits out a 429's Retry-After before sending the ping again, with the same rid", async () => {
       const rec = await recorder((n) => (n === 1 ? { status: 429, headers: { "Retry-After": "2" } } : { status: 200 }));
       try {
