@@ -123,6 +123,16 @@ describe("GET /cli/lifeline-run.sh", () => {
   });
 });
 
+describe("the Node form", () => {
+  it("is the package's lifeline-run bin and npm script, an executable Node script", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(CLI_DIR, "..", "package.json"), "utf8"));
+    expect(path.resolve(CLI_DIR, "..", pkg.bin["lifeline-run"])).toBe(NODE_CLI);
+    expect(pkg.scripts["lifeline-run"]).toBe("node cli/lifeline-run.mjs");
+    expect(fs.readFileSync(NODE_CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(fs.statSync(NODE_CLI).mode & 0o111).not.toBe(0);
+  });
+});
+
 for (const form of FORMS) {
   // Its cases run side by side: each has its own monitor or loopback server, and the wrapper waits on
   // timers, not the CPU.
