@@ -12,6 +12,7 @@ import { IncidentTable } from "../incidents/incident-table";
 import { NotFound } from "./edit-monitor";
 import { MonitorActions } from "./monitor-actions";
 import { PingSnippets } from "./ping-snippets";
+import { WrapperSnippet } from "./wrapper-snippet";
 import { SnoozeControl } from "../common/snooze-control";
 import { MaintenanceBadge } from "../common/maintenance-badge";
 import { RunsTable } from "./runs-table";
@@ -109,6 +110,7 @@ export function MonitorView({ id }: { id: number }) {
       </dl>
       <SnoozeControl object={{ kind: "cron_monitor", id: m.id, snoozed_until: m.snoozed_until }} />
       <PingSnippets monitor={m} />
+      <WrapperSnippet monitor={m} />
       <RunsTable monitorId={m.id} refreshMs={REFRESH_MS} />
       <BadgesCard target={{ type: "cron_monitor", id: m.id, name: m.name }} />
       <section className="card stack" aria-labelledby="incidents-title">
