@@ -425,7 +425,9 @@ describe("maintenance on the public page", () => {
         components: ["Backups"],
       },
     ]);
-    expect(body.maintenance.scheduled).toEqual([expect.objectContaining({ title: "Network work", components: ["Public API"] })]);
+    expect(body.maintenance.scheduled).toEqual([
+      expect.objectContaining({ title: "Network work", components: ["Public API"] }),
+    ]);
     const html = (await get(`/status/${page.slug}`)).text;
     expect(html).toContain(">Under maintenance</strong>");
     expect(html).toContain("<h2>Maintenance in progress</h2>");
@@ -439,13 +441,42 @@ describe("maintenance on the public page", () => {
     for (const text of [html, JSON.stringify(body), feed]) {
       expect(text).not.toContain("Secret job");
       expect(text).not.toContain("Unpublished window");
-      expect(text).not.toContain("<script>window.__xss");
     }
+    for (const text of [html, feed]) expect(text).not.toContain("<script>window.__xss");
 
     expect((await call("DELETE", `/maintenance-windows/${active}`, { token: alice.access })).status).toBe(204);
     const after = await jsonUntil(page.slug, (b) => b.groups[0].components[0].status === "down");
     expect(after.groups[0].components[0].status).toBe("down");
     expect(after.status.indicator).toBe("down");
     expect(after.maintenance.active).toEqual([]);
+  });
+});
+
+describe("the app's public files", () => {
+  it("serves the favicon, icons, web app manifest and robots.txt (status pages and badges allowed, dashboard and API not) under the security headers", async () => {
+    for (const [path, type] of [
+      ["/favicon.ico", "image/"],
+      ["/icon.svg", "image/svg+xml"],
+      ["/apple-touch-icon.png", "image/png"],
+      ["/icon-192.png", "image/png"],
+      ["/icon-512.png", "image/png"],
+      ["/manifest.webmanifest", "application/manifest+json"],
+      ["/robots.txt", "text/plain"],
+    ] as const) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toContain(type);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    const manifest = JSON.parse((await get("/manifest.webmanifest")).text);
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    const robots = (await get("/robots.txt")).text;
+    for (const line of ["Allow: /status/", "Allow: /badge/", "Disallow: /api/", "Disallow: /monitors"])
+      expect(robots).toContain(line);
+    expect(robots).not.toMatch(/^Disallow: \/$/m);
+    const home = (await get("/login")).text;
+    expect(home).toContain(`rel="manifest" href="/manifest.webmanifest"`);
   });
 });

@@ -44,7 +44,11 @@ function headline(n: SubscriberNotice): string {
 function lines(n: SubscriberNotice): string[] {
   if (n.maintenance) {
     const w = n.maintenance;
-    return [`From ${w.startsAt} until ${w.endsAt} (UTC).`, `Affects ${n.component}.`, ...(w.description ? ["", w.description] : [])];
+    return [
+      `From ${w.startsAt} until ${w.endsAt} (UTC).`,
+      `Affects ${n.component}.`,
+      ...(w.description ? ["", w.description] : []),
+    ];
   }
   if (n.event === "incident.opened") return [`An incident opened at ${n.at}.`];
   if (n.event === "incident.resolved") return [`The incident was resolved at ${n.at}.`];

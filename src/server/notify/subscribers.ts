@@ -46,7 +46,7 @@ export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions
     row: OutboxRow & { event: SubscriberEvent },
   ): Promise<Omit<SubscriberNotice, "pageTitle" | "pageUrl" | "component"> | null> {
     if (row.event === "maintenance.scheduled" || row.event === "maintenance.started") {
-      const w = row.window_id !== null ? await store.window(row.window_id) : undefined;
+      const w = row.window_id ? await store.window(row.window_id) : undefined;
       if (!w || !row.window_starts_at || !row.window_ends_at) return null;
       const maintenance = {
         title: w.title,
@@ -104,7 +104,7 @@ export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions
       const counts = { sent: 0, failed: 0 };
       if (!isSubscriberEvent(row.event)) return counts;
       const recipients =
-        row.window_id !== null
+        row.event.startsWith("maintenance.") && row.window_id
           ? oneEach(await store.windowRecipients(row.window_id))
           : await store.recipients(row.cron_monitor_id, row.service_id);
       if (recipients.length === 0) return counts;

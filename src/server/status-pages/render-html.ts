@@ -83,7 +83,10 @@ function component(c: PublicComponent): string {
   const bars = c.days
     ? `<ol class="bars" aria-label="Daily uptime of ${e(c.name)}, last 90 days">${c.days
         // The day's figure shows above the bar on hover and on keyboard focus (CSS, no script), and is its accessible name.
-        .map((d) => `<li class="${barClass(d.uptime_pct)}${d.maintenance ? " b-maint" : ""}" tabindex="0" aria-label="${e(dayText(d))}"></li>`)
+        .map(
+          (d) =>
+            `<li class="${barClass(d.uptime_pct)}${d.maintenance ? " b-maint" : ""}" tabindex="0" aria-label="${e(dayText(d))}"></li>`,
+        )
         .join("")}</ol>`
     : "";
   return `<section class="component"><div class="row"><h3 style="margin:0;font-size:1rem">${e(c.name)}</h3><strong class="${c.status}">${e(c.status_text)}</strong></div>${uptime}${bars}</section>`;

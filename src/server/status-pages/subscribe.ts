@@ -49,7 +49,10 @@ async function readEmail(req: Request, json: boolean): Promise<unknown> {
     const value = form.get("email");
     // The form posts a hidden "0" before its checkbox's "1": no field at all keeps the default (true).
     const choice = form.getAll("maintenance");
-    return { email: typeof value === "string" ? value : "", ...(choice.length ? { maintenance: choice.includes("1") } : {}) };
+    return {
+      email: typeof value === "string" ? value : "",
+      ...(choice.length ? { maintenance: choice.includes("1") } : {}),
+    };
   } catch {
     return json ? undefined : { email: "" };
   }
@@ -90,7 +93,13 @@ export async function serveSubscribe(page: PageGate | null, req: Request): Promi
   }
   let outcome: SubscribeOutcome;
   try {
-    outcome = await subscribe(page, parsed.data.email, clientAddress(req.headers), new Date(), parsed.data.maintenance ?? true);
+    outcome = await subscribe(
+      page,
+      parsed.data.email,
+      clientAddress(req.headers),
+      new Date(),
+      parsed.data.maintenance ?? true,
+    );
   } catch (err) {
     if (!isRateLimited(err)) throw err;
     const retry = { "Retry-After": String(err.retryAfterSeconds ?? 60) };

@@ -168,7 +168,9 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
   const objects = page.components.flatMap((c) => {
     const obj = c.cronMonitor ?? c.service;
     if (!obj) return [];
-    return [{ key: c.cronMonitor ? `m${obj.id}` : `s${obj.id}`, projectId: obj.projectId, name: c.displayName ?? obj.name }];
+    return [
+      { key: c.cronMonitor ? `m${obj.id}` : `s${obj.id}`, projectId: obj.projectId, name: c.displayName ?? obj.name },
+    ];
   });
   const maintenance = pageMaintenance(windows, objects, now);
   const nameOf = new Map<string, string>();
@@ -247,13 +249,7 @@ const published = (w: ListedWindow): PublicMaintenance => ({
  * or their projects: one statement, at most MAX_PAGE_WINDOWS windows, each with only its targets
  * among those (bounded by the page's components), whatever the owner configured.
  */
-async function pageWindows(
-  orgId: number,
-  monitorIds: number[],
-  serviceIds: number[],
-  projectIds: number[],
-  now: Date,
-) {
+async function pageWindows(orgId: number, monitorIds: number[], serviceIds: number[], projectIds: number[], now: Date) {
   if (monitorIds.length + serviceIds.length === 0) return [];
   const mine = {
     OR: [{ cronMonitorId: { in: monitorIds } }, { serviceId: { in: serviceIds } }, { projectId: { in: projectIds } }],
@@ -272,7 +268,15 @@ async function pageWindows(
   });
   return rows.flatMap((w) =>
     w.currentStartsAt && w.currentEndsAt
-      ? [{ title: w.title, description: w.description, start: w.currentStartsAt, end: w.currentEndsAt, targets: w.targets }]
+      ? [
+          {
+            title: w.title,
+            description: w.description,
+            start: w.currentStartsAt,
+            end: w.currentEndsAt,
+            targets: w.targets,
+          },
+        ]
       : [],
   );
 }
