@@ -14,6 +14,28 @@ async function owner(request: import("@playwright/test").APIRequestContext) {
   return ((await login.json()) as { data: { access: string } }).data.access;
 }
 
+/** A window over the monitors, going on now (`from` minutes from now, for `minutes`), through REST. */
+async function maintenance(
+  request: import("@playwright/test").APIRequestContext,
+  access: string,
+  monitorIds: number[],
+  from: number,
+  minutes = 60,
+) {
+  const at = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+  const res = await request.post("/api/v1/maintenance-windows", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: {
+      title: from < 0 ? "Database upgrade" : "Network move",
+      description: "Writes pause.",
+      starts_at: at(from),
+      ends_at: at(from + minutes),
+      targets: { cron_monitor_ids: monitorIds },
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
 test("a status page with hostile names runs no script, and its feed and a badge's SVG parse as XML", async ({
   page,
   request,
@@ -120,6 +142,28 @@ test.describe("with JavaScript disabled", () => {
     expect(await today.evaluate((el) => getComputedStyle(el, "::after").content)).toBe("none");
   });
 
+  test("during maintenance a visitor reads the component under maintenance, the headline and the windows in UTC", async ({
+    page,
+    request,
+  }) => {
+    const access = await owner(request);
+    const job = await apiMonitor(request, access, { name: "Exports", schedule_kind: "period", period_seconds: 3600 });
+    await request.get(job.ping_url + "/fail");
+    const slug = `maint-nojs-${Date.now()}`;
+    const res = await request.post("/api/v1/status-pages", {
+      headers: { Authorization: `Bearer ${access}` },
+      data: { slug, title: "Acme", components: [{ cron_monitor_id: job.id }] },
+    });
+    expect(res.status()).toBe(201);
+    await maintenance(request, access, [job.id], -1);
+    await maintenance(request, access, [job.id], 24 * 60);
+    await page.goto(`/status/${slug}`);
+    await expect(page.getByRole("status")).toHaveText("Maintenance in progress");
+    await expect(page.locator("section.component").getByText("Under maintenance")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Scheduled maintenance" })).toBeVisible();
+    await expect(page.locator("time[data-local]").first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  });
+
   test("a visitor subscribes through the page's form and is told to check the mail", async ({ page, request }) => {
     const access = await owner(request);
     const slug = `subscribe-${Date.now()}`;
@@ -149,6 +193,9 @@ test("the public page with its subscribe form passes axe-core, light and dark, a
     data: { slug, title: "Acme", components: [{ cron_monitor_id: monitor.id }] },
   });
   expect(res.status()).toBe(201);
+  // Under maintenance, with one more window scheduled: the section and its colours are checked too.
+  await maintenance(request, access, [monitor.id], -1);
+  await maintenance(request, access, [monitor.id], 24 * 60);
   for (const colorScheme of ["light", "dark"] as const) {
     for (const size of [
       { width: 360, height: 780 },
@@ -158,6 +205,9 @@ test("the public page with its subscribe form passes axe-core, light and dark, a
       await page.setViewportSize(size);
       await page.goto(`/status/${slug}`);
       await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
+      await expect(page.getByRole("status")).toHaveText("Maintenance in progress");
+      // With script, /local-time.js rewrites the server's UTC text in the reader's zone and locale.
+      await expect(page.locator("time[data-local]").first()).not.toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
       const result = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
         .analyze();
@@ -167,4 +217,20 @@ test("the public page with its subscribe form passes axe-core, light and dark, a
       ).toEqual([]);
     }
   }
+});
+
+test("the favicon, the app icons and the web app manifest are served and linked from the dashboard's pages", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/login");
+  const links = await page
+    .locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute("href")!));
+  expect(links).toEqual(
+    expect.arrayContaining(["/favicon.ico", "/icon.svg", "/apple-touch-icon.png", "/manifest.webmanifest"]),
+  );
+  for (const href of links) expect((await request.get(href)).status(), href).toBe(200);
+  const manifest = (await (await request.get("/manifest.webmanifest")).json()) as { icons: { src: string }[] };
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
 });

@@ -39,7 +39,7 @@ afterAll(async () => {
 const minutesFrom = (at: Date | string, minutes: number) => new Date(new Date(at).getTime() + minutes * 60_000);
 const announced = (windowId: number) =>
   rows<{ id: number; event: string; window_starts_at: string; window_ends_at: string }>(
-    "SELECT id, event, window_starts_at, window_ends_at FROM outbox WHERE window_id = ? ORDER BY id",
+    "SELECT id, event, window_starts_at, window_ends_at FROM outbox WHERE window_id = ? AND event <> 'maintenance.scheduled' ORDER BY id",
     windowId,
   );
 const iso = (t: string | Date) => new Date(t).toISOString();

@@ -370,3 +370,113 @@ describe("user text is escaped in every form", () => {
     expect(feed).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
 });
+
+describe("maintenance on the public page", () => {
+  const window = async (body: Record<string, unknown>) => {
+    const res = await call("POST", "/maintenance-windows", { token: alice.access, body });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.id as number;
+  };
+  const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+  it("shows a covered component under maintenance and the windows of the page's components, escaped, in HTML, JSON and Atom; as before once the window goes", async () => {
+    const payload = `<script>window.__xss=1</script>&`;
+    const job = await createMonitor(alice, { name: "Nightly job" });
+    const secret = await createMonitor(alice, { name: "Secret job" });
+    const api = await newService(alice, { name: "API" });
+    await ping(job.ping_token, "/fail");
+    const page = await createStatusPage(alice, {
+      components: [
+        { cron_monitor_id: job.id, display_name: "Backups" },
+        { service_id: api.id, display_name: "Public API" },
+      ],
+    });
+    await jsonUntil(page.slug, (b) => b.groups[0].components[0].status === "down");
+    const active = await window({
+      title: `Upgrade ${payload}`,
+      description: `Details ${payload}`,
+      starts_at: inMinutes(-1),
+      ends_at: inMinutes(30),
+      targets: { cron_monitor_ids: [job.id, secret.id] },
+    });
+    await window({
+      title: "Network work",
+      starts_at: inMinutes(2 * 1440),
+      ends_at: inMinutes(2 * 1440 + 60),
+      targets: { service_ids: [api.id] },
+    });
+    await window({
+      title: "Unpublished window",
+      starts_at: inMinutes(-1),
+      ends_at: inMinutes(30),
+      targets: { cron_monitor_ids: [secret.id] },
+    });
+
+    const body = await jsonUntil(page.slug, (b) => b.groups[0].components[0].status === "maintenance");
+    expect(body.groups[0].components[0]).toMatchObject({ status: "maintenance", status_text: "Under maintenance" });
+    expect(body.groups[0].components[0].days.at(-1).maintenance).toBe(true);
+    expect(body.status).toEqual({ indicator: "maintenance", description: "Maintenance in progress" });
+    expect(body.maintenance.active).toEqual([
+      {
+        title: `Upgrade ${payload}`,
+        description: `Details ${payload}`,
+        starts_at: expect.any(String),
+        ends_at: expect.any(String),
+        components: ["Backups"],
+      },
+    ]);
+    expect(body.maintenance.scheduled).toEqual([
+      expect.objectContaining({ title: "Network work", components: ["Public API"] }),
+    ]);
+    const html = (await get(`/status/${page.slug}`)).text;
+    expect(html).toContain(">Under maintenance</strong>");
+    expect(html).toContain("<h2>Maintenance in progress</h2>");
+    expect(html).toContain("<h2>Scheduled maintenance</h2>");
+    expect(html).toContain("Upgrade &lt;script&gt;window.__xss=1&lt;/script&gt;&amp;");
+    expect(html).toMatch(/<time datetime="[^"]+" data-local>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time>/);
+    expect(html).toContain(`<script src="/local-time.js" defer></script>`);
+    const feed = (await get(`/status/${page.slug}/feed`)).text;
+    expect(feed).toContain("<title>Maintenance: Upgrade &lt;script&gt;window.__xss=1&lt;/script&gt;&amp;</title>");
+    expect(feed).toContain("<title>Maintenance: Network work</title>");
+    for (const text of [html, JSON.stringify(body), feed]) {
+      expect(text).not.toContain("Secret job");
+      expect(text).not.toContain("Unpublished window");
+    }
+    for (const text of [html, feed]) expect(text).not.toContain("<script>window.__xss");
+
+    expect((await call("DELETE", `/maintenance-windows/${active}`, { token: alice.access })).status).toBe(204);
+    const after = await jsonUntil(page.slug, (b) => b.groups[0].components[0].status === "down");
+    expect(after.groups[0].components[0].status).toBe("down");
+    expect(after.status.indicator).toBe("down");
+    expect(after.maintenance.active).toEqual([]);
+  });
+});
+
+describe("the app's public files", () => {
+  it("serves the favicon, icons, web app manifest and robots.txt (status pages and badges allowed, dashboard and API not) under the security headers", async () => {
+    for (const [path, type] of [
+      ["/favicon.ico", "image/"],
+      ["/icon.svg", "image/svg+xml"],
+      ["/apple-touch-icon.png", "image/png"],
+      ["/icon-192.png", "image/png"],
+      ["/icon-512.png", "image/png"],
+      ["/manifest.webmanifest", "application/manifest+json"],
+      ["/robots.txt", "text/plain"],
+    ] as const) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toContain(type);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    const manifest = JSON.parse((await get("/manifest.webmanifest")).text);
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
+    const robots = (await get("/robots.txt")).text;
+    for (const line of ["Allow: /status/", "Allow: /badge/", "Disallow: /api/", "Disallow: /monitors"])
+      expect(robots).toContain(line);
+    expect(robots).not.toMatch(/^Disallow: \/$/m);
+    const home = (await get("/login")).text;
+    expect(home).toContain(`rel="manifest" href="/manifest.webmanifest"`);
+  });
+});

@@ -539,4 +539,68 @@ describe("status page subscribers", () => {
       ]),
     ).toEqual([{ outbox_id: 2_000_000_002 }]);
   });
+
+  it("mails a subscriber once when a window covering the page is scheduled and once when it starts, links from APP_URL; not one who opted out", async () => {
+    const job = await createMonitor(alice, { name: "maint-job" });
+    const page = await createStatusPage(alice, {
+      title: "Maint status",
+      components: [{ cron_monitor_id: job.id, display_name: "Exports" }],
+    });
+    const email = newEmail("maint");
+    await confirmedSubscriber(page.slug, email);
+    const quiet = newEmail("quiet");
+    const optOut = await fetch(`${baseUrl()}/status/${page.slug}/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": newClient() },
+      body: new URLSearchParams({ email: quiet, maintenance: "0" }).toString(),
+    });
+    expect(optOut.status).toBe(200);
+    expect((await fetch(linkIn(await eventually(() => mailsTo(quiet)[0]), "confirm"))).status).toBe(200);
+
+    const created = await call("POST", "/maintenance-windows", {
+      token: alice.access,
+      body: {
+        title: "Export <b>move</b>",
+        description: "Exports pause.",
+        starts_at: new Date(Date.now() + 2_000).toISOString(),
+        ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+        targets: { cron_monitor_ids: [job.id] },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const windowId = created.body.data.id as number;
+    const scheduled = await eventually(() => mailsTo(email).find((m) => subjectOf(m)?.includes("scheduled")), 30_000);
+    expect(subjectOf(scheduled)).toBe("[Maint status] Maintenance scheduled: Export <b>move</b>");
+    expect(mailText(scheduled)).toContain("Affects Exports.");
+    expect(mailText(scheduled)).toContain("Export &lt;b&gt;move&lt;/b&gt;");
+    // The sweep announces the start once it has begun (awaited by sweeping until it has).
+    await eventually(async () => {
+      await sweep(new Date());
+      return (
+        (
+          await testDb().query(`SELECT id FROM outbox WHERE window_id = ? AND event = 'maintenance.started'`, [
+            windowId,
+          ])
+        ).length === 1
+      );
+    }, 30_000);
+    const started = await eventually(() => mailsTo(email).find((m) => subjectOf(m)?.includes("started")), 30_000);
+    expect(subjectOf(started)).toBe("[Maint status] Maintenance started: Export <b>move</b>");
+    await sweep(new Date());
+    await eventually(async () =>
+      (
+        await testDb().query<{ processed_at: string | null }>(`SELECT processed_at FROM outbox WHERE window_id = ?`, [
+          windowId,
+        ])
+      ).every((r) => r.processed_at !== null),
+    );
+    expect(
+      mailsTo(email)
+        .map(subjectOf)
+        .filter((s) => s?.includes("Maintenance")),
+    ).toHaveLength(2);
+    for (const m of mailsTo(email).slice(1))
+      for (const url of mailText(m).match(/https?:\/\/[^\s"<>]+/g) ?? []) expect(url.startsWith(baseUrl())).toBe(true);
+    expect(mailsTo(quiet)).toHaveLength(1); // the confirmation only
+  });
 });

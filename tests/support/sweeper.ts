@@ -187,7 +187,7 @@ export type Mail = { from: string; to: string[]; data: string };
  * A real SMTP server (smtp-server, no TLS, no auth) on the port of the SMTP_URL that the test
  * server and the spawned sweepers are given.
  */
-export async function startSmtp() {
+export async function startSmtp(smtpUrl?: string) {
   const { SMTPServer } = await import("smtp-server");
   const mails: Mail[] = [];
   const server = new SMTPServer({
@@ -207,7 +207,7 @@ export async function startSmtp() {
       });
     },
   });
-  const url = new URL(inject("smtpUrl"));
+  const url = new URL(smtpUrl ?? inject("smtpUrl"));
   await new Promise<void>((resolve) => server.listen(Number(url.port), "127.0.0.1", resolve));
   return { mails, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

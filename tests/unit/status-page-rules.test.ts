@@ -5,8 +5,10 @@ import {
   componentStatus,
   incidentsPerDay,
   overallStatus,
+  STATUS_WORDS,
   windowDays,
 } from "../../src/server/domain/status-page";
+import { pageMaintenance } from "../../src/server/domain/status-page-maintenance";
 import { escapeMarkup } from "../../src/server/domain/escape";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -77,12 +79,15 @@ describe("status page rules", () => {
     ];
     const { bars, uptime, maintenanceMs } = barsFromIncidents(incidents, created, NOW, 90, maintenance);
     // 9 March: 24 h less 7 h of maintenance, none of it down. 10 March (to noon): 11 h counted, 2 h down.
-    expect(bars.at(-2)).toEqual({ date: "2026-03-09", uptime_pct: 100, incidents: 1 });
+    // Both days are marked as maintenance days; a day without maintenance is not.
+    expect(bars.at(-2)).toEqual({ date: "2026-03-09", uptime_pct: 100, incidents: 1, maintenance: true });
     expect(bars.at(-1)).toEqual({
       date: "2026-03-10",
       uptime_pct: Math.round((9 / 11) * 100_000) / 1000,
       incidents: 1,
+      maintenance: true,
     });
+    expect(bars.at(-3)).toEqual({ date: "2026-03-08", uptime_pct: null, incidents: 0 });
     expect(uptime).toBe(Math.round((26 / 28) * 100_000) / 1000);
     expect(maintenanceMs).toBe(8 * 3_600_000);
     // A day entirely under maintenance has no figure.
@@ -94,5 +99,49 @@ describe("status page rules", () => {
     expect(escapeMarkup(`<script>alert("x")</script>]]>&'\u0001`)).toBe(
       "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;]]&gt;&amp;&#39;",
     );
+  });
+});
+
+describe("maintenance on a status page", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  const target = (t: Partial<{ cronMonitorId: number; serviceId: number; projectId: number }>) => ({
+    cronMonitorId: t.cronMonitorId ?? null,
+    serviceId: t.serviceId ?? null,
+    projectId: t.projectId ?? null,
+  });
+  const objects = [
+    { key: "m1", projectId: 7, name: "Backups" },
+    { key: "s2", projectId: null, name: "API" },
+  ];
+
+  it("marks components a running window covers (named or by project), lists running and scheduled windows with the page's names only, and says when that changes", () => {
+    const m = pageMaintenance(
+      [
+        { title: "Now", description: "", start: at(-5), end: at(30), targets: [target({ projectId: 7 })] },
+        { title: "Later", description: "", start: at(60), end: at(90), targets: [target({ serviceId: 2 })] },
+        { title: "Elsewhere", description: "", start: at(-5), end: at(30), targets: [target({ cronMonitorId: 99 })] },
+        { title: "Over", description: "", start: at(-50), end: at(-1), targets: [target({ serviceId: 2 })] },
+      ],
+      objects,
+      now,
+    );
+    expect([...m.maintained]).toEqual(["m1"]);
+    expect(m.active.map((w) => [w.title, w.components])).toEqual([["Now", ["Backups"]]]);
+    expect(m.scheduled.map((w) => [w.title, w.components])).toEqual([["Later", ["API"]]]);
+    expect(m.changesAt).toBe(at(30).getTime());
+  });
+
+  it("says Under maintenance for a covered component unless paused, and Maintenance in progress while nothing outside maintenance is down", () => {
+    expect(componentStatus("cron_monitor", "down", false, true)).toBe("maintenance");
+    expect(componentStatus("cron_monitor", "down", true, true)).toBe("paused");
+    expect(STATUS_WORDS.maintenance).toBe("Under maintenance");
+    expect(overallStatus(["maintenance", "operational", "degraded"])).toEqual({
+      indicator: "maintenance",
+      description: "Maintenance in progress",
+    });
+    expect(overallStatus(["maintenance"]).description).toBe("Maintenance in progress");
+    expect(overallStatus(["maintenance", "down"]).description).toBe("Partial outage");
+    expect(overallStatus(["down", "down"]).description).toBe("Major outage");
   });
 });

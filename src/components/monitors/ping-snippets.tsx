@@ -3,21 +3,37 @@
 import { useEffect, useState } from "react";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { CopyButton } from "../common/copy-button";
+import { periodCrontab } from "../../shared/schedule/crontab-line";
 
 type Snippet = { key: string; title: string; code: string };
+
+/**
+ * The crontab line: a cron monitor's own expression (and zone); a period monitor's period as a
+ * crontab expression (shared/schedule/crontab-line.ts), or, when none can express it, says so and
+ * shows the wrapper, which a scheduler of any kind can run.
+ */
+function crontabSnippet(m: CronMonitor, url: string): string {
+  const ping = `/path/to/job.sh && curl -fsS -m 10 --retry 5 -o /dev/null ${url}`;
+  if (m.schedule_kind === "cron") {
+    const zoneLine = m.timezone !== "UTC" ? `CRON_TZ=${m.timezone}\n` : "";
+    return `${zoneLine}${m.cron_expression} ${ping}`;
+  }
+  const line = periodCrontab(m.period_seconds ?? 0);
+  if (!line)
+    return [
+      `# No crontab line runs a job every ${m.period_seconds} seconds: run it from your scheduler with the wrapper,`,
+      "# which pings when the command ends:",
+      `lifeline-run ${url} -- /path/to/job.sh`,
+    ].join("\n");
+  return `${line.timezone ? `CRON_TZ=${line.timezone}\n` : ""}${line.expression} ${ping}`;
+}
 
 /** Ready-to-paste ways to report to this monitor, built from its own ping URL. */
 export function snippetsFor(m: CronMonitor, origin: string): Snippet[] {
   const url = m.ping_url;
   const base = url.slice(0, url.length - m.ping_token.length - 1);
-  const schedule = m.schedule_kind === "cron" ? m.cron_expression : "0 * * * *";
-  const zoneLine = m.schedule_kind === "cron" && m.timezone !== "UTC" ? `CRON_TZ=${m.timezone}\n` : "";
   return [
-    {
-      key: "crontab",
-      title: "Crontab line",
-      code: `${zoneLine}${schedule} /path/to/job.sh && curl -fsS -m 10 --retry 5 -o /dev/null ${url}`,
-    },
+    { key: "crontab", title: "Crontab line", code: crontabSnippet(m, url) },
     {
       key: "curl",
       title: "curl with start, exit code and rid",

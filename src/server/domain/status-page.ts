@@ -3,13 +3,22 @@
  * status, and the daily uptime bars. `now` is passed in; no database.
  */
 import { mergeSpans, spansCovered, type QuietTime, type Span } from "./maintenance-days";
-export type ComponentStatus = "operational" | "degraded" | "down" | "paused" | "unknown";
+export type ComponentStatus = "operational" | "degraded" | "down" | "paused" | "unknown" | "maintenance";
 
 export const STATUS_DAYS = 90;
 
-/** A cron monitor's `state` or a service's `status`, as the page says it. */
-export function componentStatus(kind: "cron_monitor" | "service", raw: string, paused: boolean): ComponentStatus {
+/**
+ * A cron monitor's `state` or a service's `status`, as the page says it. A component under a running
+ * maintenance window (`maintained`) is "maintenance" whatever its state, unless paused.
+ */
+export function componentStatus(
+  kind: "cron_monitor" | "service",
+  raw: string,
+  paused: boolean,
+  maintained = false,
+): ComponentStatus {
   if (paused) return "paused";
+  if (maintained) return "maintenance";
   if (raw === "up") return "operational";
   if (raw === "down") return "down";
   if (raw === "late" || raw === "degraded") return "degraded";
@@ -22,17 +31,23 @@ export const STATUS_WORDS: Record<ComponentStatus, string> = {
   down: "Down",
   paused: "Paused",
   unknown: "No data yet",
+  maintenance: "Under maintenance",
 };
 
-/** The worst of the components' statuses, in words. Paused and unknown components do not count. */
+/**
+ * The worst of the components' statuses, in words. Paused and unknown components do not count; while
+ * some are under maintenance and nothing outside maintenance is down, "Maintenance in progress".
+ */
 export function overallStatus(statuses: ComponentStatus[]): {
-  indicator: "operational" | "degraded" | "down" | "unknown";
+  indicator: "operational" | "degraded" | "down" | "unknown" | "maintenance";
   description: string;
 } {
-  const counted = statuses.filter((s) => s !== "paused" && s !== "unknown");
-  if (counted.length === 0) return { indicator: "unknown", description: "No status to report yet" };
+  const counted = statuses.filter((s) => s !== "paused" && s !== "unknown" && s !== "maintenance");
+  const maintained = statuses.includes("maintenance");
   const down = counted.filter((s) => s === "down").length;
-  if (down === counted.length) return { indicator: "down", description: "Major outage" };
+  if (maintained && down === 0) return { indicator: "maintenance", description: "Maintenance in progress" };
+  if (counted.length === 0) return { indicator: "unknown", description: "No status to report yet" };
+  if (down === counted.length && !maintained) return { indicator: "down", description: "Major outage" };
   if (down > 0) return { indicator: "down", description: "Partial outage" };
   if (counted.includes("degraded")) return { indicator: "degraded", description: "Degraded performance" };
   return { indicator: "operational", description: "All systems operational" };
@@ -51,7 +66,8 @@ export function windowStart(now: Date, days = STATUS_DAYS): Date {
   return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS);
 }
 
-export type DayBar = { date: string; uptime_pct: number | null; incidents: number };
+/** `maintenance`: set (true) on a day a maintenance window ran over the component; absent otherwise. */
+export type DayBar = { date: string; uptime_pct: number | null; incidents: number; maintenance?: true };
 
 const pct = (ok: number, total: number) => Math.round((ok / total) * 100_000) / 1000;
 
@@ -60,17 +76,18 @@ const pct = (ok: number, total: number) => Math.round((ok / total) * 100_000) / 
  * checks has no figure. The window's figure is over all its checks.
  */
 export function barsFromChecks(
-  hours: { hour: Date; total: number; successful: number }[],
+  hours: { hour: Date; total: number; successful: number; maintenance?: number }[],
   incidentDays: Map<string, number>,
   now: Date,
   days = STATUS_DAYS,
 ): { bars: DayBar[]; uptime: number | null } {
-  const sums = new Map<string, { ok: number; total: number }>();
+  const sums = new Map<string, { ok: number; total: number; maintained: boolean }>();
   for (const h of hours) {
     const day = h.hour.toISOString().slice(0, 10);
-    const s = sums.get(day) ?? { ok: 0, total: 0 };
+    const s = sums.get(day) ?? { ok: 0, total: 0, maintained: false };
     s.ok += h.successful;
     s.total += h.total;
+    if (h.maintenance) s.maintained = true;
     sums.set(day, s);
   }
   let ok = 0;
@@ -81,7 +98,13 @@ export function barsFromChecks(
       ok += s.ok;
       total += s.total;
     }
-    return { date, uptime_pct: s && s.total > 0 ? pct(s.ok, s.total) : null, incidents: incidentDays.get(date) ?? 0 };
+    const bar: DayBar = {
+      date,
+      uptime_pct: s && s.total > 0 ? pct(s.ok, s.total) : null,
+      incidents: incidentDays.get(date) ?? 0,
+    };
+    if (s?.maintained) bar.maintenance = true;
+    return bar;
   });
   return { bars, uptime: total > 0 ? pct(ok, total) : null };
 }
@@ -122,10 +145,11 @@ export function barsFromIncidents(
     const quietMs = quiet.covered(from, to);
     maintained += quietMs;
     const counted = to - from - quietMs;
-    if (counted <= 0) return { date, uptime_pct: null, incidents: count };
+    const mark = quietMs > 0 ? { maintenance: true as const } : {};
+    if (counted <= 0) return { date, uptime_pct: null, incidents: count, ...mark };
     covered += counted;
     down += downMs;
-    return { date, uptime_pct: pct(counted - downMs, counted), incidents: count };
+    return { date, uptime_pct: pct(counted - downMs, counted), incidents: count, ...mark };
   });
   return { bars, uptime: covered > 0 ? pct(covered - down, covered) : null, maintenanceMs: maintained };
 }

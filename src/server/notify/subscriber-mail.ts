@@ -6,7 +6,13 @@ import { escapeMarkup as e } from "../domain/escape";
  * so a `<script>` in an update stays text. Each carries the one-click unsubscribe link in its body
  * and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
  */
-export const SUBSCRIBER_EVENTS = ["incident.opened", "incident.updated", "incident.resolved"] as const;
+export const SUBSCRIBER_EVENTS = [
+  "incident.opened",
+  "incident.updated",
+  "incident.resolved",
+  "maintenance.scheduled",
+  "maintenance.started",
+] as const;
 export type SubscriberEvent = (typeof SUBSCRIBER_EVENTS)[number];
 
 export type SubscriberNotice = {
@@ -18,6 +24,8 @@ export type SubscriberNotice = {
   /** When the incident opened, the update was posted, or the incident resolved. */
   at: string;
   update: { status: string; message: string } | null;
+  /** maintenance.*: the window's title, description and run (`component`: the covered components, joined). */
+  maintenance?: { title: string; description: string; startsAt: string; endsAt: string } | null;
 };
 
 export type MailMessage = { subject: string; text: string; html: string; headers: Record<string, string> };
@@ -26,12 +34,22 @@ export type MailMessage = { subject: string; text: string; html: string; headers
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 
 function headline(n: SubscriberNotice): string {
+  if (n.event === "maintenance.scheduled") return `Maintenance scheduled: ${n.maintenance?.title ?? ""}`;
+  if (n.event === "maintenance.started") return `Maintenance started: ${n.maintenance?.title ?? ""}`;
   if (n.event === "incident.opened") return `${n.component} is down`;
   if (n.event === "incident.resolved") return `${n.component} is operational again`;
   return `${n.component}: ${n.update?.status ?? "update"}`;
 }
 
 function lines(n: SubscriberNotice): string[] {
+  if (n.maintenance) {
+    const w = n.maintenance;
+    return [
+      `From ${w.startsAt} until ${w.endsAt} (UTC).`,
+      `Affects ${n.component}.`,
+      ...(w.description ? ["", w.description] : []),
+    ];
+  }
   if (n.event === "incident.opened") return [`An incident opened at ${n.at}.`];
   if (n.event === "incident.resolved") return [`The incident was resolved at ${n.at}.`];
   return [`Update posted at ${n.at}:`, "", n.update?.message ?? ""];

@@ -26,6 +26,17 @@ const ATTEMPTS = 3;
 
 export type SubscriberOptions = SendOptions & { backoffMs: number; log?: (line: object) => void };
 
+/** One recipient per subscriber, naming every component the window covers on its page. */
+function oneEach(rows: Recipient[]): Recipient[] {
+  const out = new Map<number, Recipient & { names: string[] }>();
+  for (const r of rows) {
+    const seen = out.get(r.id) ?? { ...r, names: [] };
+    if (r.component && !seen.names.includes(r.component)) seen.names.push(r.component);
+    out.set(r.id, seen);
+  }
+  return [...out.values()].map(({ names, ...r }) => ({ ...r, component: names.join(", ") }));
+}
+
 export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions) {
   const log = opts.log ?? (() => {});
   const store = subscriberStore(sql);
@@ -34,6 +45,17 @@ export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions
   async function noticeOf(
     row: OutboxRow & { event: SubscriberEvent },
   ): Promise<Omit<SubscriberNotice, "pageTitle" | "pageUrl" | "component"> | null> {
+    if (row.event === "maintenance.scheduled" || row.event === "maintenance.started") {
+      const w = row.window_id ? await store.window(row.window_id) : undefined;
+      if (!w || !row.window_starts_at || !row.window_ends_at) return null;
+      const maintenance = {
+        title: w.title,
+        description: w.description,
+        startsAt: wire(row.window_starts_at),
+        endsAt: wire(row.window_ends_at),
+      };
+      return { event: row.event, at: maintenance.startsAt, update: null, maintenance };
+    }
     if (row.event === "incident.updated") {
       const u = row.update_id ? await store.update(row.update_id) : undefined;
       return u ? { event: row.event, at: wire(u.created_at), update: { status: u.status, message: u.message } } : null;
@@ -81,7 +103,10 @@ export function createSubscriberDelivery(sql: SqlRunner, opts: SubscriberOptions
     async deliver(row: OutboxRow): Promise<{ sent: number; failed: number }> {
       const counts = { sent: 0, failed: 0 };
       if (!isSubscriberEvent(row.event)) return counts;
-      const recipients = await store.recipients(row.cron_monitor_id, row.service_id);
+      const recipients =
+        row.event.startsWith("maintenance.") && row.window_id
+          ? oneEach(await store.windowRecipients(row.window_id))
+          : await store.recipients(row.cron_monitor_id, row.service_id);
       if (recipients.length === 0) return counts;
       const base = await noticeOf(row as OutboxRow & { event: SubscriberEvent });
       if (!base) return counts;

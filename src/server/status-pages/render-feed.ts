@@ -2,8 +2,8 @@ import type { PublicStatus } from "../services/status-pages/public";
 import { escapeMarkup as e } from "../domain/escape";
 
 /**
- * An Atom feed of the page's incidents (open and of 90 days) and their updates, newest first.
- * Every text escaped.
+ * An Atom feed of the page's incidents (open and of 90 days) and their updates, newest first, and
+ * its maintenance windows running or scheduled. Every text escaped.
  */
 export function renderStatusFeed(s: PublicStatus, feedUrl: string): string {
   const all = [...s.incidents.active, ...s.incidents.past].sort((a, b) => (a.opened_at < b.opened_at ? 1 : -1));
@@ -15,7 +15,12 @@ export function renderStatusFeed(s: PublicStatus, feedUrl: string): string {
         `<entry><id>${e(`${s.url}#incident-${i.opened_at}-${i.component}-update-${n + 1}`)}</id><title>${e(`${i.component}: ${u.status}`)}</title><updated>${u.created_at}</updated><link href="${e(s.url)}"/><content type="text">${e(u.message)}</content></entry>`,
     ),
   );
+  const windows = [...s.maintenance.active, ...s.maintenance.scheduled].map((w) => {
+    const text = `${w.starts_at} to ${w.ends_at}. Affects ${w.components.join(", ")}.${w.description ? `\n\n${w.description}` : ""}`;
+    return `<entry><id>${e(`${s.url}#maintenance-${w.starts_at}-${w.title}`)}</id><title>${e(`Maintenance: ${w.title}`)}</title><updated>${w.starts_at}</updated><published>${w.starts_at}</published><link href="${e(s.url)}"/><content type="text">${e(text)}</content></entry>`;
+  });
   const entries =
+    windows.join("") +
     updateEntries.join("") +
     all
       .map((i) => {

@@ -45,8 +45,14 @@ const wantsJson = (req: Request) => (req.headers.get("content-type") ?? "").toLo
 async function readEmail(req: Request, json: boolean): Promise<unknown> {
   try {
     if (json) return JSON.parse(await req.text()) as unknown;
-    const value = (await req.formData()).get("email");
-    return { email: typeof value === "string" ? value : "" };
+    const form = await req.formData();
+    const value = form.get("email");
+    // The form posts a hidden "0" before its checkbox's "1": no field at all keeps the default (true).
+    const choice = form.getAll("maintenance");
+    return {
+      email: typeof value === "string" ? value : "",
+      ...(choice.length ? { maintenance: choice.includes("1") } : {}),
+    };
   } catch {
     return json ? undefined : { email: "" };
   }
@@ -87,7 +93,13 @@ export async function serveSubscribe(page: PageGate | null, req: Request): Promi
   }
   let outcome: SubscribeOutcome;
   try {
-    outcome = await subscribe(page, parsed.data.email, clientAddress(req.headers), new Date());
+    outcome = await subscribe(
+      page,
+      parsed.data.email,
+      clientAddress(req.headers),
+      new Date(),
+      parsed.data.maintenance ?? true,
+    );
   } catch (err) {
     if (!isRateLimited(err)) throw err;
     const retry = { "Retry-After": String(err.retryAfterSeconds ?? 60) };

@@ -20,6 +20,25 @@ export const SUBSCRIBER_SQL = {
       WHERE (c.cron_monitor_id = ? OR c.service_id = ?) AND s.confirmed_at IS NOT NULL AND p.visibility IN ('public', 'password')
         AND (m.org_id = p.org_id OR EXISTS (SELECT 1 FROM memberships mb WHERE mb.user_id = sv.user_id AND mb.org_id = p.org_id))
       ORDER BY s.id`,
+  /**
+   * Confirmed subscribers who chose maintenance mails, of the public and password pages of the
+   * window's organization, with each page component the window covers (named, or in a project it
+   * names) that belongs to the page's organization (params: window). One row per subscriber and component.
+   */
+  windowRecipients: `SELECT s.id, s.email, s.unsubscribe_salt, p.slug, p.title, COALESCE(c.display_name, m.name, sv.name) AS component
+      FROM maintenance_windows w
+      JOIN status_pages p ON p.org_id = w.org_id
+      JOIN status_page_subscribers s ON s.page_id = p.id
+      JOIN status_page_components c ON c.page_id = p.id
+      LEFT JOIN cron_monitors m ON m.id = c.cron_monitor_id
+      LEFT JOIN services sv ON sv.id = c.service_id
+      WHERE w.id = ? AND s.confirmed_at IS NOT NULL AND s.notify_maintenance AND p.visibility IN ('public', 'password')
+        AND (m.org_id = p.org_id OR EXISTS (SELECT 1 FROM memberships mb WHERE mb.user_id = sv.user_id AND mb.org_id = p.org_id))
+        AND EXISTS (SELECT 1 FROM maintenance_targets t WHERE t.window_id = w.id
+          AND (t.cron_monitor_id = c.cron_monitor_id OR t.service_id = c.service_id
+            OR t.project_id = m.project_id OR t.project_id = sv.project_id))
+      ORDER BY s.id, c.position`,
+  window: `SELECT title, description FROM maintenance_windows WHERE id = ?`,
   incident: `SELECT opened_at, resolved_at FROM incidents WHERE id = ?`,
   update: `SELECT status, message, created_at FROM incident_updates WHERE id = ?`,
   /** Params: outbox, subscriber, now. One row changed: this worker sends it. */
@@ -46,6 +65,9 @@ export function subscriberStore(sql: SqlRunner) {
     /** The confirmed subscribers of pages showing the monitor or service, in id order. */
     recipients: (monitorId: number | null, serviceId: number | null) =>
       sql.all<SubscriberRecipient>(SUBSCRIBER_SQL.recipients, [monitorId, serviceId]),
+    /** Subscribers to mail about a window, one row per subscriber and covered component, in subscriber order. */
+    windowRecipients: (windowId: number) => sql.all<SubscriberRecipient>(SUBSCRIBER_SQL.windowRecipients, [windowId]),
+    window: (id: number) => sql.get<{ title: string; description: string }>(SUBSCRIBER_SQL.window, [id]),
     incident: (id: number) => sql.get<{ opened_at: string; resolved_at: string | null }>(SUBSCRIBER_SQL.incident, [id]),
     update: (id: number) =>
       sql.get<{ status: string; message: string; created_at: string }>(SUBSCRIBER_SQL.update, [id]),

@@ -20,6 +20,8 @@ export function headline(p: Payload): string {
       return `Maintenance started: ${p.maintenance?.title ?? "a maintenance window"}`;
     case "maintenance.ended":
       return `Maintenance ended: ${p.maintenance?.title ?? "a maintenance window"}`;
+    case "maintenance.scheduled": // status page subscribers only (notify/subscribers.ts); no integration receives it
+      return `Maintenance scheduled: ${p.maintenance?.title ?? "a maintenance window"}`;
     case "test":
       return "Test notification from Lifeline";
   }

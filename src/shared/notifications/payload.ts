@@ -12,6 +12,8 @@ export type NotificationEvent =
   | "run.drifted"
   | "maintenance.started"
   | "maintenance.ended"
+  /** Status page subscribers only (no integration receives it): a window was created with its run ahead. */
+  | "maintenance.scheduled"
   | "test";
 
 export type Payload = {

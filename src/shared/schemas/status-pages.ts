@@ -147,7 +147,13 @@ export type StatusPageView = z.infer<typeof statusPage>;
 /** A subscriber's email on the public form and the JSON way: trimmed and lowercased before it is stored. */
 export const subscriberEmail = text().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
 
-export const subscribeInput = z.object({ email: subscriberEmail }).strict();
+export const subscribeInput = z
+  .object({
+    email: subscriberEmail,
+    /** Also mailed when a maintenance window covering the page is scheduled and when it starts (default true). */
+    maintenance: z.boolean().optional(),
+  })
+  .strict();
 
 export const statusPageSubscriber = z.object({
   id: z.number().int(),

@@ -256,17 +256,31 @@ export async function createWindow(
       if (max !== null) throw planLimit(max);
     }
     const targets = await checkedTargets(tx, scope, input.targets);
+    const run = runColumns(timing, now);
     const row = await tx.maintenanceWindow.create({
       data: {
         orgId: scope.orgId,
         title: input.title,
         description: input.description ?? "",
         ...timing,
-        ...runColumns(timing, now),
+        ...run,
         targets: { create: targetRows(targets) },
       },
       select: { id: true },
     });
+    // Status page subscribers hear of a window whose run lies ahead (notify/subscribers.ts); a run
+    // already going on is told by its start's announcement alone.
+    if (run.currentStartsAt && run.currentEndsAt && run.currentStartsAt.getTime() > now.getTime())
+      await tx.outbox.create({
+        data: {
+          orgId: scope.orgId,
+          event: "maintenance.scheduled",
+          windowId: row.id,
+          windowStartsAt: run.currentStartsAt,
+          windowEndsAt: run.currentEndsAt,
+          createdAt: now,
+        },
+      });
     return row.id;
   });
   invalidateOrganizationPages(scope.orgId);

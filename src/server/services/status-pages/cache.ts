@@ -12,7 +12,8 @@ export const FRESH_MS = 5_000;
 export const BADGE_FRESH_MS = 1_000;
 export const MAX_AGE_MS = 60_000;
 
-type Entry<T> = { value: T; stamp: string; orgId: number; builtAt: number; checkedAt: number };
+/** `until`: when the answer stops holding whatever the stamp says (a maintenance window starts or ends). */
+type Entry<T> = { value: T; stamp: string; orgId: number; builtAt: number; checkedAt: number; until: number | null };
 
 /** What a read answered, and whether it came from the cache (`X-Cache: hit`) or was built (`miss`). */
 export type Cached<T> = { value: T; hit: boolean };
@@ -80,9 +81,11 @@ export async function cachedRead<T>(
   stampOf: () => Promise<Stamp | null>,
   build: () => Promise<T>,
   freshMs = FRESH_MS,
+  untilOf: (value: T) => number | null = () => null,
 ): Promise<Cached<T> | null> {
   const hit = state.entries.get(key) as Entry<T> | undefined;
-  if (hit && now - hit.checkedAt < freshMs) return { value: hit.value, hit: true };
+  const holds = (e: Entry<T>) => e.until === null || now < e.until;
+  if (hit && now - hit.checkedAt < freshMs && holds(hit)) return { value: hit.value, hit: true };
   const pending = state.building.get(key) as Promise<Cached<T> | null> | undefined;
   if (pending) return pending;
   const work = (async (): Promise<Cached<T> | null> => {
@@ -92,7 +95,7 @@ export async function cachedRead<T>(
       return null;
     }
     const kept = state.entries.get(key) as Entry<T> | undefined;
-    if (kept && kept.stamp === stamp.stamp && now - kept.builtAt < MAX_AGE_MS) {
+    if (kept && kept.stamp === stamp.stamp && now - kept.builtAt < MAX_AGE_MS && holds(kept)) {
       kept.checkedAt = now;
       return { value: kept.value, hit: true };
     }
@@ -101,7 +104,14 @@ export async function cachedRead<T>(
     // An invalidation of the organization during the build: answer it, keep nothing.
     if (generation(stamp.orgId) === before) {
       if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
-      state.entries.set(key, { value, stamp: stamp.stamp, orgId: stamp.orgId, builtAt: now, checkedAt: now });
+      state.entries.set(key, {
+        value,
+        stamp: stamp.stamp,
+        orgId: stamp.orgId,
+        builtAt: now,
+        checkedAt: now,
+        until: untilOf(value),
+      });
     }
     return { value, hit: false };
   })();
@@ -119,7 +129,8 @@ export const cachedPage = <T>(
   now: number,
   stampOf: () => Promise<Stamp | null>,
   build: () => Promise<T>,
-): Promise<Cached<T> | null> => cachedRead(pageKey(slug), now, stampOf, build);
+  untilOf?: (value: T) => number | null,
+): Promise<Cached<T> | null> => cachedRead(pageKey(slug), now, stampOf, build, FRESH_MS, untilOf);
 
 /** A badge's answer by its key's digest (see cachedRead). */
 export const cachedBadge = <T>(

@@ -10,6 +10,7 @@ import {
   type DayBar,
   windowStart,
 } from "../../domain/status-page";
+import { MAX_PAGE_WINDOWS, pageMaintenance, type ListedWindow } from "../../domain/status-page-maintenance";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
 import { monitorMaintenanceRuns, serviceChecksOutsideMaintenance } from "../maintenance/history";
@@ -41,6 +42,14 @@ export type PublicIncident = {
   /** Members' updates, oldest first (POST /incidents/{id}/updates). */
   updates: PublicIncidentUpdate[];
 };
+/** A maintenance window as a page publishes it: only the page's components it covers, by their names there. */
+export type PublicMaintenance = {
+  title: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  components: string[];
+};
 export type PublicStatus = {
   title: string;
   description: string;
@@ -48,6 +57,8 @@ export type PublicStatus = {
   status: { indicator: string; description: string };
   groups: { name: string | null; components: PublicComponent[] }[];
   incidents: { active: PublicIncident[]; past: PublicIncident[] };
+  /** Windows running now and scheduled, covering the page's components (at most MAX_PAGE_WINDOWS, earliest first). */
+  maintenance: { active: PublicMaintenance[]; scheduled: PublicMaintenance[] };
   generated_at: string;
 };
 
@@ -111,7 +122,7 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
           cronMonitor: {
             select: { id: true, name: true, state: true, paused: true, createdAt: true, projectId: true },
           },
-          service: { select: { id: true, name: true, status: true, enabled: true, createdAt: true } },
+          service: { select: { id: true, name: true, status: true, enabled: true, createdAt: true, projectId: true } },
         },
       },
     },
@@ -119,7 +130,10 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
   const since = windowStart(now);
   const monitorIds = page.components.flatMap((c) => (c.cronMonitor ? [c.cronMonitor.id] : []));
   const serviceIds = page.components.flatMap((c) => (c.service ? [c.service.id] : []));
-  const [incidents, rollups, quiet] = await Promise.all([
+  const projectIds = [
+    ...new Set(page.components.flatMap((c) => c.cronMonitor?.projectId ?? c.service?.projectId ?? [])),
+  ];
+  const [incidents, rollups, quiet, windows] = await Promise.all([
     db().incident.findMany({
       where: {
         OR: [{ cronMonitorId: { in: monitorIds } }, { serviceId: { in: serviceIds } }],
@@ -149,7 +163,16 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
           now,
         )
       : Promise.resolve(new Map<number, never[]>()),
+    pageWindows(page.orgId, monitorIds, serviceIds, projectIds, now),
   ]);
+  const objects = page.components.flatMap((c) => {
+    const obj = c.cronMonitor ?? c.service;
+    if (!obj) return [];
+    return [
+      { key: c.cronMonitor ? `m${obj.id}` : `s${obj.id}`, projectId: obj.projectId, name: c.displayName ?? obj.name },
+    ];
+  });
+  const maintenance = pageMaintenance(windows, objects, now);
   const nameOf = new Map<string, string>();
   const groups: PublicStatus["groups"] = [];
   const statuses: ComponentStatus[] = [];
@@ -159,9 +182,10 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
     const key = c.cronMonitor ? `m${c.cronMonitor.id}` : `s${c.service!.id}`;
     const name = c.displayName ?? obj.name;
     nameOf.set(key, name);
+    const maintained = maintenance.maintained.has(key);
     const status = c.cronMonitor
-      ? componentStatus("cron_monitor", c.cronMonitor.state, c.cronMonitor.paused)
-      : componentStatus("service", c.service!.status, !c.service!.enabled);
+      ? componentStatus("cron_monitor", c.cronMonitor.state, c.cronMonitor.paused, maintained)
+      : componentStatus("service", c.service!.status, !c.service!.enabled, maintained);
     statuses.push(status);
     const own = incidents.filter((i) =>
       c.cronMonitor ? i.cronMonitorId === c.cronMonitor.id : i.serviceId === c.service!.id,
@@ -201,8 +225,60 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
       active: incidents.filter((i) => i.status === "open").map(shown),
       past: incidents.filter((i) => i.status !== "open").map(shown),
     },
+    maintenance: { active: maintenance.active.map(published), scheduled: maintenance.scheduled.map(published) },
     generated_at: isoSeconds(now),
+    [CHANGES_AT]: maintenance.changesAt,
+  } as PublicStatus;
+}
+
+/** When a listed window starts or ends: the cached page is rebuilt then (not published). */
+const CHANGES_AT = Symbol("changesAt");
+const changesAt = (s: PublicStatus): number | null =>
+  (s as PublicStatus & { [CHANGES_AT]?: number | null })[CHANGES_AT] ?? null;
+
+const published = (w: ListedWindow): PublicMaintenance => ({
+  title: w.title,
+  description: w.description,
+  starts_at: isoSeconds(w.start),
+  ends_at: isoSeconds(w.end),
+  components: w.components,
+});
+
+/**
+ * The organization's windows whose stored run has not ended and that name one of the page's objects
+ * or their projects: one statement, at most MAX_PAGE_WINDOWS windows, each with only its targets
+ * among those (bounded by the page's components), whatever the owner configured.
+ */
+async function pageWindows(orgId: number, monitorIds: number[], serviceIds: number[], projectIds: number[], now: Date) {
+  if (monitorIds.length + serviceIds.length === 0) return [];
+  const mine = {
+    OR: [{ cronMonitorId: { in: monitorIds } }, { serviceId: { in: serviceIds } }, { projectId: { in: projectIds } }],
   };
+  const rows = await db().maintenanceWindow.findMany({
+    where: { orgId, currentEndsAt: { gt: now }, targets: { some: mine } },
+    orderBy: [{ currentStartsAt: "asc" }, { id: "asc" }],
+    take: MAX_PAGE_WINDOWS,
+    select: {
+      title: true,
+      description: true,
+      currentStartsAt: true,
+      currentEndsAt: true,
+      targets: { where: mine, select: { cronMonitorId: true, serviceId: true, projectId: true } },
+    },
+  });
+  return rows.flatMap((w) =>
+    w.currentStartsAt && w.currentEndsAt
+      ? [
+          {
+            title: w.title,
+            description: w.description,
+            start: w.currentStartsAt,
+            end: w.currentEndsAt,
+            targets: w.targets,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The page's data, from the per-process cache (cache.ts) when it still holds (`hit`). */
@@ -212,5 +288,6 @@ export function publicStatus(slug: string, now: Date): Promise<Cached<PublicStat
     now.getTime(),
     () => stampOf(slug),
     () => build(slug, now),
+    changesAt,
   );
 }

@@ -41,7 +41,8 @@ export type SubscribeOutcome = { status: "pending" } | { status: "deferred"; ret
  * address and email first (429 past either), then against the page's ceiling on confirmation mails,
  * before anything is looked up. A new or unconfirmed subscription gets a fresh link (an older one
  * stops working); a confirmed one is left as it is and mailed nothing. Past the page's ceiling a new
- * address is stored without a link and nothing is mailed. The answer never depends on the address,
+ * address is stored without a link and nothing is mailed. `notifyMaintenance`: the subscriber's choice
+ * of maintenance mails, kept until confirmation. The answer never depends on the address,
  * so it never tells whether an address is subscribed.
  */
 export async function subscribe(
@@ -49,6 +50,7 @@ export async function subscribe(
   email: string,
   address: string | null,
   now = new Date(),
+  notifyMaintenance = true,
 ): Promise<SubscribeOutcome> {
   if (!takesSubscribers(page.visibility)) throw notFound("Status page");
   await consume(subscribeLimits(address, email), now);
@@ -68,7 +70,7 @@ export async function subscribe(
     // Kept without a link (nothing can confirm it): subscribing again once the page may mail sends one.
     await db()
       .statusPageSubscriber.create({
-        data: { pageId: page.id, email, unsubscribeSalt: randomToken(16), createdAt: now },
+        data: { pageId: page.id, email, unsubscribeSalt: randomToken(16), createdAt: now, notifyMaintenance },
       })
       .catch((err: unknown) => {
         if (!isUniqueViolation(err)) throw err;
@@ -76,7 +78,7 @@ export async function subscribe(
     return outcome;
   }
   const token = randomToken(32);
-  const fields = { confirmTokenHash: hashToken(token), confirmSentAt: now };
+  const fields = { confirmTokenHash: hashToken(token), confirmSentAt: now, notifyMaintenance };
   try {
     await db().statusPageSubscriber.upsert({
       where: { pageId_email: { pageId: page.id, email } },
