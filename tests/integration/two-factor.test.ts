@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { softwareAuthenticator } from "../support/software-authenticator";
+import { dashboardCookie, trpcQuery } from "../support/dashboard";
 
 // Two-factor sign-in through the real server: TOTP enrolment and sign-in with codes computed here
 // from the secret the enrolment showed, a replayed code refused, wrong codes throttled, recovery
@@ -167,8 +168,55 @@ describe("TOTP two-factor sign-in", () => {
       (await call("GET", "/cron-monitors", { token: owner.access, headers: { "x-org-slug": owner.orgSlug } })).status,
     ).toBe(200);
 
+    // The dashboard's face refuses the same way.
+    const cookie = await dashboardCookie(baseUrl(), member.email, member.password);
+    const dashboard = await trpcQuery(baseUrl(), "orgs.current", undefined, { cookie, "x-org-slug": owner.orgSlug });
+    expect(dashboard.status).toBe(403);
+    expect(dashboard.body.error.data).toMatchObject({ httpStatus: 403, appCode: "SECOND_FACTOR_ENROLMENT_REQUIRED" });
+
     await enrolTotp(member);
     expect((await call("GET", "/cron-monitors", inOrg)).status).toBe(200);
+  });
+});
+
+describe("the dashboard's sign-in with a second factor", () => {
+  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
+  async function credentials(fields: Record<string, string>, cookie: string[] = []) {
+    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": address(),
+        cookie: [...cookiesOf(csrf), ...cookie].join("; "),
+      },
+      body: new URLSearchParams({ csrfToken, ...fields, json: "true" }),
+    });
+    return { res, text: await res.text(), cookies: cookiesOf(res) };
+  }
+
+  it("opens no session on the password alone: it asks for the code, whose challenge stays in an HttpOnly cookie", async () => {
+    const user = await registerUser("totp-dashboard");
+    const { codes } = await enrolTotp(user);
+    const first = await credentials({ email: user.email, password: user.password });
+    expect(first.res.status).toBe(401);
+    expect(JSON.parse(first.text).url).toMatch(/error=SecondFactorRequired/);
+    expect(first.cookies.some((c) => c.startsWith("next-auth.session-token="))).toBe(false);
+    const setCookie = first.res.headers.getSetCookie().find((c) => c.startsWith("lifeline_second_factor="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    const challenge = setCookie.split(";")[0]!;
+    expect(first.text).not.toContain(challenge.split("=")[1]);
+
+    const wrong = await credentials({ code: "000000" }, [challenge]);
+    expect(wrong.cookies.some((c) => c.startsWith("next-auth.session-token="))).toBe(false);
+    const second = await credentials({ code: codes.next() }, [challenge]);
+    const session = second.cookies.find((c) => c.startsWith("next-auth.session-token="));
+    expect(session).toBeDefined();
+    const me = await trpcQuery(baseUrl(), "auth.me", undefined, { cookie: session! });
+    expect(me.status).toBe(200);
+    expect(me.body.result.data.data.email).toBe(user.email);
   });
 });
 
