@@ -12,6 +12,8 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const client = useTRPCClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password was right and the account has a second factor: the form asks for a code next.
+  const [secondStep, setSecondStep] = useState(false);
   // Until React has hydrated the form, a click would submit it natively: keep the button disabled.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -19,6 +21,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    if (secondStep) return submitCode(String(form.get("code") ?? "").trim());
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     setBusy(true);
@@ -30,6 +33,11 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       const result = await signIn("credentials", { email, password, redirect: false }).catch(() => {
         throw new Error("Too many failed attempts; wait a few minutes and try again");
       });
+      if (result?.error === "SecondFactorRequired") {
+        setSecondStep(true);
+        setBusy(false);
+        return;
+      }
       if (!result || result.error) throw new Error("Invalid email or password");
       router.push("/monitors");
       router.refresh();
@@ -39,26 +47,56 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
     }
   }
 
+  /** The second step: a code of the authenticator app, or a recovery code (anything but six digits). */
+  async function submitCode(code: string) {
+    setBusy(true);
+    setError(null);
+    const proof = /^\d{6}$/.test(code) ? { code } : { recovery_code: code };
+    const result = await signIn("credentials", { ...proof, redirect: false }).catch(() => null);
+    if (result && !result.error && result.ok) {
+      router.push("/monitors");
+      router.refresh();
+      return;
+    }
+    setError(
+      result
+        ? "That code is not valid; try the next one"
+        : "Too many failed attempts; wait a few minutes and try again",
+    );
+    setBusy(false);
+  }
+
   const title = mode === "login" ? "Sign in to Lifeline" : "Create your Lifeline account";
   return (
     <main className="auth-page">
       <div className="card">
         <h1>{title}</h1>
         <form className="stack" onSubmit={onSubmit} noValidate={false}>
-          <label>
-            Email
-            <input name="email" type="email" autoComplete="email" required />
-          </label>
-          <label>
-            Password
-            <input
-              name="password"
-              type="password"
-              autoComplete={mode === "login" ? "current-password" : "new-password"}
-              minLength={mode === "register" ? 10 : undefined}
-              required
-            />
-          </label>
+          {secondStep ? (
+            <label>
+              Authentication code
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+            </label>
+          ) : null}
+          {secondStep && (
+            <p className="muted">Enter the code from your authenticator app, or one of your recovery codes.</p>
+          )}
+          <div hidden={secondStep} className="stack">
+            <label>
+              Email
+              <input name="email" type="email" autoComplete="email" required />
+            </label>
+            <label>
+              Password
+              <input
+                name="password"
+                type="password"
+                autoComplete={mode === "login" ? "current-password" : "new-password"}
+                minLength={mode === "register" ? 10 : undefined}
+                required
+              />
+            </label>
+          </div>
           {mode === "register" && <p className="muted">At least 10 characters.</p>}
           {error && (
             <p className="error" role="alert">
@@ -66,7 +104,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
             </p>
           )}
           <button type="submit" disabled={busy || !hydrated}>
-            {mode === "login" ? "Sign in" : "Create account"}
+            {secondStep ? "Verify" : mode === "login" ? "Sign in" : "Create account"}
           </button>
         </form>
         <p className="muted">

@@ -5,7 +5,11 @@
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
+  /** The password was right; the account has a second factor: answer the challenge (POST /auth/login/second-factor). */
+  SECOND_FACTOR_REQUIRED: 401,
   FORBIDDEN: 403,
+  /** The organization requires two-factor sign-in and the caller has no second factor: enrol one first. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -30,6 +34,8 @@ export class AppError extends Error {
   readonly details: ErrorDetails | undefined;
   /** RATE_LIMITED: seconds until a retry may succeed (the Retry-After header). */
   retryAfterSeconds?: number;
+  /** Fields the standard error body carries beside code and message (a sign-in's second-factor challenge). */
+  extra?: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
     super(message);

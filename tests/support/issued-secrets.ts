@@ -24,12 +24,13 @@ const SECRET_FIELDS = new Set([
   "routing_key",
   "app_token",
   "user_key",
+  "challenge",
 ]);
 /** Shorter values are not credentials Lifeline issues (and would match unrelated log text). */
 const MIN_SECRET_LENGTH = 16;
 
 /** Fields holding a URL whose user info and query values may be credentials (an integration's server or API root). */
-const URL_FIELDS = new Set(["url", "api_url", "homeserver_url"]);
+const URL_FIELDS = new Set(["url", "api_url", "homeserver_url", "otpauth_uri"]);
 
 /** The credentials inside a URL: its password and its query values. */
 function urlCredentials(value: string): string[] {

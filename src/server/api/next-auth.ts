@@ -7,6 +7,9 @@ import { env } from "../../env";
 import { AppError } from "../../shared/errors";
 import { logUnexpected } from "./http/errors";
 import { logout, openSession, signIn } from "../services/accounts/auth";
+import { answerChallenge, secondFactorChallenge } from "../services/accounts/two-factor";
+import { knownDevice, newDeviceToken } from "../auth/throttle";
+import { db } from "../db";
 import { REFRESH_TOKEN_SECONDS } from "../auth/tokens";
 import { currentSignInAttempt } from "../auth/sign-in-attempt";
 
@@ -24,21 +27,42 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+          recovery_code: { label: "Recovery code", type: "text" },
+        },
         async authorize(credentials) {
-          if (!credentials?.email || !credentials.password) return null;
           // The route (app/api/auth/[...nextauth]) runs this inside the attempt it describes: the
-          // client address, the device cookie, and where the outcome goes back (429, device cookie).
+          // client address, the device cookie, the second-factor cookie, and where the outcome goes
+          // back (429, device cookie, a second-factor challenge).
           const sign = currentSignInAttempt();
+          const secondStep = !!(credentials?.code || credentials?.recovery_code);
+          if (!secondStep && (!credentials?.email || !credentials.password)) return null;
           try {
-            // Throttled exactly like the REST login.
-            const { user, device } = await signIn(
-              credentials.email,
-              credentials.password,
-              new Date(),
-              sign?.address ?? null,
-              sign?.device ?? null,
-            );
+            // Throttled exactly like the REST login (and its second step).
+            const { user, device } = secondStep
+              ? await secondFactorStep(
+                  credentials!,
+                  sign?.challenge ?? null,
+                  sign?.address ?? null,
+                  sign?.device ?? null,
+                )
+              : await signIn(
+                  credentials!.email,
+                  credentials!.password,
+                  new Date(),
+                  sign?.address ?? null,
+                  sign?.device ?? null,
+                );
+            if (!secondStep && user.twoFactor) {
+              // The password was right and the account has a second factor: the route hands the
+              // challenge to the browser in an HttpOnly cookie and answers SecondFactorRequired.
+              const challenge = (await secondFactorChallenge(user.id, new Date())).extra?.challenge;
+              if (sign && typeof challenge === "string") sign.secondFactorChallenge = challenge;
+              return null;
+            }
             const { sessionId } = await openSession(user.id, "dashboard", new Date());
             if (sign) sign.signedInDevice = device;
             return {
@@ -79,6 +103,20 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/** The dashboard's second sign-in step: the challenge (from its cookie) answered with a code or a recovery code. */
+async function secondFactorStep(
+  credentials: Record<string, string | undefined>,
+  challenge: string | null,
+  address: string | null,
+  deviceToken: string | null,
+) {
+  if (!challenge) throw new AppError("UNAUTHORIZED", "Sign in with the password again");
+  const proof = credentials.code ? { code: credentials.code } : { recovery_code: credentials.recovery_code ?? "" };
+  const userId = await answerChallenge(challenge, proof, new Date(), address);
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
+  return { user, device: knownDevice(deviceToken, userId) ? deviceToken! : newDeviceToken(userId) };
 }
 
 /** The dashboard session carried by the next-auth cookie in these request headers, if any. */

@@ -1,5 +1,6 @@
 import { router } from "./trpc";
 import { authRouter } from "./routers/auth";
+import { twoFactorRouter } from "./routers/two-factor";
 import { usersRouter } from "./routers/users";
 import { orgsRouter } from "./routers/orgs";
 import { systemRouter } from "./routers/system";
@@ -27,6 +28,7 @@ import { edgeRemovalsRouter } from "./routers/edge-removals";
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
+  twoFactor: twoFactorRouter,
   users: usersRouter,
   orgs: orgsRouter,
   cronMonitors: cronMonitorsRouter,

@@ -85,6 +85,7 @@ const t = initTRPC
           appCode: known.code,
           details: known.details,
           ...retry,
+          ...known.extra,
         },
       };
     },

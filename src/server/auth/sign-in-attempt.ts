@@ -13,6 +13,10 @@ export type SignInAttempt = {
   /** The request id of a fault inside `authorize` (logged there): the route answers a 500 with it. */
   faultId?: string;
   signedInDevice: string | null;
+  /** The second-factor challenge of this browser's sign-in (its HttpOnly cookie), if one is pending. */
+  challenge?: string | null;
+  /** Set when the password was right and the account needs a second factor: the new challenge. */
+  secondFactorChallenge?: string;
 };
 
 const holder = globalThis as unknown as { lifelineSignIn?: AsyncLocalStorage<SignInAttempt> };

@@ -60,3 +60,10 @@ export function deviceCookie(token: string): string {
   const secure = env().appUrl.startsWith("https://") ? "; Secure" : "";
   return `${DEVICE_COOKIE}=${token}; Path=/api/auth; Max-Age=${DEVICE_TOKEN_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
+
+/** The pending second-factor challenge of a dashboard sign-in (HttpOnly, only sent to the sign-in routes, 5 minutes). */
+export const SECOND_FACTOR_COOKIE = "lifeline_second_factor";
+export function secondFactorCookie(token: string | null, maxAgeSeconds: number): string {
+  const secure = env().appUrl.startsWith("https://") ? "; Secure" : "";
+  return `${SECOND_FACTOR_COOKIE}=${token ?? ""}; Path=/api/auth; Max-Age=${token ? maxAgeSeconds : 0}; HttpOnly; SameSite=Strict${secure}`;
+}

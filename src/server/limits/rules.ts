@@ -13,6 +13,8 @@ export const LIMITS = {
   signInAddress: 20,
   /** Sign-in failures of one known device (its device token). */
   signInDevice: 5,
+  /** Wrong second-factor codes (TOTP, recovery, security key) per user, whatever the device. */
+  secondFactor: 5,
   /** Failed registrations (email taken) per client address. */
   register: 10,
   /** Wrong current passwords per user. */
@@ -69,6 +71,14 @@ export const signInDeviceLimit = (deviceId: string): Limit => ({
   windowSeconds: authWindow(),
   message: FAILED,
 });
+/**
+ * A second-factor check: wrong codes count against the user (a right password does not clear this
+ * count) and the client address, like wrong passwords.
+ */
+export const secondFactorLimits = (userId: number, address: string | null): Limit[] => [
+  { key: `second-factor-user:${userId}`, max: LIMITS.secondFactor, windowSeconds: authWindow(), message: FAILED },
+  ...(address ? [signInAddressLimit(address)] : []),
+];
 export const registerLimits = (address: string | null): Limit[] =>
   address
     ? [{ key: `register-address:${address}`, max: LIMITS.register, windowSeconds: authWindow(), message: FAILED }]

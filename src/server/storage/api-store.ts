@@ -41,6 +41,10 @@ export type UserAccessRow = {
   expiresAt: Date;
   role: string | null;
   org: OrgRow | null;
+  /** The user has a confirmed second factor. */
+  twoFactor: boolean;
+  /** The organization requires a second factor of its members. */
+  orgRequiresTwoFactor: boolean;
 };
 export type TokenAccessRow = {
   tokenId: number;

@@ -3,6 +3,7 @@ import { IntegrationsSection } from "../../../components/integrations/integratio
 import { OrgsSection } from "../../../components/settings/orgs-section";
 import { ProbesSection } from "../../../components/settings/probes-section";
 import { ProfileSection } from "../../../components/settings/profile-section";
+import { TwoFactorSection } from "../../../components/settings/two-factor-section";
 import { Prefetch } from "../../../trpc/server";
 
 export default function SettingsPage() {
@@ -11,6 +12,7 @@ export default function SettingsPage() {
       <h1>Settings</h1>
       <Prefetch first={settingsFirst}>
         <ProfileSection />
+        <TwoFactorSection />
         <OrgsSection />
         <IntegrationsSection />
         <ProbesSection />

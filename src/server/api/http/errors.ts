@@ -80,7 +80,12 @@ function errorBody(error: AppError, ctx: ErrorContext): unknown {
     return { error: error.details ? { message: error.message, details: error.details } : { message: error.message } };
   }
   return {
-    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      ...error.extra,
+    },
     timestamp: isoSeconds(ctx.now ?? new Date()),
     path: ctx.path,
     request_id: ctx.requestId,

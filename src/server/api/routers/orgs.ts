@@ -11,6 +11,7 @@ import {
   role,
   serviceToken,
 } from "../../../shared/schemas/accounts";
+import { orgSecurity } from "../../../shared/schemas/two-factor";
 import { AppError } from "../../../shared/errors";
 import type { Capability } from "../../../shared/capabilities";
 import { resolveOrg } from "../../services/accounts/org-access";
@@ -69,6 +70,38 @@ export const orgsRouter = router({
     .input(createOrgInput)
     .output(envelope(org))
     .mutation(async ({ ctx, input }) => ({ data: await orgs.createOrg(ctx.user.userId, input) })),
+
+  security: userProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orgs/{slug}/security",
+        tags,
+        summary: "Whether the organization requires two-factor sign-in",
+        protect: true,
+      },
+    })
+    .input(z.object({ slug: orgSlug }))
+    .output(envelope(orgSecurity))
+    .query(async ({ ctx, input }) => ({ data: await orgs.orgSecurity((await orgInPath(ctx.user, input.slug)).id) })),
+
+  setSecurity: userProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/orgs/{slug}/security",
+        tags,
+        summary:
+          "Require two-factor sign-in of the members (owners and admins): members without a second factor get 403 SECOND_FACTOR_ENROLMENT_REQUIRED until they enrol",
+        protect: true,
+      },
+    })
+    .input(orgSecurity.extend({ slug: orgSlug }))
+    .output(envelope(orgSecurity))
+    .mutation(async ({ ctx, input }) => {
+      const active = await orgInPath(ctx.user, input.slug, "org.manage");
+      return { data: await orgs.setOrgSecurity(active.id, ctx.user.userId, input) };
+    }),
 
   members: userProcedure
     .meta({

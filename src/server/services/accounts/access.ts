@@ -1,10 +1,12 @@
 import { AppError } from "../../../shared/errors";
+import { mustEnrolSecondFactor } from "../../domain/two-factor";
 import { capabilitiesOf, parseTokenCapabilities, type Role } from "../../../shared/capabilities";
 import { hashToken, looksLikeJwt, SERVICE_TOKEN_PREFIX, verifyAccessToken } from "../../auth/tokens";
 import { apiStore } from "../../storage/engine";
 import { type UserAccessRow } from "../../storage/api-store";
 import type { ActiveOrg } from "./org-access";
 import type { Principal } from "./principal";
+import { enrolmentRequired } from "./org-access";
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 
@@ -48,6 +50,7 @@ function userInOrg(principal: Principal, row: UserAccessRow, slug: string | null
   if (!row.org || !row.role) {
     throw new AppError("FORBIDDEN", slug ? `You are not a member of organization ${slug}` : "You have no organization");
   }
+  if (mustEnrolSecondFactor(row.orgRequiresTwoFactor, row.twoFactor)) throw enrolmentRequired(row.org.slug);
   const role = row.role as Role;
   return { principal, org: { ...row.org, role, capabilities: capabilitiesOf(role) } };
 }

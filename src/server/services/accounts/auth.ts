@@ -9,6 +9,7 @@ import { knownDevice, newDeviceToken, signInLimits } from "../../auth/throttle";
 import { clientAddress } from "../../auth/client-address";
 import { attempt } from "../../limits/counter";
 import { passwordLimits, registerLimits } from "../../limits/rules";
+import { answerChallenge, secondFactorChallenge, type SecondFactorProof } from "./two-factor";
 
 const isCode = (code: string) => (err: unknown) => err instanceof AppError && err.code === code;
 
@@ -92,7 +93,11 @@ export async function signIn(
   return { user: signedIn, device: deviceId ? deviceToken! : newDeviceToken(signedIn.id) };
 }
 
-/** The REST login: a token pair, and the device token for the client's next logins. */
+/**
+ * The REST login: a token pair, and the device token for the client's next logins. An account with
+ * a second factor answers 401 SECOND_FACTOR_REQUIRED with a challenge instead (two-factor.ts),
+ * answered at POST /auth/login/second-factor; accounts without one are answered as before.
+ */
 export async function login(
   input: { email: string; password: string },
   now = new Date(),
@@ -100,6 +105,22 @@ export async function login(
   deviceToken: string | null = null,
 ): Promise<TokenPair & { device: string }> {
   const { user, device } = await signIn(input.email, input.password, now, address, deviceToken);
+  if (user.twoFactor) throw await secondFactorChallenge(user.id, now);
+  return { ...(await issueSession(user, "api", now)), device };
+}
+
+/** The login's second step: the challenge answered with a second factor gives the token pair. */
+export async function loginSecondFactor(
+  input: SecondFactorProof & { challenge: string },
+  now = new Date(),
+  address: string | null = null,
+  deviceToken: string | null = null,
+): Promise<TokenPair & { device: string }> {
+  const { challenge, ...proof } = input;
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: await answerChallenge(challenge, proof, now, address) },
+  });
+  const device = knownDevice(deviceToken, user.id) ? deviceToken! : newDeviceToken(user.id);
   return { ...(await issueSession(user, "api", now)), device };
 }
 

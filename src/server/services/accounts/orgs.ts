@@ -76,3 +76,24 @@ export async function setPlan(slug: string, plan: string): Promise<void> {
   const updated = await db().organization.updateMany({ where: { slug }, data: { plan } });
   if (updated.count === 0) throw new AppError("NOT_FOUND", `Organization ${slug} not found`);
 }
+
+/** Whether the organization requires two-factor sign-in of its members. */
+export async function orgSecurity(orgId: number): Promise<{ require_two_factor: boolean }> {
+  const org = await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { requireTwoFactor: true } });
+  return { require_two_factor: org.requireTwoFactor };
+}
+
+/**
+ * Requires (or stops requiring) two-factor sign-in of the organization's members: members without a
+ * second factor are refused (403 SECOND_FACTOR_ENROLMENT_REQUIRED) until they enrol. The one who
+ * turns it on must have a second factor.
+ */
+export async function setOrgSecurity(orgId: number, userId: number, input: { require_two_factor: boolean }) {
+  if (input.require_two_factor) {
+    const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { twoFactor: true } });
+    if (!user.twoFactor)
+      throw validationError("require_two_factor", "Enrol a second factor yourself before requiring it of the members");
+  }
+  await db().organization.update({ where: { id: orgId }, data: { requireTwoFactor: input.require_two_factor } });
+  return orgSecurity(orgId);
+}

@@ -8,6 +8,7 @@ import {
   monitorFromRow,
   monitorValues,
   orgFromRow,
+  flag,
   runStatsByMonitor,
   runStatsFromRow,
   serviceStatusFromRow,
@@ -20,7 +21,8 @@ import { inTransaction, pgTime, run } from "./pool";
 const param = (v: unknown) => (v instanceof Date ? pgTime(v) : v);
 
 const USER_ACCESS = `
-SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan
+SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan,
+  u.two_factor, o.require_two_factor
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 LEFT JOIN memberships m ON m.id = (
@@ -119,6 +121,8 @@ export function createPgApiStore(pool: Pool): ApiStore {
         expiresAt: time(r.expires_at),
         role: (r.role as string | null) ?? null,
         org: orgFromRow(r),
+        twoFactor: flag(r.two_factor),
+        orgRequiresTwoFactor: flag(r.require_two_factor),
       };
     },
     async tokenAccess(tokenHash) {

@@ -10,6 +10,7 @@ import {
   monitorFromValues,
   monitorValues,
   orgFromRow,
+  flag,
   runStatsByMonitor,
   runStatsFromRow,
   serviceStatusFromRow,
@@ -46,7 +47,8 @@ function countingStatement(
 }
 
 const USER_ACCESS = `
-SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan
+SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan,
+  u.two_factor, o.require_two_factor
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 LEFT JOIN memberships m ON m.id = (
@@ -156,6 +158,8 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
         expiresAt: time(r.expires_at),
         role: (r.role as string | null) ?? null,
         org: orgFromRow(r),
+        twoFactor: flag(r.two_factor),
+        orgRequiresTwoFactor: flag(r.require_two_factor),
       };
     },
     async tokenAccess(tokenHash) {

@@ -5,7 +5,14 @@ import { readBodyLimited } from "../../../../server/api/http/body-limit";
 import { authOptions } from "../../../../server/api/next-auth";
 import { parse as parseCookies } from "cookie";
 import { clientAddress } from "../../../../server/auth/client-address";
-import { DEVICE_COOKIE, deviceCookie } from "../../../../server/auth/throttle";
+import {
+  DEVICE_COOKIE,
+  deviceCookie,
+  SECOND_FACTOR_COOKIE,
+  secondFactorCookie,
+} from "../../../../server/auth/throttle";
+import { CHALLENGE_SECONDS } from "../../../../server/domain/two-factor";
+import { env } from "../../../../env";
 import { withSignInAttempt, type SignInAttempt } from "../../../../server/auth/sign-in-attempt";
 import { errorResponse, logUnexpected } from "../../../../server/api/http/errors";
 import { ensureStarted } from "../../../../server/startup";
@@ -58,6 +65,7 @@ async function signInWithCredentials(
     device: cookies[DEVICE_COOKIE] ?? null,
     refused: null,
     signedInDevice: null,
+    challenge: cookies[SECOND_FACTOR_COOKIE] || null,
   };
   const response: Response = await withSignInAttempt(attempt, () => NextAuth(authOptions())(request, ctx));
   if (attempt.faultId) {
@@ -74,9 +82,19 @@ async function signInWithCredentials(
       format: "standard",
     });
   }
+  if (attempt.secondFactorChallenge) {
+    // The password was right; the account has a second factor. next-auth's client reads `url`'s
+    // error (SecondFactorRequired); the challenge stays out of reach of scripts, in its cookie.
+    const url = `${env().appUrl}/login?error=SecondFactorRequired`;
+    return Response.json(
+      { url },
+      { status: 401, headers: { "Set-Cookie": secondFactorCookie(attempt.secondFactorChallenge, CHALLENGE_SECONDS) } },
+    );
+  }
   if (!attempt.signedInDevice) return response;
   const signedIn = new Response(response.body, response);
   signedIn.headers.append("Set-Cookie", deviceCookie(attempt.signedInDevice));
+  if (attempt.challenge) signedIn.headers.append("Set-Cookie", secondFactorCookie(null, 0));
   return signedIn;
 }
 
