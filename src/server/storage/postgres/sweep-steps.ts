@@ -39,10 +39,9 @@ export function pgSweepSteps(pool: Pool): SweepSteps {
         return applyOverrunChanges(client, decide(runs), now);
       }),
     deleteOldRuns: async (cutoff, limit) => {
-      const [r] = await run<{ logs: number; runs: number }>(pool, "sweep_old_runs", SQL.DELETE_OLD_RUNS, [
-        pgTime(cutoff),
-        limit,
-      ]);
+      const [r] = await inTransaction(pool, (client) =>
+        run<{ logs: number; runs: number }>(client, "sweep_old_runs", SQL.DELETE_OLD_RUNS, [pgTime(cutoff), limit]),
+      );
       return { logs: Number(r?.logs ?? 0), runs: Number(r?.runs ?? 0) };
     },
     deleteOld: async (table, cutoff, limit) => {
