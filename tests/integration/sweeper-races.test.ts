@@ -5,10 +5,10 @@ import type Database from "better-sqlite3";
 import { openSqlite } from "../../src/server/storage/sqlite/connection";
 import { createDelivery } from "../../src/server/notify/deliver";
 import { sqliteRunner } from "../../src/server/storage/sqlite/runner";
-import { emptyCounts } from "../../src/shared/sweep-counts";
-import { planDue } from "../../src/server/domain/sweep-plan";
-import { applyPlans } from "../../src/server/storage/sqlite/sweep-missed-pings";
+import { addCounts, emptyCounts } from "../../src/shared/sweep-counts";
+import { applyDueChanges } from "../../src/server/storage/sqlite/sweep-writes";
 import { prepareSweepStatements, type DueMonitorRow } from "../../src/server/storage/sqlite/sweep-statements";
+import { dueChanges } from "../../src/server/sweep/due-monitors";
 import { sweepRules } from "../../src/server/sweep/rules";
 import { sweeperOn } from "../../src/server/sweep/open";
 import { databaseKind } from "../support/db";
@@ -52,11 +52,11 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
 
     const a = connect();
     const counts = emptyCounts();
-    const plans = planDue(readDue(a, now, ids), now, counts, () => {});
-    expect(plans.map((p) => p.decision.kind).sort()).toEqual(["down", "down", "down", "down", "down", "late"]);
+    const changes = dueChanges(readDue(a, now, ids), sweepRules(), now, counts, () => {});
+    expect(changes.map((c) => c.kind).sort()).toEqual(["down", "down", "down", "down", "down", "late"]);
 
     await sweeperOn({ kind: "sqlite", db: connect() }).sweep(now); // sweeper B gets there first
-    applyPlans(a, prepareSweepStatements(a), plans, now, counts, sweepRules());
+    addCounts(counts, applyDueChanges(a, prepareSweepStatements(a), changes, now));
 
     expect(counts).toMatchObject({ lost_races: 6, missed: 0, late: 0, missed_runs: 0, incidents_opened: 0 });
     for (const m of down) {
@@ -75,10 +75,10 @@ describe.runIf(databaseKind() === "sqlite")("sweepers racing over the same monit
 
     const a = connect();
     const counts = emptyCounts();
-    const plans = planDue(readDue(a, now, [m.id]), now, counts, () => {});
-    expect(plans).toHaveLength(1);
+    const changes = dueChanges(readDue(a, now, [m.id]), sweepRules(), now, counts, () => {});
+    expect(changes).toHaveLength(1);
     expect((await ping(m.ping_token)).status).toBe(200); // the job reports in meanwhile
-    applyPlans(a, prepareSweepStatements(a), plans, now, counts, sweepRules());
+    addCounts(counts, applyDueChanges(a, prepareSweepStatements(a), changes, now));
 
     expect(counts.lost_races).toBe(1);
     expect((await monitorRow(m.id)).state).toBe("up");

@@ -30,7 +30,7 @@ import { writerTurns } from "./sqlite/writer-turns";
 import type { SqlAccess } from "./runner";
 import { sqliteNextDeadline } from "./sqlite/sweep-deadline";
 import { sqliteSweepSteps } from "./sqlite/sweep-steps";
-import type { SweepRules, SweepSteps, SweepStorage } from "./sweep-storage";
+import type { SweepSteps, SweepStorage } from "./sweep-storage";
 
 /**
  * The one door into storage: the only module that chooses the engine (from DATABASE_URL) and the
@@ -168,23 +168,22 @@ export const metricsStore = () =>
   });
 
 /**
- * A sweep's steps on a connection of its own (`db`) or a pool, executing what `rules` decide (the
- * sweep itself: sweep/sweeper.ts). For `sweepStorage` and for tests and benchmarks that sweep
- * beside a running server.
+ * A sweep's statements on a connection of its own (`db`) or a pool (the sweep itself, which decides:
+ * sweep/sweeper.ts). For `sweepStorage` and for tests and benchmarks that sweep beside a running server.
  */
-export function sweepStepsOn(c: OwnConnection, rules: SweepRules, log: (line: object) => void = () => {}): SweepSteps {
-  return c.kind === "postgresql" ? pgSweepSteps(c.pool, rules, log) : sqliteSweepSteps(c.db, rules, log);
+export function sweepStepsOn(c: OwnConnection): SweepSteps {
+  return c.kind === "postgresql" ? pgSweepSteps(c.pool) : sqliteSweepSteps(c.db);
 }
 
 /**
- * What a sweeper process works through: its sweep steps (executing `rules`), the next deadline, the
+ * What a sweeper process works through: its sweep statements, the next deadline, the
  * delivery's SQL, a watch that calls back when other processes commit outbox rows (PostgreSQL:
  * LISTEN/NOTIFY on one connection of the pool; SQLite: a 250 ms poll), and on SQLite the WAL
  * checkpointer on the same connection. Its own connections, opened here.
  */
-export function sweepStorage(config: Config, rules: SweepRules, log: (line: object) => void): SweepStorage {
+export function sweepStorage(config: Config, log: (line: object) => void): SweepStorage {
   const c = openConnections(config, "sweeper");
-  const steps = sweepStepsOn(c, rules, log);
+  const steps = sweepStepsOn(c);
   if (c.kind === "postgresql") {
     return {
       steps,

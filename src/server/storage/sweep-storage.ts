@@ -1,5 +1,5 @@
-import type { IncidentRules } from "../domain/incidents";
-import type { DueMonitorRow, Plan, RunningRunRow } from "../domain/sweep-plan";
+import type { IncidentPlan } from "../domain/incidents";
+import type { DueMonitorRow, RunningRunRow } from "../domain/sweep-plan";
 import type { WorkerState } from "../domain/workers";
 import type { SweepCounts } from "../../shared/sweep-counts";
 import type { NextDeadline } from "./next-deadline";
@@ -7,22 +7,6 @@ import type { SqlAccess, SqlRunner } from "./runner";
 
 /** What a sweep recorded under `system_status.sweep` (read by `GET /api/v1/status`) and logged. */
 export type SweepReport = { at: string; now: string; duration_ms: number; counts: SweepCounts };
-
-/**
- * What a sweep's steps are given to decide with (sweep/rules.ts builds it from domain/): which due
- * monitors are late or down, which runs overran, the retention cutoff, and the incidents they open.
- */
-export type SweepRules = {
-  /** Due monitors are read and changed in pages of this many, each page one short write transaction. */
-  pageSize: number;
-  planDue(page: DueMonitorRow[], now: Date, counts: SweepCounts, log: (line: object) => void): Plan[];
-  /** The run's limit in seconds when it has run past it at `now`, else null. */
-  overrunLimit(run: RunningRunRow, now: Date): number | null;
-  /** Everything older than this instant is removed by housekeeping. */
-  retentionCutoff(now: Date): Date;
-  incidents: IncidentRules;
-  rollups: RollupRules;
-};
 
 /** What the check rollups are given to decide with (domain/check-metrics.ts); instants in ms. */
 export type RollupRules = {
@@ -39,25 +23,73 @@ export type RollupRules = {
   rollupDeleteCutoff(now: number): number;
 };
 
+/** Where the next page of due monitors starts: after this (next_expected_at, id). */
+export type DueKeyset = { at: string; id: number };
+
 /**
- * An engine's part of a sweep (storage/sqlite/sweep-steps.ts, storage/postgres/sweep-steps.ts):
- * statements over its connection, each step executing what the `SweepRules` it was built with
- * decide; the sweep itself (which steps, in which order) is sweep/sweeper.ts's. Every step is safe
- * with any number of sweepers at once over one database (compare-and-swap or row locks).
+ * What the sweep decided for one due monitor (sweep/due-monitors.ts): `late`, or `down` with the
+ * missed runs to record and the incident plan of domain/incidents.ts to execute (its opening's
+ * `notify` and `held` as the domain decided them). `expectedAt` is the expected time the sweep read:
+ * the compare-and-swap of an engine that did not lock the row repeats it.
+ */
+export type DueChange =
+  | { kind: "late"; id: number; expectedAt: string }
+  | {
+      kind: "down";
+      id: number;
+      orgId: number;
+      expectedAt: string;
+      nextExpectedAt: Date;
+      missedRuns: { startedAt: Date; source: string }[];
+      incidents: IncidentPlan;
+    };
+
+/** What the sweep decided for one run past its limit (sweep/overrunning-runs.ts): flag it, take its monitor down, execute the plan. */
+export type OverrunChange = { runId: number; monitorId: number; orgId: number; incidents: IncidentPlan };
+
+/** Tables the retention deletes from in batches, besides runs and their logs. */
+export type RetainedTable = "outbox" | "deliveries" | "subscriber_mails";
+
+/**
+ * An engine's statements for a sweep (storage/sqlite/sweep-steps.ts, storage/postgres/sweep-steps.ts).
+ * The sweep itself (which steps, in which order, the page loop, what is decided of each row) is the
+ * sweep room's (sweep/sweeper.ts and the step modules beside it), the same on both engines; an
+ * engine only reads and writes what it is handed, in its transactions, and counts what its writes
+ * did (`SweepCounts` of its own, added to the sweep's once committed). Every write is safe with any
+ * number of sweepers at once over one database (compare-and-swap or row locks).
  */
 export type SweepSteps = {
   /** Reads outside any transaction. */
   sql: SqlRunner;
   /** Multi-statement work: write transactions (SQLite: `BEGIN IMMEDIATE` on the sweeper's connection). */
   access: SqlAccess;
-  /** Late and missed pings: every armed, unfolded monitor whose expected time passed, page by page. */
-  dueMonitors(now: Date, counts: SweepCounts): Promise<void>;
-  /** Runs still `running` past their limit: flagged `timed_out` once, the monitor down, an incident. */
-  overrunningRuns(now: Date, counts: SweepCounts): Promise<void>;
-  /** Retention (decisions 4), in batches of short transactions. */
-  housekeeping(now: Date, counts: SweepCounts): Promise<void>;
-  /** Raw check results rolled up into hours, and those past their retention deleted. */
-  checkRollups(now: Date, counts: SweepCounts): Promise<void>;
+  /**
+   * One page of at most `limit` armed, unfolded monitors whose expected time passed by `now`, in
+   * (next_expected_at, id) order after `after`, and the changes `decide` makes of it written in one
+   * write transaction (SQLite: read first, then compare-and-swap updates; PostgreSQL: the page
+   * claimed `FOR UPDATE SKIP LOCKED` in the same transaction, which may run again after a deadlock,
+   * and `decide` with it). `rows` is the page read.
+   */
+  duePage(
+    now: Date,
+    after: DueKeyset | null,
+    limit: number,
+    decide: (rows: DueMonitorRow[]) => DueChange[],
+  ): Promise<{ rows: DueMonitorRow[]; applied: SweepCounts }>;
+  /** Runs still `running` and not yet flagged, and the changes `decide` makes of them in one write transaction. */
+  overrunningRuns(now: Date, decide: (runs: RunningRunRow[]) => OverrunChange[]): Promise<SweepCounts>;
+  /** One batch of at most `limit` runs started before `cutoff` and their logs deleted, in a write transaction. */
+  deleteOldRuns(cutoff: Date, limit: number): Promise<{ runs: number; logs: number }>;
+  /** One batch of at most `limit` rows of `table` older than `cutoff` deleted; how many. */
+  deleteOld(table: RetainedTable, cutoff: Date, limit: number): Promise<number>;
+  /**
+   * One span of check results rolled up with the watermark it moves, in one transaction, as `rules`
+   * place it (PostgreSQL: one sweeper at a time, the others find `more: false`); `rows`: rollup rows written.
+   */
+  rollUpSpan(now: number, rules: RollupRules): Promise<{ through: number | null; more: boolean; rows: number }>;
+  /** One batch of raw check results (or of rollups) before `cutoff` deleted; how many. */
+  deleteCheckResults(cutoff: number, limit: number): Promise<number>;
+  deleteCheckRollups(cutoff: number, limit: number): Promise<number>;
   /** Records the report under `system_status.sweep`. */
   recordReport(report: SweepReport): Promise<void>;
 };

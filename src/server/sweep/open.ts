@@ -12,7 +12,7 @@ type Config = StorageConfig & Partial<Pick<Env, "checkResultRetentionDays">>;
  */
 export function openSweepStorage(config: Config, log: (line: object) => void): SweepStorage & { sweeper: Sweeper } {
   const rules = sweepRules({ checkResultRetentionDays: config.checkResultRetentionDays });
-  const storage = sweepStorage(config, rules, log);
+  const storage = sweepStorage(config, log);
   return { ...storage, sweeper: createSweeper(storage.steps, rules, log) };
 }
 
@@ -26,5 +26,5 @@ export function sweeperOn(
   options: SweeperOptions = {},
 ): Sweeper {
   const rules = sweepRules(options);
-  return createSweeper(sweepStepsOn(c, rules, log), rules, log);
+  return createSweeper(sweepStepsOn(c), rules, log);
 }

@@ -1,10 +1,14 @@
 import { isoSeconds } from "../../shared/time";
 import { emptyCounts, type SweepCounts } from "../../shared/sweep-counts";
 import { writeDueReminders } from "../storage/reminders";
-import type { SweepReport, SweepRules, SweepSteps } from "../storage/sweep-storage";
+import type { SweepReport, SweepSteps } from "../storage/sweep-storage";
 import { checkDueDomains } from "./custom-domains";
+import { sweepDueMonitors } from "./due-monitors";
 import { releaseHeldIncidents } from "./held-incidents";
 import { moveMaintenanceRuns } from "./maintenance-runs";
+import { sweepOverrunningRuns } from "./overrunning-runs";
+import { checkRollups, housekeeping } from "./retention";
+import type { SweepRules } from "./rules";
 
 export type { SweepReport } from "../storage/sweep-storage";
 
@@ -24,9 +28,9 @@ export type Sweeper = {
 };
 
 /**
- * The sweep, the same on both engines: the order of its steps and what decides them. `steps` are
- * the engine's statements (storage/sqlite/sweep-steps.ts, storage/postgres/sweep-steps.ts), built
- * with the same `rules`, which also decide what held incidents notify.
+ * The sweep, the same on both engines: the order of its steps, their loops and what decides them
+ * (`rules`, sweep/rules.ts). `steps` are the engine's statements (storage/sqlite/sweep-steps.ts,
+ * storage/postgres/sweep-steps.ts), handed what the rules decided.
  */
 export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: object) => void = () => {}): Sweeper {
   /** Windows' runs advanced first thing; returns the announcing of the rest, for after the incident work (maintenance-runs.ts). */
@@ -44,8 +48,8 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
       const counts = emptyCounts();
       // Recurring maintenance windows whose run ended move to their next run first (maintenance-sql.ts).
       const announce = await maintenanceRuns(now, counts);
-      await steps.dueMonitors(now, counts);
-      await steps.overrunningRuns(now, counts);
+      await sweepDueMonitors(steps, rules, now, counts, log);
+      await sweepOverrunningRuns(steps, rules, now, counts);
       await announce();
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
       counts.held_released += await releaseHeldIncidents(steps.access, rules.incidents, now);
@@ -54,8 +58,8 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
       // Retention counts from the real clock at the latest: a `--now` in the future never deletes
       // data, and hours "in the future" are never marked rolled up.
       const realNow = new Date(Math.min(now.getTime(), Date.now()));
-      await steps.housekeeping(realNow, counts);
-      await steps.checkRollups(realNow, counts);
+      await housekeeping(steps, rules, realNow, counts);
+      await checkRollups(steps, rules, realNow, counts);
       // Status pages' custom domains due for a look at their DNS record (custom-domains.ts), a bounded batch.
       const domains = await checkDueDomains(steps.access, now, log);
       counts.domains_checked += domains.checked;
@@ -73,7 +77,7 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
     async sweepDue(now: Date) {
       const counts = emptyCounts();
       const announce = await maintenanceRuns(now, counts);
-      await steps.dueMonitors(now, counts);
+      await sweepDueMonitors(steps, rules, now, counts, log);
       await announce();
       return counts;
     },

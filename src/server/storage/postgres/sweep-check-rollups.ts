@@ -1,13 +1,9 @@
 import type { Pool } from "pg";
 import type { RollupWatermark } from "../../domain/check-metrics";
-import type { RollupRules } from "../sweep-storage";
-import type { SweepCounts } from "../../../shared/sweep-counts";
+import type { RollupRules, SweepSteps } from "../sweep-storage";
 import { metricsSql } from "../check-metrics-sql";
 import { POSTGRES } from "../dialect";
 import { inTransaction, pgTime, run } from "./pool";
-
-const BATCH = 5000;
-const MAX_BATCHES = 20;
 
 /** `?` placeholders as `$1, $2, …` (the shared SQL of check-metrics-sql.ts). */
 const numbered = (sql: string) => {
@@ -22,35 +18,20 @@ const q = Object.fromEntries(Object.entries(metricsSql(POSTGRES)).map(([k, v]) =
 const ROLLUP_LOCK = `SELECT pg_try_advisory_xact_lock(727274101) AS locked`;
 
 /**
- * Check rollups and their retention on PostgreSQL (the SQLite twin: sqlite/sweep-check-rollups.ts).
- * Each span of at most 48 hours is rolled up with the watermark it moves in one transaction, under a
+ * Check rollups' statements on PostgreSQL (the loop and its budget: sweep/retention.ts). Each span of
+ * at most 48 hours is rolled up with the watermark it moves in one transaction, under a
  * transaction-level advisory lock: with several sweepers, one rolls up and the others skip the step
  * (the next sweep does it again anyway). Retention deletes in batches, each its own statement; two
  * sweepers deleting at once simply find fewer rows.
  */
-export async function checkRollups(pool: Pool, rules: RollupRules, now: Date, counts: SweepCounts): Promise<void> {
-  const t = now.getTime();
-  const started = performance.now();
-  let step = await rollUpSpan(pool, rules, t);
-  counts.rollup_rows += step.rows;
-  while (step.more && performance.now() - started < rules.budgetMs) {
-    step = await rollUpSpan(pool, rules, t);
-    counts.rollup_rows += step.rows;
-  }
-  const rawCutoff = rules.rawDeleteCutoff(t, step.through);
-  if (rawCutoff !== null)
-    counts.results_deleted += await batches(
-      pool,
-      "rollup_delete_results",
-      q.deleteResults,
-      pgTime(new Date(rawCutoff)),
-    );
-  counts.rollups_deleted += await batches(
-    pool,
-    "rollup_delete_rollups",
-    q.deleteRollups,
-    pgTime(new Date(rules.rollupDeleteCutoff(t))),
-  );
+export function checkRollupSteps(
+  pool: Pool,
+): Pick<SweepSteps, "rollUpSpan" | "deleteCheckResults" | "deleteCheckRollups"> {
+  return {
+    rollUpSpan: (now, rules) => rollUpSpan(pool, rules, now),
+    deleteCheckResults: (cutoff, limit) => deleteBatch(pool, "rollup_delete_results", q.deleteResults, cutoff, limit),
+    deleteCheckRollups: (cutoff, limit) => deleteBatch(pool, "rollup_delete_rollups", q.deleteRollups, cutoff, limit),
+  };
 }
 
 async function rollUpSpan(
@@ -88,12 +69,6 @@ async function rollUpSpan(
   });
 }
 
-async function batches(pool: Pool, name: string, text: string, cutoff: string): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const deleted = (await pool.query({ name, text, values: [cutoff, BATCH] })).rowCount ?? 0;
-    total += deleted;
-    if (deleted < BATCH) break;
-  }
-  return total;
+async function deleteBatch(pool: Pool, name: string, text: string, cutoff: number, limit: number): Promise<number> {
+  return (await pool.query({ name, text, values: [pgTime(new Date(cutoff)), limit] })).rowCount ?? 0;
 }

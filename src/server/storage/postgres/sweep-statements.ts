@@ -34,9 +34,8 @@ WHERE m.id = u.id`;
 /**
  * The missed runs, then one incident per monitor that has none open, with its outbox row (unless
  * held) pointing at the monitor's last missed run. Params: run monitors, rids, fire times, sources,
- * now, then the incident plans (domain/incidents.ts): orgs, monitors, reasons, kinds, notify? (an
- * incident not notified is stored `held`: a cron monitor always has an organization), parent incidents.
- * Returns one row per incident opened.
+ * now, then the openings the plans decided (domain/incidents.ts): orgs, monitors, reasons, kinds,
+ * notify?, parent incidents, held?. Returns one row per incident opened.
  */
 export const MISSED_RUNS_AND_INCIDENTS = `
 WITH runs AS (
@@ -46,9 +45,9 @@ WITH runs AS (
   FROM unnest($1::int[], $2::text[], $3::timestamp[], $4::text[]) AS u(monitor_id, rid, started_at, source)
   RETURNING id, monitor_id),
 last_run AS (SELECT monitor_id, max(id) AS run_id FROM runs GROUP BY monitor_id),
-plan AS (SELECT * FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::boolean[], $11::int[])
-  AS u(org_id, monitor_id, reason, kind, notify, parent)),
-${openedCte("SELECT u.org_id, u.monitor_id, u.kind, u.reason, $5::timestamp, NOT u.notify, u.parent FROM plan u")},
+plan AS (SELECT * FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::boolean[], $11::int[], $12::boolean[])
+  AS u(org_id, monitor_id, reason, kind, notify, parent, held)),
+${openedCte("SELECT u.org_id, u.monitor_id, u.kind, u.reason, $5::timestamp, u.held, u.parent FROM plan u")},
 notified AS (
   INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
   SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, l.run_id, $5::timestamp
@@ -65,13 +64,14 @@ FOR UPDATE OF r SKIP LOCKED`;
 
 /**
  * Flags the overrunning runs, takes their monitors down and opens one incident per monitor with none
- * open (the plan of its first run), with its outbox row unless held. Params: run ids, monitor ids,
- * org ids, reasons, now, kinds, notify?, parent incidents (the plans, domain/incidents.ts). Returns one row per
- * incident opened.
+ * open (the opening of its first run's plan), with its outbox row unless held. Params: run ids,
+ * monitor ids, org ids, reasons, now, kinds, notify?, parent incidents, held? (the openings the
+ * plans decided, domain/incidents.ts; a run whose plan opens nothing has a null kind). Returns one
+ * row per incident opened.
  */
 export const TIME_OUT_RUNS = `
-WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $6::text[], $7::boolean[], $8::int[])
-  AS u(run_id, monitor_id, org_id, reason, kind, notify, parent)),
+WITH u AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $6::text[], $7::boolean[], $8::int[], $9::boolean[])
+  AS u(run_id, monitor_id, org_id, reason, kind, notify, parent, held)),
 flagged AS (
   UPDATE cron_runs r SET timed_out = true FROM u WHERE r.id = u.run_id AND r.status = 'running' AND NOT r.timed_out
   RETURNING r.id, r.monitor_id),
@@ -79,12 +79,12 @@ down AS (
   UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $5::timestamp END
   WHERE m.id IN (SELECT monitor_id FROM flagged)),
 ${openedCte(
-  "SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, u.reason, $5::timestamp, NOT u.notify, u.parent FROM u ORDER BY u.monitor_id, u.run_id",
+  "SELECT DISTINCT ON (u.monitor_id) u.org_id, u.monitor_id, u.kind, u.reason, $5::timestamp, u.held, u.parent FROM u WHERE u.kind IS NOT NULL ORDER BY u.monitor_id, u.run_id",
 )},
 notified AS (
   INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
   SELECT o.org_id, 'incident.opened', o.cron_monitor_id, o.id, f.run_id, $5::timestamp
-  FROM opened o JOIN LATERAL (SELECT u.run_id, u.notify FROM u WHERE u.monitor_id = o.cron_monitor_id ORDER BY u.run_id LIMIT 1) f ON f.notify)
+  FROM opened o JOIN LATERAL (SELECT u.run_id, u.notify FROM u WHERE u.monitor_id = o.cron_monitor_id AND u.kind IS NOT NULL ORDER BY u.run_id LIMIT 1) f ON f.notify)
 SELECT id FROM opened`;
 
 /** One batch of runs older than the cutoff and their logs. Params: cutoff, batch size. */

@@ -1,31 +1,41 @@
 import type Database from "better-sqlite3";
-import type { SweepRules, SweepSteps } from "../sweep-storage";
+import type { SweepSteps } from "../sweep-storage";
 import { sqlTime } from "./ping-statements";
 import { prepareCheckRollups } from "./sweep-check-rollups";
-import { housekeeping } from "./sweep-housekeeping";
-import { sweepOverrunningRuns } from "./sweep-max-runtime";
-import { sweepDueMonitors } from "./sweep-missed-pings";
 import { immediateTransaction } from "./immediate";
 import { sqliteRunner } from "./runner";
 import { prepareSweepStatements } from "./sweep-statements";
+import { applyDueChanges, applyOverrunChanges, readDuePage, readRunningRuns } from "./sweep-writes";
 
 /**
- * A sweep's steps on one SQLite connection (the sweep itself: sweep/sweeper.ts), executing what
- * `rules` decide. Each write is a `BEGIN IMMEDIATE` transaction of compare-and-swap updates, so any
- * number of sweepers may run over one database file. better-sqlite3 runs the statements
+ * A sweep's statements on one SQLite connection (the sweep itself, its loops and decisions:
+ * sweep/sweeper.ts). Each write is a `BEGIN IMMEDIATE` transaction of compare-and-swap updates, so
+ * any number of sweepers may run over one database file. better-sqlite3 runs the statements
  * synchronously, so nothing else runs on this connection inside a transaction.
  */
-export function sqliteSweepSteps(db: Database.Database, rules: SweepRules, log: (line: object) => void): SweepSteps {
+export function sqliteSweepSteps(db: Database.Database): SweepSteps {
   const s = prepareSweepStatements(db);
   const sql = sqliteRunner(db);
-  const checkRollups = prepareCheckRollups(db, rules.rollups);
+  const deleteOldRuns = db.transaction((cutoff: string, limit: number) => ({
+    logs: s.deleteOldLogs.run({ cutoff, limit }).changes,
+    runs: s.deleteOldRuns.run({ cutoff, limit }).changes,
+  }));
+  const retained = {
+    outbox: s.deleteOldOutbox,
+    deliveries: s.deleteOldDeliveries,
+    subscriber_mails: s.deleteOldSubscriberMails,
+  };
   return {
     sql,
     access: { read: (work) => work(sql), transact: immediateTransaction(db, sql) },
-    dueMonitors: async (now, counts) => sweepDueMonitors(db, s, now, counts, log, rules),
-    overrunningRuns: async (now, counts) => sweepOverrunningRuns(db, s, now, counts, rules),
-    housekeeping: async (now, counts) => housekeeping(db, s, rules, now, counts),
-    checkRollups: async (now, counts) => checkRollups(now, counts),
+    duePage: async (now, after, limit, decide) => {
+      const rows = readDuePage(s, now, after, limit);
+      return { rows, applied: applyDueChanges(db, s, decide(rows), now) };
+    },
+    overrunningRuns: async (now, decide) => applyOverrunChanges(db, s, decide(readRunningRuns(s, now)), now),
+    deleteOldRuns: async (cutoff, limit) => deleteOldRuns.immediate(sqlTime(cutoff), limit),
+    deleteOld: async (table, cutoff, limit) => retained[table].run({ cutoff: sqlTime(cutoff), limit }).changes,
+    ...prepareCheckRollups(db),
     recordReport: async (report) => {
       s.recordStatus.run({ key: "sweep", value: JSON.stringify(report), now: sqlTime(new Date()) });
     },
