@@ -30,7 +30,7 @@ export const leasedCheck = z.object({
   check: z
     .record(z.string(), z.unknown())
     .describe(
-      "The service's type and config: {type, url, method, expected_status_code, timeout, keyword} or {type, host, port, timeout}",
+      "The service's type and its full config ({type, ...config}; docs/api-checks.md), credentials included",
     ),
 });
 
