@@ -184,7 +184,7 @@ export function CheckFields(props: {
         <>
           {area("Request headers (optional)", "headers", "headers", "One per line: Name: value")}
           {area("Request body (optional)", "body", "body")}
-          {text("Body content type (optional)", "contentType", "content_type", { placeholder: "application/json" })}
+          {text("Body format (MIME, optional)", "contentType", "content_type", { placeholder: "application/json" })}
           <Field label="Authentication" error={errorOf("auth")}>
             {({ id }) => (
               <select
