@@ -2,11 +2,15 @@ import { MASK, maskSecret, maskUrlCredentials } from "./integration-secrets";
 
 /**
  * A service's credentials are write-only, as integration secrets are: every answer shows the http
- * type's `auth.password` and `auth.token` masked (`maskSecret`) and the credentials inside its `url`
- * masked (`maskUrlCredentials`). A client that sends back what it read keeps the stored values;
+ * type's `auth.password` and `auth.token` masked (`maskSecret`), so are the values of request headers
+ * whose names say they carry one (`SECRET_HEADER`: Authorization, Cookie, API keys, tokens...), and
+ * the credentials inside its `url` (`maskUrlCredentials`). A client that sends back what it read keeps the stored values;
  * any other value holding the mask is refused. Probes get the stored values through their lease.
  */
 const AUTH_SECRETS = ["password", "token"] as const;
+
+/** Request headers whose values are credentials. */
+export const SECRET_HEADER = /authorization|cookie|token|secret|api[-_]?key|password|session|signature/i;
 
 export function maskServiceConfig(config: Record<string, unknown>): Record<string, unknown> {
   const masked: Record<string, unknown> = { ...config };
@@ -16,6 +20,12 @@ export function maskServiceConfig(config: Record<string, unknown>): Record<strin
     const a: Record<string, unknown> = { ...auth };
     for (const f of AUTH_SECRETS) if (typeof auth[f] === "string") a[f] = maskSecret(auth[f] as string);
     masked.auth = a;
+  }
+  const headers = config.headers as Record<string, unknown> | undefined;
+  if (headers && typeof headers === "object") {
+    masked.headers = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, SECRET_HEADER.test(k) && typeof v === "string" ? maskSecret(v) : v]),
+    );
   }
   return masked;
 }
@@ -52,6 +62,18 @@ export function withStoredSecrets(
       else refuse(`auth.${f}`);
     }
     config.auth = a;
+  }
+  const headers = config.headers as Record<string, unknown> | undefined;
+  const storedHeaders = (stored?.headers ?? {}) as Record<string, unknown>;
+  if (headers && typeof headers === "object" && !Array.isArray(headers)) {
+    const h: Record<string, unknown> = { ...headers };
+    for (const [k, v] of Object.entries(headers)) {
+      if (typeof v !== "string" || !v.includes(MASK)) continue;
+      const kept = storedHeaders[k];
+      if (typeof kept === "string" && v === maskSecret(kept)) h[k] = kept;
+      else refuse(`headers.${k}`);
+    }
+    config.headers = h;
   }
   return { config, problems };
 }

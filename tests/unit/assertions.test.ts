@@ -113,6 +113,10 @@ describe("config of the new fields", () => {
     expect(
       withStoredSecrets({ ...shown, auth: { type: "bearer", token: "****nope" } }, stored).problems,
     ).toHaveProperty(["auth.token"]);
+    const withHeaders = { headers: { "X-Api-Key": "k-1234567890abcdefgh", "X-Tenant": "acme" } };
+    const headersShown = maskServiceConfig(withHeaders);
+    expect(headersShown.headers).toEqual({ "X-Api-Key": "****efgh", "X-Tenant": "acme" });
+    expect(withStoredSecrets(headersShown, withHeaders).config).toEqual(withHeaders);
   });
 });
 
