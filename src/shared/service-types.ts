@@ -1,12 +1,25 @@
 import { z } from "zod";
 import { storable, text } from "./schemas/text";
+import { assertionsOf } from "./assertions";
 
 /**
  * Service types and their configuration (spec 2.5, decisions 8). Each type's config is one zod
  * schema: it validates create and update, and its JSON Schema is served at
  * `/service-types/{type}/schema`. Timeouts are in seconds.
  */
+const certificateWarningDays = z
+  .number()
+  .int()
+  .min(0)
+  .max(365)
+  .describe("Degraded when the certificate expires in fewer days than this (default 14)");
+
 const timeout = z.number().int().min(1, "Use at least 1 second").max(60, "Use at most 60 seconds").describe("Seconds");
+
+/** A header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** One accepted status code (`204`) or a range (`200-299`). */
+const STATUS_SPEC = /^([1-5][0-9]{2})(?:-([1-5][0-9]{2}))?$/;
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
@@ -20,7 +33,69 @@ const httpConfig = z.strictObject({
   expected_status_code: z.number().int().min(100).max(599).default(200),
   timeout: timeout.default(10),
   keyword: text().min(1).max(1024).optional().describe("Text the response body must contain"),
+  ...httpRequestFields(),
+  assertions: assertionsOf("http").optional(),
 });
+
+/** The http type's request and judgement fields beyond the first five (docs/api-checks.md); each optional, none costs a check that leaves it out. */
+function httpRequestFields() {
+  const headerValue = text()
+    .max(4096)
+    .regex(/^[^\r\n]*$/, "Use one line");
+  return {
+    headers: z
+      .record(text().max(256).regex(HEADER_NAME, "Enter a header name"), headerValue)
+      .refine((h) => Object.keys(h).length <= 30, "Use at most 30 headers")
+      .optional()
+      .describe("Request headers"),
+    body: text().max(65_536, "Use at most 65536 characters").optional().describe("Request body"),
+    content_type: text()
+      .max(256)
+      .regex(/^[^\r\n]*$/, "Use one line")
+      .optional()
+      .describe("Content-Type of the body"),
+    auth: z
+      .discriminatedUnion("type", [
+        z.strictObject({
+          type: z.literal("basic"),
+          username: text()
+            .max(256)
+            .regex(/^[^:]*$/, "A user name cannot contain a colon"),
+          password: text().max(1024).describe("Write-only: answers show it masked"),
+        }),
+        z.strictObject({
+          type: z.literal("bearer"),
+          token: text()
+            .min(1)
+            .max(4096)
+            .regex(/^[^\r\n]*$/, "Use one line")
+            .describe("Write-only: answers show it masked"),
+        }),
+      ])
+      .optional()
+      .describe("Basic or bearer authentication; the credentials are secrets"),
+    follow_redirects: z.boolean().optional().describe("Follow redirects (default true)"),
+    max_redirects: z.number().int().min(0).max(10).optional().describe("Redirects followed at most (default 5)"),
+    accepted_status_codes: z
+      .array(
+        text()
+          .regex(STATUS_SPEC, "Enter a status code (200) or a range (200-299)")
+          .refine((spec) => {
+            const m = STATUS_SPEC.exec(spec);
+            return !m?.[2] || Number(m[2]) >= Number(m[1]);
+          }, "A range ends at or after its start"),
+      )
+      .min(1)
+      .max(20)
+      .optional()
+      .describe("Status codes accepted, each a code or a range; replaces expected_status_code"),
+    ignore_tls_errors: z
+      .boolean()
+      .optional()
+      .describe("Accept an invalid certificate (default false); days left still count"),
+    certificate_warning_days: certificateWarningDays.optional(),
+  };
+}
 
 /** A host name or an IP address (IPv6 without brackets). */
 const HOST =
@@ -30,6 +105,41 @@ const tcpConfig = z.strictObject({
   host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
   port: z.number().int().min(1).max(65535),
   timeout: timeout.default(10),
+  assertions: assertionsOf("tcp").optional(),
+});
+
+export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SOA"] as const;
+
+/** `host:port`, `host` or `[v6]:port`. */
+const RESOLVER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::([0-9]{1,5}))?$/;
+
+const dnsConfig = z.strictObject({
+  name: text().min(1).max(253, "Use at most 253 characters").regex(HOST, "Enter a domain name"),
+  record_type: z.enum(DNS_RECORD_TYPES).default("A"),
+  resolver: text()
+    .max(260)
+    .regex(RESOLVER, "Enter host:port, host, or [IPv6]:port")
+    .refine(
+      (r) => Number(RESOLVER.exec(r)?.[1] ?? 53) <= 65535 && Number(RESOLVER.exec(r)?.[1] ?? 53) >= 1,
+      "Use a port from 1 to 65535",
+    )
+    .optional()
+    .describe("DNS server to ask (host:port); the probe's own servers when left out"),
+  timeout: timeout.default(10),
+  assertions: assertionsOf("dns").optional(),
+});
+
+const tlsConfig = z.strictObject({
+  host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
+  port: z.number().int().min(1).max(65535).default(443),
+  sni: text().max(253).regex(HOST, "Enter a host name").optional().describe("Server name sent (default: the host)"),
+  timeout: timeout.default(10),
+  certificate_warning_days: certificateWarningDays.optional(),
+  ignore_tls_errors: z
+    .boolean()
+    .optional()
+    .describe("Accept an invalid certificate (default false); days left still count"),
+  assertions: assertionsOf("tls").optional(),
 });
 
 export const SERVICE_TYPES = {
@@ -39,6 +149,16 @@ export const SERVICE_TYPES = {
     config: httpConfig,
   },
   tcp: { name: "TCP port", description: "Opens a TCP connection to a host and port", config: tcpConfig },
+  dns: {
+    name: "DNS",
+    description: "Asks a DNS server for a name's records and checks the answers and the response code",
+    config: dnsConfig,
+  },
+  tls: {
+    name: "TLS certificate",
+    description: "Opens a TLS connection and checks the certificate's validity and days left",
+    config: tlsConfig,
+  },
 } as const;
 
 export type ServiceType = keyof typeof SERVICE_TYPES;

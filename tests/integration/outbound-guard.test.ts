@@ -109,6 +109,36 @@ describe("outbound guard, default setting", () => {
   });
 });
 
+describe("outbound guard on a platform probe, every check type", () => {
+  it("refuses loopback targets of http, tcp, dns (its resolver) and tls checks, and nothing is reached", async () => {
+    const token = await registerOn(guarded.baseUrl, "guard-types");
+    insertPlatformProbe(guarded);
+    const before = receiver.count();
+    const loopback = /^refused: (127\.0\.0\.1|::1) is a loopback address; set OUTBOUND_ALLOW_PRIVATE=true/;
+    const configs: [string, Record<string, unknown>][] = [
+      ["http", { url: `http://127.0.0.1:${receiver.port}/x` }],
+      ["tcp", { host: "127.0.0.1", port: receiver.port }],
+      ["dns", { name: "example.test", resolver: `127.0.0.1:${receiver.port}` }],
+      ["dns", { name: "example.test", resolver: `[::1]:${receiver.port}` }],
+      ["dns", { name: "example.test", resolver: `localhost:${receiver.port}` }],
+      ["tls", { host: "127.0.0.1", port: receiver.port }],
+      ["tls", { host: "localhost", port: receiver.port }],
+    ];
+    for (const [type, config] of configs) {
+      const created = await call("POST", `${guarded.baseUrl}/api/v1/services`, {
+        token,
+        body: { name: type, type, config },
+      });
+      expect(created.status, created.text).toBe(201);
+      const run = await call("POST", `${guarded.baseUrl}/api/v1/services/${created.body.data.id}/run`, { token });
+      expect(run.status, run.text).toBe(200);
+      expect(run.body.data.outcome).toBe("down");
+      expect(run.body.data.reason, `${type} ${JSON.stringify(config)}`).toMatch(loopback);
+    }
+    expect(receiver.count()).toBe(before);
+  });
+});
+
 describe("outbound guard, private targets allowed (the shared test server)", () => {
   it("creates and delivers webhook and Slack integrations on 127.0.0.1, [::1] and localhost", async () => {
     const user = await registerUser("guard-allowed");
@@ -129,6 +159,20 @@ function rowsOf(l: Lifeline, sql: string, ...params: unknown[]): Record<string, 
   const db = new Database(path.join(l.dataDir, "lifeline.db"), { readonly: true });
   try {
     return db.prepare(sql).all(...params) as Record<string, any>[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A platform probe row (what `npm run admin -- probe:platform` writes): run-now checks as one in the web process. */
+function insertPlatformProbe(l: Lifeline): void {
+  const db = new Database(path.join(l.dataDir, "lifeline.db"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const now = new Date().toISOString().replace("Z", "+00:00");
+    db.prepare(
+      "INSERT INTO probes (kind, name, location, token_hash, created_at, updated_at) VALUES ('platform', 'guarded', '', ?, ?, ?)",
+    ).run(`unused-${Math.random()}`, now, now);
   } finally {
     db.close();
   }

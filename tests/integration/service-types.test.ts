@@ -11,7 +11,7 @@ describe("service types", () => {
   it("lists the types", async () => {
     const res = await call("GET", "/service-types", { token: alice.access });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((t: { type: string }) => t.type)).toEqual(["http", "tcp"]);
+    expect(res.body.data.map((t: { type: string }) => t.type)).toEqual(["http", "tcp", "dns", "tls"]);
     for (const t of res.body.data) expect(Object.keys(t).sort()).toEqual(["description", "name", "type"]);
   });
 
@@ -35,8 +35,18 @@ describe("service types", () => {
     expect(schema.type).toBe("object");
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(schema.properties).sort()).toEqual([
+      "accepted_status_codes",
+      "assertions",
+      "auth",
+      "body",
+      "certificate_warning_days",
+      "content_type",
       "expected_status_code",
+      "follow_redirects",
+      "headers",
+      "ignore_tls_errors",
       "keyword",
+      "max_redirects",
       "method",
       "timeout",
       "url",

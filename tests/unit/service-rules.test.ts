@@ -62,6 +62,6 @@ describe("service config by type", () => {
   it("derives the JSON Schema from the zod schema, defaulted fields optional", () => {
     const schema = configJsonSchema("tcp") as { required: string[]; properties: Record<string, unknown> };
     expect(schema.required).toEqual(["host", "port"]);
-    expect(Object.keys(schema.properties)).toEqual(["host", "port", "timeout"]);
+    expect(Object.keys(schema.properties)).toEqual(["host", "port", "timeout", "assertions"]);
   });
 });

@@ -12,8 +12,11 @@ export function msText(ms: number | null | undefined): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
-/** "GET https://…" or "host:port": what a service checks. */
+/** "GET https://…", "TCP host:port", "DNS A name @resolver" or "TLS host:port": what a service checks. */
 export function targetText(type: string, config: Record<string, unknown>): string {
   if (type === "http") return `${String(config.method ?? "GET")} ${String(config.url ?? "")}`;
+  if (type === "dns")
+    return `DNS ${String(config.record_type ?? "A")} ${String(config.name ?? "")}${config.resolver ? ` @${String(config.resolver)}` : ""}`;
+  if (type === "tls") return `TLS ${String(config.host ?? "")}:${String(config.port ?? 443)}`;
   return `TCP ${String(config.host ?? "")}:${String(config.port ?? "")}`;
 }

@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { PLANS } from "../../shared/plans";
-import { HTTP_METHODS } from "../../shared/service-types";
+import { HTTP_METHODS, type ServiceType } from "../../shared/service-types";
+import { CheckFields, checkConfigOf, checkFieldValues } from "./check-fields";
 import { errorText, fieldErrors } from "../common/errors";
 import { Field } from "../monitors/fields";
 import { useProjects } from "../monitors/use-projects";
@@ -11,7 +12,7 @@ import type { DependsOn } from "../../shared/schemas/dependencies";
 
 export type ServiceValues = {
   name: string;
-  type: "http" | "tcp";
+  type: ServiceType;
   project_id: number | null;
   interval: number;
   enabled: boolean;
@@ -52,6 +53,7 @@ export function ServiceForm(props: {
     timeout: str(init?.config.timeout ?? 10),
     degraded: str(init?.degraded_ms),
   });
+  const [extra, setExtra] = useState(() => checkFieldValues(init?.config ?? {}));
   const [dependsOn, setDependsOn] = useState<DependsOn>(init?.depends_on ?? { cron_monitor_ids: [], service_ids: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -66,8 +68,18 @@ export function ServiceForm(props: {
             expected_status_code: Number(v.status),
             timeout: Number(v.timeout),
             ...(v.keyword ? { keyword: v.keyword } : {}),
+            ...checkConfigOf("http", extra),
           }
-        : { host: v.host, port: Number(v.port), timeout: Number(v.timeout) };
+        : v.type === "tcp"
+          ? { host: v.host, port: Number(v.port), timeout: Number(v.timeout), ...checkConfigOf("tcp", extra) }
+          : v.type === "tls"
+            ? {
+                host: v.host,
+                ...(v.port ? { port: Number(v.port) } : {}),
+                timeout: Number(v.timeout),
+                ...checkConfigOf("tls", extra),
+              }
+            : { timeout: Number(v.timeout), ...checkConfigOf("dns", extra) };
     return {
       name: v.name,
       type: v.type,
@@ -122,9 +134,11 @@ export function ServiceForm(props: {
         {input("Name", "name", "name")}
         <Field label="Type" error={errors.type}>
           {({ id }) => (
-            <select id={id} value={v.type} onChange={(e) => set({ type: e.target.value as "http" | "tcp" })}>
+            <select id={id} value={v.type} onChange={(e) => set({ type: e.target.value as ServiceType })}>
               <option value="http">HTTP(S)</option>
               <option value="tcp">TCP port</option>
+              <option value="dns">DNS</option>
+              <option value="tls">TLS certificate</option>
             </select>
           )}
         </Field>
@@ -156,12 +170,17 @@ export function ServiceForm(props: {
             {input("Expected status code", "status", "expected_status_code", { type: "number", min: 100, max: 599 })}
             {input("Keyword (optional)", "keyword", "keyword")}
           </>
-        ) : (
+        ) : v.type === "dns" ? null : (
           <>
             {input("Host", "host", "host", { placeholder: "db.example.com" })}
-            {input("Port", "port", "port", { type: "number", min: 1, max: 65535 })}
+            {input(v.type === "tls" ? "Port (default 443)" : "Port", "port", "port", {
+              type: "number",
+              min: 1,
+              max: 65535,
+            })}
           </>
         )}
+        <CheckFields type={v.type} values={extra} onChange={setExtra} errors={errors} />
         {input("Timeout (seconds)", "timeout", "timeout", { type: "number", min: 1, max: 60 })}
         {input(
           "Degraded above (ms, optional)",

@@ -4,6 +4,7 @@ import { appRouter } from "./root";
 import { restRoutes } from "./http/routes";
 import { extraPaths } from "./openapi-extra";
 import { documentIntegrationKinds } from "./openapi-integration-kinds";
+import { documentServiceTypes } from "./openapi-service-types";
 import type { ErrorFormat } from "./trpc";
 
 /**
@@ -80,6 +81,7 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
   }
   Object.assign((doc.paths ??= {}), extraPaths());
   documentIntegrationKinds(doc);
+  documentServiceTypes(doc);
   return doc;
 }
 

@@ -27,6 +27,7 @@ export function timedConnector(
   policy: OutboundPolicy | null,
   facts: ConnectionFacts,
   ca?: string,
+  ignoreTlsErrors = false,
 ): buildConnector.connector {
   return (options, callback) => {
     const t0 = performance.now();
@@ -52,7 +53,13 @@ export function timedConnector(
           if (!https) return finish(null, socket);
           const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
           const servername = options.servername || (isIP(host) ? undefined : host);
-          const secure = tls.connect({ socket, servername, ALPNProtocols: ["http/1.1"], ca });
+          const secure = tls.connect({
+            socket,
+            servername,
+            ALPNProtocols: ["http/1.1"],
+            ca,
+            rejectUnauthorized: !ignoreTlsErrors,
+          });
           secure.once("error", (err) => finish(err, secure));
           secure.once("secureConnect", () => {
             facts.timing.tlsMs = round(performance.now() - tConnect);

@@ -1,5 +1,8 @@
 import { runHttpCheck } from "./http";
 import { runTcpCheck } from "./tcp";
+import { runDnsCheck } from "./dns";
+import { runTlsCheck } from "./tls";
+import "./regex-engine";
 import type { Check, CheckOptions, CheckResult } from "./types";
 
 export { failureReason } from "./reason";
@@ -8,5 +11,14 @@ export * from "./types";
 
 /** Runs one check of any type. Never throws: every failure is a `down` result with its reason. */
 export function runCheck(check: Check, opts: CheckOptions): Promise<CheckResult> {
-  return check.type === "http" ? runHttpCheck(check, opts) : runTcpCheck(check, opts);
+  switch (check.type) {
+    case "http":
+      return runHttpCheck(check, opts);
+    case "tcp":
+      return runTcpCheck(check, opts);
+    case "dns":
+      return runDnsCheck(check, opts);
+    case "tls":
+      return runTlsCheck(check, opts);
+  }
 }

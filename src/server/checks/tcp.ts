@@ -1,6 +1,7 @@
 import net from "node:net";
 import { resolveHost, round } from "./connect";
 import { failureReason } from "./reason";
+import { verdictOf } from "../domain/check-verdict";
 import type { CheckOptions, CheckResult, TcpCheck } from "./types";
 
 /** One tcp check: the host resolves (through the guard for platform probes) and accepts a connection within the timeout. */
@@ -49,7 +50,8 @@ export async function runTcpCheck(check: TcpCheck, opts: CheckOptions): Promise<
         reject(err);
       });
     });
-    return result("up", null);
+    const verdict = verdictOf(check, { responseTimeMs: round(performance.now() - t0) });
+    return result(verdict.outcome, verdict.reason);
   } catch (err) {
     return result("down", failureReason(err, check.timeoutSeconds, timedOut));
   }

@@ -5,7 +5,8 @@ import { serviceIncidentChange } from "./incidents";
  *
  *   pending      no result yet;
  *   operational  the latest result of every reporting probe is up (and fast enough);
- *   degraded     up, but slower than the service's `degraded_ms`, or one of several probes failing;
+ *   degraded     up, but slower than the service's `degraded_ms`, or with a warning (an up result that
+ *                carries a reason: the certificate expires soon), or one of several probes failing;
  *   down         confirmed only: one probe failing twice in a row (the confirming re-check runs
  *                CONFIRM_RECHECK_SECONDS after the first failure, not a whole interval later), or two
  *                probes failing at once;
@@ -29,6 +30,8 @@ export type ProbeLatest = {
   /** Failures in a row this probe has reported, the latest included (0 when up). */
   consecutiveFailures: number;
   at: Date;
+  /** The result's reason: on an up result, a warning (domain/check-verdict.ts). */
+  reason?: string | null;
 };
 
 export type StatusInput = {
@@ -68,6 +71,7 @@ function statusOf(input: StatusInput, now: Date): ServiceStatus {
     return input.previous === "paused" ? "pending" : input.previous;
   }
   if (input.degradedMs !== null && fresh.some((p) => p.responseTimeMs > input.degradedMs!)) return "degraded";
+  if (fresh.some((p) => p.reason)) return "degraded";
   return "operational";
 }
 
@@ -98,7 +102,10 @@ export function nextFailureRun(previousRun: number, outcome: "up" | "down"): num
   return outcome === "down" ? previousRun + 1 : 0;
 }
 
-/** The reason a service's status (and the `service_down` incident it opens) shows: its first failing lane's, or null. */
+/**
+ * The reason a service's status (and the `service_down` incident it opens) shows: its first failing
+ * lane's, else the first warning an up lane carries, or null.
+ */
 export function failingReason(lanes: readonly { outcome: string | null; reason: string | null }[]): string | null {
-  return lanes.find((l) => l.outcome === "down")?.reason ?? null;
+  return lanes.find((l) => l.outcome === "down")?.reason ?? lanes.find((l) => l.reason)?.reason ?? null;
 }

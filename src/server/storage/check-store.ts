@@ -317,6 +317,7 @@ async function applyStatus(
           responseTimeMs: l.response_time_ms ?? 0,
           consecutiveFailures: l.consecutive_failures,
           at: new Date(l.result_at!),
+          reason: l.reason,
         })),
     },
     now,

@@ -29,9 +29,7 @@ export const leasedCheck = z.object({
   lease_expires_at: instant.describe("Unreported by then, the check goes to another probe and this result is refused"),
   check: z
     .record(z.string(), z.unknown())
-    .describe(
-      "The service's type and config: {type, url, method, expected_status_code, timeout, keyword} or {type, host, port, timeout}",
-    ),
+    .describe("The service's type and its full config ({type, ...config}; docs/api-checks.md), credentials included"),
 });
 
 export const postedResult = z.object({

@@ -102,6 +102,7 @@ const loopbackUrl = fc
 
 function stringOf(s: JsonSchema, field: string, pools: Pools): fc.Arbitrary<string> {
   if (field === "host") return fc.constantFrom("127.0.0.1", "::1");
+  if (field === "resolver") return fc.constantFrom("127.0.0.1:9", "[::1]:9"); // a dns check's server
   if (field === "slug" && pools.slugs.length)
     return fc.oneof(fc.constantFrom(...pools.slugs), fc.string({ minLength: 1, maxLength: 40 }));
   if (field === "rid")

@@ -1,3 +1,4 @@
+import { withStoredSecrets } from "../../../shared/service-secrets";
 import { writeTransaction } from "../../transactions";
 import { withServiceMaintenance } from "../maintenance/coverage";
 import { AppError, notFound, validationError, type ErrorDetails } from "../../../shared/errors";
@@ -139,12 +140,14 @@ export async function createService(userId: number, input: CreateServiceInput): 
 
 /** PUT: full replace with the create body; omitted optional fields take their create defaults. */
 export async function replaceService(userId: number, id: number, input: CreateServiceInput): Promise<ServiceView> {
-  return editService(userId, id, async (tx) => {
-    const checked = await checkDraft(tx, userId, {
-      ...input,
-      projectId: input.project_id ?? null,
-      probeIds: input.probe_ids ?? [],
-    });
+  return editService(userId, id, async (tx, current) => {
+    const checked = await checkDraft(
+      tx,
+      userId,
+      { ...input, projectId: input.project_id ?? null, probeIds: input.probe_ids ?? [] },
+      undefined,
+      JSON.parse(current.config) as Record<string, unknown>,
+    );
     // A full replace: no depends_on means no parents.
     const parents = await serviceParents(tx, userId, id, input.depends_on ?? {});
     if (parents) await writeParents(tx, parents.orgId, { type: "service", id }, parents.refs);
@@ -179,6 +182,7 @@ export async function patchService(userId: number, id: number, patch: ServicePat
       userId,
       { type, config, interval: patch.interval, projectId, probeIds },
       current.interval,
+      currentConfig,
     );
     const parents = await serviceParents(tx, userId, id, patch.depends_on);
     if (parents) await writeParents(tx, parents.orgId, { type: "service", id }, parents.refs);
@@ -297,12 +301,15 @@ async function checkDraft(
   userId: number,
   draft: { type: ServiceType; config: unknown; interval?: number; projectId: number | null; probeIds: number[] },
   keepInterval?: number,
+  storedConfig: Record<string, unknown> | null = null,
 ): Promise<{ config: string; interval: number; probeIds: number[]; plan: string }> {
   const details: ErrorDetails = {};
   const probeIds = [...new Set(draft.probeIds)].sort((a, b) => a - b);
   const missing = await checkProbeUse(tx, userId, probeIds); // 403 before any 400
-  const checked = checkConfig(draft.type, draft.config);
+  const secrets = withStoredSecrets(draft.config, storedConfig);
+  const checked = checkConfig(draft.type, secrets.config);
   if (!checked.ok) Object.assign(details, checked.details);
+  Object.assign(details, secrets.problems);
   const plan = await ownerPlan(tx, userId);
   const interval = draft.interval ?? keepInterval ?? defaultInterval(plan);
   const problem = draft.interval === undefined ? null : intervalProblem(draft.interval, plan);

@@ -4,6 +4,7 @@ import { reasonBeside } from "../../domain/service-status";
 import type { ServiceType } from "../../../shared/service-types";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { snoozeShown } from "../../domain/incidents";
+import { maskServiceConfig } from "../../../shared/service-secrets";
 
 /** How a service is read (spec 2.5): both timestamp naming forms, and the project summary. */
 export type ServiceView = {
@@ -86,7 +87,7 @@ export function serviceView(row: ServiceRow): ServiceView {
     project: row.project,
     enabled: row.enabled,
     interval: row.interval,
-    config: parseConfig(row.config),
+    config: maskServiceConfig(parseConfig(row.config)),
     ...statusFields(row),
     probe_ids: row.probes.map((p) => p.probeId),
     degraded_ms: row.degradedMs,

@@ -1,0 +1,293 @@
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
+import { privateProbe, startProbe } from "../support/probes";
+import { setPlan } from "../support/projects";
+import { eventually, startReceiver, sweep } from "../support/sweeper";
+import { startDnsServer, type DnsServer } from "../support/dns-server";
+import { selfSignedCertificate } from "../support/certificates";
+import { dashboardCookie, trpcMutation } from "../support/dashboard";
+
+// The check types and assertions (docs/api-checks.md) end to end on the suite's server: a private
+// probe process leases each service's check, runs it against targets on loopback (an HTTP server,
+// HTTPS servers with certificates made here, a DNS server, a TLS port) and reports; `POST
+// /services/{id}/run` makes it due at once and answers its result. Refusals of private targets by
+// platform probes are in outbound-guard.test.ts.
+let owner: TestUser;
+let probe: { id: number; token: string };
+let dns: DnsServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let plain = "";
+let apiState = "UP";
+const ports: Record<string, number> = {};
+const cleanup: (() => unknown)[] = [];
+
+const listen = async (server: http.Server | https.Server) => {
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  cleanup.push(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
+  return (server.address() as AddressInfo).port;
+};
+
+beforeAll(async () => {
+  owner = await registerUser("check-types");
+  await setPlan(owner, "enterprise");
+  probe = await privateProbe(owner);
+  dns = await startDnsServer();
+  cleanup.push(() => dns.stop());
+  receiver = await startReceiver();
+  cleanup.push(() => receiver.close());
+  const hook = await call("POST", "/integrations", {
+    token: owner.access,
+    body: { name: "hook", kind: "webhook", url: receiver.url, is_default: true },
+  });
+  expect(hook.status).toBe(201);
+  const app = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      if (req.url === "/secure") {
+        const ok = req.headers.authorization === `Basic ${Buffer.from("ops:s3cret word").toString("base64")}`;
+        if (!ok) return res.writeHead(401).end("who are you");
+        return res
+          .writeHead(200, { "x-version": "2.1", "content-type": "text/plain" })
+          .end(`hello ${req.headers["x-tenant"] ?? "nobody"}, you sent ${body}`);
+      }
+      if (req.url === "/api")
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ status: apiState, n: 3 }));
+      if (req.url === "/old") return res.writeHead(302, { location: "/new" }).end();
+      if (req.url === "/new") return res.writeHead(200).end("moved here");
+      res.writeHead(404).end();
+    });
+  });
+  plain = `http://127.0.0.1:${await listen(app)}`;
+  const serve = (cert: { key: string; cert: string }) =>
+    listen(https.createServer(cert, (_req, res) => res.end("tls ok")));
+  [ports.soon, ports.expired, ports.fine] = await Promise.all([
+    serve(selfSignedCertificate(-24, 5 * 24 + 1)),
+    serve(selfSignedCertificate(-240, -47)),
+    serve(selfSignedCertificate(-24, 90 * 24)),
+  ]);
+  const agent = startProbe(baseUrl(), probe.token);
+  cleanup.push(() => agent.stop());
+});
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c();
+});
+
+const create = async (name: string, type: string, config: Record<string, unknown>) => {
+  const res = await call("POST", "/services", {
+    token: owner.access,
+    body: { name, type, config, interval: 600, probe_ids: [probe.id] },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number; config: Record<string, unknown> };
+};
+/** Runs the service's check now on its probe (again once the 10 s run limit lets it). */
+const run = async (id: number) =>
+  eventually(async () => {
+    const res = await call("POST", `/services/${id}/run`, { token: owner.access });
+    if (res.status === 429) return null;
+    expect(res.status, res.text).toBe(200);
+    return res.body.data;
+  }, 30_000);
+
+describe("http checks", () => {
+  it("sends headers, a body and basic credentials, asserts on a header and the body, and masks the password", async () => {
+    const s = await create("secure", "http", {
+      url: `${plain}/secure`,
+      method: "POST",
+      headers: { "X-Tenant": "acme" },
+      body: '{"ping":1}',
+      content_type: "application/json",
+      auth: { type: "basic", username: "ops", password: "s3cret word" },
+      assertions: [
+        { source: "header", property: "X-Version", comparison: "matches", target: "^2\\.\\d+$" },
+        { source: "body", comparison: "contains", target: 'hello acme, you sent {"ping":1}' },
+        { source: "response_time", comparison: "less_than", target: 5000 },
+      ],
+    });
+    expect(s.config.auth).toEqual({ type: "basic", username: "ops", password: "****" });
+    const wrong = await create("secure, wrong password", "http", {
+      url: `${plain}/secure`,
+      auth: { type: "basic", username: "ops", password: "guess" },
+    });
+    const [ok, refused] = await Promise.all([run(s.id), run(wrong.id)]);
+    expect(ok).toMatchObject({ outcome: "up", reason: null, status_code: 200, status: "operational" });
+    expect(refused).toMatchObject({ outcome: "down", reason: "unexpected status 401" });
+    // The masked password sent back keeps the stored one; the check still passes.
+    const shown = (await call("GET", `/services/${s.id}`, { token: owner.access })).body.data;
+    const put = await call("PATCH", `/services/${s.id}`, {
+      token: owner.access,
+      body: { config: { auth: shown.config.auth } },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(await run(s.id)).toMatchObject({ outcome: "up" });
+    const forged = await call("PATCH", `/services/${s.id}`, {
+      token: owner.access,
+      body: { config: { auth: { type: "basic", username: "ops", password: "****xxxx" } } },
+    });
+    expectStandardError(forged, 400, "VALIDATION_ERROR");
+    expect(forged.body.error.details).toHaveProperty(["auth.password"]);
+  }, 60_000);
+
+  it("names the failing JSONPath assertion in the result, /errors, the incident and the webhook", async () => {
+    apiState = "UP";
+    const s = await create("json api", "http", {
+      url: `${plain}/api`,
+      assertions: [{ source: "json_body", property: "$.status", comparison: "equals", target: "UP" }],
+    });
+    expect(await run(s.id)).toMatchObject({ outcome: "up", status: "operational" });
+    apiState = "DOWN";
+    const reason = '$.status was "DOWN", wanted "UP"';
+    expect(await run(s.id)).toMatchObject({ outcome: "down", reason });
+    // The confirming re-check (10 s later) makes it down.
+    const down = await eventually(async () => {
+      const st = (await call("GET", `/services/${s.id}`, { token: owner.access })).body.data;
+      return st.status === "down" ? st : null;
+    }, 40_000);
+    expect(down.status_reason).toBe(reason);
+    const errors = (await call("GET", `/services/${s.id}/errors`, { token: owner.access })).body.data;
+    expect(errors[0]).toMatchObject({ reason });
+    const incidents = (await call("GET", `/incidents?service=${s.id}`, { token: owner.access })).body.data;
+    expect(incidents).toEqual([expect.objectContaining({ kind: "service_down", status: "open", reason })]);
+    expect((await sweep(null)).code).toBe(0); // delivers the outbox
+    const hook = await eventually(() =>
+      receiver.received
+        .map((r) => JSON.parse(r.body))
+        .find((b) => b.event === "incident.opened" && b.service?.id === s.id),
+    );
+    expect(hook.incident).toMatchObject({ reason, kind: "service_down" });
+    apiState = "UP";
+  }, 90_000);
+
+  it("follows a redirect, or refuses to and reports the redirect's status", async () => {
+    const [follow, stay] = await Promise.all([
+      create("follows", "http", {
+        url: `${plain}/old`,
+        assertions: [{ source: "body", comparison: "equals", target: "moved here" }],
+      }),
+      create("stays", "http", { url: `${plain}/old`, follow_redirects: false }),
+    ]);
+    const accepting = await create("accepts 3xx", "http", {
+      url: `${plain}/old`,
+      follow_redirects: false,
+      accepted_status_codes: ["200-299", "302"],
+    });
+    const [a, b, c] = await Promise.all([run(follow.id), run(stay.id), run(accepting.id)]);
+    expect(a).toMatchObject({ outcome: "up", status_code: 200 });
+    expect(b).toMatchObject({ outcome: "down", status_code: 302, reason: "unexpected status 302" });
+    expect(c).toMatchObject({ outcome: "up", status_code: 302 });
+  }, 60_000);
+
+  it("is degraded with the days left below the warning, down once the certificate expired or is untrusted", async () => {
+    const [soon, expired, untrusted] = await Promise.all([
+      create("soon", "http", { url: `https://127.0.0.1:${ports.soon}/`, ignore_tls_errors: true }),
+      create("expired", "http", { url: `https://127.0.0.1:${ports.expired}/`, ignore_tls_errors: true }),
+      create("untrusted", "http", { url: `https://127.0.0.1:${ports.fine}/` }),
+    ]);
+    const [a, b, c] = await Promise.all([run(soon.id), run(expired.id), run(untrusted.id)]);
+    expect(a).toMatchObject({
+      outcome: "up",
+      certificate_days_left: 5,
+      reason: "certificate expires in 5 days (warning below 14)",
+      status: "degraded",
+    });
+    expect((await call("GET", `/services/${soon.id}`, { token: owner.access })).body.data).toMatchObject({
+      status: "degraded",
+      status_reason: "certificate expires in 5 days (warning below 14)",
+    });
+    expect(b).toMatchObject({ outcome: "down", certificate_days_left: -2, reason: "certificate expired 2 days ago" });
+    expect(c).toMatchObject({ outcome: "down", reason: expect.stringMatching(/^TLS error: .*self[- ]signed/) });
+  }, 60_000);
+});
+
+describe("tls and dns checks", () => {
+  it("checks a TLS port's certificate without HTTP", async () => {
+    const [fine, soon, untrusted] = await Promise.all([
+      create("tls fine", "tls", { host: "127.0.0.1", port: ports.fine, sni: "localhost", ignore_tls_errors: true }),
+      create("tls soon", "tls", {
+        host: "127.0.0.1",
+        sni: "localhost",
+        port: ports.soon,
+        ignore_tls_errors: true,
+        certificate_warning_days: 3,
+        assertions: [{ source: "certificate_days_left", comparison: "greater_than", target: 7 }],
+      }),
+      create("tls untrusted", "tls", { host: "127.0.0.1", port: ports.fine }),
+    ]);
+    const [a, b, c] = await Promise.all([run(fine.id), run(soon.id), run(untrusted.id)]);
+    expect(a).toMatchObject({ outcome: "up", reason: null, certificate_days_left: 89, status_code: null });
+    expect(b).toMatchObject({ outcome: "down", reason: "certificate days left was 5, wanted > 7" });
+    expect(c).toMatchObject({ outcome: "down", reason: expect.stringMatching(/^TLS error: /) });
+  }, 60_000);
+
+  it("asks a DNS server for answers and judges the rcode: an answer, NXDOMAIN (expected or not) and a timeout", async () => {
+    dns.set("app.example.test", "A", ["10.1.2.3", "10.1.2.4"]);
+    dns.set("mail.example.test", "MX", [{ preference: 10, exchange: "mx1.example.test" }]);
+    dns.fail("slow.example.test", "timeout");
+    const [answer, mx, gone, goneExpected, slow] = await Promise.all([
+      create("dns a", "dns", {
+        name: "app.example.test",
+        resolver: dns.address,
+        assertions: [{ source: "dns_answer", comparison: "equals", target: "10.1.2.4" }],
+      }),
+      create("dns mx", "dns", {
+        name: "mail.example.test",
+        record_type: "MX",
+        resolver: dns.address,
+        assertions: [{ source: "dns_answer", comparison: "contains", target: "10 mx1.example.test" }],
+      }),
+      create("dns gone", "dns", { name: "gone.example.test", resolver: dns.address }),
+      create("dns gone expected", "dns", {
+        name: "gone.example.test",
+        resolver: dns.address,
+        assertions: [{ source: "dns_rcode", comparison: "equals", target: "NXDOMAIN" }],
+      }),
+      create("dns slow", "dns", { name: "slow.example.test", resolver: dns.address, timeout: 1 }),
+    ]);
+    const results = await Promise.all([answer, mx, gone, goneExpected, slow].map((s) => run(s.id)));
+    expect(results[0]).toMatchObject({ outcome: "up", reason: null });
+    expect(results[1]).toMatchObject({ outcome: "up", reason: null });
+    expect(results[2]).toMatchObject({ outcome: "down", reason: "NXDOMAIN: gone.example.test A" });
+    expect(results[3]).toMatchObject({ outcome: "up" });
+    expect(results[4]).toMatchObject({ outcome: "down", reason: "timeout after 1 s" });
+    expect(dns.queries.some((q) => q.name === "app.example.test" && q.type === "A")).toBe(true);
+  }, 60_000);
+});
+
+describe("configuration", () => {
+  it("serves each new type's schema and refuses a bad config with field details on REST and tRPC", async () => {
+    for (const type of ["dns", "tls"]) {
+      const res = await call("GET", `/service-types/${type}/schema`, { token: owner.access });
+      expect(res.status).toBe(200);
+      expect(res.body.data.properties).toHaveProperty("assertions");
+    }
+    const bad = {
+      name: "bad",
+      type: "dns",
+      config: {
+        name: "example.test",
+        record_type: "PTR",
+        resolver: "127.0.0.1:99999",
+        assertions: [{ source: "header", property: "x", comparison: "matches", target: "(a)\\1" }],
+      },
+    };
+    const rest = await call("POST", "/services", { token: owner.access, body: bad });
+    expectStandardError(rest, 400, "VALIDATION_ERROR");
+    expect(Object.keys(rest.body.error.details).sort()).toEqual([
+      "assertions.0.source",
+      "assertions.0.target",
+      "record_type",
+      "resolver",
+    ]);
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const trpc = await trpcMutation(baseUrl(), "services.create", bad, { cookie });
+    expect(trpc.status).toBe(400);
+    expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
+    expect(Object.keys(trpc.body.error.data.details).sort()).toEqual(Object.keys(rest.body.error.details).sort());
+  });
+});
