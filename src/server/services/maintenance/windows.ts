@@ -335,7 +335,8 @@ export async function deleteWindow(scope: MaintenanceScope, id: number, now = ne
     const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId }, include });
     if (!row) throw notFound("Maintenance window");
     await tx.maintenanceWindow.delete({ where: { id } });
-    await keepMonitorFeatureUse(tx, targetsOf(row), now);
+    const named = targetsOf(row);
+    await keepMonitorFeatureUse(tx, { ids: named.cronMonitorIds, projectIds: named.projectIds }, now);
   });
   invalidateOrganizationPages(scope.orgId);
 }
