@@ -49,8 +49,9 @@ export async function waitFor(url: string, timeoutMs = 240_000): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-export function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "ignore", detached: true });
+/** Starts `node <args>` in its own process group, in `cwd` (default: this checkout). */
+export function start(args: string[], env: Record<string, string>, cwd?: string): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "ignore", detached: true, cwd });
 }
 
 export function stop(child: ChildProcess) {

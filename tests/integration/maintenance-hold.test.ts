@@ -33,8 +33,13 @@ async function schedule(body: Record<string, unknown>) {
   return res.body.data as { id: number; active: boolean; next_starts_at: string | null; next_ends_at: string | null };
 }
 
+/** Moves a monitor into a project through the API (the write that keeps what it uses: domain/feature-use.ts). */
 async function intoProject(monitorId: number, projectId: number) {
-  await testDb().run("UPDATE cron_monitors SET project_id = ? WHERE id = ?", [projectId, monitorId]);
+  const res = await call("PATCH", `/cron-monitors/${monitorId}`, {
+    token: owner.access,
+    body: { project_id: projectId },
+  });
+  if (res.status !== 200) throw new Error(`project change failed: ${res.status} ${res.text}`);
 }
 
 describe("a one-off window over a project", () => {

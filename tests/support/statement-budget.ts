@@ -16,6 +16,12 @@ export const BUDGETS = {
   dashboardList: 3,
   dashboardDetail: 2,
   serviceStatus: 2, // caller, service with its probe lanes
+  /**
+   * A plain success ping (a monitor with no window, snooze or parent), as at 2f518e5 before those
+   * features: SQLite 9 (BEGIN IMMEDIATE, savepoint, monitor, open run, run insert, monitor update,
+   * resolve, release, COMMIT), PostgreSQL 5 (BEGIN, lock, read, write, COMMIT).
+   */
+  plainPing: { SQLite: 9, PostgreSQL: 5 } as Record<string, number>,
 };
 
 export type CountedDatabase = {
@@ -160,6 +166,30 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
         probes: [{ probe_id: null, outcome: "up", response_time_ms: 12.5 }],
       });
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.serviceStatus);
+    });
+
+    it("a plain ping costs what it cost before windows, snooze and dependencies, and reads no window or parent", async () => {
+      const { processPingStore } = await import("../../src/server/ping/store");
+      const store = processPingStore();
+      const success = () =>
+        store.record({
+          target: { token: `token-3`.padEnd(43, "x") },
+          kind: "success",
+          exitCode: 0,
+          rid: null,
+          log: null,
+          source: "shell",
+          meta: null,
+          rateCapped: false,
+          now: new Date(),
+        });
+      const { result, count, sql } = await counted(success);
+      expect(result.outcome).toBe("accepted");
+      expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.plainPing[engine]!);
+      // The window and parent subqueries are behind the monitor's flags, which are off.
+      const read = sql.find((q) => q.includes("maintenance_until"))!;
+      expect(read).toMatch(/CASE WHEN \S+\.uses_maintenance THEN/);
+      expect(read).toMatch(/CASE WHEN \S+\.uses_dependencies THEN/);
     });
 
     it("the dashboard's monitor list and detail", async () => {

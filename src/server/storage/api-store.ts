@@ -55,7 +55,10 @@ export type TokenAccessRow = {
 };
 
 /** A monitor's columns as the API reads them (the ping path's bookkeeping columns left out). */
-export type MonitorRecord = Omit<PrismaMonitorRow, "recentPings" | "unattachedEvents"> & {
+export type MonitorRecord = Omit<
+  PrismaMonitorRow,
+  "recentPings" | "unattachedEvents" | "usesMaintenance" | "usesDependencies" // the incident paths' flags: storage/feature-use.ts
+> & {
   /** The maintenance window running over the monitor (storage/maintenance-sql.ts); absent: not read. */
   maintenance?: { windowId: number; endsAt: Date } | null;
   /** The parents the monitor depends on (storage/dependency-sql.ts); absent: none. */

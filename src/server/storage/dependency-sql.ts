@@ -18,8 +18,13 @@ function parentIncident(childColumn: "child_cron_monitor_id" | "child_service_id
       WHERE d.${childColumn} = ${child} AND pi.org_id = d.org_id))`;
 }
 
-/** The scalar subquery of a cron monitor's parent incident; `m`: the monitor's alias (its `id` is read). */
-export const monitorParentIncident = (m: string): string => parentIncident("child_cron_monitor_id", `${m}.id`);
+/**
+ * The scalar subquery of a cron monitor's parent incident, read only for a monitor that has a parent
+ * (its `uses_dependencies`, domain/feature-use.ts): null for a plain one without reading any edge.
+ * `m`: the monitor's alias (its `id` and `uses_dependencies` are read).
+ */
+export const monitorParentIncident = (m: string): string =>
+  `CASE WHEN ${m}.uses_dependencies THEN ${parentIncident("child_cron_monitor_id", `${m}.id`)} END`;
 
 /** The scalar subquery of a service's parent incident; `s`: the service's alias. */
 export const serviceParentIncident = (s: string): string => parentIncident("child_service_id", `${s}.id`);

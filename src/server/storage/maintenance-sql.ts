@@ -18,12 +18,14 @@ import { timeCompare, type Engine } from "./dialect";
 const startedBy = (engine: Engine, now: string) => timeCompare(engine, "w.current_starts_at", "<=", now);
 
 /**
- * The scalar subquery of a cron monitor's maintenance end. `m`: the monitor's alias (its `id`,
- * `org_id`, `project_id` are read); `now`: the placeholder of the instant.
+ * The scalar subquery of a cron monitor's maintenance end, read only for a monitor that uses
+ * maintenance (its `uses_maintenance`, domain/feature-use.ts; storage/feature-use.ts keeps it): for
+ * a plain one the expression is null without reading any window. `m`: the monitor's alias (its
+ * `id`, `org_id`, `project_id`, `uses_maintenance` are read); `now`: the placeholder of the instant.
  */
 export function monitorMaintenanceUntil(engine: Engine, m: string, now: string): string {
-  return `(SELECT MAX(w.current_ends_at) FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
-    WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)})`;
+  return `CASE WHEN ${m}.uses_maintenance THEN (SELECT MAX(w.current_ends_at) FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+    WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)}) END`;
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   type DueWindowRow,
 } from "../storage/maintenance-runs";
 import { timingOf } from "../storage/maintenance-sql";
+import { featureUse } from "../domain/feature-use";
+import { keepFeatureUse } from "../storage/feature-use";
 import type { SqlAccess, SqlRunner } from "../storage/runner";
 
 /**
@@ -58,6 +60,7 @@ export async function moveMaintenanceRuns(
       const advanced = await advanceWindow(tx, row, run.end, next);
       // The run that ended is kept once, by the sweep that moved the window past it.
       if (advanced === 1) await recordRun(tx, row, run);
+      if (advanced === 1 && next === null) await keepCoveredFeatureUse(tx, row);
       moved.advanced += advanced;
     });
   }
@@ -65,10 +68,23 @@ export async function moveMaintenanceRuns(
     let announced = 0;
     for (const { row, run } of later)
       for (const a of announcementsDue(Number(row.announced_phase), run, now))
-        announced += await transact((tx) => claimAnnouncement(tx, row, run, a, now));
+        announced += await transact(async (tx) => {
+          const claimed = await claimAnnouncement(tx, row, run, a, now);
+          // A one-off window's run is over: what it named may be plain now.
+          if (claimed === 1 && a.event === "maintenance.ended") await keepCoveredFeatureUse(tx, row);
+          return claimed;
+        });
     return announced;
   };
   return { ...moved, announce };
+}
+
+/**
+ * The feature use of the monitors a window covers (domain/feature-use.ts), asked again once its last
+ * run is over, at the real time: a sweep run as if later (`--now`) never makes a monitor plain early.
+ */
+async function keepCoveredFeatureUse(tx: SqlRunner, row: DueWindowRow): Promise<void> {
+  await keepFeatureUse(tx, { ids: await coveredMonitors(tx, row) }, featureUse, new Date());
 }
 
 /** How many days of recorded runs a monitor keeps: what its page shows, and a day more. */

@@ -3,6 +3,7 @@ import { pageMetaOf } from "../../../shared/schemas/common";
 import type { EdgeRemovalView } from "../../../shared/schemas/edge-removals";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
+import { keepMonitorFeatureUse } from "../monitors/feature-use";
 
 type Tx = Prisma.TransactionClient;
 
@@ -109,6 +110,18 @@ export async function cutMemberEdges(
     await tx.cronMonitor.updateMany({ where: { id: { in: monitors.map((m) => m.id) } }, data: { projectId: null } });
 
   if (cut.length > 0) await tx.edgeRemoval.createMany({ data: cut });
+  // The children that lost a parent and the monitors that left the member's projects (and with
+  // them the windows naming those projects) may be plain now.
+  await keepMonitorFeatureUse(
+    tx,
+    {
+      ids: [
+        ...dependencies.flatMap((d) => (d.childCronMonitorId !== null ? [d.childCronMonitorId] : [])),
+        ...monitors.map((m) => m.id),
+      ],
+    },
+    now,
+  );
   const pages =
     pageIds.length > 0 ? await tx.statusPage.findMany({ where: { id: { in: pageIds } }, select: { slug: true } }) : [];
   return { cut, pageSlugs: pages.map((p) => p.slug) };
@@ -133,7 +146,8 @@ export async function moveDefaultOrgOff(tx: Tx, orgId: number, userId: number): 
 /**
  * Before a cron monitor or a service is deleted (its foreign keys then remove the edges to it):
  * records on each object of an organization that held an edge to it what it loses (a page's
- * component, a child's `depends_on` parent, a window's target). Three reads on the target's indexes.
+ * component, a child's `depends_on` parent, a window's target). Three reads on the target's indexes;
+ * the `depends_on` edges are cut here, and their children's feature use kept (monitors/feature-use.ts).
  */
 export async function recordEdgesToDeleted(
   tx: Tx,
@@ -173,6 +187,12 @@ export async function recordEdgesToDeleted(
     })),
   ];
   if (rows.length > 0) await tx.edgeRemoval.createMany({ data: rows });
+  // The edges to it go now rather than with its row, so that its children's flags see them gone.
+  if (dependencies.length > 0) {
+    await tx.dependency.deleteMany({ where: { id: { in: dependencies.map((d) => d.id) } } });
+    const children = dependencies.flatMap((d) => (d.childCronMonitorId !== null ? [d.childCronMonitorId] : []));
+    await keepMonitorFeatureUse(tx, { ids: children }, now);
+  }
 }
 
 /** An integration deleted: each monitor that named it in `integration_ids` records that it lost it. */

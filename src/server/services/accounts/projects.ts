@@ -3,6 +3,7 @@ import { notFound, validationError } from "../../../shared/errors";
 import { DEFAULT_PROJECT_COLOR, type ProjectChanges } from "../../../shared/schemas/projects";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
+import { keepMonitorFeatureUse } from "../monitors/feature-use";
 
 /** Projects (spec 2.4, 4.3): owned by one user; another user's project reads as not found. */
 export type ProjectView = {
@@ -120,8 +121,11 @@ export async function deleteProject(userId: number, id: number): Promise<void> {
     const owned = await tx.project.findFirst({ where: { id, userId }, select: { id: true } });
     if (!owned) throw notFound("Project");
     await tx.service.updateMany({ where: { projectId: id }, data: { projectId: null } });
+    const monitors = await tx.cronMonitor.findMany({ where: { projectId: id }, select: { id: true } });
     await tx.cronMonitor.updateMany({ where: { projectId: id }, data: { projectId: null } });
     await tx.project.delete({ where: { id } });
+    // The windows naming the project named its monitors: they may be plain now.
+    await keepMonitorFeatureUse(tx, { ids: monitors.map((m) => m.id) });
   });
 }
 

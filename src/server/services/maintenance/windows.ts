@@ -20,6 +20,7 @@ import {
 import { invalidateOrganizationPages } from "../status-pages/cache";
 import { timingOf } from "../../storage/maintenance-sql";
 import { writeTransaction } from "../../transactions";
+import { keepMonitorFeatureUse } from "../monitors/feature-use";
 
 type Tx = Prisma.TransactionClient;
 
@@ -281,6 +282,7 @@ export async function createWindow(
           createdAt: now,
         },
       });
+    await keepMonitorFeatureUse(tx, { ids: targets.cronMonitorIds, projectIds: targets.projectIds }, now);
     return row.id;
   });
   invalidateOrganizationPages(scope.orgId);
@@ -295,7 +297,7 @@ export async function updateWindow(
   now = new Date(),
 ): Promise<MaintenanceWindowView> {
   await writeTransaction(async (tx) => {
-    const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId } });
+    const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId }, include });
     if (!row) throw notFound("Maintenance window");
     const pick = <T>(given: T | null | undefined, stored: T | null): T | null => (given === undefined ? stored : given);
     const timing = checkedTiming(
@@ -323,6 +325,16 @@ export async function updateWindow(
         ...(targets ? { targets: { deleteMany: {}, create: targetRows(targets) } } : {}),
       },
     });
+    // What the window covered before and covers now: its timing or its targets may have changed.
+    const before = targetsOf(row);
+    await keepMonitorFeatureUse(
+      tx,
+      {
+        ids: [...before.cronMonitorIds, ...(targets?.cronMonitorIds ?? [])],
+        projectIds: [...before.projectIds, ...(targets?.projectIds ?? [])],
+      },
+      now,
+    );
   });
   invalidateOrganizationPages(scope.orgId);
   return getWindow(scope, id, now);
@@ -332,8 +344,21 @@ export async function updateWindow(
  * DELETE: the window is gone at once; an incident it held is announced by the next sweep if still
  * open (nothing holds it any more).
  */
-export async function deleteWindow(scope: MaintenanceScope, id: number): Promise<void> {
-  const { count } = await db().maintenanceWindow.deleteMany({ where: { id, orgId: scope.orgId } });
-  if (count === 0) throw notFound("Maintenance window");
+export async function deleteWindow(scope: MaintenanceScope, id: number, now = new Date()): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId }, include });
+    if (!row) throw notFound("Maintenance window");
+    await tx.maintenanceWindow.delete({ where: { id } });
+    const named = targetsOf(row);
+    await keepMonitorFeatureUse(tx, { ids: named.cronMonitorIds, projectIds: named.projectIds }, now);
+  });
   invalidateOrganizationPages(scope.orgId);
+}
+
+/** The cron monitors and projects a stored window names. */
+function targetsOf(row: WindowRow): { cronMonitorIds: number[]; projectIds: number[] } {
+  return {
+    cronMonitorIds: row.targets.flatMap((t) => (t.cronMonitorId !== null ? [t.cronMonitorId] : [])),
+    projectIds: row.targets.flatMap((t) => (t.projectId !== null ? [t.projectId] : [])),
+  };
 }

@@ -8,6 +8,8 @@ import { assertOrgIntegrations, assertUsableProject, dependencyScope, type Monit
 import { checkParents, shownParents, writeParents } from "../dependencies/depends-on";
 import { editableColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
+import { keepMonitorFeatureUse } from "./feature-use";
+import { writeTransaction } from "../../transactions";
 import { getMonitor } from "./read";
 import { apiStore } from "../../storage/engine";
 import { toWire } from "./wire";
@@ -61,8 +63,13 @@ export async function createMonitor(
 
   if (!managed) {
     const created = await createPlain(caller, input, schedule, max, now);
+    // A plain create is one statement; a project or parents add what the monitor now uses.
+    if (!parents && input.project_id == null) return created;
+    await writeTransaction(async (tx) => {
+      if (parents) await writeParents(tx, caller.orgId, { type: "cron_monitor", id: created.monitor.id }, parents);
+      await keepMonitorFeatureUse(tx, { ids: [created.monitor.id] }, now);
+    }, client);
     if (!parents) return created;
-    await writeParents(client, caller.orgId, { type: "cron_monitor", id: created.monitor.id }, parents);
     return {
       ...created,
       monitor: {
@@ -112,7 +119,11 @@ export async function createMonitor(
       `Your plan allows ${outcome.max} cron monitors; delete one or upgrade the plan`,
     );
   }
-  if (parents) await writeParents(client, caller.orgId, { type: "cron_monitor", id: outcome.id }, parents);
+  const id = outcome.id;
+  await writeTransaction(async (tx) => {
+    if (parents) await writeParents(tx, caller.orgId, { type: "cron_monitor", id }, parents);
+    await keepMonitorFeatureUse(tx, { ids: [id] }, now);
+  }, client);
   const monitor = await getMonitor({ orgId: caller.orgId, monitorId: outcome.id }, now);
   return { monitor, created: outcome.kind === "created" };
 }

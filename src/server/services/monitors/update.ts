@@ -1,9 +1,11 @@
 import { notFound } from "../../../shared/errors";
 import type { CronMonitor, UpdateCronMonitorInput } from "../../../shared/schemas/cron-monitors";
+import type { Prisma } from "../../../generated/prisma/client";
 import { db, type Db } from "../../db";
 import { assertOrgIntegrations, assertUsableProject, dependencyScope, type MonitorCaller } from "./caller";
 import { checkParents, writeParents } from "../dependencies/depends-on";
 import { inOrganizationLock } from "./lock";
+import { keepMonitorFeatureUse } from "./feature-use";
 import { newPingToken } from "./create";
 import { writeTransaction } from "../../transactions";
 import { recordEdgesToDeleted } from "../accounts/member-edges";
@@ -40,19 +42,30 @@ export async function updateMonitor(
     await assertUsableProject(client, caller.projects, input.project_id);
   }
   await assertOrgIntegrations(client, caller.orgId, input.integration_ids);
-  if (input.depends_on !== undefined) {
+  if (input.depends_on !== undefined || data.projectId !== undefined) {
     const dependsOn = input.depends_on;
-    // Under the organization's lock: two edits that would close a cycle together run one after the other.
+    // Under the organization's lock: two edits that would close a cycle together run one after the
+    // other. The parents, the project and what the monitor then uses are written together.
     await inOrganizationLock(client, caller.orgId, async (tx) => {
       const object = { type: "cron_monitor" as const, id: monitorId };
-      await writeParents(tx, caller.orgId, object, await checkParents(tx, dependencyScope(caller), object, dependsOn));
+      if (dependsOn !== undefined)
+        await writeParents(
+          tx,
+          caller.orgId,
+          object,
+          await checkParents(tx, dependencyScope(caller), object, dependsOn),
+        );
+      await updateColumns(tx, ref, data);
+      await keepMonitorFeatureUse(tx, { ids: [monitorId] }, now);
     });
-  }
-  if (Object.keys(data).length > 0) {
-    const updated = await client.cronMonitor.updateMany({ where: { id: monitorId, orgId: caller.orgId }, data });
-    if (updated.count === 0) throw notFound("Cron monitor");
-  }
+  } else await updateColumns(client, ref, data);
   return getMonitor(ref, now);
+}
+
+async function updateColumns(client: Db | Prisma.TransactionClient, ref: MonitorRef, data: Record<string, unknown>) {
+  if (Object.keys(data).length === 0) return;
+  const updated = await client.cronMonitor.updateMany({ where: { id: ref.monitorId, orgId: ref.orgId }, data });
+  if (updated.count === 0) throw notFound("Cron monitor");
 }
 
 /**

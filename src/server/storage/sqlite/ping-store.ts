@@ -49,7 +49,7 @@ function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEven
       : s.monitorById.get(now, e.target.monitorId, e.target.orgId)
   ) as MonitorRow | undefined;
   if (!m) return { outcome: "not_found" };
-  const plan = planner(context(s, m), e);
+  const plan = planner(new SqliteMonitorContext(s, m), e);
   if (plan.outcome === "rate_limited") return plan;
   const runId = writeRun(s, m.id, plan.run, now) ?? plan.applied.runId;
   if (plan.log && runId !== null) {
@@ -78,20 +78,47 @@ function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEven
   };
 }
 
-/** What the rules ask of the monitor's runs, each question one statement asked only when needed. */
-function context(s: Statements, m: MonitorRow): MonitorContext {
-  const view = (r: RunRow | undefined): RunView | null =>
-    r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null;
-  return {
-    monitor: m,
-    runByRid: (rid) => view(s.runByRid.get(m.id, rid) as RunRow | undefined),
-    openSynthesizedRun: (since) => view(s.openSynthesizedRun.get(m.id, sqlTime(since)) as RunRow | undefined),
-    latestRun: () => view(s.latestRun.get(m.id) as RunRow | undefined),
-    anyRunning: () => s.anyRunning.get(m.id) !== undefined,
-    successDurations: (exceptRunId) =>
-      (s.recentSuccessDurations.all(m.id, exceptRunId) as { duration_ms: number }[]).map((r) => r.duration_ms),
-    newRid: () => crypto.randomUUID(),
-  };
+/**
+ * What the rules ask of the monitor's runs, each question one statement asked only when needed. A
+ * class rather than closures: nothing is created per event but the object itself.
+ */
+class SqliteMonitorContext implements MonitorContext {
+  constructor(
+    private readonly s: Statements,
+    readonly monitor: MonitorRow,
+  ) {}
+
+  runByRid(rid: string): RunView | null {
+    return view(this.s.runByRid.get(this.monitor.id, rid) as RunRow | undefined);
+  }
+
+  openSynthesizedRun(since: Date): RunView | null {
+    return view(this.s.openSynthesizedRun.get(this.monitor.id, sqlTime(since)) as RunRow | undefined);
+  }
+
+  latestRun(): RunView | null {
+    return view(this.s.latestRun.get(this.monitor.id) as RunRow | undefined);
+  }
+
+  anyRunning(): boolean {
+    return this.s.anyRunning.get(this.monitor.id) !== undefined;
+  }
+
+  successDurations(exceptRunId: number): number[] {
+    return (this.s.recentSuccessDurations.all(this.monitor.id, exceptRunId) as { duration_ms: number }[]).map(
+      durationOf,
+    );
+  }
+
+  newRid(): string {
+    return crypto.randomUUID();
+  }
+}
+
+const durationOf = (r: { duration_ms: number }) => r.duration_ms;
+
+function view(r: RunRow | undefined): RunView | null {
+  return r ? { id: r.id, rid: r.rid, status: r.status, startedAt: r.started_at, events: r.events } : null;
 }
 
 /** Executes the plan's run write; the new run's id when it inserted one. */

@@ -1,0 +1,14 @@
+-- What a cron monitor uses of the features that may hold its notifications (domain/feature-use.ts),
+-- kept by the writes of windows, targets, projects and dependencies (storage/feature-use.ts).
+ALTER TABLE "cron_monitors" ADD COLUMN     "uses_dependencies" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "uses_maintenance" BOOLEAN NOT NULL DEFAULT false;
+
+-- Backfill: a window of the monitor's organization naming it or its project whose stored run ends
+-- later than now; a parent edge.
+UPDATE "cron_monitors" m SET
+  "uses_maintenance" = EXISTS (SELECT 1 FROM "maintenance_targets" t JOIN "maintenance_windows" w ON w."id" = t."window_id"
+    WHERE (t."cron_monitor_id" = m."id" OR t."project_id" = m."project_id")
+      AND w."org_id" = m."org_id" AND w."current_ends_at" > (now() AT TIME ZONE 'UTC')),
+  "uses_dependencies" = EXISTS (SELECT 1 FROM "dependencies" d WHERE d."child_cron_monitor_id" = m."id")
+WHERE EXISTS (SELECT 1 FROM "maintenance_targets" t WHERE t."cron_monitor_id" = m."id" OR t."project_id" = m."project_id")
+   OR EXISTS (SELECT 1 FROM "dependencies" d WHERE d."child_cron_monitor_id" = m."id");
