@@ -16,6 +16,9 @@ export const BUDGETS = {
   dashboardList: 3,
   dashboardDetail: 2,
   serviceStatus: 2, // caller, service with its probe lanes
+  // caller and organization; monitor and service counts; failing monitors, failing services; open incidents and
+  // the last day's, each with their monitors' and services' names; windows
+  overview: 12,
 };
 
 export type CountedDatabase = {
@@ -169,6 +172,12 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       const detail = await counted(() => dashboard().cronMonitors.get({ id: monitorId }));
       expect(detail.result.data.id).toBe(monitorId);
       expect(detail.count, detail.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardDetail);
+    });
+
+    it("the dashboard's overview costs the same whatever the number of monitors", async () => {
+      const overview = await counted(() => dashboard().overview.get({}));
+      expect(overview.result.cron_monitors.total).toBeGreaterThanOrEqual(50);
+      expect(overview.count, overview.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.overview);
     });
   });
 }
