@@ -109,6 +109,7 @@ describe("overview.get on /api/trpc", () => {
     expect(o.changes.data.map((c: any) => [c.event, c.subject?.name])).toEqual([
       ["resolved", "alice operational"],
       ["opened", "alice operational"],
+      ["opened", "alice down"],
     ]);
     expect(JSON.stringify(o)).not.toContain("bob");
   });
