@@ -1,6 +1,6 @@
 // `npm run bench:dashboard`: how soon the dashboard shows its content in a real browser (Playwright +
 // Debian's Chromium) against a Lifeline started as `npm start` starts it (tests/support/lifeline.ts),
-// on loopback. One account with 50 monitors of 5 runs each; the monitors list and a monitor page,
+// on loopback. One account with 50 monitors of 5 runs each; the overview, the monitors list and a monitor page,
 // BENCH_LOADS loads each (default 5) after one warm-up load: the medians of time to first byte, of
 // the content in the document and of the content on screen go to docs/performance.md ("dashboard").
 import crypto from "node:crypto";
@@ -153,6 +153,11 @@ async function main() {
     await signIn(signInPage, server.baseUrl, email);
     await signInPage.close();
     const pages = [
+      {
+        name: "Overview (`/`, 50 monitors counted)",
+        url: `${server.baseUrl}/`,
+        selector: "[data-testid=monitor-counts]",
+      },
       {
         name: "Monitors list (`/monitors`, 20 rows of 50)",
         url: `${server.baseUrl}/monitors`,

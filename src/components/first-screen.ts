@@ -128,3 +128,6 @@ export const settingsFirst: FirstScreen = async (t, fetch) => {
     ...(manages ? [t.orgs.serviceTokens.queryOptions({ slug: first.slug })] : []),
   ];
 };
+
+/** The dashboard's home (`/`): one procedure answers the whole page. */
+export const overviewFirst: FirstScreen = (t) => [t.overview.get.queryOptions({})];

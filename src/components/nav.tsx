@@ -6,6 +6,7 @@ import { PrefetchLink } from "./common/prefetch-link";
 import { OrgSwitcher } from "./org-switcher";
 
 const AREAS = [
+  { href: "/", label: "Overview" },
   { href: "/monitors", label: "Monitors" },
   { href: "/projects", label: "Projects" },
   { href: "/services", label: "Services" },
@@ -22,7 +23,11 @@ export function Nav({ email, orgSlug }: { email: string; orgSlug: string }) {
       <div className="brand">Lifeline</div>
       <nav aria-label="Main">
         {AREAS.map((a) => (
-          <PrefetchLink key={a.href} href={a.href} aria-current={pathname.startsWith(a.href) ? "page" : undefined}>
+          <PrefetchLink
+            key={a.href}
+            href={a.href}
+            aria-current={(a.href === "/" ? pathname === "/" : pathname.startsWith(a.href)) ? "page" : undefined}
+          >
             {a.label}
           </PrefetchLink>
         ))}

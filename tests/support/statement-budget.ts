@@ -22,6 +22,9 @@ export const BUDGETS = {
    * resolve, release, COMMIT), PostgreSQL 5 (BEGIN, lock, read, write, COMMIT).
    */
   plainPing: { SQLite: 9, PostgreSQL: 5 } as Record<string, number>,
+  // caller and organization; monitor and service counts; failing monitors, failing services; open incidents and
+  // the last day's, each with their monitors' and services' names; windows
+  overview: 12,
 };
 
 export type CountedDatabase = {
@@ -199,6 +202,12 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       const detail = await counted(() => dashboard().cronMonitors.get({ id: monitorId }));
       expect(detail.result.data.id).toBe(monitorId);
       expect(detail.count, detail.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardDetail);
+    });
+
+    it("the dashboard's overview with 50 monitors, within its budget", async () => {
+      const overview = await counted(() => dashboard().overview.get({}));
+      expect(overview.result.cron_monitors.total).toBeGreaterThanOrEqual(50);
+      expect(overview.count, overview.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.overview);
     });
   });
 }

@@ -19,6 +19,7 @@ import { badgesRouter } from "./routers/badges";
 import { incidentUpdatesRouter } from "./routers/incident-updates";
 import { maintenanceRouter } from "./routers/maintenance";
 import { edgeRemovalsRouter } from "./routers/edge-removals";
+import { overviewRouter } from "./routers/overview";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -46,6 +47,7 @@ export const appRouter = router({
   incidentUpdates: incidentUpdatesRouter,
   maintenance: maintenanceRouter,
   edgeRemovals: edgeRemovalsRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

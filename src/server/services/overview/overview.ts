@@ -1,0 +1,174 @@
+import { displayedStatus } from "../../domain/service-rules";
+import { displayState } from "../../domain/monitor-state";
+import { db } from "../../db";
+import { isoOrNull, isoSeconds } from "../../../shared/time";
+import {
+  OVERVIEW_CHANGES_LIMIT,
+  OVERVIEW_CHANGES_WINDOW_MS,
+  OVERVIEW_FAILING_LIMIT,
+  OVERVIEW_INCIDENTS_LIMIT,
+  OVERVIEW_MAINTENANCE_LIMIT,
+  type Overview,
+  type OverviewSubject,
+} from "../../../shared/schemas/overview";
+import { MONITOR_STATES } from "../../../shared/schemas/cron-monitors";
+import { SERVICE_STATUSES } from "../../../shared/schemas/services";
+import { visibleTo } from "../incidents/incidents";
+
+/** Whose objects the overview shows: the organization's cron monitors, the caller's services (as the lists do). */
+export type OverviewScope = { orgId: number; userId: number | null };
+
+const zeros = <T extends readonly string[]>(states: T) =>
+  Object.fromEntries([...states, "total"].map((s) => [s, 0])) as Record<T[number] | "total", number>;
+
+const subjectSelect = {
+  cronMonitor: { select: { id: true, name: true } },
+  service: { select: { id: true, name: true } },
+} as const;
+
+type SubjectRow = { cronMonitor: { id: number; name: string } | null; service: { id: number; name: string } | null };
+
+function subjectOf(row: SubjectRow): OverviewSubject | null {
+  if (row.cronMonitor) return { kind: "cron_monitor", ...row.cronMonitor };
+  if (row.service) return { kind: "service", ...row.service };
+  return null;
+}
+
+const sinceTime = (iso: string | null) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
+
+/**
+ * The dashboard's home in a bounded number of statements, whatever the number of objects: one
+ * aggregate per kind (monitors, services), and LIMITed lists (failing monitors, failing services,
+ * open incidents, maintenance windows, the last day's incident events).
+ */
+export async function overviewOf(scope: OverviewScope, now = new Date()): Promise<Overview> {
+  const services = scope.userId === null ? null : { userId: scope.userId };
+  const dayAgo = new Date(now.getTime() - OVERVIEW_CHANGES_WINDOW_MS);
+  const incidents = visibleTo(scope.orgId, scope.userId);
+  const [monitorGroups, serviceGroups, failingMonitors, failingServices, open, windows, recent] = await Promise.all([
+    db().cronMonitor.groupBy({
+      by: ["state", "paused", "suspended"],
+      where: { orgId: scope.orgId },
+      _count: { _all: true },
+    }),
+    services
+      ? db().service.groupBy({ by: ["status", "enabled"], where: services, _count: { _all: true } })
+      : Promise.resolve([]),
+    db().cronMonitor.findMany({
+      where: { orgId: scope.orgId, paused: false, suspended: false, state: { in: ["late", "down"] } },
+      select: { id: true, name: true, state: true, stateSince: true },
+      orderBy: [{ stateSince: "asc" }, { id: "asc" }],
+      take: OVERVIEW_FAILING_LIMIT + 1,
+    }),
+    services
+      ? db().service.findMany({
+          where: { ...services, enabled: true, status: { in: ["down", "degraded"] } },
+          select: { id: true, name: true, status: true, statusSince: true, statusReason: true },
+          orderBy: [{ statusSince: "asc" }, { id: "asc" }],
+          take: OVERVIEW_FAILING_LIMIT + 1,
+        })
+      : Promise.resolve([]),
+    db().incident.findMany({
+      where: { AND: [incidents, { status: "open" }] },
+      select: { id: true, kind: true, reason: true, openedAt: true, acknowledgedAt: true, ...subjectSelect },
+      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
+      take: OVERVIEW_INCIDENTS_LIMIT + 1,
+    }),
+    db().maintenanceWindow.findMany({
+      where: { orgId: scope.orgId, currentEndsAt: { gt: now }, currentStartsAt: { not: null } },
+      select: { id: true, title: true, currentStartsAt: true, currentEndsAt: true },
+      orderBy: [{ currentStartsAt: "asc" }, { id: "asc" }],
+      take: OVERVIEW_MAINTENANCE_LIMIT + 1,
+    }),
+    db().incident.findMany({
+      where: { AND: [incidents, { OR: [{ openedAt: { gte: dayAgo } }, { resolvedAt: { gte: dayAgo } }] }] },
+      select: { id: true, kind: true, openedAt: true, resolvedAt: true, ...subjectSelect },
+      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
+      take: OVERVIEW_CHANGES_LIMIT + 1,
+    }),
+  ]);
+
+  const monitorCounts = zeros(MONITOR_STATES);
+  for (const g of monitorGroups) {
+    monitorCounts[displayState(g.state, g.paused, g.suspended)] += g._count._all;
+    monitorCounts.total += g._count._all;
+  }
+  const serviceCounts = zeros(SERVICE_STATUSES);
+  for (const g of serviceGroups) {
+    serviceCounts[displayedStatus(g.enabled, g.status)] += g._count._all;
+    serviceCounts.total += g._count._all;
+  }
+
+  const failing = [
+    ...failingMonitors.map((m) => ({
+      kind: "cron_monitor" as const,
+      id: m.id,
+      name: m.name,
+      state: m.state as "late" | "down",
+      since: isoOrNull(m.stateSince),
+      reason: null,
+    })),
+    ...failingServices.map((s) => ({
+      kind: "service" as const,
+      id: s.id,
+      name: s.name,
+      state: s.status as "down" | "degraded",
+      since: isoOrNull(s.statusSince),
+      reason: s.statusReason,
+    })),
+  ].sort((a, b) => sinceTime(a.since) - sinceTime(b.since));
+
+  const windowsView = windows.map((w) => ({
+    id: w.id,
+    title: w.title,
+    starts_at: isoSeconds(w.currentStartsAt!),
+    ends_at: isoSeconds(w.currentEndsAt!),
+  }));
+  const started = (w: { starts_at: string }) => Date.parse(w.starts_at) <= now.getTime();
+
+  const events = recent
+    .slice(0, OVERVIEW_CHANGES_LIMIT)
+    .flatMap((i) => [
+      ...(i.openedAt >= dayAgo ? [{ event: "opened" as const, at: i.openedAt, i }] : []),
+      ...(i.resolvedAt && i.resolvedAt >= dayAgo ? [{ event: "resolved" as const, at: i.resolvedAt, i }] : []),
+    ])
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.i.id - a.i.id);
+
+  return {
+    generated_at: isoSeconds(now),
+    cron_monitors: monitorCounts,
+    services: serviceCounts,
+    failing: {
+      data: failing.slice(0, OVERVIEW_FAILING_LIMIT),
+      more:
+        failing.length > OVERVIEW_FAILING_LIMIT ||
+        failingMonitors.length > OVERVIEW_FAILING_LIMIT ||
+        failingServices.length > OVERVIEW_FAILING_LIMIT,
+    },
+    open_incidents: {
+      data: open.slice(0, OVERVIEW_INCIDENTS_LIMIT).map((i) => ({
+        id: i.id,
+        kind: i.kind,
+        reason: i.reason,
+        opened_at: isoSeconds(i.openedAt),
+        acknowledged_at: isoOrNull(i.acknowledgedAt),
+        subject: subjectOf(i),
+      })),
+      more: open.length > OVERVIEW_INCIDENTS_LIMIT,
+    },
+    maintenance: {
+      active: windowsView.filter(started).slice(0, OVERVIEW_MAINTENANCE_LIMIT),
+      next: windowsView.find((w) => !started(w)) ?? null,
+    },
+    changes: {
+      data: events.slice(0, OVERVIEW_CHANGES_LIMIT).map(({ event, at, i }) => ({
+        incident_id: i.id,
+        event,
+        at: isoSeconds(at),
+        kind: i.kind,
+        subject: subjectOf(i),
+      })),
+      more: recent.length > OVERVIEW_CHANGES_LIMIT,
+    },
+  };
+}
