@@ -9,12 +9,12 @@
 
 /**
  * CTE `resolved`: the open incident of every monitor of `plans` (a CTE with `monitor_id`, `now`,
- * `resolve`, `resolve_notify`) whose plan resolves, returning `id, cron_monitor_id, held`. A cron
- * monitor always has an organization, so a resolution not notified is a held one (`resolution_held`).
+ * `resolve`, `resolve_held`) whose plan resolves, returning `id, cron_monitor_id, held`; an announced
+ * incident whose plan holds the resolution is stored `resolution_held`.
  */
 export const resolvedCte = (plans: string) => `resolved AS (
   UPDATE incidents i SET status = 'resolved', resolved_at = GREATEST(i.opened_at, a.now), -- never before it opened
-    resolution_held = NOT i.held AND NOT a.resolve_notify -- a notified incident whose resolution a rule holds (held-incidents.ts)
+    resolution_held = NOT i.held AND a.resolve_held -- an announced incident whose resolution a rule holds (held-incidents.ts)
   FROM ${plans} a WHERE a.resolve AND i.cron_monitor_id = a.monitor_id AND i.status = 'open'
   RETURNING i.id, i.cron_monitor_id, i.held)`;
 

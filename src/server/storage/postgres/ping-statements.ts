@@ -76,11 +76,11 @@ ORDER BY e.k`;
  *   completions $14-$24: run, status, finished, exit code, duration, drifted, baseline, meta, log
  *     text, log bytes, truncated;
  *   timelines $25-$26: run, events JSON;
- *   monitors $27-$44: monitor, now, recent pings, state, state since (or null), next expected, last
+ *   monitors $27-$46: monitor, now, recent pings, state, state since (or null), next expected, last
  *     run status, paused, unattached events, org, run (null: the new run), then the event's incident
  *     plan (domain/incidents.ts): resolve?, notify the resolution?, the kind and reason of the
- *     incident to open (null: none), notify its opening? (if not, it is stored `held`: a cron monitor
- *     always has an organization), drifted alert?, the parent incident it opens under (or null). A
+ *     incident to open (null: none), notify its opening?, drifted alert?, the parent incident it
+ *     opens under (or null), the resolution held?, the opening held? (both as the plan decided). A
  *     resolution of an incident still held notifies nobody.
  */
 export const WRITE_MANY_SQL = `
@@ -115,9 +115,9 @@ after AS (
   SELECT f.*, COALESCE(f.run, r.id) AS run_id
   FROM unnest($27::int[], $28::timestamp[], $29::text[], $30::text[], $31::timestamp[], $32::timestamp[], $33::text[],
     $34::boolean[], $35::text[], $36::int[], $37::int[], $38::boolean[], $39::boolean[], $40::text[], $41::text[], $42::boolean[],
-    $43::boolean[], $44::int[])
+    $43::boolean[], $44::int[], $45::boolean[], $46::boolean[])
     AS f(monitor_id, now, recent, state, since, next, last_status, paused, unattached, org_id, run, resolve, resolve_notify,
-      open_kind, open_reason, open_notify, drift, open_parent)
+      open_kind, open_reason, open_notify, drift, open_parent, resolve_held, open_held)
   LEFT JOIN new_run r ON r.monitor_id = f.monitor_id),
 monitor AS (
   UPDATE cron_monitors m SET last_ping_at = a.now, recent_pings = a.recent, state = a.state,
@@ -125,7 +125,7 @@ monitor AS (
     paused = a.paused, unattached_events = a.unattached
   FROM after a WHERE m.id = a.monitor_id),
 ${resolvedCte("after")},
-${openedCte("SELECT a.org_id, a.monitor_id, a.open_kind, a.open_reason, a.now, NOT a.open_notify, a.open_parent FROM after a WHERE a.open_kind IS NOT NULL")}
+${openedCte("SELECT a.org_id, a.monitor_id, a.open_kind, a.open_reason, a.now, a.open_held, a.open_parent FROM after a WHERE a.open_kind IS NOT NULL")}
 INSERT INTO outbox (org_id, event, cron_monitor_id, incident_id, run_id, created_at)
 SELECT a.org_id, 'incident.resolved', a.monitor_id, i.id, a.run_id, a.now FROM resolved i JOIN after a ON a.monitor_id = i.cron_monitor_id
   WHERE a.resolve_notify AND NOT i.held

@@ -164,6 +164,8 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, planner: E
     incidents.open?.notify ?? false,
     incidents.drifted,
     incidents.open?.parentIncidentId ?? null,
+    incidents.resolve?.held ?? false,
+    incidents.open?.held ?? false,
   );
   return {
     outcome: "accepted",
@@ -197,7 +199,7 @@ class WaveWrites {
   private readonly newRuns: unknown[][] = Array.from({ length: 13 }, () => []);
   private readonly completions: unknown[][] = Array.from({ length: 11 }, () => []);
   private readonly timelines: unknown[][] = [[], []];
-  private readonly monitors: unknown[][] = Array.from({ length: 18 }, () => []);
+  private readonly monitors: unknown[][] = Array.from({ length: 20 }, () => []);
 
   get empty() {
     return this.monitors[0]!.length === 0;
