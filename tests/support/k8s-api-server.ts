@@ -31,6 +31,7 @@ export class K8sApiServer {
   /** Every request's method and path with query, in order. */
   readonly requests: string[] = [];
   private rv = 1000;
+  private partitioned = false;
   private compactedRv = 0;
   private readonly store: Record<Resource, Map<string, Obj>> = { cronjobs: new Map(), jobs: new Map() };
   private readonly changes: Change[] = [];
@@ -174,10 +175,24 @@ export class K8sApiServer {
     return obj;
   }
 
-  /** Forgets the change history: a watch from any earlier resourceVersion now gets 410 Gone. */
+  /**
+   * Forgets the change history (as etcd compaction does; other resources moved the resourceVersion
+   * on meanwhile): a watch from any earlier resourceVersion now gets 410 Gone.
+   */
   compact() {
+    this.rv += 1;
     this.compactedRv = this.rv;
     this.changes.length = 0;
+  }
+
+  /** Open watches stop receiving changes (a partition) until `heal()`, which also ends them. */
+  partition() {
+    this.partitioned = true;
+  }
+
+  heal() {
+    this.partitioned = false;
+    this.dropWatches();
   }
 
   /** Sends a BOOKMARK at the current resourceVersion to every watch that allows them. */
@@ -216,6 +231,7 @@ export class K8sApiServer {
     obj.metadata.resourceVersion = String(this.rv);
     const change: Change = { rv: this.rv, resource, type, object: structuredClone(obj) };
     this.changes.push(change);
+    if (this.partitioned) return;
     for (const w of this.watchers) if (matches(w, change)) send(w.res, change);
   }
 
