@@ -26,7 +26,7 @@ function startAgent() {
       LIFELINE_URL: baseUrl(),
       LIFELINE_TOKEN: token,
       LIFELINE_ORG: user.orgSlug,
-    } as NodeJS.ProcessEnv,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "ignore", "pipe"],
   });
   child.stderr.on("data", (c: Buffer) => (agentLog += c));
