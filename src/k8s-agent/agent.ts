@@ -90,7 +90,7 @@ export class K8sAgent {
     const informer = new ListWatch<T>(`${path}?allowWatchBookmarks=true`, new Watch(this.opts.kubeConfig), list, false);
     informer.on("error", (err) => {
       this.opts.log({ event: "k8s_agent.watch_error", path, error: String(err?.message ?? err) });
-      if (!this.stopped) setTimeout(() => !this.stopped && informer.start().catch(() => {}), 1000).unref();
+      if (!this.stopped) setTimeout(() => !this.stopped && informer.start().catch(() => {}), 1000);
     });
     this.informers.push(informer as unknown as ListWatch<KubernetesObject>);
     return informer;
