@@ -278,6 +278,7 @@ export class K8sApiServer {
     const from = Number(q.get("resourceVersion") || 0);
     const w: Watcher = { res, resource, namespace, bookmarks: q.get("allowWatchBookmarks") === "true" };
     res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+    res.flushHeaders(); // as the API server does: a watch with nothing to say yet is still open
     if (from > 0 && from < this.compactedRv) {
       const object = {
         kind: "Status",
