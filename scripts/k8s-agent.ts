@@ -4,9 +4,12 @@
 // names the organization (X-Org-Slug); WATCH_NAMESPACES (comma-separated, empty: all);
 // MONITOR_SELECTION `opt-out` (default: every CronJob unless annotated lifeline.dev/monitor: "false")
 // or `opt-in` (only those annotated "true"); ON_CRONJOB_DELETE `pause` (default) or `delete`.
+// With LEADER_ELECTION_NAMESPACE, replicas elect one active agent through the Lease
+// `lifeline-k8s-agent` there (LEASE_SECONDS, default 15); a leader that loses it exits.
 // Logs JSON lines on standard error; stops on SIGTERM/SIGINT.
 import { KubeConfig } from "@kubernetes/client-node";
 import { K8sAgent } from "../src/k8s-agent/agent";
+import { LeaderElector } from "../src/k8s-agent/leader";
 import { LifelineClient } from "../src/k8s-agent/lifeline-client";
 
 const log = (line: Record<string, unknown>) =>
@@ -37,11 +40,30 @@ const agent = new K8sAgent({
   onDelete: onDelete as "pause" | "delete",
   log,
 });
+const start = () =>
+  agent.start().catch((err) => {
+    log({ event: "k8s_agent.fatal", error: String(err) });
+    process.exit(1);
+  });
+const electionNamespace = process.env.LEADER_ELECTION_NAMESPACE;
+const elector = electionNamespace
+  ? new LeaderElector({
+      kubeConfig,
+      namespace: electionNamespace,
+      name: "lifeline-k8s-agent",
+      identity: `${process.env.HOSTNAME ?? "agent"}-${process.pid}`,
+      leaseSeconds: Number(process.env.LEASE_SECONDS) || 15,
+      log,
+    })
+  : undefined;
 for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.once(signal, () => {
-    void agent.stop().then(() => process.exit(0));
+    void agent
+      .stop()
+      .then(() => elector?.stop())
+      .then(() => process.exit(0));
   });
-agent.start().catch((err) => {
-  log({ event: "k8s_agent.fatal", error: String(err) });
-  process.exit(1);
-});
+if (elector) {
+  log({ event: "k8s_agent.waiting_for_lease", namespace: electionNamespace });
+  elector.run(start, () => process.exit(1));
+} else start();

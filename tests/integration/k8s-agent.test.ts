@@ -18,7 +18,7 @@ let tmp = "";
 let agent: ChildProcess | undefined;
 let agentLog = "";
 
-function startAgent() {
+function startAgent(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/k8s-agent.ts"], {
     env: {
       PATH: process.env.PATH,
@@ -26,6 +26,7 @@ function startAgent() {
       LIFELINE_URL: baseUrl(),
       LIFELINE_TOKEN: token,
       LIFELINE_ORG: user.orgSlug,
+      ...env,
     } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -34,10 +35,10 @@ function startAgent() {
   return child;
 }
 
-async function stopAgent() {
-  if (!agent || agent.exitCode !== null) return;
-  const exited = new Promise((r) => agent!.once("exit", r));
-  agent.kill("SIGTERM");
+async function stopAgent(child = agent) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
   await exited;
 }
 
@@ -80,8 +81,11 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "k8s-agent-"));
 });
 
+const replicas: ChildProcess[] = [];
+
 afterAll(async () => {
   await stopAgent();
+  for (const r of replicas) await stopAgent(r);
   await k8s?.close();
 });
 
@@ -239,5 +243,40 @@ describe("k8s-agent", () => {
     expect(all).toHaveLength(5);
     expect(new Set(all.map((r) => r.rid)).size).toBe(5);
     expect(await monitors()).toHaveLength(monitorsBefore);
+  });
+
+  it("runs one active agent of two replicas through a Lease, and the other takes over when the leader stops", async () => {
+    await stopAgent();
+    const id = (await monitorOf(nightly.metadata.uid)).id;
+    const election = { LEADER_ELECTION_NAMESPACE: "lifeline", LEASE_SECONDS: "3" };
+    const logs = ["", ""];
+    for (const i of [0, 1]) {
+      const child = startAgent({ ...election, HOSTNAME: `replica-${i}` });
+      child.stderr!.on("data", (c: Buffer) => (logs[i] = (logs[i] ?? "") + c));
+      replicas.push(child);
+    }
+    const lease = await until(
+      "a leader",
+      async () => k8s.getLease("lifeline", "lifeline-k8s-agent")?.spec?.holderIdentity,
+    );
+    const leader = lease.startsWith("replica-0") ? 0 : 1;
+    const follower = 1 - leader;
+    await until("the leader's watches", async () => k8s.watchCount("jobs") === 1);
+    const first = k8s.createJob(nightly, "nightly-29000006");
+    await until("reported by the leader", async () => (await runs(id)).find((r) => r.rid === first.metadata.uid));
+    expect(logs[leader]).toContain("k8s_agent.started");
+    expect(logs[follower]).not.toContain("k8s_agent.started");
+    expect(k8s.watchCount("cronjobs")).toBe(1);
+
+    await stopAgent(replicas[leader]); // releases the Lease
+    await until("the follower leading", async () =>
+      k8s.getLease("lifeline", "lifeline-k8s-agent")?.spec?.holderIdentity?.startsWith(`replica-${follower}`),
+    );
+    k8s.finishJob("batch", "nightly-29000006", {});
+    await until("reported by the new leader", async () =>
+      (await runs(id)).find((r) => r.rid === first.metadata.uid && r.status === "success"),
+    );
+    expect(logs[follower]).toContain("k8s_agent.started");
+    expect(await runs(id)).toHaveLength(6);
   });
 });

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
  * `allowWatchBookmarks=true` gets BOOKMARKs from `bookmark()`; a resourceVersion older than the last
  * `compact()` gets the API server's `410 Gone` (an ERROR event carrying an `Expired` Status, then the
  * stream ends); `dropWatches()` ends every open watch. Core v1 Events may be posted (kept in
- * `events`). Every request needs `Authorization: Bearer <token>`.
+ * `events`); coordination.k8s.io/v1 Leases read, created and replaced (optimistic concurrency). Every request needs `Authorization: Bearer <token>`.
  */
 type Obj = Record<string, any> & { metadata: Record<string, any> };
 type Resource = "cronjobs" | "jobs";
@@ -35,6 +35,7 @@ export class K8sApiServer {
   private compactedRv = 0;
   private readonly store: Record<Resource, Map<string, Obj>> = { cronjobs: new Map(), jobs: new Map() };
   private readonly changes: Change[] = [];
+  private readonly leases = new Map<string, Obj>();
   private readonly watchers = new Set<Watcher>();
   private readonly server = http.createServer((req, res) => this.handle(req, res));
 
@@ -254,6 +255,8 @@ export class K8sApiServer {
       });
       return;
     }
+    const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/([^/]+)\/leases(?:\/([^/]+))?$/.exec(url.pathname);
+    if (lease) return this.lease(req, res, lease[1]!, lease[2]);
     const m = /^\/apis\/batch\/v1\/(?:namespaces\/([^/]+)\/)?(cronjobs|jobs)$/.exec(url.pathname);
     if (!m || req.method !== "GET")
       return status(res, 404, "NotFound", "the server could not find the requested resource");
@@ -272,6 +275,53 @@ export class K8sApiServer {
         items,
       }),
     );
+  }
+
+  /** coordination.k8s.io/v1 Leases: get, create (409 when present), replace (409 on a stale resourceVersion). */
+  private lease(req: http.IncomingMessage, res: http.ServerResponse, namespace: string, name?: string) {
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      const json = (code: number, body: unknown) =>
+        res.writeHead(code, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const body = text ? JSON.parse(text) : undefined;
+      const key = `${namespace}/${name ?? body?.metadata?.name}`;
+      const current = this.leases.get(key);
+      if (req.method === "GET" && name) {
+        return current ? json(200, current) : status(res, 404, "NotFound", `leases "${name}" not found`);
+      }
+      if (req.method === "POST" && !name) {
+        if (current) return status(res, 409, "AlreadyExists", `leases "${body.metadata.name}" already exists`);
+      } else if (req.method === "PUT" && name) {
+        if (!current) return status(res, 404, "NotFound", `leases "${name}" not found`);
+        if (body.metadata?.resourceVersion !== current.metadata.resourceVersion)
+          return status(
+            res,
+            409,
+            "Conflict",
+            "the object has been modified; please apply your changes to the latest version",
+          );
+      } else return status(res, 405, "MethodNotAllowed", "method not allowed");
+      this.rv += 1;
+      const lease = {
+        kind: "Lease",
+        apiVersion: "coordination.k8s.io/v1",
+        ...body,
+        metadata: {
+          ...body.metadata,
+          namespace,
+          uid: current?.metadata.uid ?? crypto.randomUUID(),
+          resourceVersion: String(this.rv),
+        },
+      };
+      this.leases.set(key, lease);
+      json(req.method === "POST" ? 201 : 200, lease);
+    });
+  }
+
+  /** The Lease `namespace/name`, if any. */
+  getLease(namespace: string, name: string): Obj | undefined {
+    return this.leases.get(`${namespace}/${name}`);
   }
 
   private watch(res: http.ServerResponse, resource: Resource, namespace: string | undefined, q: URLSearchParams) {
