@@ -298,10 +298,13 @@ describe("deploy/ Kubernetes agent manifests", () => {
   );
   const find = (kind: string) => agentDocs.find((d) => d.kind === kind)!;
 
-  it("run scripts/k8s-agent.ts as one replica, with the token from its Secret and only documented settings", () => {
+  it("run scripts/k8s-agent.ts as two replicas electing a leader, with the token from its Secret and only documented settings", () => {
     const deployment = find("Deployment");
-    expect(deployment.spec.replicas).toBe(1);
-    expect(deployment.spec.strategy.type).toBe("Recreate");
+    expect(deployment.spec.replicas).toBe(2);
+    const election = (podSpec(deployment)!.containers[0].env as Doc[]).find(
+      (e) => e.name === "LEADER_ELECTION_NAMESPACE",
+    );
+    expect(election?.valueFrom?.fieldRef?.fieldPath).toBe("metadata.namespace");
     expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
     const c = podSpec(deployment)!.containers[0];
     const workdir = /^WORKDIR (\S+)$/m.exec(fs.readFileSync("deploy/Dockerfile", "utf8"))![1];
@@ -338,5 +341,22 @@ describe("deploy/ Kubernetes agent manifests", () => {
     for (const resource of ["cronjobs", "jobs"])
       for (const verb of ["list", "watch"]) expect(allows("batch", resource, verb), `${verb} ${resource}`).toBe(true);
     expect(allows("", "events", "create")).toBe(true);
+    const leaseRole = find("Role");
+    const leaseBinding = find("RoleBinding");
+    expect(leaseBinding.roleRef).toMatchObject({ kind: "Role", name: leaseRole.metadata.name });
+    expect(leaseBinding.subjects).toContainEqual({
+      kind: "ServiceAccount",
+      name: account.metadata.name,
+      namespace: account.metadata.namespace,
+    });
+    expect(leaseRole.metadata.namespace).toBe(account.metadata.namespace);
+    for (const verb of ["get", "create", "update"])
+      expect(
+        (leaseRole.rules as Doc[]).some(
+          (r) =>
+            r.apiGroups.includes("coordination.k8s.io") && r.resources.includes("leases") && r.verbs.includes(verb),
+        ),
+        verb,
+      ).toBe(true);
   });
 });
