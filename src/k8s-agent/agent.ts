@@ -15,7 +15,18 @@ import {
   type V1Job,
 } from "@kubernetes/client-node";
 import { LifelineClient, Refused } from "./lifeline-client";
-import { isMonitored, jobEvent, monitorFields, owningCronJobUid, type Selection } from "./mapping";
+import {
+  isMonitored,
+  jobEvent,
+  monitorFields,
+  owningCronJobUid,
+  podFailure,
+  type RunEvent,
+  type Selection,
+} from "./mapping";
+
+/** The most of a failed pod's log a run gets (its tail). */
+export const LOG_TAIL_BYTES = 10_000;
 
 export type OnDelete = "pause" | "delete";
 export type AgentOptions = {
@@ -149,13 +160,36 @@ export class K8sAgent {
     const id = this.monitors.get(owner);
     const event = jobEvent(job);
     if (id === undefined || !event || this.reported.get(uid) === event.event) return;
-    await this.opts.lifeline.reportEvent(id, event);
+    const report = event.event === "fail" ? await this.withPods(event) : event;
+    await this.opts.lifeline.reportEvent(id, report);
     this.reported.set(uid, event.event);
     this.opts.log({
       event: "k8s_agent.run_reported",
       job: `${event.meta.namespace}/${event.meta.job_name}`,
       run: event.event,
     });
+  }
+
+  /** A failure with what its Pods tell: OOMKilled as the reason, the failed Pod's log tail (bounded). */
+  private async withPods(event: RunEvent): Promise<RunEvent & { log?: string }> {
+    const { namespace, job_name } = event.meta;
+    const core = this.opts.kubeConfig.makeApiClient(CoreV1Api);
+    try {
+      const pods = await core.listNamespacedPod({
+        namespace,
+        labelSelector: `batch.kubernetes.io/job-name=${job_name}`,
+      });
+      const { oomKilled, pod } = podFailure(pods.items);
+      const meta = oomKilled ? { ...event.meta, reason: "OOMKilled" } : event.meta;
+      if (!pod) return { ...event, meta };
+      const text = await core.readNamespacedPodLog({ name: pod, namespace, tailLines: 200 });
+      const bytes = Buffer.from(String(text ?? ""));
+      const log = bytes.subarray(Math.max(0, bytes.length - LOG_TAIL_BYTES)).toString();
+      return { ...event, meta, ...(log ? { log } : {}) };
+    } catch (err) {
+      this.opts.log({ event: "k8s_agent.pods_unread", job: `${namespace}/${job_name}`, error: String(err) });
+      return event;
+    }
   }
 
   /** A Warning Event on the CronJob (`kubectl describe cronjob` shows it); a failure here is only logged. */

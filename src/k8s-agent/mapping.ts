@@ -120,3 +120,34 @@ function wholeNumber(value: string | undefined): number | undefined {
   if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
   return Number(value);
 }
+
+/** The parts of a v1 Pod the agent reads. */
+export type PodLike = {
+  metadata?: { name?: string; creationTimestamp?: Date | string };
+  status?: {
+    phase?: string;
+    containerStatuses?: {
+      state?: { terminated?: { reason?: string; exitCode?: number } };
+      lastState?: { terminated?: { reason?: string; exitCode?: number } };
+    }[];
+  };
+};
+
+/**
+ * What a failed Job's Pods tell: whether a container was OOMKilled (the failure's reason then), and
+ * the newest Pod with a container that ended in failure (whose log tail the run gets).
+ */
+export function podFailure(pods: PodLike[]): { oomKilled: boolean; pod?: string } {
+  const ended = (p: PodLike) =>
+    (p.status?.containerStatuses ?? []).flatMap((c) => [c.state?.terminated, c.lastState?.terminated]).filter((t) => t);
+  const oomKilled = pods.some((p) => ended(p).some((t) => t!.reason === "OOMKilled"));
+  const failed = pods
+    .filter((p) => p.status?.phase === "Failed" || ended(p).some((t) => (t!.exitCode ?? 0) !== 0))
+    .sort((a, b) => time(b) - time(a));
+  return { oomKilled, pod: failed[0]?.metadata?.name };
+}
+
+function time(p: PodLike) {
+  const t = p.metadata?.creationTimestamp;
+  return t ? new Date(t).getTime() : 0;
+}

@@ -279,4 +279,27 @@ describe("k8s-agent", () => {
     expect(logs[follower]).toContain("k8s_agent.started");
     expect(await runs(id)).toHaveLength(6);
   });
+
+  it("reports a Job whose container was OOMKilled with that reason and the failed pod's log tail", async () => {
+    const id = (await monitorOf(nightly.metadata.uid)).id;
+    const job = k8s.createJob(nightly, "nightly-29000007");
+    const lines = Array.from({ length: 300 }, (_, i) => `step ${i}`).join("\n");
+    k8s.createFailedPod(job, "nightly-29000007-x7k2p", {
+      reason: "OOMKilled",
+      exitCode: 137,
+      log: `${lines}\nallocating...`,
+    });
+    k8s.finishJob("batch", "nightly-29000007", {
+      reason: "BackoffLimitExceeded",
+      message: "Job has reached the specified backoff limit",
+    });
+    const run = await until("the failure", async () =>
+      (await runs(id)).find((r) => r.rid === job.metadata.uid && r.status === "fail"),
+    );
+    expect(run.meta).toMatchObject({ reason: "OOMKilled", job_name: "nightly-29000007", namespace: "batch" });
+    const log = await call("GET", `/cron-monitors/${id}/runs/${job.metadata.uid}/log`, { token });
+    expect(log.status).toBe(200);
+    expect(log.text).toContain("step 299\nallocating...");
+    expect(log.text).not.toContain("step 0\n"); // a tail: the first lines are left out
+  });
 });

@@ -14,13 +14,14 @@ import type { AddressInfo } from "node:net";
  * `events`); coordination.k8s.io/v1 Leases read, created and replaced (optimistic concurrency). Every request needs `Authorization: Bearer <token>`.
  */
 type Obj = Record<string, any> & { metadata: Record<string, any> };
-type Resource = "cronjobs" | "jobs";
+type Resource = "cronjobs" | "jobs" | "pods";
 type Change = { rv: number; resource: Resource; type: "ADDED" | "MODIFIED" | "DELETED"; object: Obj };
 type Watcher = { res: http.ServerResponse; resource: Resource; namespace?: string; bookmarks: boolean };
 
 const KINDS: Record<Resource, { kind: string; apiVersion: string }> = {
   cronjobs: { kind: "CronJob", apiVersion: "batch/v1" },
   jobs: { kind: "Job", apiVersion: "batch/v1" },
+  pods: { kind: "Pod", apiVersion: "v1" },
 };
 
 export class K8sApiServer {
@@ -33,7 +34,12 @@ export class K8sApiServer {
   private rv = 1000;
   private partitioned = false;
   private compactedRv = 0;
-  private readonly store: Record<Resource, Map<string, Obj>> = { cronjobs: new Map(), jobs: new Map() };
+  private readonly store: Record<Resource, Map<string, Obj>> = {
+    cronjobs: new Map(),
+    jobs: new Map(),
+    pods: new Map(),
+  };
+  private readonly logs = new Map<string, string>();
   private readonly changes: Change[] = [];
   private readonly leases = new Map<string, Obj>();
   private readonly watchers = new Set<Watcher>();
@@ -164,6 +170,38 @@ export class K8sApiServer {
     return this.put("jobs", obj, "MODIFIED");
   }
 
+  /** A terminated Pod of `job` (its container ended with `reason`, e.g. OOMKilled or Error) and its log. */
+  createFailedPod(job: Obj, name: string, outcome: { reason: string; exitCode: number; log: string }) {
+    const t = now();
+    const obj: Obj = {
+      metadata: {
+        name,
+        namespace: job.metadata.namespace,
+        uid: crypto.randomUUID(),
+        creationTimestamp: t,
+        labels: { "batch.kubernetes.io/job-name": job.metadata.name, "job-name": job.metadata.name },
+        ownerReferences: [
+          { apiVersion: "batch/v1", kind: "Job", name: job.metadata.name, uid: job.metadata.uid, controller: true },
+        ],
+      },
+      spec: { containers: [{ name: "main", image: "busybox" }], restartPolicy: "Never" },
+      status: {
+        phase: "Failed",
+        containerStatuses: [
+          {
+            name: "main",
+            ready: false,
+            restartCount: 0,
+            image: "busybox",
+            state: { terminated: { exitCode: outcome.exitCode, reason: outcome.reason, startedAt: t, finishedAt: t } },
+          },
+        ],
+      },
+    };
+    this.logs.set(`${obj.metadata.namespace}/${name}`, outcome.log);
+    return this.put("pods", obj, "ADDED");
+  }
+
   delete(resource: Resource, namespace: string, name: string) {
     const obj = structuredClone(this.get(resource, namespace, name));
     this.store[resource].delete(`${namespace}/${name}`);
@@ -257,15 +295,29 @@ export class K8sApiServer {
     }
     const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/([^/]+)\/leases(?:\/([^/]+))?$/.exec(url.pathname);
     if (lease) return this.lease(req, res, lease[1]!, lease[2]);
-    const m = /^\/apis\/batch\/v1\/(?:namespaces\/([^/]+)\/)?(cronjobs|jobs)$/.exec(url.pathname);
+    const log = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(url.pathname);
+    if (log && req.method === "GET") {
+      const text = this.logs.get(`${log[1]}/${log[2]}`);
+      if (text === undefined) return status(res, 404, "NotFound", `pods "${log[2]}" not found`);
+      const tail = Number(url.searchParams.get("tailLines") || 0);
+      let body = tail ? text.split("\n").slice(-tail).join("\n") : text;
+      const limit = Number(url.searchParams.get("limitBytes") || 0);
+      if (limit) body = Buffer.from(body).subarray(0, limit).toString();
+      return res.writeHead(200, { "content-type": "text/plain" }).end(body);
+    }
+    const m =
+      /^\/apis\/batch\/v1\/(?:namespaces\/([^/]+)\/)?(cronjobs|jobs)$/.exec(url.pathname) ??
+      /^\/api\/v1\/(?:namespaces\/([^/]+)\/)?(pods)$/.exec(url.pathname);
     if (!m || req.method !== "GET")
       return status(res, 404, "NotFound", "the server could not find the requested resource");
     const namespace = m[1];
     const resource = m[2] as Resource;
     const watch = url.searchParams.get("watch");
     if (watch === "true" || watch === "1") return this.watch(res, resource, namespace, url.searchParams);
+    const selector = url.searchParams.get("labelSelector")?.split("=");
     const items = [...this.store[resource].values()]
       .filter((o) => !namespace || o.metadata.namespace === namespace)
+      .filter((o) => !selector || o.metadata.labels?.[selector[0]!] === selector[1])
       .map((o) => structuredClone(o));
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({

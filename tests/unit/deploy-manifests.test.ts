@@ -323,7 +323,7 @@ describe("deploy/ Kubernetes agent manifests", () => {
     expect(c.resources?.limits?.memory).toEqual(expect.any(String));
   });
 
-  it("bind the pod's ServiceAccount to a role that lists and watches CronJobs and Jobs and creates Events", () => {
+  it("bind the pod's ServiceAccount to a role that lists and watches CronJobs and Jobs, reads Pods and their logs and creates Events", () => {
     const account = find("ServiceAccount");
     expect(podSpec(find("Deployment"))!.serviceAccountName).toBe(account.metadata.name);
     const role = find("ClusterRole");
@@ -341,6 +341,8 @@ describe("deploy/ Kubernetes agent manifests", () => {
     for (const resource of ["cronjobs", "jobs"])
       for (const verb of ["list", "watch"]) expect(allows("batch", resource, verb), `${verb} ${resource}`).toBe(true);
     expect(allows("", "events", "create")).toBe(true);
+    expect(allows("", "pods", "list")).toBe(true);
+    expect(allows("", "pods/log", "get")).toBe(true);
     const leaseRole = find("Role");
     const leaseBinding = find("RoleBinding");
     expect(leaseBinding.roleRef).toMatchObject({ kind: "Role", name: leaseRole.metadata.name });

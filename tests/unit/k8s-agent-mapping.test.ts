@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMonitored, jobEvent, monitorFields, owningCronJobUid } from "../../src/k8s-agent/mapping";
+import { isMonitored, jobEvent, monitorFields, owningCronJobUid, podFailure } from "../../src/k8s-agent/mapping";
 
 const cronJob = (spec: Record<string, unknown> = {}, annotations?: Record<string, string>) => ({
   metadata: { uid: "6f1c1c1e-0d5e-4b8a-9d53-2a8f6c7e1a01", name: "backup", namespace: "ops", annotations },
@@ -95,5 +95,19 @@ describe("Job to run event", () => {
   it("finds the owning CronJob, and none for a Job made by hand", () => {
     expect(owningCronJobUid(job({}))).toBe("6f1c1c1e-0d5e-4b8a-9d53-2a8f6c7e1a01");
     expect(owningCronJobUid({ metadata: { uid: "x" } })).toBeUndefined();
+  });
+});
+
+describe("a failed Job's Pods", () => {
+  const pod = (name: string, at: string, reason: string, exitCode: number, phase = "Failed") => ({
+    metadata: { name, creationTimestamp: at },
+    status: { phase, containerStatuses: [{ state: { terminated: { reason, exitCode } } }] },
+  });
+
+  it("tell an OOMKilled container and the newest failed Pod", () => {
+    const pods = [pod("a", "2026-01-01T03:00:00Z", "Error", 1), pod("b", "2026-01-01T03:01:00Z", "OOMKilled", 137)];
+    expect(podFailure(pods)).toEqual({ oomKilled: true, pod: "b" });
+    expect(podFailure([pod("a", "2026-01-01T03:00:00Z", "Error", 1)])).toEqual({ oomKilled: false, pod: "a" });
+    expect(podFailure([pod("ok", "2026-01-01T03:00:00Z", "Completed", 0, "Succeeded")])).toEqual({ oomKilled: false });
   });
 });
