@@ -11,8 +11,8 @@ const FLOORS = [
   ],
   [
     "faces",
-    "REST, tRPC routers, status page fronts, start-up, the probe process",
-    ["^src/server/api/", "^src/server/status-pages/", "^src/server/startup\\.ts$", "^src/probe/"],
+    "REST, tRPC routers, status page fronts, start-up, the probe process, the Kubernetes agent",
+    ["^src/server/api/", "^src/server/status-pages/", "^src/server/startup\\.ts$", "^src/probe/", "^src/k8s-agent/"],
   ],
   ["services", "one room per domain, the only entry for routers", ["^src/server/services/"]],
   [

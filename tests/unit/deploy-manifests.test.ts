@@ -286,3 +286,79 @@ describe("deploy/ observability", () => {
     expect(used.has("lifeline_pings_total")).toBe(true);
   });
 });
+
+// deploy/kubernetes-agent/ (the Kubernetes agent, README "Report your jobs"): a Deployment running the
+// agent's script under a ServiceAccount whose RBAC grants what the agent calls, with documented settings.
+describe("deploy/ Kubernetes agent manifests", () => {
+  const agentDocs: Doc[] = parseAllDocuments(fs.readFileSync("deploy/kubernetes-agent/k8s-agent.yaml", "utf8")).map(
+    (d) => {
+      if (d.errors.length) throw new Error(d.errors[0]!.message);
+      return d.toJS() as Doc;
+    },
+  );
+  const find = (kind: string) => agentDocs.find((d) => d.kind === kind)!;
+
+  it("run scripts/k8s-agent.ts as two replicas electing a leader, with the token from its Secret and only documented settings", () => {
+    const deployment = find("Deployment");
+    expect(deployment.spec.replicas).toBe(2);
+    const election = (podSpec(deployment)!.containers[0].env as Doc[]).find(
+      (e) => e.name === "LEADER_ELECTION_NAMESPACE",
+    );
+    expect(election?.valueFrom?.fieldRef?.fieldPath).toBe("metadata.namespace");
+    expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
+    const c = podSpec(deployment)!.containers[0];
+    const workdir = /^WORKDIR (\S+)$/m.exec(fs.readFileSync("deploy/Dockerfile", "utf8"))![1];
+    expect(c.workingDir).toBe(workdir);
+    expect(c.command).toEqual(["node", "--import", "tsx", "scripts/k8s-agent.ts"]);
+    expect(npmScripts).toContain("scripts/k8s-agent.ts");
+    const secret = find("Secret");
+    expect(c.envFrom).toEqual([{ secretRef: { name: secret.metadata.name } }]);
+    expect(Object.keys(secret.stringData)).toEqual(["LIFELINE_TOKEN"]);
+    const source = fs.readFileSync("scripts/k8s-agent.ts", "utf8");
+    for (const name of [...Object.keys(secret.stringData), ...(c.env as Doc[]).map((e) => e.name)]) {
+      expect(configTable, name).toContain(name);
+      expect(source, name).toContain(`process.env.${name}`);
+    }
+    expect(c.resources?.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
+    expect(c.resources?.limits?.memory).toEqual(expect.any(String));
+  });
+
+  it("bind the pod's ServiceAccount to a role that lists and watches CronJobs and Jobs, reads Pods and their logs and creates Events", () => {
+    const account = find("ServiceAccount");
+    expect(podSpec(find("Deployment"))!.serviceAccountName).toBe(account.metadata.name);
+    const role = find("ClusterRole");
+    const binding = find("ClusterRoleBinding");
+    expect(binding.roleRef).toMatchObject({ kind: "ClusterRole", name: role.metadata.name });
+    expect(binding.subjects).toContainEqual({
+      kind: "ServiceAccount",
+      name: account.metadata.name,
+      namespace: account.metadata.namespace,
+    });
+    const allows = (group: string, resource: string, verb: string) =>
+      (role.rules as Doc[]).some(
+        (r) => r.apiGroups.includes(group) && r.resources.includes(resource) && r.verbs.includes(verb),
+      );
+    for (const resource of ["cronjobs", "jobs"])
+      for (const verb of ["list", "watch"]) expect(allows("batch", resource, verb), `${verb} ${resource}`).toBe(true);
+    expect(allows("", "events", "create")).toBe(true);
+    expect(allows("", "pods", "list")).toBe(true);
+    expect(allows("", "pods/log", "get")).toBe(true);
+    const leaseRole = find("Role");
+    const leaseBinding = find("RoleBinding");
+    expect(leaseBinding.roleRef).toMatchObject({ kind: "Role", name: leaseRole.metadata.name });
+    expect(leaseBinding.subjects).toContainEqual({
+      kind: "ServiceAccount",
+      name: account.metadata.name,
+      namespace: account.metadata.namespace,
+    });
+    expect(leaseRole.metadata.namespace).toBe(account.metadata.namespace);
+    for (const verb of ["get", "create", "update"])
+      expect(
+        (leaseRole.rules as Doc[]).some(
+          (r) =>
+            r.apiGroups.includes("coordination.k8s.io") && r.resources.includes("leases") && r.verbs.includes(verb),
+        ),
+        verb,
+      ).toBe(true);
+  });
+});
