@@ -37,7 +37,7 @@ export async function serveStatusPageRead(
   answer.headers.forEach((value, name) => {
     if (name !== "set-cookie") out[name] = value;
   });
-  const body = Buffer.from(await answer.arrayBuffer());
+  const body = Buffer.from(await answer.arrayBuffer()); // a view of the answer's bytes, not a copy
   out["content-length"] = String(body.length);
   res.writeHead(answer.status, out);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -12,15 +12,16 @@ const cacheHeader = (page: PageGate) => (page.visibility === "public" ? "public,
 const HTML = "text/html; charset=utf-8";
 
 /**
- * Bodies rendered once per built data object (the cache keeps the object until it is rebuilt), so a
- * busy page serializes its 50 x 90 bars once, not per request.
+ * Bodies rendered and UTF-8 encoded once per built data object (the cache keeps the object until it
+ * is rebuilt), so a busy page serializes and encodes its 50 x 90 bars once, not per request.
  */
-const rendered = new WeakMap<PublicStatus, Map<string, string>>();
-function once(data: PublicStatus, key: string, render: () => string): string {
+const rendered = new WeakMap<PublicStatus, Map<string, Uint8Array<ArrayBuffer>>>();
+const utf8 = new TextEncoder();
+function once(data: PublicStatus, key: string, render: () => string): Uint8Array<ArrayBuffer> {
   let bodies = rendered.get(data);
   if (!bodies) rendered.set(data, (bodies = new Map()));
   let body = bodies.get(key);
-  if (body === undefined) bodies.set(key, (body = render()));
+  if (body === undefined) bodies.set(key, (body = utf8.encode(render())));
   return body;
 }
 
