@@ -2,8 +2,9 @@
 // `npm test`: every test, from a fresh clone. Installs what is missing (npm packages; Debian's
 // chromium and prometheus when run as root; PostgreSQL's binaries are installed by the harness when missing), builds
 // the web app, then runs every test in two stages:
-// 1. alone on the machine: the unit tests and the integration files whose assertions bound a latency
-//    (`timedFiles` in vitest.config.ts), on SQLite and then on a throwaway PostgreSQL cluster;
+// 1. alone on the machine: the load test (`loadFiles` in vitest.config.ts) on a fresh server of each
+//    engine, then the unit tests and the other integration files whose assertions bound a latency
+//    (`timedFiles`), on SQLite and then on a throwaway PostgreSQL cluster;
 // 2. two lanes at once, one per engine, each the rest of the integration tests (Vitest, against a
 //    real server started like `npm start`) followed by the end-to-end tests (Playwright in a real
 //    Chromium). The lanes share nothing (own servers, ports, data directories and clusters); most
@@ -110,10 +111,21 @@ const e2eLane = (engine, tag) => ({
     E2E_OUTPUT_DIR: `test-results/${tag}`,
   },
 });
+const loadEnv = { LIFELINE_TESTS: "load" };
 const timedEnv = { LIFELINE_TESTS: "timed" };
 const untimedEnv = { LIFELINE_TESTS: "untimed" };
 
 const alone = await lane("alone", [
+  {
+    label: "load test on SQLite",
+    args: vitestArgs(["integration"], "test-reports/vitest-load.json"),
+    env: loadEnv,
+  },
+  {
+    label: "load test on PostgreSQL",
+    args: vitestArgs(["integration-pg"], "test-reports/vitest-load-pg.json"),
+    env: loadEnv,
+  },
   {
     label: "unit + timed integration on SQLite",
     args: vitestArgs(["unit", "integration"], "test-reports/vitest-timed.json"),
@@ -137,8 +149,8 @@ const [sqlite, postgres] = await Promise.all([
 ]);
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
-const vitestReports = ["vitest-timed", "vitest-timed-pg", "vitest", "vitest-pg"].map((n) =>
-  read(`test-reports/${n}.json`),
+const vitestReports = ["vitest-load", "vitest-load-pg", "vitest-timed", "vitest-timed-pg", "vitest", "vitest-pg"].map(
+  (n) => read(`test-reports/${n}.json`),
 );
 const e2eReports = ["e2e-sqlite", "e2e-pg"].map((n) => read(`test-reports/${n}.json`));
 const sum = (key) => vitestReports.reduce((n, v) => n + (v?.[key] ?? 0), 0);
