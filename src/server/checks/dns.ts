@@ -1,5 +1,6 @@
 import { Resolver } from "node:dns/promises";
 import { resolveHost, round } from "./connect";
+import { checkClock } from "./clock";
 import { failureReason } from "./reason";
 import { verdictOf } from "../domain/check-verdict";
 import type { CheckOptions, CheckResult, DnsCheck } from "./types";
@@ -20,18 +21,7 @@ const RCODE_OF: Record<string, string> = {
  * domain/check-verdict.ts judges the response code and the answers.
  */
 export async function runDnsCheck(check: DnsCheck, opts: CheckOptions): Promise<CheckResult> {
-  const startedAt = new Date();
-  const t0 = performance.now();
-  const timing = { dnsMs: null as number | null, connectMs: null, tlsMs: null, firstByteMs: null };
-  const result = (outcome: "up" | "down", reason: string | null): CheckResult => ({
-    outcome,
-    reason,
-    statusCode: null,
-    responseTimeMs: round(performance.now() - t0),
-    timing,
-    certificateDaysLeft: null,
-    startedAt,
-  });
+  const { t0, timing, result } = checkClock();
   const timeoutMs = check.timeoutSeconds * 1000;
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
   let timer: NodeJS.Timeout | undefined;

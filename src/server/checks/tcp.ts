@@ -1,23 +1,13 @@
 import net from "node:net";
 import { resolveHost, round } from "./connect";
+import { checkClock } from "./clock";
 import { failureReason } from "./reason";
 import { verdictOf } from "../domain/check-verdict";
 import type { CheckOptions, CheckResult, TcpCheck } from "./types";
 
 /** One tcp check: the host resolves (through the guard for platform probes) and accepts a connection within the timeout. */
 export async function runTcpCheck(check: TcpCheck, opts: CheckOptions): Promise<CheckResult> {
-  const startedAt = new Date();
-  const t0 = performance.now();
-  const timing = { dnsMs: null as number | null, connectMs: null as number | null, tlsMs: null, firstByteMs: null };
-  const result = (outcome: "up" | "down", reason: string | null): CheckResult => ({
-    outcome,
-    reason,
-    statusCode: null,
-    responseTimeMs: round(performance.now() - t0),
-    timing,
-    certificateDaysLeft: null,
-    startedAt,
-  });
+  const { t0, timing, result } = checkClock();
   const timeoutMs = check.timeoutSeconds * 1000;
   let timedOut = false;
   try {

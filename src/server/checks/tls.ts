@@ -1,6 +1,7 @@
 import net, { isIP } from "node:net";
 import tls from "node:tls";
 import { resolveHost, round } from "./connect";
+import { checkClock } from "./clock";
 import { failureReason } from "./reason";
 import { verdictOf } from "../domain/check-verdict";
 import type { CheckOptions, CheckResult, TlsCheck } from "./types";
@@ -14,24 +15,10 @@ const DAY_MS = 86_400_000;
  * its days left.
  */
 export async function runTlsCheck(check: TlsCheck, opts: CheckOptions): Promise<CheckResult> {
-  const startedAt = new Date();
-  const t0 = performance.now();
-  const timing = {
-    dnsMs: null as number | null,
-    connectMs: null as number | null,
-    tlsMs: null as number | null,
-    firstByteMs: null,
-  };
+  const clock = checkClock();
+  const { startedAt, t0, timing } = clock;
   let daysLeft: number | null = null;
-  const result = (outcome: "up" | "down", reason: string | null): CheckResult => ({
-    outcome,
-    reason,
-    statusCode: null,
-    responseTimeMs: round(performance.now() - t0),
-    timing,
-    certificateDaysLeft: daysLeft,
-    startedAt,
-  });
+  const result = (outcome: "up" | "down", reason: string | null) => clock.result(outcome, reason, daysLeft);
   const timeoutMs = check.timeoutSeconds * 1000;
   let timedOut = false;
   let socket: net.Socket | null = null;
