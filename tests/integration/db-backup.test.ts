@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { databaseKind } from "../support/db";
 import { call } from "../support/http";
 import { startLifeline, type RunningLifeline } from "../support/lifeline";
-import { callOn, dedicatedLifeline, registerOn } from "../support/probes";
+import { dedicatedLifeline, manyMonitorsOn, registerOn } from "../support/probes";
 
 // `npm run db:backup` and the README's "Backing up" steps, run as written (bash) against a Lifeline
 // of this test's own: the backup is taken while pings stream in, and a Lifeline started on the
@@ -61,19 +61,8 @@ describe.runIf(databaseKind() === "sqlite")("backing up the embedded database (R
     let stopped = false;
     cleanup.push(() => !stopped && lifeline.stop());
     const { server } = lifeline;
-    const api = callOn(server);
     const owner = await registerOn(server, "backup");
-    await lifeline.db.run("UPDATE organizations SET plan = 'enterprise' WHERE slug = ?", [owner.orgSlug]); // 120 monitors
-    const monitors: { id: number; ping_token: string }[] = [];
-    const create = async (i: number) => {
-      const res = await api("POST", "/cron-monitors", {
-        token: owner.access,
-        body: { name: `backup-${i}`, schedule_kind: "period", period_seconds: 3600 },
-      });
-      expect(res.status).toBe(201);
-      monitors.push(res.body.data);
-    };
-    for (let i = 0; i < 120; i += 8) await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((j) => create(i + j)));
+    const monitors = await manyMonitorsOn(lifeline, owner, 120, "backup");
 
     // A stream of pings, each with its own run id, at most 5 per monitor (the per-minute limit), paced
     // while the backup runs, until 20 were acknowledged after it (at most 60 s); every 200 is a

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseKind } from "../support/db";
-import { callOn, dedicatedLifeline, registerOn } from "../support/probes";
+import { callOn, dedicatedLifeline, manyMonitorsOn, registerOn } from "../support/probes";
 import { openDescriptorsOn, webPid } from "../support/processes";
 import { eventually, startSweep } from "../support/sweeper";
 
@@ -97,19 +97,8 @@ describe.runIf(databaseKind() === "sqlite")("WAL checkpoints on SQLite", () => {
     const lifeline = await dedicatedLifeline();
     cleanup.push(() => lifeline.stop());
     const { server } = lifeline;
-    const api = callOn(server);
     const owner = await registerOn(server, "wal-burst");
-    await lifeline.db.run("UPDATE organizations SET plan = 'enterprise' WHERE slug = ?", [owner.orgSlug]);
-    const monitors: { ping_token: string }[] = [];
-    const create = async (i: number) => {
-      const res = await api("POST", "/cron-monitors", {
-        token: owner.access,
-        body: { name: `burst-${i}`, schedule_kind: "period", period_seconds: 3600 },
-      });
-      expect(res.status).toBe(201);
-      monitors.push(res.body.data);
-    };
-    for (let i = 0; i < 160; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => create(i + j)));
+    const monitors = await manyMonitorsOn(lifeline, owner, 160, "burst");
     const file = server.databaseUrl.replace(/^file:/, "");
     const wal = () => fs.statSync(`${file}-wal`).size;
 

@@ -136,3 +136,29 @@ export const callOn =
 /** Registers a user on a dedicated server. */
 export const registerOn = (server: RunningLifeline, name = "user"): Promise<TestUser> =>
   registerUser(name, `${server.baseUrl}/api/v1`);
+
+/**
+ * Gives a fresh account on a dedicated server the Enterprise plan (as an operator would, in the
+ * database) and `count` hourly period monitors named `<prefix>-<i>`, created through the API eight at a time.
+ */
+export async function manyMonitorsOn(
+  lifeline: Awaited<ReturnType<typeof dedicatedLifeline>>,
+  owner: TestUser,
+  count: number,
+  prefix: string,
+): Promise<{ id: number; ping_token: string }[]> {
+  await lifeline.db.run("UPDATE organizations SET plan = 'enterprise' WHERE slug = ?", [owner.orgSlug]);
+  const api = callOn(lifeline.server);
+  const monitors: { id: number; ping_token: string }[] = [];
+  const create = async (i: number) => {
+    const res = await api("POST", "/cron-monitors", {
+      token: owner.access,
+      body: { name: `${prefix}-${i}`, schedule_kind: "period", period_seconds: 3600 },
+    });
+    if (res.status !== 201) throw new Error(`create monitor failed: ${res.status} ${res.text}`);
+    monitors.push(res.body.data);
+  };
+  for (let i = 0; i < count; i += 8)
+    await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, j) => create(i + j)));
+  return monitors;
+}
