@@ -136,6 +136,19 @@ export const steal = {
   },
 };
 
+/**
+ * CPU time (ms, user + system) a process has used so far, from /proc/<pid>/stat. Its difference over
+ * a round divided by the pings served is the CPU a ping costs: unlike throughput, it barely moves when
+ * other work shares the machine.
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
+
 /** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md. */
 export function writeSection(name: string, markdown: string) {
   const file = path.join("docs", "performance.md");

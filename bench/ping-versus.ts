@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { execSync } from "node:child_process";
 import {
+  cpuMsOf,
   freshDataDir,
   load,
   machine,
@@ -37,7 +38,18 @@ const PAIRS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARM_UP = 5;
 const CONNECTIONS = 50;
 
-type Side = { name: string; dir: string; commit: string; port: number; url: string; tokens: string[]; next: number };
+type Side = {
+  name: string;
+  dir: string;
+  commit: string;
+  port: number;
+  url: string;
+  tokens: string[];
+  next: number;
+  pid: number;
+};
+/** A round's result with the ingest's CPU time per accepted ping (microseconds). */
+type Round = Result & { cpuUsPerPing: number };
 
 const commitOf = (dir: string) => execSync("git rev-parse --short HEAD", { cwd: dir, encoding: "utf8" }).trim();
 
@@ -69,7 +81,7 @@ async function main() {
   const sides: Side[] = [
     { name: "this checkout", dir: process.cwd(), port: portBase },
     { name: "other checkout", dir: path.resolve(other), port: portBase + 1 },
-  ].map((s) => ({ ...s, commit: commitOf(s.dir), url: `http://127.0.0.1:${s.port}`, tokens: [], next: 0 }));
+  ].map((s) => ({ ...s, commit: commitOf(s.dir), url: `http://127.0.0.1:${s.port}`, tokens: [], next: 0, pid: 0 }));
 
   const cluster = engine === "postgresql" ? await startPgCluster({ durable: true }) : null;
   const children = [];
@@ -77,21 +89,21 @@ async function main() {
     for (const [i, side] of sides.entries()) {
       const dataDir = freshDataDir(`ping-versus-${i}`);
       const databaseUrl = cluster ? await freshDatabase(cluster.url, `bench_versus_${i}`) : null;
-      children.push(
-        start(
-          ["--import", "tsx", "scripts/ping-server.ts"],
-          {
-            DATA_DIR: dataDir,
-            HOST: "127.0.0.1",
-            NODE_ENV: "production",
-            APP_SECRET: crypto.randomBytes(32).toString("hex"),
-            APP_URL: side.url,
-            PING_PORT: String(side.port),
-            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-          },
-          side.dir,
-        ),
+      const child = start(
+        ["--import", "tsx", "scripts/ping-server.ts"],
+        {
+          DATA_DIR: dataDir,
+          HOST: "127.0.0.1",
+          NODE_ENV: "production",
+          APP_SECRET: crypto.randomBytes(32).toString("hex"),
+          APP_URL: side.url,
+          PING_PORT: String(side.port),
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        side.dir,
       );
+      children.push(child);
+      side.pid = child.pid!;
       await waitFor(`${side.url}/x`); // answers once its own migrations have run
       side.tokens = databaseUrl
         ? await seedPgMonitors(databaseUrl, MONITORS)
@@ -106,17 +118,21 @@ async function main() {
     }
     const loadFrom = os.loadavg()[0]!.toFixed(1);
     const stealFrom = steal.read();
-    const rounds: Result[][] = [[], []];
+    const rounds: Round[][] = [[], []];
     for (let pair = 0; pair < PAIRS; pair++) {
       for (const k of pair % 2 === 0 ? [0, 1] : [1, 0]) {
         const side = sides[k]!;
-        const r = await load(
+        const cpuFrom = cpuMsOf(side.pid);
+        const loaded = await load(
           side.name,
           { url: side.url, duration: DURATION, connections: CONNECTIONS, setupRequest: plainPings(side) },
           side.port,
         );
+        const r = { ...loaded, cpuUsPerPing: Math.round(((cpuMsOf(side.pid) - cpuFrom) * 1000) / loaded.ok) };
         rounds[k]!.push(r);
-        console.log(`pair ${pair + 1}: ${side.name} (${side.commit}) ${r.rps}/s, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
+        console.log(
+          `pair ${pair + 1}: ${side.name} (${side.commit}) ${r.rps}/s, ${r.cpuUsPerPing} us CPU a ping, p99 ${r.p99} ms, non-2xx ${r.non2xx}`,
+        );
       }
     }
     report(engine, sides, rounds, loadFrom, steal.percentSince(stealFrom));
@@ -133,13 +149,14 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-function report(engine: string, sides: Side[], rounds: Result[][], loadFrom: string, stealPct: number | null) {
+function report(engine: string, sides: Side[], rounds: Round[][], loadFrom: string, stealPct: number | null) {
   const [mine, theirs] = rounds.map((rs) => median(rs.map((r) => r.rps))) as [number, number];
   const pairRatios = rounds[0]!.map((r, i) => r.rps / rounds[1]![i]!.rps);
+  const [myCpu, theirCpu] = rounds.map((rs) => median(rs.map((r) => r.cpuUsPerPing))) as [number, number];
   const rows = sides
     .map((s, k) => {
       const rs = rounds[k]!;
-      return `| ${s.name} (\`${s.commit}\`) | ${Math.round(k === 0 ? mine : theirs)} | ${rs.map((r) => r.rps).join(", ")} | ${median(rs.map((r) => r.p99))} | ${rs.reduce((n, r) => n + r.non2xx + r.errors, 0)} |`;
+      return `| ${s.name} (\`${s.commit}\`) | ${Math.round(k === 0 ? mine : theirs)} | ${rs.map((r) => r.rps).join(", ")} | ${k === 0 ? myCpu : theirCpu} | ${median(rs.map((r) => r.p99))} | ${rs.reduce((n, r) => n + r.non2xx + r.errors, 0)} |`;
     })
     .join("\n");
   const text = `## Plain pings beside another checkout (\`npm run bench:ping-versus\`)
@@ -150,11 +167,12 @@ maintenance window, a snooze or a dependency), success pings from autocannon (${
 ${PAIRS} pairs of rounds alternating which one goes first. **Host during the run: CPU steal ${stealPct ?? "?"}%, load
 average ${loadFrom} when the rounds began and ${os.loadavg()[0]!.toFixed(1)} at the end, on ${os.cpus().length} cores.**
 
-| ingest | median accepted pings/s | every round | median p99 ms | non-2xx and errors |
-|---|---|---|---|---|
+| ingest | median accepted pings/s | every round | median CPU µs a ping (the ingest process) | median p99 ms | non-2xx and errors |
+|---|---|---|---|---|---|
 ${rows}
 
-This checkout reaches **${(mine / theirs).toFixed(3)}** of the other's median throughput (per pair: ${pairRatios.map((r) => r.toFixed(3)).join(", ")}).`;
+This checkout reaches **${(mine / theirs).toFixed(3)}** of the other's median throughput (per pair: ${pairRatios.map((r) => r.toFixed(3)).join(", ")});
+by the ingest's CPU time a ping, which other work on the host barely moves, **${(theirCpu / myCpu).toFixed(3)}**.`;
   writeSection(`ping-versus-${engine}`, text);
   console.log(text);
 }

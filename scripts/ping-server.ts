@@ -2,11 +2,12 @@
 // host. The same handler as the web app's /ping route, on a bare node:http server (no framework).
 //   PING_PORT (default 3001), HOST; the database and other settings as for the web app. `/metrics` on
 //   the same port: the operator metrics, when METRICS_TOKEN is set.
-import { logFatal, logger, routeConsoleToLog } from "../src/server/observability/log";
+import { logFatal, logger, logLine, routeConsoleToLog } from "../src/server/observability/log";
 import http from "node:http";
 import { env } from "../src/env";
 import { migrate } from "../src/server/migrate";
 import { processPingStore } from "../src/server/ping/store";
+import { startIngestCheckpoints } from "../src/server/storage/engine";
 import { isMetricsRequest, serveOperatorMetrics } from "../src/server/observability/node-metrics";
 import {
   ingestPingPath,
@@ -23,6 +24,7 @@ async function main() {
   const config = env();
   await migrate(config.databaseUrl);
   const store = processPingStore();
+  startIngestCheckpoints(config, (line) => logLine(line)); // SQLite: the WAL copied back off the ping path
   const server = tunePingServer(
     http.createServer((req, res) => {
       if (isMetricsRequest(req.url)) return void serveOperatorMetrics(req, res); // operator metrics: docs/api-metrics.md

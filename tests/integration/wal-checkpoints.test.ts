@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { databaseKind } from "../support/db";
 import { callOn, dedicatedLifeline, manyMonitorsOn, registerOn } from "../support/probes";
 import { openDescriptorsOn, webPid } from "../support/processes";
+import { startPingServer } from "../support/ping-server";
 import { eventually, startSweep } from "../support/sweeper";
 
 // On SQLite the WAL is checkpointed by the sweeper process on its own connection, not by the web
@@ -90,6 +91,14 @@ describe.runIf(databaseKind() === "sqlite")("WAL checkpoints on SQLite", () => {
     expect(run.code).toBe(0);
     expect(run.lines).toContainEqual(expect.objectContaining({ where: "checkpointer", event: "started" }));
     expect(run.lines.filter((l) => l.where === "checkpointer" && l.level !== "info")).toEqual([]);
+
+    // The standalone ingest, with no sweeper left running, checkpoints on a thread of its own: its
+    // commits need not copy the WAL back on the ping path (a one-off sweep checkpoints once a minute).
+    const ingest = await startPingServer({ DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl });
+    cleanup.push(() => ingest.child.kill("SIGTERM"));
+    const late = await monitor("wal-ingest");
+    for (let i = 0; i < 5; i++) expect((await fetch(`${ingest.url}/ping/${late.ping_token}`)).status).toBe(200);
+    expect(await eventually(() => runsInDatabaseFile(file) === PINGS + 10, 10_000)).toBe(true);
   }, 120_000);
 
   it("returns to under 16 MB within a minute of quiet after pings grew it past 64 MB", async () => {

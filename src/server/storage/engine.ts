@@ -22,6 +22,7 @@ import { pgNextDeadline } from "./postgres/sweep-deadline";
 import { pgSweepSteps } from "./postgres/sweep-steps";
 import { createSqliteApiStore } from "./sqlite/api-store";
 import { walCheckpointer } from "./sqlite/checkpointer";
+import { startCheckpointThread } from "./sqlite/checkpoint-thread";
 import { openPingConnection, openSqlite } from "./sqlite/connection";
 import { watchSqliteOutbox } from "./sqlite/outbox-watch";
 import { createSqlitePingStore } from "./sqlite/ping-store";
@@ -173,6 +174,14 @@ export const metricsStore = () =>
  */
 export function sweepStepsOn(c: OwnConnection): SweepSteps {
   return c.kind === "postgresql" ? pgSweepSteps(c.pool) : sqliteSweepSteps(c.db);
+}
+
+/**
+ * The standalone ingest's WAL checkpoints (SQLite: a thread of its own, sqlite/checkpoint-thread.ts;
+ * PostgreSQL: nothing to do).
+ */
+export function startIngestCheckpoints(config: Config, log: (line: object) => void): void {
+  if (config.databaseKind === "sqlite") startCheckpointThread(sqlitePath(config.databaseUrl, config.dataDir), log);
 }
 
 /**
