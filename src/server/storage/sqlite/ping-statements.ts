@@ -50,6 +50,16 @@ export function prepareStatements(db: Database.Database) {
          unattached_events = @unattachedEvents
        WHERE id = @id`,
     ),
+    /**
+     * The same write when the state, its start and `paused` stay as they are (most pings): SQLite
+     * rewrites an index only for the columns a statement sets, so leaving them out spares the
+     * (org_id, state) index a delete and an insert on every such ping.
+     */
+    updateMonitorKeepingState: db.prepare(
+      `UPDATE cron_monitors SET last_ping_at = @now, recent_pings = @recentPings, next_expected_at = @nextExpectedAt,
+         last_run_status = @lastRunStatus, unattached_events = @unattachedEvents
+       WHERE id = @id`,
+    ),
     ...prepareIncidentStatements(db),
   };
 }

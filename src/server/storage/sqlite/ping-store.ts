@@ -57,17 +57,17 @@ function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEven
     s.setRunLogSize.run(plan.log.bytes, plan.log.truncated ? 1 : 0, runId);
   }
   const w = plan.monitor;
-  s.updateMonitor.run({
+  const timing = {
     id: m.id,
     now,
     recentPings: w.recentPings,
-    state: w.state,
-    stateSince: w.stateSince ? sqlTime(w.stateSince) : null,
     nextExpectedAt: w.nextExpectedAt ? sqlTime(w.nextExpectedAt) : null,
     lastRunStatus: w.lastRunStatus,
-    paused: w.paused ? 1 : 0,
     unattachedEvents: w.unattachedEvents,
-  });
+  };
+  const paused = w.paused ? 1 : 0;
+  if (w.state === m.state && !w.stateSince && paused === m.paused) s.updateMonitorKeepingState.run(timing);
+  else s.updateMonitor.run({ ...timing, state: w.state, stateSince: w.stateSince && sqlTime(w.stateSince), paused });
   writeMonitorIncidents(s, plan.incidents, { id: m.id, orgId: m.org_id }, runId, now);
   return {
     outcome: "accepted",
