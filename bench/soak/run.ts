@@ -178,21 +178,8 @@ async function soak(o: SoakOptions, dir: string, cleanup: (() => unknown)[]): Pr
     reg.access,
   );
 
-  // The load: monitors, services and the platform probes.
+  // The load: services and the platform probes, then the monitors (their first due 20 s on).
   const now = new Date();
-  const periodSeconds = Math.round((o.monitors / o.duePerMinute) * 60);
-  // A pinged monitor must not fall due a second time before the counts are read: nothing pings it again.
-  if (periodSeconds < o.seconds + o.drainSeconds + 120)
-    throw new Error(
-      `monitors / due per minute gives a ${periodSeconds} s period: too short for the run (more monitors or fewer due)`,
-    );
-  const monitors = await seedMonitors(db, orgId, {
-    count: o.monitors,
-    periodSeconds,
-    graceSeconds: o.graceSeconds,
-    firstAt: now.getTime() + 20_000,
-    now,
-  });
   const flipping = Math.floor(o.targets / 2);
   const services = await seedServices(db, userId, {
     count: o.services,
@@ -216,6 +203,19 @@ async function soak(o: SoakOptions, dir: string, cleanup: (() => unknown)[]): Pr
       }),
     ),
   );
+  const periodSeconds = Math.round((o.monitors / o.duePerMinute) * 60);
+  // A pinged monitor must not fall due a second time before the counts are read: nothing pings it again.
+  if (periodSeconds < o.seconds + o.drainSeconds + 120)
+    throw new Error(
+      `monitors / due per minute gives a ${periodSeconds} s period: too short for the run (more monitors or fewer due)`,
+    );
+  const monitors = await seedMonitors(db, orgId, {
+    count: o.monitors,
+    periodSeconds,
+    graceSeconds: o.graceSeconds,
+    firstAt: Date.now() + 20_000,
+    now: new Date(),
+  });
   if (o.engine === "postgresql") await db.run("ANALYZE");
 
   // The timeline: which monitors fall due during the run, which of them stay silent, the flips.
@@ -224,7 +224,12 @@ async function soak(o: SoakOptions, dir: string, cleanup: (() => unknown)[]): Pr
   const graceMs = o.graceSeconds * 1000;
   const horizon = chaosEnd + (o.drainSeconds + 60) * 1000;
   const due = monitors.filter((m) => m.expectedAt <= horizon);
-  const silent = due.filter((m, i) => m.expectedAt + graceMs <= chaosEnd && i % o.silentEvery === 0);
+  // Silent: one in `silentEvery` of those whose grace runs out during the chaos, and any whose grace
+  // ran out before it began (the set-up outlasted their lead).
+  const silent = due.filter(
+    (m, i) =>
+      m.expectedAt + graceMs < chaosStart + 5000 || (m.expectedAt + graceMs <= chaosEnd && i % o.silentEvery === 0),
+  );
   const silentIds = new Set(silent.map((m) => m.id));
   const pinged = due.filter((m) => !silentIds.has(m.id));
   const background = monitors.filter((m) => m.expectedAt > horizon);
@@ -350,7 +355,13 @@ function probeLag(logFiles: string[]): { p50: number | null; p99: number | null 
       .readFileSync(f, "utf8")
       .split("\n")
       .filter((l) => l.includes('"probe_stats":true'))
-      .map((l) => (JSON.parse(l) as { window: { lag_p50_ms: number | null; lag_p99_ms: number | null } }).window),
+      .flatMap((l) => {
+        try {
+          return [(JSON.parse(l) as { window: { lag_p50_ms: number | null; lag_p99_ms: number | null } }).window];
+        } catch {
+          return []; // a line cut by a kill
+        }
+      }),
   );
   const p50s = windows.map((w) => w.lag_p50_ms).filter((v): v is number => v !== null);
   const p99s = windows.map((w) => w.lag_p99_ms).filter((v): v is number => v !== null);
