@@ -29,7 +29,11 @@ export function startChaos(
         };
       });
       if (!on) break;
-      const victim = members[Math.floor(Math.random() * members.length)]!;
+      // A random process among the kinds killed least so far: every kind dies before any dies twice.
+      const killed = (role: string) => kills.filter((k) => k.role === role).length;
+      const fewest = Math.min(...members.map((m) => killed(m.role)));
+      const candidates = members.filter((m) => killed(m.role) === fewest);
+      const victim = candidates[Math.floor(Math.random() * candidates.length)]!;
       const pid = victim.child.pid ?? 0;
       const exited = new Promise((r) => victim.child.once("exit", r));
       if (!kill(victim, "SIGKILL")) continue;
