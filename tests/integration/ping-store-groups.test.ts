@@ -135,7 +135,7 @@ describe.runIf(databaseKind() === "postgresql")("a busy process's groups", () =>
       };
     });
     const busy = createPgPingStore(pool, eventPlanner());
-    const ms = await monitors(20);
+    const ms = await monitors(10); // the free plan's limit
     // 200 success pings, one per turn of the event loop, each recorded before the previous ones commit.
     const pending: Promise<{ outcome: string }>[] = [];
     for (let i = 0; i < 200; i++) {
