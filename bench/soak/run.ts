@@ -299,6 +299,7 @@ async function soak(o: SoakOptions, dir: string, cleanup: (() => unknown)[]): Pr
     flipped: flippedIds.map((id) => ({ id, windows: windows.length })),
     stable: services.filter((_, i) => i % o.targets >= flipping),
     kills: chaos.kills,
+    sweepers: o.layout.sweeper,
   });
   const lag = probeLag(members.filter((m) => m.role === "probe").map((m) => m.logFile));
   const { log: _log, databaseUrl: _url, ...options } = o;
