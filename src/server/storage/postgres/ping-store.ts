@@ -78,7 +78,7 @@ export function createPgPingStore(pool: Pool, planner: EventPlanner): PingStore 
 /**
  * Groups one process records at once. Each group is a transaction of five statements (BEGIN, lock,
  * read, write, COMMIT) whatever its size; a group per turn of the event loop, each on its own pool
- * connection, made groups of a few events under load (7 at 50 pings in flight), so the database
+ * connection, made groups of a few events under load (5 to 7 at 50 pings in flight), so the database
  * server's per-transaction work was paid every few pings.
  */
 const GROUPS_IN_FLIGHT = 2;
