@@ -121,3 +121,34 @@ describe("two processes' stores at the same moment", () => {
     );
   });
 });
+
+describe.runIf(databaseKind() === "postgresql")("a busy process's groups", () => {
+  it("records events arriving turn after turn in a few large transactions, not one per turn, while its groups are in flight", async () => {
+    const pool = openPgPool(databaseUrl(), 4);
+    pools.push(pool);
+    let transactions = 0;
+    pool.on("connect", (client) => {
+      const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+      (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+        if (a[0] === "BEGIN") transactions++;
+        return query(...a);
+      };
+    });
+    const busy = createPgPingStore(pool, eventPlanner());
+    const ms = await monitors(10); // the free plan's limit
+    // 200 success pings, one per turn of the event loop, each recorded before the previous ones commit.
+    const pending: Promise<{ outcome: string }>[] = [];
+    for (let i = 0; i < 200; i++) {
+      pending.push(busy.record(event({ token: ms[i % ms.length]!.ping_token }, "success", null, false)));
+      await new Promise((r) => setImmediate(r));
+    }
+    const results = await Promise.all(pending);
+    expect(results.filter((r) => r.outcome !== "accepted")).toEqual([]);
+    const runs = await testDb().one<{ n: number }>(
+      `SELECT count(*) AS n FROM cron_runs WHERE monitor_id IN (${ms.map((m) => m.id).join(",")})`,
+    );
+    expect(runs!.n).toBe(200);
+    // Two groups at most are in flight; the turns meanwhile wait and go together in the next group.
+    expect(transactions).toBeLessThan(50);
+  });
+});

@@ -2,7 +2,7 @@ import { operatorMetrics } from "../observability/operator-metrics";
 import type { PingStore, RunEvent, RunEventResult } from "./ping-store";
 
 /** At most this many events share one commit. */
-const MAX_BATCH = 256;
+export const MAX_BATCH = 256;
 
 /** An event waiting for its group's commit, with the caller's promise to settle. */
 export type PendingEvent = { event: RunEvent; resolve: (r: RunEventResult) => void; reject: (e: unknown) => void };
