@@ -115,6 +115,23 @@ const loadEnv = { LIFELINE_TESTS: "load" };
 const timedEnv = { LIFELINE_TESTS: "timed" };
 const untimedEnv = { LIFELINE_TESTS: "untimed" };
 
+/** The machine's CPU ticks so far, busy and in all, from /proc/stat (null where there is none). */
+const cpuTicks = () => {
+  try {
+    const t = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const all = t.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: all - t[3] - t[4], all };
+  } catch {
+    return null;
+  }
+};
+/** The share of the machine's CPU time used since `from` (how much room the stage left). */
+const busySince = (from) => {
+  const to = cpuTicks();
+  return from && to ? `CPU ${Math.round((100 * (to.busy - from.busy)) / (to.all - from.all))} % busy` : "CPU ?";
+};
+
+const aloneCpu = cpuTicks();
 const alone = await lane("alone", [
   {
     label: "load test on SQLite",
@@ -137,6 +154,8 @@ const alone = await lane("alone", [
     env: timedEnv,
   },
 ]);
+const aloneBusy = busySince(aloneCpu);
+const lanesCpu = cpuTicks();
 const [sqlite, postgres] = await Promise.all([
   lane("sqlite", [
     { label: "integration", args: vitestArgs(["integration"], "test-reports/vitest.json"), env: untimedEnv },
@@ -147,6 +166,8 @@ const [sqlite, postgres] = await Promise.all([
     e2eLane("postgresql", "pg"),
   ]),
 ]);
+
+const lanesBusy = busySince(lanesCpu);
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
 const vitestReports = ["vitest-load", "vitest-load-pg", "vitest-timed", "vitest-timed-pg", "vitest", "vitest-pg"].map(
@@ -163,9 +184,9 @@ const statuses = [alone, sqlite, postgres].flatMap((l) => l.statuses);
 const missingReport = vitestReports.some((v) => !v) || e2eReports.some((r) => !r?.stats);
 if (failed === 0 && (statuses.some((s) => s !== 0) || missingReport)) failed = 1;
 console.log(
-  `\nTime: alone ${alone.seconds} s (${alone.times.join(", ")}); then at once: ` +
+  `\nTime: alone ${alone.seconds} s (${alone.times.join(", ")}; ${aloneBusy}); then at once: ` +
     `SQLite lane ${sqlite.seconds} s (${sqlite.times.join(", ")}), ` +
-    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")})`,
+    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}); ${lanesBusy}`,
 );
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
