@@ -44,7 +44,12 @@ async function stopAgent(child = agent) {
   await exited;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+/**
+ * Waits for an event (polled every 100 ms). The bound is wide because several waits include an agent's
+ * start, which takes over 14 s on a loaded machine (tsx and the Kubernetes client load); a quick
+ * answer costs no more.
+ */
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 45_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -91,7 +96,8 @@ afterAll(async () => {
   await k8s?.close();
 });
 
-describe("k8s-agent", () => {
+// A case may wait for two agent starts (the restart, the replicas), each bounded by `until`.
+describe("k8s-agent", { timeout: 120_000 }, () => {
   let nightly: any;
   let hourly: any;
 
