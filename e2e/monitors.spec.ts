@@ -196,7 +196,7 @@ test("the monitors and services lists page, filter and search by name on the ser
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByLabel("Search by name").fill("");
-  await page.getByLabel("State", { exact: true }).selectOption({ label: "Paused" });
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption({ label: "Paused" });
   await expect(page.getByTestId("monitor-total")).toHaveText("1 monitor matches");
   await expect(rows.getByRole("link")).toHaveText(["task 30"]);
   await page.getByLabel("Search by name").fill("no such job");
@@ -225,7 +225,7 @@ test("the monitors and services lists page, filter and search by name on the ser
   await expect(page.getByTestId("service-total")).toHaveText("2 services match");
   await expect(services.getByRole("link")).toHaveText(["Database 3", "Database 13"]);
   await page.getByLabel("Search by name").fill("");
-  await page.getByLabel("Status").selectOption({ label: "Paused" });
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "Paused" });
   await expect(services.getByRole("link")).toHaveText(["site 05"]);
   expect(await axeViolations(page)).toEqual([]);
 });
