@@ -228,4 +228,15 @@ test("the monitors and services lists page, filter and search by name on the ser
   await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "Paused" });
   await expect(services.getByRole("link")).toHaveText(["site 05"]);
   expect(await axeViolations(page)).toEqual([]);
+
+  // The monitor page's Kubernetes card (beside the wrapper's lines), light at 1280 px and dark at 360 px.
+  await page.goto(`/monitors/${monitors[7]!.id}`);
+  const card = page.getByTestId("kubernetes-snippet");
+  await expect(card.getByRole("region", { name: "CronJob annotations" })).toContainText(
+    'lifeline.dev/grace-seconds: "300"',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await axeViolations(page)).toEqual([]);
 });
