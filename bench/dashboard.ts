@@ -1,61 +1,88 @@
 // `npm run bench:dashboard`: how soon the dashboard shows its content in a real browser (Playwright +
 // Debian's Chromium) against a Lifeline started as `npm start` starts it (tests/support/lifeline.ts),
-// on loopback. One account with 50 monitors of 5 runs each; the overview, the monitors list and a monitor page,
-// BENCH_LOADS loads each (default 5) after one warm-up load: the medians of time to first byte, of
-// the content in the document and of the content on screen go to docs/performance.md ("dashboard").
+// on loopback. One account with BENCH_MONITORS cron monitors (default 10,000; 5 runs each, states
+// spread) and BENCH_SERVICES services (default 1,000); the overview (`/`), the monitors list, the
+// services list and a monitor page, BENCH_LOADS loads each (default 5) after one warm-up load, and the
+// server's answer to a name search over all monitors: the medians of time to first byte, of the
+// content in the document and of the content on screen, and the HTML's size, go to
+// docs/performance.md ("dashboard"); BENCH_RECORD=0 prints them only (a smoke run).
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { startLifeline } from "../tests/support/lifeline";
 import { machine, steal, writeSection } from "./lib";
 
 const LOADS = Math.min(Number(process.env.BENCH_LOADS ?? 5), 50);
-const MONITORS = 50;
+const MONITORS = Math.max(1, Number(process.env.BENCH_MONITORS ?? 10_000));
+const SERVICES = Math.max(1, Number(process.env.BENCH_SERVICES ?? 1_000));
+const RECORD = process.env.BENCH_RECORD !== "0";
 const RUNS = 5;
 const TARGET_MS = 250;
 const PASSWORD = "bench-password-123";
 
-/** Registers the account (on the Enterprise plan) and gives it 50 monitors through the API, with 5 finished runs each. */
+/** The monitors' states, spread as a large organization's might be (1 in 20 down, late, paused, new). */
+const monitorState = (i: number) => (["down", "late", "paused", "new"] as const)[i % 20] ?? "up";
+const serviceStatus = (i: number) => (["down", "degraded", "paused", "pending"] as const)[i % 25] ?? "operational";
+
+/**
+ * Registers the account (on the Enterprise plan: no limit on monitors or services) and writes its
+ * monitors with 5 finished runs each (the fourth failed) and its services straight into the database,
+ * as bench/api.ts does: 10,000 creates through the API would take minutes, and pings would meet the
+ * per-monitor rate cap. The services have no probe lanes, so no probe checks them during the loads.
+ */
 async function seed(base: string, dbFile: string): Promise<{ email: string; monitorId: number }> {
   const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const post = async (route: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}/api/v1${route}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { data: Record<string, unknown> };
-  };
-  const token = (await post("/auth/register", { email, password: PASSWORD })).data.access as string;
-  // 50 monitors need a bigger plan than the new account's: set it as an operator would, in the database.
+  const res = await fetch(`${base}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`POST /auth/register: ${res.status} ${await res.text()}`);
   const db = new Database(dbFile);
-  db.prepare(`UPDATE organizations SET plan = 'enterprise'`).run();
-  db.close();
-  let monitorId = 0;
-  const ids: number[] = [];
-  for (let i = 0; i < MONITORS; i++) {
-    monitorId = (
-      await post("/cron-monitors", { name: `job ${i}`, schedule_kind: "period", period_seconds: 3600 }, token)
-    ).data.id as number;
-    ids.push(monitorId);
-  }
-  // 5 finished runs each (the fourth failed), written straight into the database as bench/api.ts does:
-  // pings would meet the per-monitor rate cap.
-  const runs = new Database(dbFile);
-  const insert = runs.prepare(
+  db.pragma("busy_timeout = 5000");
+  const iso = (t: number) => new Date(t).toISOString().replace("Z", "+00:00");
+  const now = Date.now();
+  const user = db.prepare(`SELECT id, default_org_id FROM users WHERE email = ?`).get(email) as {
+    id: number;
+    default_org_id: number;
+  };
+  db.prepare(`UPDATE organizations SET plan = 'enterprise' WHERE id = ?`).run(user.default_org_id);
+  const monitor = db.prepare(
+    `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, state, state_since, paused, last_run_status, ping_token, updated_at)
+     VALUES (?, ?, 'period', 3600, ?, ?, ?, ?, ?, ?)`,
+  );
+  const run = db.prepare(
     `INSERT INTO cron_runs (monitor_id, rid, status, started_at, finished_at, exit_code, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const iso = (t: number) => new Date(t).toISOString().replace("Z", "+00:00");
-  runs.transaction(() => {
-    for (const id of ids) {
+  const service = db.prepare(
+    `INSERT INTO services (user_id, name, type, interval, config, enabled, status, status_since, updated_at)
+     VALUES (?, ?, 'http', 60, '{"url":"http://127.0.0.1:9/"}', ?, ?, ?, ?)`,
+  );
+  let monitorId = 0;
+  db.transaction(() => {
+    for (let i = 0; i < MONITORS; i++) {
+      const state = monitorState(i);
+      const paused = state === "paused";
+      monitorId = Number(
+        monitor.run(
+          user.default_org_id,
+          `job ${i}`,
+          paused ? "up" : state,
+          iso(now - (i % 600) * 60_000),
+          paused ? 1 : 0,
+          state === "down" ? "fail" : state === "new" ? null : "success",
+          crypto.randomBytes(32).toString("base64url"),
+          iso(now),
+        ).lastInsertRowid,
+      );
+      if (state === "new") continue;
       for (let r = 0; r < RUNS; r++) {
-        const started = Date.now() - (RUNS - r) * 3_600_000;
+        const started = now - (RUNS - r) * 3_600_000;
         const failed = r === 3;
-        insert.run(
-          id,
+        run.run(
+          monitorId,
           crypto.randomUUID(),
           failed ? "fail" : "success",
           iso(started),
@@ -65,8 +92,12 @@ async function seed(base: string, dbFile: string): Promise<{ email: string; moni
         );
       }
     }
+    for (let i = 0; i < SERVICES; i++) {
+      const status = serviceStatus(i);
+      service.run(user.id, `service ${i}`, status === "paused" ? 0 : 1, status, iso(now - i * 60_000), iso(now));
+    }
   })();
-  runs.close();
+  db.close();
   return { email, monitorId };
 }
 
@@ -78,7 +109,7 @@ async function signIn(page: Page, base: string, email: string) {
   await page.waitForURL(/\/monitors$/, { timeout: 60_000 });
 }
 
-type Load = { ttfb: number; inDocument: number; onScreen: number; fcp: number | null };
+type Load = { ttfb: number; inDocument: number; onScreen: number; fcp: number | null; htmlBytes: number };
 
 /**
  * One load in a fresh tab: the navigation's time to first byte, when the first element matching
@@ -124,7 +155,13 @@ async function measureLoad(newPage: () => Promise<Page>, url: string, selector: 
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
     const b = (window as unknown as { __bench: { inDocument: number; onScreen: number } }).__bench;
-    return { ttfb: nav.responseStart, inDocument: b.inDocument, onScreen: b.onScreen, fcp };
+    return {
+      ttfb: nav.responseStart,
+      inDocument: b.inDocument,
+      onScreen: b.onScreen,
+      fcp,
+      htmlBytes: nav.decodedBodySize,
+    };
   });
   await page.close();
   return load;
@@ -132,6 +169,22 @@ async function measureLoad(newPage: () => Promise<Page>, url: string, selector: 
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number | null) => (x === null ? "—" : `${Math.round(x)}`);
+
+/** The server's answer to the monitors list searched by name (as the list's search box asks it), over HTTP with the session. */
+async function searchTimes(context: BrowserContext, base: string): Promise<{ times: number[]; total: number }> {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i <= LOADS; i++) {
+    const input = encodeURIComponent(JSON.stringify({ search: `job ${(i + 1) * 7}`, page: 1, limit: 20 }));
+    const started = performance.now();
+    const res = await context.request.get(`${base}/api/trpc/cronMonitors.list?input=${input}`);
+    const body = (await res.json()) as { result?: { data: { meta: { total: number } } } };
+    if (!res.ok() || !body.result) throw new Error(`search: ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+    if (i > 0) times.push(performance.now() - started); // the first is a warm-up
+    total = body.result.data.meta.total;
+  }
+  return { times, total };
+}
 
 async function main() {
   const server = await startLifeline({ NODE_ENV: "production", APP_SECRET: crypto.randomBytes(32).toString("hex") });
@@ -147,21 +200,29 @@ async function main() {
     ],
   });
   try {
+    const seeded = Date.now();
     const { email, monitorId } = await seed(server.baseUrl, path.join(server.dataDir, "lifeline.db"));
+    console.log(`seeded ${MONITORS} monitors and ${SERVICES} services in ${Date.now() - seeded} ms`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const signInPage = await context.newPage();
     await signIn(signInPage, server.baseUrl, email);
     await signInPage.close();
+    const count = (n: number) => n.toLocaleString("en");
     const pages = [
       {
-        name: "Overview (`/`, 50 monitors counted)",
+        name: `Overview (\`/\`, ${count(MONITORS)} monitors and ${count(SERVICES)} services counted)`,
         url: `${server.baseUrl}/`,
         selector: "[data-testid=monitor-counts]",
       },
       {
-        name: "Monitors list (`/monitors`, 20 rows of 50)",
+        name: `Monitors list (\`/monitors\`, 20 rows of ${count(MONITORS)})`,
         url: `${server.baseUrl}/monitors`,
         selector: "[data-testid=monitor-row]",
+      },
+      {
+        name: `Services list (\`/services\`, 20 rows of ${count(SERVICES)})`,
+        url: `${server.baseUrl}/services`,
+        selector: "[data-testid=service-row]",
       },
       {
         name: "Monitor page (`/monitors/{id}`, 5 runs)",
@@ -179,32 +240,37 @@ async function main() {
       const onScreen = median(loads.map((l) => l.onScreen));
       const fcps = loads.map((l) => l.fcp).filter((x): x is number => x !== null);
       rows.push(
-        `| ${p.name} | ${ms(median(loads.map((l) => l.ttfb)))} | ${ms(median(loads.map((l) => l.inDocument)))} | ${ms(onScreen)} | ${ms(fcps.length ? median(fcps) : null)} | ${loads.map((l) => ms(l.onScreen)).join(", ")} | ${onScreen <= TARGET_MS ? "met" : "not met"} |`,
+        `| ${p.name} | ${ms(median(loads.map((l) => l.ttfb)))} | ${ms(median(loads.map((l) => l.inDocument)))} | ${ms(onScreen)} | ${ms(fcps.length ? median(fcps) : null)} | ${loads.map((l) => ms(l.onScreen)).join(", ")} | ${Math.round(median(loads.map((l) => l.htmlBytes)) / 1024)} | ${onScreen <= TARGET_MS ? "met" : "not met"} |`,
       );
       console.log(rows.at(-1));
     }
+    const search = await searchTimes(context, server.baseUrl);
+    const searchRow = `Searching ${count(MONITORS)} monitors by name on the server (\`cronMonitors.list\` with \`search\`, as the list's search box asks, ${search.total} matches for the last): median ${ms(median(search.times))} ms over ${search.times.length} requests (${search.times.map(ms).join(", ")}).`;
+    console.log(searchRow);
     const load1 = os.loadavg()[0]!;
     const stolen = steal.percentSince(steal0);
-    writeSection(
-      "dashboard",
-      `## Dashboard in the browser (\`npm run bench:dashboard\`)
+    const section = `## Dashboard in the browser (\`npm run bench:dashboard\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; Chromium (Debian's, headless) through Playwright against
-\`npm start\`'s server (NODE_ENV=production, SQLite) on loopback, the browser on the same cores. **The machine is shared and was
-loaded during the run: load average ${load0.toFixed(1)} when the loads began and ${load1.toFixed(1)} at the end on ${os.cpus().length} cores, CPU steal
-${stolen ?? "?"}%**; the same code measures faster on a quiet machine. One account with ${MONITORS} monitors of ${RUNS} runs each (one of
-each monitor's runs failed); each page loaded ${LOADS} times in a fresh tab after one warm-up load, signed in. Times are from the start
-of the navigation: first byte (TTFB), the first row in the document, the first row on screen (the frame after it), and the first
-contentful paint. Target: content on screen within ${TARGET_MS} ms (median).
+\`npm start\`'s server (NODE_ENV=production, SQLite) on loopback, the browser on the same cores. Load average ${load0.toFixed(1)} when the
+loads began and ${load1.toFixed(1)} at the end on ${os.cpus().length} cores, CPU steal ${stolen ?? "?"}%. One account with ${count(MONITORS)} monitors
+(5 runs each, one of them failed; 1 in 20 down, late, paused and new) and ${count(SERVICES)} services; each page loaded ${LOADS} times in a
+fresh tab after one warm-up load, signed in. Times are from the start of the navigation: first byte (TTFB), the first row in the
+document, the first row on screen (the frame after it), and the first contentful paint; the HTML's size as decoded. Target: content
+on screen within ${TARGET_MS} ms (median).
 
-| page | TTFB ms | row in document ms | row on screen ms (median) | first contentful paint ms | on screen, every load | target |
-|---|---|---|---|---|---|---|
+| page | TTFB ms | row in document ms | row on screen ms (median) | first contentful paint ms | on screen, every load | HTML KB | target |
+|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
-The server render answers the page's queries through the same tRPC procedures and sends the rows in the first HTML
-(src/trpc/server.tsx), so the content arrives with the document: before, the HTML came empty and the browser asked
-/api/trpc for the rows once its scripts ran (first byte after 76 ms, rows after 671 ms on the monitors list and 602 ms on a monitor page).`,
-    );
+${searchRow}
+
+The lists are pages of 20 whatever the organization holds: state, project, status and name search are filters of the page's
+statement on the server (two statements per monitors page, the same with a search), and the overview is counts and short lists
+(LIMITed reads). The server render answers the page's queries through the same tRPC procedures and sends the rows in the first
+HTML (src/trpc/server.tsx), so the content arrives with the document.`;
+    if (RECORD) writeSection("dashboard", section);
+    else console.log("BENCH_RECORD=0: docs/performance.md left as it was");
     await context.close();
   } finally {
     await browser.close();

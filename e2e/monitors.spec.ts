@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { scheduleErrorMessage } from "../src/shared/schedule";
+import { setPlan } from "./operator";
 import { apiMonitor, monitorRow, PASSWORD, signedInUser, uniqueEmail } from "./support";
 
 test.use({ timezoneId: "America/New_York" });
@@ -144,4 +146,97 @@ test("pause and resume, rotate the token so the old URL answers 404, then delete
   await expect(page).toHaveURL(/\/monitors$/);
   await expect(monitorRow(page, "Cleanup")).toHaveCount(0);
   expect((await request.get(fresh)).status()).toBe(404);
+});
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+test("the monitors and services lists page, filter and search by name on the server, with no axe violation", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { access } = await signedInUser(page, request, "lists");
+  await setPlan(request, access, "enterprise"); // more monitors and services than the Free plan's
+  const auth = { Authorization: `Bearer ${access}` };
+  const names = Array.from({ length: 45 }, (_, i) =>
+    i % 15 === 7 ? `Backup ${i}` : `task ${String(i).padStart(2, "0")}`,
+  );
+  const monitors = [];
+  for (const name of names)
+    monitors.push(await apiMonitor(request, access, { name, schedule_kind: "period", period_seconds: 3600 }));
+  const paused = monitors[30]!; // "task 30"
+  expect(
+    (await request.patch(`/api/v1/cron-monitors/${paused.id}`, { headers: auth, data: { paused: true } })).status(),
+  ).toBe(200);
+
+  await page.goto("/monitors");
+  const rows = page.getByTestId("monitor-row");
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByTestId("monitor-total")).toHaveText("45 monitors");
+  await expect(page.getByText("Page 1 of 3")).toBeVisible();
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
+  await expect(rows.first()).toContainText("task 20");
+
+  // The search goes to the server (one request once typing pauses) and starts again at page 1.
+  const searched = page.waitForRequest(
+    (r) => r.url().includes("cronMonitors.list") && decodeURIComponent(r.url()).includes('"search":"backup"'),
+  );
+  await page.getByLabel("Search by name").fill("backup");
+  await searched;
+  await expect(page.getByTestId("monitor-total")).toHaveText("3 monitors match");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.getByRole("link")).toHaveText(["Backup 7", "Backup 22", "Backup 37"]);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel("Search by name").fill("");
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption({ label: "Paused" });
+  await expect(page.getByTestId("monitor-total")).toHaveText("1 monitor matches");
+  await expect(rows.getByRole("link")).toHaveText(["task 30"]);
+  await page.getByLabel("Search by name").fill("no such job");
+  await expect(page.getByText("No monitor matches these filters.")).toBeVisible();
+
+  // Services: 22, two pages; status filter and search.
+  for (let i = 0; i < 22; i++) {
+    const res = await request.post("/api/v1/services", {
+      headers: auth,
+      data: {
+        name: i % 10 === 3 ? `Database ${i}` : `site ${String(i).padStart(2, "0")}`,
+        type: "http",
+        config: { url: "http://127.0.0.1:9/" },
+        enabled: i !== 5,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/services");
+  const services = page.getByTestId("service-row");
+  await expect(services).toHaveCount(20);
+  await expect(page.getByTestId("service-total")).toHaveText("22 services");
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(services).toHaveCount(2);
+  await page.getByLabel("Search by name").fill("DATABASE");
+  await expect(page.getByTestId("service-total")).toHaveText("2 services match");
+  await expect(services.getByRole("link")).toHaveText(["Database 3", "Database 13"]);
+  await page.getByLabel("Search by name").fill("");
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "Paused" });
+  await expect(services.getByRole("link")).toHaveText(["site 05"]);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The monitor page's Kubernetes card (beside the wrapper's lines), light at 1280 px and dark at 360 px.
+  await page.goto(`/monitors/${monitors[7]!.id}`);
+  const card = page.getByTestId("kubernetes-snippet");
+  await expect(card.getByRole("region", { name: "CronJob annotations" })).toContainText(
+    'lifeline.dev/grace-seconds: "300"',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -16,6 +16,7 @@ import {
 } from "@kubernetes/client-node";
 import { LifelineClient, Refused } from "./lifeline-client";
 import {
+  deletedJobEvent,
   isMonitored,
   jobEvent,
   monitorFields,
@@ -44,6 +45,8 @@ export class K8sAgent {
   private readonly monitors = new Map<string, number>();
   /** CronJob UID -> the body last upserted (a relist or resync sends nothing when it is unchanged). */
   private readonly upserted = new Map<string, string>();
+  /** CronJob UID -> its concurrencyPolicy (a Job deleted while running under `Replace` was replaced). */
+  private readonly policies = new Map<string, string | undefined>();
   /** Job UID -> the last event reported. */
   private readonly reported = new Map<string, string>();
   private readonly informers: ListWatch<KubernetesObject>[] = [];
@@ -76,7 +79,7 @@ export class K8sAgent {
       const informer = this.informer<V1Job>(`${at}/jobs`, list);
       informer.on("add", (job) => this.enqueue(() => this.jobChanged(job)));
       informer.on("update", (job) => this.enqueue(() => this.jobChanged(job)));
-      informer.on("delete", (job) => this.reported.delete(job.metadata?.uid ?? ""));
+      informer.on("delete", (job) => this.enqueue(() => this.jobDeleted(job)));
       await informer.start();
     }
     this.opts.log({
@@ -118,6 +121,7 @@ export class K8sAgent {
       if (this.monitors.has(uid)) await this.cronJobDeleted(cronJob);
       return;
     }
+    this.policies.set(uid, cronJob.spec?.concurrencyPolicy);
     const fields = monitorFields(cronJob);
     const body = JSON.stringify(fields);
     if (this.upserted.get(uid) === body) return;
@@ -144,6 +148,7 @@ export class K8sAgent {
     const id = this.monitors.get(uid);
     this.monitors.delete(uid);
     this.upserted.delete(uid);
+    this.policies.delete(uid);
     if (id === undefined) return;
     if (this.opts.onDelete === "delete") await this.opts.lifeline.deleteMonitor(id);
     else await this.opts.lifeline.updateMonitor(id, { paused: true });
@@ -167,6 +172,25 @@ export class K8sAgent {
       event: "k8s_agent.run_reported",
       job: `${event.meta.namespace}/${event.meta.job_name}`,
       run: event.event,
+    });
+  }
+
+  /** A Job deleted while it ran (replaced under `concurrencyPolicy: Replace`, or by hand): its run failed. */
+  private async jobDeleted(job: V1Job) {
+    const uid = job.metadata?.uid ?? "";
+    const owner = owningCronJobUid(job);
+    const id = owner === undefined ? undefined : this.monitors.get(owner);
+    const done = this.reported.get(uid);
+    this.reported.delete(uid);
+    if (id === undefined || done === "success" || done === "fail") return;
+    const event = deletedJobEvent(job, this.policies.get(owner!));
+    if (!event) return;
+    await this.opts.lifeline.reportEvent(id, event);
+    this.opts.log({
+      event: "k8s_agent.run_reported",
+      job: `${event.meta.namespace}/${event.meta.job_name}`,
+      run: event.event,
+      reason: event.meta.reason,
     });
   }
 

@@ -2,12 +2,12 @@
 // Job to the run event it reports. No I/O; the agent (agent.ts) decides when to send what.
 import { DEFAULT_GRACE_SECONDS, MIN_GRACE_SECONDS } from "../shared/schemas/cron-monitors";
 
-/** The annotation that opts a CronJob in (`"true"`) or out (`"false"`). */
-export const MONITOR_ANNOTATION = "lifeline.dev/monitor";
-/** Optional override of the monitor's grace period in seconds (at least 60). */
-export const GRACE_ANNOTATION = "lifeline.dev/grace-seconds";
-/** Optional project id for the monitor. */
-export const PROJECT_ANNOTATION = "lifeline.dev/project-id";
+import {
+  GRACE_ANNOTATION,
+  INTEGRATIONS_ANNOTATION,
+  MONITOR_ANNOTATION,
+  PROJECT_ANNOTATION,
+} from "../shared/kubernetes-annotations";
 
 export type Selection = "opt-out" | "opt-in";
 
@@ -52,6 +52,7 @@ export type MonitorFields = {
   grace_seconds: number;
   max_runtime_seconds: number | null;
   project_id?: number | null;
+  integration_ids?: number[];
 };
 
 export type RunEvent = {
@@ -86,9 +87,28 @@ export function monitorFields(cronJob: CronJobLike): MonitorFields {
     grace_seconds: Math.max(MIN_GRACE_SECONDS, grace),
     max_runtime_seconds: deadline && deadline > 0 ? deadline : null,
   };
-  const project = wholeNumber(annotations[PROJECT_ANNOTATION]);
+  const projectText = annotations[PROJECT_ANNOTATION];
+  const project = projectText?.trim() === "" ? null : wholeNumber(projectText);
   if (project !== undefined) fields.project_id = project;
+  const integrations = idList(annotations[INTEGRATIONS_ANNOTATION]);
+  if (integrations !== undefined) fields.integration_ids = integrations;
   return fields;
+}
+
+/**
+ * What a Job deleted before it finished reports: its run failed, with reason `Replaced` when its
+ * CronJob's `concurrencyPolicy` is `Replace` (the controller deletes the running Job to start the
+ * next one) and `Deleted` otherwise. A Job that had finished, or never started, reports nothing
+ * more (its outcome was reported already).
+ */
+export function deletedJobEvent(job: JobLike, concurrencyPolicy: string | undefined): RunEvent | undefined {
+  const event = jobEvent(job);
+  if (event?.event !== "start") return undefined;
+  return {
+    ...event,
+    event: "fail",
+    meta: { ...event.meta, reason: concurrencyPolicy === "Replace" ? "Replaced" : "Deleted" },
+  };
 }
 
 /** The UID of the CronJob that controls a Job, or undefined for a Job no CronJob made. */
@@ -114,6 +134,14 @@ export function jobEvent(job: JobLike): RunEvent | undefined {
   if (failed) return { ...base, event: "fail", meta: { ...base.meta, reason: failed.reason || "Failed" } };
   if ((status.active ?? 0) > 0 || status.startTime) return { ...base, event: "start" };
   return undefined;
+}
+
+/** `"3, 7"` as [3, 7], `""` as [] (the organization's defaults); undefined when absent or not a list of ids. */
+function idList(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.split(",").map((p) => p.trim());
+  if (parts.length === 1 && parts[0] === "") return [];
+  return parts.every((p) => /^\d{1,10}$/.test(p)) ? [...new Set(parts.map(Number))] : undefined;
 }
 
 function wholeNumber(value: string | undefined): number | undefined {

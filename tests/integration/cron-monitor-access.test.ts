@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
-import { call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
+import { baseUrl, call, expectStandardError, registerUser, serviceToken, type TestUser } from "../support/http";
 import { createMonitor, monitorBody } from "../support/seed";
+import { dashboardCookie, trpcQuery } from "../support/dashboard";
+import { newService } from "../support/projects";
 
 let alice: TestUser;
 let monitor: Record<string, any>;
@@ -43,6 +45,46 @@ describe("organization isolation", () => {
       expect(list.body.data.map((m: { id: number }) => m.id)).not.toContain(monitor.id);
     }
     expect(await stored(monitor.id)).toEqual(before);
+  });
+
+  it("never finds another organization's monitors or another user's services by name, on either face", async () => {
+    const word = `zebra${crypto.randomUUID().slice(0, 6)}`;
+    const theirs = await createMonitor(alice, { name: `${word} nightly` });
+    const theirService = await newService(alice, { name: `${word} api` });
+    const bob = await registerUser("bob");
+    const mine = await createMonitor(bob, { name: `${word.toUpperCase()} weekly` });
+    const myService = await newService(bob, { name: `${word.toUpperCase()} web` });
+    const bobToken = await serviceToken(bob, ["cronmonitor.view"]);
+    const q = encodeURIComponent(word);
+    for (const token of [bob.access, bobToken]) {
+      const found = await call("GET", `/cron-monitors?search=${q}`, { token });
+      expect(found.status).toBe(200);
+      expect(found.body.data.map((m: { id: number }) => m.id)).toEqual([mine.id]);
+      expect(found.body.meta.total).toBe(1);
+      // A name only the other organization has: nothing, and a total that tells nothing either.
+      const only = await call("GET", `/cron-monitors?search=${encodeURIComponent(`${word} nightly`)}`, { token });
+      expect(only.body).toMatchObject({ data: [], meta: { total: 0 } });
+    }
+    const services = await call("GET", `/services?search=${q}`, { token: bob.access });
+    expect(services.status).toBe(200);
+    expect(services.body.data.map((s: { id: number }) => s.id)).toEqual([myService.id]);
+    expect(services.body.meta.total).toBe(1);
+
+    const cookie = await dashboardCookie(baseUrl(), bob.email, bob.password);
+    const list = await trpcQuery(baseUrl(), "cronMonitors.list", { search: word, page: 1, limit: 20 }, { cookie });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.result.data.data.map((m: { id: number }) => m.id)).toEqual([mine.id]);
+    const svc = await trpcQuery(baseUrl(), "services.list", { search: word, page: 1, limit: 20 }, { cookie });
+    expect(svc.body.result.data.data.map((s: { id: number }) => s.id)).toEqual([myService.id]);
+    expect([theirs.id, theirService.id]).not.toContain(undefined);
+
+    // A search longer than a name can be is refused, keyed by the field, on both faces.
+    const long = "x".repeat(129);
+    const refused = await call("GET", `/cron-monitors?search=${long}`, { token: bob.access });
+    expectStandardError(refused, 400, "VALIDATION_ERROR");
+    expect(refused.body.error.details).toHaveProperty("search");
+    const tooLong = await trpcQuery(baseUrl(), "services.list", { search: long, page: 1, limit: 20 }, { cookie });
+    expect(tooLong.status).toBe(400);
   });
 
   it("refuses a member of organization A naming organization B in X-Org-Slug with 403", async () => {

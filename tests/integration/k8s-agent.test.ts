@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, registerUser, type TestUser } from "../support/http";
 import { K8sApiServer } from "../support/k8s-api-server";
+import { newProject } from "../support/projects";
+import { dashboardCookie } from "../support/dashboard";
 
 /**
  * `npm run k8s-agent` as a child process against a loopback Kubernetes API server (list/watch of
@@ -42,7 +44,12 @@ async function stopAgent(child = agent) {
   await exited;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+/**
+ * Waits for an event (polled every 100 ms). The bound is wide because several waits include an agent's
+ * start, which takes over 14 s on a loaded machine (tsx and the Kubernetes client load); a quick
+ * answer costs no more.
+ */
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 45_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -89,7 +96,8 @@ afterAll(async () => {
   await k8s?.close();
 });
 
-describe("k8s-agent", () => {
+// A case may wait for two agent starts (the restart, the replicas), each bounded by `until`.
+describe("k8s-agent", { timeout: 120_000 }, () => {
   let nightly: any;
   let hourly: any;
 
@@ -301,5 +309,86 @@ describe("k8s-agent", () => {
     expect(log.status).toBe(200);
     expect(log.text).toContain("step 299\nallocating...");
     expect(log.text).not.toContain("step 0\n"); // a tail: the first lines are left out
+  });
+
+  it("takes the grace, the project and the integrations to notify from the CronJob's annotations", async () => {
+    const project = await newProject(user);
+    const hook = await call("POST", "/integrations", {
+      token: user.access,
+      body: { name: "k8s hook", kind: "webhook", url: "http://127.0.0.1:9/hook" },
+    });
+    expect(hook.status).toBe(201);
+    const annotated = k8s.createCronJob(
+      "ops",
+      "annotated",
+      { schedule: "0 3 * * *", startingDeadlineSeconds: 100 },
+      {
+        "lifeline.dev/grace-seconds": "420",
+        "lifeline.dev/project-id": String(project.id),
+        "lifeline.dev/integration-ids": String(hook.body.data.id),
+      },
+    );
+    const m = await until("the annotated monitor", () => monitorOf(annotated.metadata.uid));
+    expect(m).toMatchObject({ grace_seconds: 420, project_id: project.id, integration_ids: [hook.body.data.id] });
+
+    // The monitor page (its server-rendered HTML) shows the wrapper's lines beside the annotations.
+    const cookie = await dashboardCookie(baseUrl(), user.email, user.password);
+    const page = await fetch(`${baseUrl()}/monitors/${m.id}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+    expect(html).toContain(`lifeline-run --timeout 3600 ${m.ping_url} -- /path/to/job.sh`);
+    expect(html).toContain("Report from Kubernetes");
+    for (const line of [
+      'lifeline.dev/monitor: "true"',
+      'lifeline.dev/grace-seconds: "420"',
+      `lifeline.dev/project-id: "${project.id}"`,
+      `lifeline.dev/integration-ids: "${hook.body.data.id}"`,
+    ]) {
+      expect(html).toContain(line);
+    }
+  });
+
+  it("fails a running Job's run when it is replaced (concurrencyPolicy Replace) or deleted, before the next run starts", async () => {
+    const replacing = k8s.createCronJob("ops", "replacing", { schedule: "*/5 * * * *", concurrencyPolicy: "Replace" });
+    const id = (await until("the monitor", () => monitorOf(replacing.metadata.uid))).id;
+    const first = k8s.createJob(replacing, "replacing-1");
+    await until("running", async () =>
+      (await runs(id)).find((r) => r.rid === first.metadata.uid && r.status === "running"),
+    );
+    // What the controller does under Replace: the running Job deleted, then the next one created.
+    k8s.delete("jobs", "ops", "replacing-1");
+    const second = k8s.createJob(replacing, "replacing-2");
+    const [replaced, next] = await until("the replaced run and the next", async () => {
+      const r = await runs(id);
+      const a = r.find((x) => x.rid === first.metadata.uid && x.status === "fail");
+      const b = r.find((x) => x.rid === second.metadata.uid);
+      return a && b && [a, b];
+    });
+    expect(replaced.meta).toMatchObject({ reason: "Replaced", job_name: "replacing-1", namespace: "ops" });
+    expect(next).toMatchObject({ status: "running", overlapped: false });
+
+    // A finished Job deleted (the history limit) reports nothing more.
+    k8s.finishJob("ops", "replacing-2", {});
+    await until("the success", async () =>
+      (await runs(id)).find((r) => r.rid === second.metadata.uid && r.status === "success"),
+    );
+    k8s.delete("jobs", "ops", "replacing-2");
+    // Under Allow (the default), a running Job deleted by hand: its run failed, Deleted.
+    const allowing = k8s.createCronJob("ops", "allowing", { schedule: "*/5 * * * *" });
+    const allowId = (await until("the monitor", () => monitorOf(allowing.metadata.uid))).id;
+    const manual = k8s.createJob(allowing, "allowing-1");
+    await until("running", async () => (await runs(allowId)).find((r) => r.rid === manual.metadata.uid));
+    k8s.delete("jobs", "ops", "allowing-1");
+    const deleted = await until("the deleted run", async () =>
+      (await runs(allowId)).find((r) => r.rid === manual.metadata.uid && r.status === "fail"),
+    );
+    expect(deleted.meta).toMatchObject({ reason: "Deleted", job_name: "allowing-1" });
+    // The Jobs' events are handled in order: replacing-2's deletion came before, and changed nothing.
+    expect((await runs(id)).map((r) => [r.rid, r.status]).sort()).toEqual(
+      [
+        [first.metadata.uid, "fail"],
+        [second.metadata.uid, "success"],
+      ].sort(),
+    );
   });
 });

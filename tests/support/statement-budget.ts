@@ -13,7 +13,11 @@ export const BUDGETS = {
   getMonitor: 2, // caller and organization, monitor with its run figures
   list50: 3, // caller and organization, page with total, run figures
   create: 2, // caller and organization, insert (guarded by the plan limit where the plan has one)
-  dashboardList: 3,
+  dashboardList: 3, // the same with the state, project and name search filters
+  // session; total; page; its probes, parents and projects (Prisma's relation reads); the owner's organization;
+  // its windows with a run (their targets only when there are some): the same whatever the page holds; a name
+  // search one more (the matching ids)
+  dashboardServices: 8,
   dashboardDetail: 2,
   serviceStatus: 2, // caller, service with its probe lanes
   /**
@@ -202,6 +206,37 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       const detail = await counted(() => dashboard().cronMonitors.get({ id: monitorId }));
       expect(detail.result.data.id).toBe(monitorId);
       expect(detail.count, detail.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardDetail);
+    });
+
+    it("the dashboard's monitor list searched by name and filtered costs what the plain list costs", async () => {
+      const plain = await counted(() => dashboard().cronMonitors.list({ page: 1, limit: 20 }));
+      const searched = await counted(() =>
+        dashboard().cronMonitors.list({ search: "M4", state: "new", project: "null", page: 1, limit: 20 }),
+      );
+      // m4 and m40 to m49, in any case, on both engines.
+      expect(searched.result.data.map((m) => m.name)).toEqual([
+        "m4",
+        ...Array.from({ length: 10 }, (_, i) => `m4${i}`),
+      ]);
+      expect(searched.result.meta.total).toBe(11);
+      expect(searched.count, searched.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardList);
+      expect(searched.count).toBe(plain.count);
+      const page2 = await counted(() => dashboard().cronMonitors.list({ search: "m", page: 2, limit: 20 }));
+      expect(page2.result.data[0]!.name).toBe("m20");
+      expect(page2.count).toBe(plain.count);
+    });
+
+    it("the dashboard's services list, searched by name and filtered by status, within its budget", async () => {
+      const plain = await counted(() => dashboard().services.list({ page: 1, limit: 20 }));
+      expect(plain.result.data.map((s) => s.name)).toEqual(["api"]);
+      expect(plain.count, plain.sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.dashboardServices);
+      const searched = await counted(() =>
+        dashboard().services.list({ search: "AP", status: "operational", page: 1, limit: 20 }),
+      );
+      expect(searched.result.data.map((s) => s.name)).toEqual(["api"]);
+      expect(searched.count, "a search reads the matching ids first").toBe(plain.count + 1);
+      const none = await dashboard().services.list({ search: "a_i", page: 1, limit: 20 });
+      expect(none.meta.total, "_ is a plain character, not a wildcard").toBe(0);
     });
 
     it("the dashboard's overview with 50 monitors, within its budget", async () => {

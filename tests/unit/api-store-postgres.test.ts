@@ -119,7 +119,14 @@ describe("PostgreSQL API store", () => {
   });
 
   it("pages monitors with their total and reads each one's recent runs and 7-day figures in one statement, as the single read does", async () => {
-    const page = await store.monitorPage({ orgId, state: null, projectId: undefined, offset: 2, limit: 3 });
+    const page = await store.monitorPage({
+      orgId,
+      state: null,
+      projectId: undefined,
+      search: null,
+      offset: 2,
+      limit: 3,
+    });
     expect(page.total).toBe(10);
     expect(page.rows).toHaveLength(3);
     const id = page.rows[0]!.id;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isMonitored, jobEvent, monitorFields, owningCronJobUid, podFailure } from "../../src/k8s-agent/mapping";
+import {
+  deletedJobEvent,
+  isMonitored,
+  jobEvent,
+  monitorFields,
+  owningCronJobUid,
+  podFailure,
+} from "../../src/k8s-agent/mapping";
 
 const cronJob = (spec: Record<string, unknown> = {}, annotations?: Record<string, string>) => ({
   metadata: { uid: "6f1c1c1e-0d5e-4b8a-9d53-2a8f6c7e1a01", name: "backup", namespace: "ops", annotations },
@@ -48,6 +55,15 @@ describe("CronJob to cron monitor", () => {
     const bad = cronJob({}, { "lifeline.dev/grace-seconds": "soon", "lifeline.dev/project-id": "-1" });
     expect(monitorFields(bad).grace_seconds).toBe(300);
     expect(monitorFields(bad)).not.toHaveProperty("project_id");
+  });
+
+  it('sets the integrations from a list of ids ("" for the organization\'s defaults) and no project from ""', () => {
+    const listed = cronJob({}, { "lifeline.dev/integration-ids": " 3, 7,3" });
+    expect(monitorFields(listed).integration_ids).toEqual([3, 7]);
+    const cleared = cronJob({}, { "lifeline.dev/integration-ids": "", "lifeline.dev/project-id": "" });
+    expect(monitorFields(cleared)).toMatchObject({ integration_ids: [], project_id: null });
+    expect(monitorFields(cronJob({}, { "lifeline.dev/integration-ids": "3,x" }))).not.toHaveProperty("integration_ids");
+    expect(monitorFields(cronJob())).not.toHaveProperty("integration_ids");
   });
 
   it('selects by annotation: opt-out takes all but "false", opt-in only "true"', () => {
@@ -109,5 +125,26 @@ describe("a failed Job's Pods", () => {
     expect(podFailure(pods)).toEqual({ oomKilled: true, pod: "b" });
     expect(podFailure([pod("a", "2026-01-01T03:00:00Z", "Error", 1)])).toEqual({ oomKilled: false, pod: "a" });
     expect(podFailure([pod("ok", "2026-01-01T03:00:00Z", "Completed", 0, "Succeeded")])).toEqual({ oomKilled: false });
+  });
+});
+
+describe("a Job deleted", () => {
+  const running = job({ active: 1, startTime: "2026-01-01T03:00:00Z" });
+
+  it("while running fails its run: Replaced under concurrencyPolicy Replace, Deleted otherwise", () => {
+    expect(deletedJobEvent(running, "Replace")).toMatchObject({
+      event: "fail",
+      rid: "0b8a3f5e-7c1d-4f2a-8e9b-1d2c3b4a5f60",
+      meta: { reason: "Replaced", job_name: "backup-29000000", namespace: "ops" },
+    });
+    for (const policy of ["Allow", "Forbid", undefined]) {
+      expect(deletedJobEvent(running, policy)?.meta.reason).toBe("Deleted");
+    }
+  });
+
+  it("once finished, or before it started, reports nothing more", () => {
+    const complete = job({ succeeded: 1, conditions: [{ type: "Complete", status: "True" }] });
+    expect(deletedJobEvent(complete, "Replace")).toBeUndefined();
+    expect(deletedJobEvent(job({}), "Replace")).toBeUndefined();
   });
 });

@@ -4,9 +4,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { MONITOR_STATES, type ListCronMonitorsInput } from "../../shared/schemas/cron-monitors";
+import { MAX_SEARCH_LENGTH } from "../../shared/schemas/text";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
+import { countText, SEARCH_DEBOUNCE_MS, useDebounced } from "../common/use-debounced";
 import { MonitorRow } from "./monitor-row";
 import { STATE_WORDS } from "./state-badge";
 import { useProjects } from "./use-projects";
@@ -14,8 +16,6 @@ import { LIST_LIMIT } from "../first-screen";
 
 /** The first page is answered during the server render (first-screen.ts). */
 const LIMIT = LIST_LIMIT;
-/** Search is by name inside the first 100 matches of the other filters (the API has no name filter). */
-const SEARCH_LIMIT = 100;
 export const LIVE_REFRESH_MS = 3000;
 
 export function MonitorList() {
@@ -25,20 +25,26 @@ export function MonitorList() {
   const [project, setProject] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const searching = search.trim() !== "";
+  // Filters, search and paging are the server's: one page of rows whatever the organization holds.
+  const needle = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [searched, setSearched] = useState(needle);
+  if (searched !== needle) {
+    setSearched(needle);
+    setPage(1);
+  }
   const input = {
     ...(state ? { state } : {}),
     ...(project ? { project } : {}),
-    page: searching ? 1 : page,
-    limit: searching ? SEARCH_LIMIT : LIMIT,
+    ...(needle ? { search: needle } : {}),
+    page,
+    limit: LIMIT,
   };
   const query = useQuery({
     ...trpc.cronMonitors.list.queryOptions(input),
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
-  const needle = search.trim().toLowerCase();
-  const rows = (query.data?.data ?? []).filter((m) => !needle || m.name.toLowerCase().includes(needle));
+  const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
 
   return (
@@ -87,7 +93,13 @@ export function MonitorList() {
         </label>
         <label>
           Search by name
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="backup" />
+          <input
+            type="search"
+            value={search}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="backup"
+          />
         </label>
       </div>
       {query.isError && (
@@ -101,7 +113,7 @@ export function MonitorList() {
         </p>
       ) : rows.length === 0 ? (
         <div className="empty card">
-          {total === 0 && !state && !project ? (
+          {total === 0 && !state && !project && !needle ? (
             <p>
               No monitors yet. <Link href="/monitors/new">Create your first monitor</Link> and point a cron job at its
               ping URL.
@@ -117,7 +129,10 @@ export function MonitorList() {
           ))}
         </ul>
       )}
-      {!searching && <Pager page={page} total={total} limit={LIMIT} onPage={setPage} />}
+      <p className="muted small-text" role="status" data-testid="monitor-total">
+        {countText(total, "monitor", Boolean(state || project || needle))}
+      </p>
+      <Pager page={page} total={total} limit={LIMIT} onPage={setPage} />
       <p className="muted small-text" aria-live="off">
         Refreshes every {LIVE_REFRESH_MS / 1000} seconds.
       </p>

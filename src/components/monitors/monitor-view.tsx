@@ -13,6 +13,7 @@ import { NotFound } from "./edit-monitor";
 import { MonitorActions } from "./monitor-actions";
 import { PingSnippets } from "./ping-snippets";
 import { WrapperSnippet } from "./wrapper-snippet";
+import { KubernetesSnippet } from "./kubernetes-snippet";
 import { SnoozeControl } from "../common/snooze-control";
 import { MaintenanceBadge } from "../common/maintenance-badge";
 import { RunsTable } from "./runs-table";
@@ -111,6 +112,7 @@ export function MonitorView({ id }: { id: number }) {
       <SnoozeControl object={{ kind: "cron_monitor", id: m.id, snoozed_until: m.snoozed_until }} />
       <PingSnippets monitor={m} />
       <WrapperSnippet monitor={m} />
+      <KubernetesSnippet monitor={m} />
       <RunsTable monitorId={m.id} refreshMs={REFRESH_MS} />
       <BadgesCard target={{ type: "cron_monitor", id: m.id, name: m.name }} />
       <section className="card stack" aria-labelledby="incidents-title">

@@ -7,13 +7,16 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
+import { countText, SEARCH_DEBOUNCE_MS, useDebounced } from "../common/use-debounced";
+import { SERVICE_STATUSES, type ServiceStatus } from "../../shared/schemas/services";
+import { MAX_SEARCH_LENGTH } from "../../shared/schemas/text";
 import { PrefetchLink } from "../common/prefetch-link";
 import { ProjectChip } from "../monitors/monitor-row";
 import { percentText, targetText } from "./format";
 import { PlatformProbeNotice } from "./platform-probe-notice";
 import { ServiceForm, type ServiceValues } from "./service-form";
 import { Sparkline } from "./sparkline";
-import { ServiceStatusBadge } from "./status-badge";
+import { SERVICE_STATUS_WORDS, ServiceStatusBadge } from "./status-badge";
 import { usePulse, type Pulse } from "./use-service-data";
 import { LIST_LIMIT } from "../first-screen";
 
@@ -27,10 +30,25 @@ export function ServiceList() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<ServiceStatus | "">("");
+  const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  // Filters, search and paging are the server's: one page of rows whatever the account holds.
+  const needle = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [searched, setSearched] = useState(needle);
+  if (searched !== needle) {
+    setSearched(needle);
+    setPage(1);
+  }
+  const filtered = Boolean(status || needle);
   const list = useQuery({
-    ...trpc.services.list.queryOptions({ page, limit: LIMIT }),
+    ...trpc.services.list.queryOptions({
+      ...(status ? { status } : {}),
+      ...(needle ? { search: needle } : {}),
+      page,
+      limit: LIMIT,
+    }),
     refetchInterval: LIST_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -64,6 +82,35 @@ export function ServiceList() {
         </section>
       )}
       {rows.length > 0 && <PlatformProbeNotice />}
+      <div className="filters">
+        <label>
+          Status
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as ServiceStatus | "");
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            {SERVICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {SERVICE_STATUS_WORDS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Search by name
+          <input
+            type="search"
+            value={search}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="api"
+          />
+        </label>
+      </div>
       {(list.error ?? remove.error) && (
         <p className="error" role="alert">
           {errorText(list.error ?? remove.error)}
@@ -73,6 +120,10 @@ export function ServiceList() {
         <p className="muted" role="status">
           Loading services…
         </p>
+      ) : rows.length === 0 && filtered ? (
+        <div className="empty card">
+          <p>No service matches these filters.</p>
+        </div>
       ) : rows.length === 0 ? (
         <div className="card empty stack">
           <p>
@@ -153,6 +204,9 @@ export function ServiceList() {
           ))}
         </ul>
       )}
+      <p className="muted small-text" role="status" data-testid="service-total">
+        {countText(list.data?.meta.total ?? 0, "service", filtered)}
+      </p>
       <Pager page={page} total={list.data?.meta.total ?? 0} limit={LIMIT} onPage={setPage} />
       <p className="muted small-text" aria-live="off">
         Refreshes every {LIST_REFRESH_MS / 1000} seconds.

@@ -71,6 +71,8 @@ export type MonitorFilter = {
   state: string | null;
   /** undefined: any project; null: no project. */
   projectId: number | null | undefined;
+  /** Only names containing this text, ignoring case (null: any name). */
+  search: string | null;
   offset: number;
   limit: number;
   /** The instant of the rows' `maintenance` (default: the real time). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { maintenanceRef } from "./maintenance";
 import { dependsOn, dependsOnInput } from "./dependencies";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
-import { storable, text } from "./text";
+import { nameSearch, storable, text } from "./text";
 
 /**
  * Cron monitor DTOs (spec 2.2, 4.1), shared by the REST/tRPC procedures and the dashboard form.
@@ -113,6 +113,7 @@ export const listCronMonitorsInput = z.object({
     .refine(withinIdRange, "Use a project id up to 2147483647 or the literal null")
     .describe("A project id, or the literal `null` for monitors without a project")
     .optional(),
+  search: nameSearch(),
   ...paginationInput,
 });
 export type ListCronMonitorsInput = z.infer<typeof listCronMonitorsInput>;

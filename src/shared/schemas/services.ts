@@ -4,7 +4,7 @@ import { dependsOn, dependsOnInput } from "./dependencies";
 import { SERVICE_TYPE_NAMES } from "../service-types";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { projectSummary } from "./projects";
-import { text } from "./text";
+import { nameSearch, text } from "./text";
 
 /** Services (spec 2.5, 4.4; decisions 8): actively probed monitors owned by a user. */
 export const SERVICE_STATUSES = ["pending", "operational", "degraded", "down", "paused"] as const;
@@ -87,6 +87,7 @@ export const listServicesInput = z.object({
     .describe("Project id, or the literal null for unassigned services"),
   status: z.enum(SERVICE_STATUSES).optional(),
   type: serviceType.optional(),
+  search: nameSearch(),
 });
 
 export const service = z.object({

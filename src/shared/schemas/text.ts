@@ -29,6 +29,18 @@ export const storable = z.refine<string>(isStorableText, TEXT_RULE_MESSAGE);
 /** A string field under the text rule: `text().trim().min(1).max(128)`. */
 export const text = () => z.string().check(storable);
 
+/** The longest name search (names are at most 128 characters). */
+export const MAX_SEARCH_LENGTH = 128;
+/**
+ * A list's name search: the items whose name contains it, ignoring case (letters A-Z on SQLite, every
+ * letter on PostgreSQL); `%` and `_` are plain characters. Blank: no search.
+ */
+export const nameSearch = () =>
+  text()
+    .max(MAX_SEARCH_LENGTH)
+    .describe("Only items whose name contains this text, ignoring case (at most 128 characters)")
+    .optional();
+
 /** Text of a run log (a ping body, a reported `log`): NUL and unpaired surrogates become U+FFFD. */
 const UNSTORABLE_IN_LOG = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

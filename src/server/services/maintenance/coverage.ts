@@ -18,19 +18,30 @@ export type CoverWindow = {
   projectIds: Set<number>;
 };
 
-type Client = Pick<Db, "maintenanceWindow">;
+type Client = Pick<Db, "maintenanceWindow" | "maintenanceTarget">;
 
-/** The organization's windows, each with its stored run. */
+/**
+ * The organization's windows that have a stored run, each with its targets: the windows, then (only
+ * when some have a run) their targets, so a list over an organization without maintenance pays one
+ * statement. A window without a run covers nothing.
+ */
 export async function orgWindows(orgId: number, client: Client = db()): Promise<CoverWindow[]> {
-  const rows = await client.maintenanceWindow.findMany({ where: { orgId }, include: { targets: true } });
+  const rows = await client.maintenanceWindow.findMany({
+    where: { orgId, currentStartsAt: { not: null }, currentEndsAt: { not: null } },
+    select: { id: true, currentStartsAt: true, currentEndsAt: true },
+  });
+  if (rows.length === 0) return [];
+  const targets = await client.maintenanceTarget.findMany({
+    where: { windowId: { in: rows.map((w) => w.id) } },
+    select: { windowId: true, cronMonitorId: true, serviceId: true, projectId: true },
+  });
   return rows.map((w) => {
-    const occurrence: Occurrence | null =
-      w.currentStartsAt && w.currentEndsAt ? { start: w.currentStartsAt, end: w.currentEndsAt } : null;
+    const own = targets.filter((t) => t.windowId === w.id);
     const pick = (key: "cronMonitorId" | "serviceId" | "projectId") =>
-      new Set(w.targets.flatMap((t) => (t[key] !== null ? [t[key]!] : [])));
+      new Set(own.flatMap((t) => (t[key] !== null ? [t[key]!] : [])));
     return {
       id: w.id,
-      occurrence,
+      occurrence: { start: w.currentStartsAt!, end: w.currentEndsAt! },
       monitorIds: pick("cronMonitorId"),
       serviceIds: pick("serviceId"),
       projectIds: pick("projectId"),

@@ -23,6 +23,7 @@ export async function listMonitors(
     orgId: args.orgId,
     state: args.state ?? null,
     projectId,
+    search: args.search?.trim() || null,
     offset: (args.page - 1) * args.limit,
     limit: args.limit,
     now,

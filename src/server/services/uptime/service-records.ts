@@ -15,6 +15,7 @@ import { checkConfig, type ServiceType } from "../../../shared/service-types";
 import { db } from "../../db";
 import { refusedByOutboundSetting } from "../../domain/service-status";
 import { apiStore } from "../../storage/engine";
+import { serviceIdsNamed } from "../../storage/name-search";
 import { isoOrNull } from "../../../shared/time";
 import { checkProbeUse } from "./probe-use";
 import { recordEdgesToDeleted } from "../accounts/member-edges";
@@ -31,12 +32,16 @@ export type ServiceFilter = {
   project?: string;
   status?: ServiceStatus;
   type?: ServiceType;
+  /** Only names containing this text, ignoring case. */
+  search?: string;
 };
 
 export async function listServices(userId: number, filter: ServiceFilter) {
   const where: Prisma.ServiceWhereInput = { userId };
   if (filter.project !== undefined) where.projectId = filter.project === "null" ? null : Number(filter.project);
   if (filter.type) where.type = filter.type;
+  const search = filter.search?.trim();
+  if (search) where.id = { in: await serviceIdsNamed(userId, search) };
   if (filter.status === "paused") where.enabled = false;
   else if (filter.status) Object.assign(where, { enabled: true, status: filter.status });
   const [total, rows] = await Promise.all([

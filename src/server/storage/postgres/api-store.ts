@@ -38,15 +38,16 @@ SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = $1`;
 
-/** $2: displayed state or NULL; $3: 0 any project, 1 no project, 2 project $4. */
+/** $2: displayed state or NULL; $3: 0 any project, 1 no project, 2 project $4; $5: text the name contains (any case) or NULL. */
 const FILTER = `org_id = $1
   AND ($2::text IS NULL OR ($2::text = 'paused' AND (paused OR suspended)) OR ($2::text <> 'paused' AND state = $2::text AND NOT paused AND NOT suspended))
-  AND ($3::int = 0 OR ($3::int = 1 AND project_id IS NULL) OR ($3::int = 2 AND project_id = $4::int))`;
+  AND ($3::int = 0 OR ($3::int = 1 AND project_id IS NULL) OR ($3::int = 2 AND project_id = $4::int))
+  AND ($5::text IS NULL OR strpos(lower(name), lower($5::text)) > 0)`;
 /** The page with the filter's total, counted once (a window count would carry every matching row). */
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
-const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("postgresql", "cron_monitors", "$7")} AS maintenance,
+const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenanceShown("postgresql", "cron_monitors", "$8")} AS maintenance,
   ${monitorDependsOnShown("postgresql", "cron_monitors")} AS depends_on
-  FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $5 OFFSET $6`;
+  FROM cron_monitors WHERE ${FILTER} ORDER BY id LIMIT $6 OFFSET $7`;
 
 /** A timestamp column as UTC ISO text inside JSON (json_build_array would drop the zone). */
 const isoText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -107,6 +108,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
     f.state,
     f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2,
     f.projectId ?? null,
+    f.search,
   ];
   return {
     async ping() {

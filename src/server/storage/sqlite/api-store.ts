@@ -64,10 +64,11 @@ SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = ?`;
 
-/** @state: displayed state or NULL; @scope: 0 any project, 1 no project, 2 project @project. */
+/** @state: displayed state or NULL; @scope: 0 any project, 1 no project, 2 project @project; @search: text the name contains (any case) or NULL. */
 const FILTER = `org_id = @org
   AND (@state IS NULL OR (@state = 'paused' AND (paused = 1 OR suspended = 1)) OR (@state <> 'paused' AND state = @state AND paused = 0 AND suspended = 0))
-  AND (@scope = 0 OR (@scope = 1 AND project_id IS NULL) OR (@scope = 2 AND project_id = @project))`;
+  AND (@scope = 0 OR (@scope = 1 AND project_id IS NULL) OR (@scope = 2 AND project_id = @project))
+  AND (@search IS NULL OR instr(lower(name), lower(@search)) > 0)`;
 /** The page with the filter's total, counted once (a window count would carry every matching row). */
 const COUNT = `SELECT COUNT(*) AS total FROM cron_monitors WHERE ${FILTER}`;
 const TOTAL = MONITOR_COLUMNS.split(",").length;
@@ -144,6 +145,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     state: f.state,
     scope: f.projectId === undefined ? 0 : f.projectId === null ? 1 : 2,
     project: f.projectId ?? null,
+    search: f.search,
   });
   return {
     async ping() {
