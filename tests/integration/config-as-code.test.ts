@@ -216,6 +216,13 @@ describe("lifeline export / plan / apply", () => {
     expect(await exported(a)).toBe(documentA);
   });
 
+  it("serves the document's JSON Schema at /api/v1/config/schema.json, without credentials", async () => {
+    const res = await call("GET", "/config/schema.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/schema+json");
+    expect(res.body).toEqual(JSON.parse(fs.readFileSync("docs/lifeline-document.schema.json", "utf8")));
+  });
+
   it("applies to an empty organization, whose export is then byte-identical; a second apply changes nothing", async () => {
     // A status page's slug is the server's, not the organization's: A's page moves to B.
     const pages = await call("GET", "/status-pages", { token: a.user.access });
