@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { parse, stringify } from "yaml";
+import { parse } from "yaml";
+import { documentYaml } from "./yaml";
 import { lifelineClient } from "..";
 import { exportDocument, formatPlan, planDocument } from "./plan";
 import { applyPlan, readRemote, type Clients } from "./remote";
@@ -19,11 +20,6 @@ Environment: LIFELINE_URL, LIFELINE_TOKEN (an organization service token), LIFEL
 LIFELINE_REFRESH_TOKEN_FILE, a file holding it that each run rewrites), LIFELINE_ORG (the
 organization's slug)
 `;
-
-/** The document as YAML: the same state always gives the same bytes. */
-export function documentYaml(document: object): string {
-  return stringify(document, { lineWidth: 0, sortMapEntries: false });
-}
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
