@@ -255,6 +255,20 @@ describe("lifeline export / plan / apply", () => {
     expect((await lifeline(b, "plan", "-f", f)).code).toBe(0);
   });
 
+  it("replaces a changed badge (badges have no update): its old URLs go, the document holds the new states", async () => {
+    const doc = parse(await exported(b));
+    doc.badges[0].states = "all";
+    const f = file("badge.yaml", stringify(doc));
+    const before = (await call("GET", "/badges", { token: b.user.access })).body.data;
+    const applied = await lifeline(b, "apply", "-f", f);
+    expect(applied).toMatchObject({ code: 0, err: "" });
+    expect(applied.out).toContain('replaced badge "cron_monitor backup (backup)"');
+    const after = (await call("GET", "/badges", { token: b.user.access })).body.data;
+    expect(after).toHaveLength(1);
+    expect(after[0].id).not.toBe(before[0].id);
+    expect(parse(await exported(b)).badges).toEqual([{ label: "backup", states: "all", cron_monitor: "backup" }]);
+  });
+
   it("--prune deletes only what the document lacks", async () => {
     const doc = parse(await exported(b));
     doc.services = doc.services.filter((s: any) => s.name !== "db");

@@ -109,7 +109,11 @@ export async function applyPlan(
     const now = Object.fromEntries(Object.entries(a.doc).filter(([f]) => !spec.deferred.includes(f)));
     const later = Object.fromEntries(Object.entries(a.doc).filter(([f]) => spec.deferred.includes(f)));
     if (a.op === "create" || spec.replaceOnly) {
-      if (a.op === "update" && (await send(a, "DELETE", null, a.id)) === undefined && errors.length) continue;
+      if (a.op === "update") {
+        const before = errors.length;
+        await send(a, "DELETE", null, a.id);
+        if (errors.length > before) continue; // the old one stays: no second one made
+      }
       const made = await send(a, "POST", now);
       if (!made) continue;
       ids.get(a.section)?.set(a.key, made.id as number) ?? ids.set(a.section, new Map([[a.key, made.id as number]]));
@@ -134,10 +138,9 @@ export async function applyPlan(
   }
   for (const a of actions) {
     if (a.op !== "delete") continue;
-    const res = await send(a, "DELETE", null, a.id);
-    if (res !== undefined || !errors.some((e) => e.startsWith(`${SPECS[a.section].noun} ${JSON.stringify(a.key)}`))) {
-      log(`deleted ${SPECS[a.section].noun} ${JSON.stringify(a.key)}`);
-    }
+    const before = errors.length;
+    await send(a, "DELETE", null, a.id);
+    if (errors.length === before) log(`deleted ${SPECS[a.section].noun} ${JSON.stringify(a.key)}`);
   }
   return { errors };
 }
