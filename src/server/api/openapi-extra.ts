@@ -105,6 +105,20 @@ export function extraPaths(): Record<string, unknown> {
         },
       },
     },
+    "/config/schema.json": {
+      get: {
+        tags: ["System"],
+        summary: "The JSON Schema of a Lifeline document (lifeline export / plan / apply, docs/config-as-code.md)",
+        operationId: "configSchema",
+        security: [],
+        responses: {
+          "200": {
+            description: "JSON Schema 2020-12",
+            content: { "application/schema+json": { schema: { type: "object" } } },
+          },
+        },
+      },
+    },
     "/ping/{token}": pingOperation("Report a success (the token is the only credential)", false),
     "/ping/{token}/{suffix}": pingOperation("Report a start, a failure, a log note or an exit code", true),
     "/cron-monitors/{id}/runs/{rid}/log": {

@@ -2,6 +2,7 @@ import { settingsFirst } from "../../../components/first-screen";
 import { IntegrationsSection } from "../../../components/integrations/integrations-section";
 import { OrgsSection } from "../../../components/settings/orgs-section";
 import { ProbesSection } from "../../../components/settings/probes-section";
+import { ConfigDocumentSection } from "../../../components/settings/config-document-section";
 import { ProfileSection } from "../../../components/settings/profile-section";
 import { TwoFactorSection } from "../../../components/settings/two-factor-section";
 import { Prefetch } from "../../../trpc/server";
@@ -16,6 +17,7 @@ export default function SettingsPage() {
         <OrgsSection />
         <IntegrationsSection />
         <ProbesSection />
+        <ConfigDocumentSection />
       </Prefetch>
     </section>
   );

@@ -1,5 +1,6 @@
 import { env } from "../../../env";
 import { openApiDocument } from "../openapi";
+import { documentJsonSchema } from "../../../client/config/json-schema";
 import { handlePing } from "../../ping/handler";
 import { processPingStore } from "../../ping/store";
 import { runLogResponse } from "./run-log";
@@ -15,6 +16,7 @@ export type RawRoute = {
 };
 
 let cachedDocument: string | null = null;
+let cachedConfigSchema: string | null = null;
 
 export const rawRoutes: RawRoute[] = [
   {
@@ -37,6 +39,15 @@ export const rawRoutes: RawRoute[] = [
     handle: () => {
       cachedDocument ??= JSON.stringify(openApiDocument(`${env().appUrl}/api/v1`));
       return new Response(cachedDocument, { headers: { "Content-Type": "application/json" } });
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/config\/schema\.json$/,
+    route: "/config/schema.json",
+    handle: () => {
+      cachedConfigSchema ??= JSON.stringify(documentJsonSchema());
+      return new Response(cachedConfigSchema, { headers: { "Content-Type": "application/schema+json" } });
     },
   },
 ];

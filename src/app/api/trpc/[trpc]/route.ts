@@ -9,8 +9,13 @@ import { trpcStatusOf } from "../../../../server/api/trpc-errors";
 import { dashboardSessionFrom } from "../../../../server/api/next-auth";
 import { ensureStarted } from "../../../../server/startup";
 import { LIMITS } from "../../../../server/limits/rules";
+import { handleRest } from "../../../../server/api/http/rest-handler";
+import { serveRestInProcess } from "../../../../server/api/http/in-process";
 
 export const dynamic = "force-dynamic";
+
+// The dashboard's Export and Import call the REST interface in process (routers/config-documents.ts).
+serveRestInProcess((req) => handleRest(req, ensureStarted));
 
 /** The dashboard's face of the router: same procedures, authenticated by the next-auth session. */
 async function handler(req: Request): Promise<Response> {
