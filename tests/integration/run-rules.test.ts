@@ -3,6 +3,8 @@ import { call, expectStandardError, registerUser, type TestUser } from "../suppo
 import { testDb } from "../support/db";
 import { createMonitor, ping, uuid } from "../support/monitors";
 import { sweep } from "../support/sweeper";
+import { privateProbe } from "../support/probes";
+import { setPlan } from "../support/projects";
 
 // Run rules through real pings, reported events and real sweeps (docs/api-cron-monitors.md, "Run rules").
 
@@ -144,5 +146,51 @@ describe("run rules on cron monitors", () => {
     expect(row!.run_rules).toBeNull();
     await run(user, monitor.id, "fail");
     expect(await incidents(monitor.id)).toMatchObject([{ kind: "failed" }]);
+  });
+
+  it("a service goes down after its own failure threshold of checks, and back up after its recovery threshold", async () => {
+    const owner = await registerUser("rules-service");
+    await setPlan(owner, "enterprise"); // private probes
+    const probe = await privateProbe(owner, "rules");
+    const created = await call("POST", "/services", {
+      token: owner.access,
+      body: {
+        name: "checked",
+        type: "tcp",
+        config: { host: "127.0.0.1", port: 9 },
+        interval: 10,
+        probe_ids: [probe.id],
+        failure_threshold: 1,
+        recovery_threshold: 2,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ failure_threshold: 1, recovery_threshold: 2 });
+    const id = created.body.data.id as number;
+    // The test is the probe: it leases the service's check and reports it (no traffic leaves the test).
+    const report = async (outcome: "up" | "down") => {
+      const slot = (
+        await testDb().query<{ slot: number }>(`SELECT slot FROM service_lanes WHERE service_id = ?`, [id])
+      )[0]!.slot;
+      await testDb().run(`UPDATE service_lanes SET leasable_at = ? WHERE service_id = ?`, [new Date(0), id]);
+      const lease = await call("POST", "/probe/leases", { headers: { "X-Auth": probe.token }, body: { max: 5 } });
+      expect(lease.body.data).toMatchObject([{ service_id: id, slot }]);
+      const result = { service_id: id, lane: probe.id, slot, outcome, reason: outcome === "down" ? "refused" : null };
+      const res = await call("POST", "/probe/results", {
+        headers: { "X-Auth": probe.token },
+        body: {
+          results: [{ ...result, status_code: null, response_time_ms: 1, started_at: new Date().toISOString() }],
+        },
+      });
+      expect(res.body.data.accepted).toBe(1);
+      return (await call("GET", `/services/${id}/status`, { token: owner.access })).body.data.status as string;
+    };
+    const serviceIncidents = () =>
+      testDb().query<{ status: string }>(`SELECT status FROM incidents WHERE service_id = ?`, [id]);
+    expect(await report("down")).toBe("down");
+    expect(await serviceIncidents()).toMatchObject([{ status: "open" }]);
+    expect(await report("up")).toBe("down");
+    expect(await report("up")).toBe("operational");
+    expect(await serviceIncidents()).toMatchObject([{ status: "resolved" }]);
   });
 });
