@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
 import { call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { testDb } from "../support/db";
 import { createMonitor, ping, uuid } from "../support/monitors";
 import { sweep } from "../support/sweeper";
 import { privateProbe } from "../support/probes";
 import { setPlan } from "../support/projects";
+import { startPingServer } from "../support/ping-server";
 
 // Run rules through real pings, reported events and real sweeps (docs/api-cron-monitors.md, "Run rules").
 
@@ -193,4 +195,25 @@ describe("run rules on cron monitors", () => {
     expect(await report("up")).toBe("operational");
     expect(await serviceIncidents()).toMatchObject([{ status: "resolved" }]);
   });
+
+  it("failures through two ingest processes at once open one threshold incident and notify once", async () => {
+    const server = await startPingServer();
+    children.push(server.child);
+    const user = await registerUser("rules-two-ingest");
+    const monitor = await createMonitor(user, { failure_threshold: 2 });
+    const answers = await Promise.all([
+      ping(monitor.ping_token, "/fail"),
+      ping(`${server.url}/${monitor.ping_token}/fail`),
+      ping(monitor.ping_token, "/fail"),
+      ping(`${server.url}/${monitor.ping_token}/fail`),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await incidents(monitor.id)).toMatchObject([{ kind: "threshold", status: "open" }]);
+    expect(await notifications(monitor.id, "incident.opened")).toHaveLength(1);
+  });
+});
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill("SIGTERM");
 });
