@@ -5,8 +5,8 @@ import { monitorParentIncident } from "./dependency-sql";
 /**
  * The sweeper's statements of expected runs per period (domain/run-rules.ts `judgePeriod`), the same
  * text on both engines: the monitors whose period ended (on the `runs_due_at` index: a monitor
- * without expected runs has none and is never read) with the completed runs started inside it, and
- * the compare-and-swap that moves a monitor to its next period. The sweep room decides what each
+ * without expected runs has none and is never read), a monitor's completed runs started inside its
+ * period, and the compare-and-swap that moves a monitor to its next period. The sweep room decides what each
  * ended period does (sweep/run-periods.ts); incident-executor.ts writes the incident.
  */
 const ENDED = (engine: SqlRunner["kind"]) => `SELECT m.id, m.org_id, m.run_rules, m.runs_due_at, m.paused, m.suspended,
