@@ -39,6 +39,7 @@ describe("run figures on the monitor (recent_runs, avg_duration_ms, overlap_coun
         duration_ms: r.durationMs ?? null,
         overlapped: r.overlapped ?? false,
         drifted: r.drifted ?? false,
+        flag: null,
       })),
     );
     expect(read.recent_runs[0]).toMatchObject({ status: "running", duration_ms: null });

@@ -31,6 +31,8 @@ describe("service create", () => {
         "date_modified",
         "degraded_ms",
         "enabled",
+        "failure_threshold",
+        "recovery_threshold",
         "id",
         "interval",
         "name",
@@ -49,6 +51,8 @@ describe("service create", () => {
     expect(s).toMatchObject({
       probe_ids: [],
       degraded_ms: null,
+      failure_threshold: 2,
+      recovery_threshold: 1,
       status_reason: null,
       status_since: null,
       snoozed_until: null,

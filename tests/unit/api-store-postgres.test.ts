@@ -73,6 +73,9 @@ const newMonitor = (name: string, now = new Date()) => ({
   createdAt: now,
   updatedAt: now,
   snoozedUntil: null,
+  runRules: null,
+  runRulesState: null,
+  runsDueAt: null,
 });
 
 describe("PostgreSQL API store", () => {

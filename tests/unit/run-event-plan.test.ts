@@ -33,6 +33,8 @@ function monitor(fields: Partial<PingMonitor> = {}): PingMonitor {
     unattached_events: "[]",
     snoozed_until: null,
     maintenance_until: null,
+    run_rules: null,
+    run_rules_state: null,
     ...fields,
   };
 }

@@ -125,6 +125,7 @@ describe("laneAfterResult", () => {
       leasableAt: new Date("2027-01-01T10:00:07.000Z"),
       leasedBy: null,
       consecutiveFailures: 0,
+      consecutiveSuccesses: 1,
     });
   });
 
@@ -150,6 +151,7 @@ describe("laneAfterResult", () => {
     expect(laneAfterResult(lane, { outcome: "down", scheduled: false }, service, 10, now)).toEqual({
       ...lane,
       consecutiveFailures: 1,
+      consecutiveSuccesses: 0,
     });
   });
 
@@ -198,5 +200,55 @@ describe("the reason beside a service's status", () => {
     expect(refusedByOutboundSetting(literalTargetRefusal("http://localhost/", strict))).toBe(true);
     for (const reason of ["connection refused", "timeout after 5 s", "unexpected status 503", null])
       expect(refusedByOutboundSetting(reason)).toBe(false);
+  });
+});
+
+describe("a service's failure and recovery thresholds", () => {
+  const now = new Date("2027-01-01T10:00:00.000Z");
+  const at = new Date(now.getTime() - 1000);
+  const probe = (probeId: number, outcome: "up" | "down", inRow: number) => ({
+    probeId,
+    outcome,
+    responseTimeMs: 100,
+    consecutiveFailures: outcome === "down" ? inRow : 0,
+    consecutiveSuccesses: outcome === "up" ? inRow : 0,
+    at,
+  });
+  const input = (fields: Partial<Parameters<typeof decideStatus>[0]>) => ({
+    enabled: true,
+    previous: "operational" as const,
+    intervalSeconds: 60,
+    degradedMs: null,
+    latest: [],
+    ...fields,
+  });
+
+  it("goes down at exactly its failure threshold, not one failure before", () => {
+    expect(decideStatus(input({ failureThreshold: 3, latest: [probe(1, "down", 2)] }), now).status).toBe("operational");
+    expect(decideStatus(input({ failureThreshold: 3, latest: [probe(1, "down", 3)] }), now)).toEqual({
+      status: "down",
+      incident: "open",
+    });
+  });
+
+  it("adds up failures across its probes", () => {
+    const latest = [probe(1, "down", 2), probe(2, "down", 1)];
+    expect(decideStatus(input({ failureThreshold: 3, latest }), now).status).toBe("down");
+  });
+
+  it("goes down on the first failure with a threshold of 1", () => {
+    expect(decideStatus(input({ failureThreshold: 1, latest: [probe(1, "down", 1)] }), now).status).toBe("down");
+  });
+
+  it("stays down until a probe answers up its recovery threshold in a row", () => {
+    const down = { previous: "down" as const, recoveryThreshold: 2 };
+    expect(decideStatus(input({ ...down, latest: [probe(1, "up", 1)] }), now)).toEqual({
+      status: "down",
+      incident: null,
+    });
+    expect(decideStatus(input({ ...down, latest: [probe(1, "up", 2)] }), now)).toEqual({
+      status: "operational",
+      incident: "resolve",
+    });
   });
 });

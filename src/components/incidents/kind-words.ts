@@ -4,4 +4,9 @@ export const KIND_WORDS = {
   failed: "Failed run",
   max_runtime: "Ran too long",
   service_down: "Service down",
+  too_short: "Too short",
+  too_many_runs: "Too many runs",
+  too_few_runs: "Too few runs",
+  threshold: "Failures over threshold",
+  failure_keyword: "Failure keyword",
 } as const;

@@ -21,6 +21,11 @@ export type MonitorDraft = {
   driftMinSeconds: string;
   integrationIds: number[];
   dependsOn: DependsOn;
+  /** Run rules (docs/api-cron-monitors.md): empty text unsets one. */
+  minRuntimeSeconds: string;
+  failureThreshold: string;
+  recoveryThreshold: string;
+  failureKeywords: string;
 };
 
 export function draftFrom(m: CronMonitor | undefined, browserZone: string): MonitorDraft {
@@ -38,6 +43,10 @@ export function draftFrom(m: CronMonitor | undefined, browserZone: string): Moni
     driftMinSeconds: String(m?.drift_min_seconds ?? 60),
     integrationIds: m?.integration_ids ?? [],
     dependsOn: m?.depends_on ?? { cron_monitor_ids: [], service_ids: [] },
+    minRuntimeSeconds: m?.min_runtime_seconds ? String(m.min_runtime_seconds) : "",
+    failureThreshold: m?.failure_threshold ? String(m.failure_threshold) : "",
+    recoveryThreshold: m?.recovery_threshold ? String(m.recovery_threshold) : "",
+    failureKeywords: (m?.failure_keywords ?? []).join(", "),
   };
 }
 
@@ -68,5 +77,17 @@ export function bodyOf(d: MonitorDraft): CreateCronMonitorInput {
     drift_min_seconds: Number(d.driftMinSeconds),
     integration_ids: d.integrationIds,
     depends_on: d.dependsOn,
+    min_runtime_seconds: countOf(d.minRuntimeSeconds),
+    failure_threshold: countOf(d.failureThreshold),
+    recovery_threshold: countOf(d.recoveryThreshold),
+    failure_keywords: d.failureKeywords
+      .split(",")
+      .map((k) => k.trim())
+      .filter((k) => k.length > 0),
   };
+}
+
+/** A whole number as typed (the server's validator names a wrong one), or null when empty. */
+function countOf(text: string): number | null {
+  return text.trim() === "" ? null : Number(text);
 }

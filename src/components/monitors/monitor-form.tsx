@@ -7,6 +7,7 @@ import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
 import { DriftFields } from "./drift-fields";
+import { RuleFields } from "./rule-fields";
 import { DurationField, Field } from "./fields";
 import { IntegrationFields } from "./integration-fields";
 import { DependsOnFields } from "../common/depends-on-fields";
@@ -136,6 +137,7 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
           onChange={(amount, unit) => update({ maxRuntime: { amount, unit } })}
         />
         <DriftFields draft={draft} update={update} errors={serverErrors} />
+        <RuleFields draft={draft} update={update} errors={serverErrors} />
         <IntegrationFields
           selected={draft.integrationIds}
           onChange={(integrationIds) => update({ integrationIds })}

@@ -14,6 +14,14 @@ import { RUN_STATUS_WORDS, RunStatusBadge } from "./run-status";
 import { LIST_LIMIT } from "../first-screen";
 import { TableScroll } from "../common/table-scroll";
 
+/** What each run flag reads as (docs/api-cron-monitors.md, "Run rules"). */
+const FLAG_WORDS: Record<string, string> = {
+  too_short: "too short",
+  too_many_runs: "too many runs",
+  failure_keyword: "failure keyword",
+  no_success_keyword: "no success keyword",
+};
+
 /** The first page is answered during the server render (first-screen.ts). */
 const LIMIT = LIST_LIMIT;
 
@@ -94,6 +102,7 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
                   <td>{r.exit_code ?? "—"}</td>
                   <td className="small-text">
                     {[
+                      r.flag && FLAG_WORDS[r.flag] + (r.flag_detail ? ` (${r.flag_detail})` : ""),
                       r.drifted && "drifted",
                       r.overlapped && "overlapped",
                       r.log_bytes > 0 && "log",

@@ -38,6 +38,8 @@ export type LaneSchedule = {
   leasableAt: Date | null;
   leasedBy: number | null;
   consecutiveFailures: number;
+  /** Successes in a row (0 after a failure): the service's recovery threshold reads it. */
+  consecutiveSuccesses?: number;
 };
 
 /**
@@ -55,6 +57,7 @@ export function laneAfterResult(
   now: Date,
 ): LaneSchedule {
   const consecutiveFailures = result.outcome === "down" ? lane.consecutiveFailures + 1 : 0;
+  const consecutiveSuccesses = result.outcome === "up" ? (lane.consecutiveSuccesses ?? 0) + 1 : 0;
   const recheck =
     result.outcome === "down" && consecutiveFailures === 1
       ? new Date(now.getTime() + confirmRecheckSeconds * 1000)
@@ -69,12 +72,13 @@ export function laneAfterResult(
       leasableAt: service.enabled ? dueAt : null,
       leasedBy: null,
       consecutiveFailures,
+      consecutiveSuccesses,
     };
   }
   if (lane.leasedBy !== null || !recheck || !service.enabled || (lane.leasableAt && lane.leasableAt <= recheck)) {
-    return { ...lane, consecutiveFailures };
+    return { ...lane, consecutiveFailures, consecutiveSuccesses };
   }
-  return { ...lane, dueAt: recheck, leasableAt: recheck, consecutiveFailures };
+  return { ...lane, dueAt: recheck, leasableAt: recheck, consecutiveFailures, consecutiveSuccesses };
 }
 
 /**

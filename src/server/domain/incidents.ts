@@ -1,4 +1,5 @@
 import { maintainedAt } from "./maintenance";
+import type { IncidentKind } from "../../shared/incident-kinds";
 /**
  * The incident rules of cron monitors and services alike, pure: every instant is passed in. Each
  * path that can open or resolve an incident (a ping or reported event, a sweep's missed pings or
@@ -21,7 +22,7 @@ import { maintainedAt } from "./maintenance";
  * `incident.resolved` is written, the same way, once the hold ends.
  */
 
-export type IncidentKind = "failed" | "missed" | "max_runtime" | "service_down";
+export type { IncidentKind };
 
 /** The object an incident is about. `orgId` null: a service of a user without an organization (never notified). */
 export type IncidentSubject = {
@@ -180,40 +181,88 @@ function resolving(rules: NotificationRules, subject: IncidentSubject, now: Date
 /** The reason of a `failed` incident. */
 export const FAILED_REASON = "The job reported a failure";
 
+/** The reasons of the run rules' incidents (domain/run-rules.ts chooses among them). */
+export const consecutiveFailuresReason = (count: number) => `${count} consecutive failures`;
+export const failureRateReason = (failed: number, window: number) =>
+  `${Math.round((failed * 100) / window)}% of the last ${window} runs failed`;
+export const tooShortReason = (durationMs: number, minSeconds: number) =>
+  `The run took ${seconds(durationMs)} s, shorter than its ${minSeconds} s minimum`;
+export const failureKeywordReason = (keyword: string) => `The run's log contains the failure keyword "${keyword}"`;
+export const noSuccessKeywordReason = () => "The run's log contains none of its success keywords";
+export const tooManyRunsReason = (count: number, max: number, periodSeconds: number) =>
+  `${count} runs within ${periodSeconds} s, more than the ${max} allowed`;
+export const tooFewRunsReason = (count: number, expected: number, periodSeconds: number) =>
+  `${count} ${count === 1 ? "run" : "runs"} in the ${periodSeconds} s period that ended, ${expected} expected`;
+
+const seconds = (ms: number) => String(Math.floor(ms / 100) / 10); // never rounded up to the minimum
+
+/**
+ * What the run rules (domain/run-rules.ts) made of an event: the incident a failure opens (null:
+ * below its threshold) and whether a success resolves. Absent: a monitor without rules, where a
+ * failure opens a `failed` incident and a success resolves.
+ */
+export type RunVerdict = { open: { kind: IncidentKind; reason: string } | null; resolve: boolean };
+
 /**
  * A recorded run event of a cron monitor. A success resolves the open incident; a failure opens a
- * `failed` incident, and a drifted success alerts when the monitor asks for drift alerts, both only
- * while the monitor is not folded (paused or suspended: alerting is off). A repeat of an event
- * already recorded does nothing.
+ * `failed` incident (or what the run rules' verdict says), and a drifted success alerts when the
+ * monitor asks for drift alerts, both only while the monitor is not folded (paused or suspended:
+ * alerting is off). A repeat of an event already recorded does nothing.
  */
 export function afterRunEvent(
   monitor: { id: number; orgId: number; folded: boolean; driftAlerts: boolean } & Quiet,
-  event: { completion: "success" | "fail" | null; duplicate: boolean; drifted: boolean },
+  event: { completion: "success" | "fail" | null; duplicate: boolean; drifted: boolean; verdict?: RunVerdict },
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
   if (event.duplicate) return NOTHING;
   const subject = subjectOf("cron_monitor", monitor);
   const alerting = !monitor.folded;
+  const open =
+    event.completion === "fail"
+      ? event.verdict
+        ? event.verdict.open
+        : { kind: "failed" as const, reason: FAILED_REASON }
+      : null;
+  const resolves = event.completion === "success" && (event.verdict?.resolve ?? true);
   return {
-    resolve: event.completion === "success" ? resolving(rules, subject, now) : null,
-    open: alerting && event.completion === "fail" ? opening(rules, subject, "failed", FAILED_REASON, now) : null,
+    resolve: resolves ? resolving(rules, subject, now) : null,
+    open: alerting && open ? opening(rules, subject, open.kind, open.reason, now) : null,
     drifted:
       alerting && event.drifted && monitor.driftAlerts && notifies(rules, subject, { event: "run.drifted" }, now),
   };
 }
 
-/** A sweep found the monitor's expected pings missed (the first missed fire time, how many, more skipped): a `missed` incident. */
+/**
+ * A sweep found the monitor's expected pings missed (the first missed fire time, how many, more
+ * skipped): a `missed` incident, or what the run rules' threshold says (`opens`, domain/run-rules.ts
+ * `judgeMissed`; absent: no rules).
+ */
 export function afterMissedPings(
   monitor: { id: number; orgId: number } & Quiet,
-  missed: { first: Date; count: number; skipped: boolean },
+  missed: { first: Date; count: number; skipped: boolean; opens?: RunVerdict["open"] },
   rules: NotificationRules,
   now: Date,
 ): IncidentPlan {
   const subject = subjectOf("cron_monitor", monitor);
+  const open =
+    missed.opens === undefined
+      ? { kind: "missed" as const, reason: missedReason(missed.first, missed.count, missed.skipped) }
+      : missed.opens;
+  return { resolve: null, open: open && opening(rules, subject, open.kind, open.reason, now), drifted: false };
+}
+
+/** A sweep judged a period of expected runs that ended (domain/run-rules.ts `judgePeriod`): too few opens a `too_few_runs` incident. */
+export function afterPeriodEnd(
+  monitor: { id: number; orgId: number } & Quiet,
+  opens: RunVerdict["open"],
+  rules: NotificationRules,
+  now: Date,
+): IncidentPlan {
+  if (!opens) return NOTHING;
   return {
     resolve: null,
-    open: opening(rules, subject, "missed", missedReason(missed.first, missed.count, missed.skipped), now),
+    open: opening(rules, subjectOf("cron_monitor", monitor), opens.kind, opens.reason, now),
     drifted: false,
   };
 }
@@ -280,6 +329,11 @@ export type IncidentRules = {
     run: Parameters<typeof afterOverrun>[1],
     now: Date,
   ): IncidentPlan;
+  afterPeriodEnd(
+    monitor: Parameters<typeof afterPeriodEnd>[0],
+    opens: Parameters<typeof afterPeriodEnd>[1],
+    now: Date,
+  ): IncidentPlan;
   afterServiceStatus(
     service: Parameters<typeof afterServiceStatus>[0],
     change: Parameters<typeof afterServiceStatus>[1],
@@ -296,6 +350,7 @@ export function incidentRules(rules: NotificationRules = NO_HOLD_RULES): Inciden
   return {
     afterMissedPings: (monitor, missed, now) => afterMissedPings(monitor, missed, rules, now),
     afterOverrun: (monitor, run, now) => afterOverrun(monitor, run, rules, now),
+    afterPeriodEnd: (monitor, opens, now) => afterPeriodEnd(monitor, opens, rules, now),
     afterServiceStatus: (service, change, now) => afterServiceStatus(service, change, rules, now),
     afterHoldEnds: (subject, incident, now) => afterHoldEnds(subject, incident, rules, now),
     notifies: (subject, notice, now) => notifies(rules, subject, notice, now),

@@ -1,5 +1,7 @@
 import type { TimelineEvent } from "../../shared/schemas/runs";
-import { afterRunEvent, type IncidentPlan, type NotificationRules } from "./incidents";
+import { afterRunEvent, type IncidentPlan, type NotificationRules, type RunVerdict } from "./incidents";
+import { formatState, judgeRun, parseRules, parseState, type JudgedRun } from "./run-rules";
+import type { RunFlag } from "../../shared/incident-kinds";
 import { displayState, monitorAfterEvent } from "./monitor-state";
 import { admitPing, formatRecentPings, parseRecentPings } from "./rate-window";
 import { baselineMs, isDrifted, pairingWindowMs } from "./runs";
@@ -41,6 +43,10 @@ export type AppliedEvent = {
   drifted: boolean;
   /** The monitor's new monitor-level events (a `/log` with no run yet). */
   unattachedEvents?: string;
+  /** What the run rules made of a completion (domain/run-rules.ts); absent: a monitor without rules. */
+  verdict?: RunVerdict;
+  /** What the run rules remember after it (absent: unchanged). */
+  rulesState?: string;
 };
 
 /** A run as the pairing rules see it. */
@@ -69,6 +75,9 @@ export type PingMonitor = {
   maintenance_until: string | null;
   /** An open incident of one of the monitor's parents (storage/dependency-sql.ts), or null. */
   parent_incident_id?: number | string | null;
+  /** The monitor's run rules (domain/run-rules.ts; null: none) and what they remember. */
+  run_rules: string | null;
+  run_rules_state: string | null;
 };
 
 /** What the rules may ask about the monitor's runs. */
@@ -98,6 +107,9 @@ export type RunWrite =
       overlapped: boolean;
       source: RunEvent["source"];
       meta: string | null;
+      /** What a run rule found wrong with the run, and its detail (domain/run-rules.ts). */
+      flag: RunFlag | null;
+      flagDetail: string | null;
     }
   | {
       kind: "complete";
@@ -109,6 +121,8 @@ export type RunWrite =
       drifted: boolean;
       baselineMs: number | null;
       meta: string | null;
+      flag: RunFlag | null;
+      flagDetail: string | null;
     }
   | { kind: "note"; runId: number; events: string };
 
@@ -122,6 +136,8 @@ export type MonitorWrite = {
   lastRunStatus: string | null;
   paused: boolean;
   unattachedEvents: string;
+  /** What the run rules remember (the stored value when the event changed nothing of it). */
+  runRulesState: string | null;
 };
 
 export type EventPlan =
@@ -176,6 +192,7 @@ export function planEvent(ctx: MonitorContext, e: RunEvent, rules: NotificationR
       lastRunStatus: applied.runStatus,
       paused: next.paused,
       unattachedEvents: applied.unattachedEvents ?? m.unattached_events,
+      runRulesState: applied.rulesState ?? m.run_rules_state,
     },
     incidents: afterRunEvent(subject, applied, rules, e.now),
     shownState: displayState(next.state, next.paused, suspended),
@@ -210,20 +227,30 @@ function startRun(ctx: MonitorContext, e: RunEvent): Planned {
       overlapped: ctx.anyRunning(),
       source: e.source,
       meta: meta(e),
+      flag: null,
+      flagDetail: null,
     },
   };
 }
 
 /** A success or failure: completes the paired running run, or records a complete run of its own. */
 function completeRun(ctx: MonitorContext, e: RunEvent): Planned {
-  const status = e.kind === "success" ? "success" : "fail";
+  const reported = e.kind === "success" ? "success" : "fail";
   const run = e.rid ? ctx.runByRid(e.rid) : ctx.openSynthesizedRun(pairingSince(ctx, e));
   if (run && run.status !== "running") return duplicate(run);
+  const durationMs = run ? Math.max(0, e.now.getTime() - new Date(run.startedAt).getTime()) : null;
+  const judged = judgeCompletion(ctx.monitor, reported, durationMs, e);
+  const status = judged?.status ?? reported;
+  const rules = judged
+    ? { verdict: judged.verdict, rulesState: formatState(judged.state) }
+    : ({} as Pick<AppliedEvent, "verdict" | "rulesState">);
+  const flag = judged?.flag ?? null;
+  const flagDetail = judged?.detail ?? null;
   if (!run) {
     // No start to pair with: a complete single-document run.
     const rid = e.rid ?? ctx.newRid();
     return {
-      applied: { rid, runId: null, runStatus: status, completion: status, duplicate: false, drifted: false },
+      applied: { rid, runId: null, runStatus: status, completion: status, duplicate: false, drifted: false, ...rules },
       run: {
         kind: "insert",
         rid,
@@ -235,27 +262,50 @@ function completeRun(ctx: MonitorContext, e: RunEvent): Planned {
         overlapped: false,
         source: e.source,
         meta: meta(e),
+        flag,
+        flagDetail,
       },
     };
   }
-  const durationMs = Math.max(0, e.now.getTime() - new Date(run.startedAt).getTime());
   const m = ctx.monitor;
   const baseline = status === "success" ? baselineMs(ctx.successDurations(run.id)) : null;
-  const drifted = status === "success" && isDrifted(durationMs, baseline, m.drift_pct, m.drift_min_seconds);
+  const drifted = status === "success" && isDrifted(durationMs!, baseline, m.drift_pct, m.drift_min_seconds);
   return {
-    applied: { rid: run.rid, runId: run.id, runStatus: status, completion: status, duplicate: false, drifted },
+    applied: {
+      rid: run.rid,
+      runId: run.id,
+      runStatus: status,
+      completion: status,
+      duplicate: false,
+      drifted,
+      ...rules,
+    },
     run: {
       kind: "complete",
       runId: run.id,
       status,
       finishedAt: e.now,
       exitCode: e.exitCode,
-      durationMs,
+      durationMs: durationMs!,
       drifted,
       baselineMs: baseline,
       meta: meta(e),
+      flag,
+      flagDetail,
     },
   };
+}
+
+/** The run rules' judgement of a completion (null: the monitor has none). */
+function judgeCompletion(
+  m: PingMonitor,
+  status: "success" | "fail",
+  durationMs: number | null,
+  e: RunEvent,
+): JudgedRun | null {
+  const rules = parseRules(m.run_rules);
+  if (!rules) return null;
+  return judgeRun(rules, parseState(m.run_rules_state), { status, durationMs, log: e.log?.text ?? null }, e.now);
 }
 
 /** `/log`: a note on the matching run's timeline; with no run at all, a monitor-level event (the last 100 kept). */

@@ -7,9 +7,11 @@ import { serviceIncidentChange } from "./incidents";
  *   operational  the latest result of every reporting probe is up (and fast enough);
  *   degraded     up, but slower than the service's `degraded_ms`, or with a warning (an up result that
  *                carries a reason: the certificate expires soon), or one of several probes failing;
- *   down         confirmed only: one probe failing twice in a row (the confirming re-check runs
- *                CONFIRM_RECHECK_SECONDS after the first failure, not a whole interval later), or two
- *                probes failing at once;
+ *   down         confirmed only: the failures in a row of the failing probes add up to the service's
+ *                `failure_threshold` (default 2: one probe failing twice in a row, the confirming
+ *                re-check running CONFIRM_RECHECK_SECONDS after the first failure, not a whole
+ *                interval later; or two probes failing at once); once down, it stays down until an
+ *                up probe has answered up `recovery_threshold` times in a row (default 1);
  *   paused       the service is disabled (`enabled` false), whatever the results say.
  * Entering `down` opens one incident; leaving it resolves that incident (domain/incidents.ts).
  */
@@ -29,6 +31,8 @@ export type ProbeLatest = {
   responseTimeMs: number;
   /** Failures in a row this probe has reported, the latest included (0 when up). */
   consecutiveFailures: number;
+  /** Successes in a row this probe has reported (0 when down; absent: 1 when up). */
+  consecutiveSuccesses?: number;
   at: Date;
   /** The result's reason: on an up result, a warning (domain/check-verdict.ts). */
   reason?: string | null;
@@ -40,7 +44,15 @@ export type StatusInput = {
   intervalSeconds: number;
   degradedMs: number | null;
   latest: ProbeLatest[];
+  /** Failures in a row, added up across the failing probes, that confirm `down` (default 2). */
+  failureThreshold?: number;
+  /** Successes in a row on an up probe that end `down` (default 1). */
+  recoveryThreshold?: number;
 };
+
+/** The service's thresholds when it sets none: today's two confirmations, the first success. */
+export const DEFAULT_FAILURE_THRESHOLD = 2;
+export const DEFAULT_RECOVERY_THRESHOLD = 1;
 
 export type StatusDecision = {
   status: ServiceStatus;
@@ -58,13 +70,23 @@ function freshOf(input: StatusInput, now: Date): ProbeLatest[] {
 }
 
 function statusOf(input: StatusInput, now: Date): ServiceStatus {
+  const status = statusBeforeRecovery(input, now);
+  if (input.previous !== "down" || status === "down" || status === "pending" || status === "paused") return status;
+  // Leaving `down` takes `recovery_threshold` successes in a row on an up probe.
+  const needed = input.recoveryThreshold ?? DEFAULT_RECOVERY_THRESHOLD;
+  const recovered = freshOf(input, now).some((p) => p.outcome === "up" && (p.consecutiveSuccesses ?? 1) >= needed);
+  return recovered ? status : "down";
+}
+
+function statusBeforeRecovery(input: StatusInput, now: Date): ServiceStatus {
   if (!input.enabled) return "paused";
   const fresh = freshOf(input, now);
   if (fresh.length === 0)
     return input.latest.length === 0 ? "pending" : input.previous === "paused" ? "pending" : input.previous;
   const failing = fresh.filter((p) => p.outcome === "down");
-  if (failing.some((p) => p.consecutiveFailures >= 2) || failing.length >= 2) return "down";
-  if (failing.length === 1) {
+  const threshold = input.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
+  if (failing.reduce((sum, p) => sum + p.consecutiveFailures, 0) >= threshold) return "down";
+  if (failing.length >= 1) {
     // One unconfirmed failure: a lone probe keeps the status it had until the re-check confirms
     // or clears it; with other probes answering up, the service is degraded.
     if (fresh.length > 1) return "degraded";

@@ -23,6 +23,9 @@ export type DueMonitorRow = {
   maintenance_until: string | null;
   /** An open incident of one of the monitor's parents (storage/dependency-sql.ts), or null. */
   parent_incident_id?: number | string | null;
+  /** The monitor's run rules (domain/run-rules.ts; null: none) and what they remember. */
+  run_rules: string | null;
+  run_rules_state: string | null;
 };
 
 /** A running run with its monitor's limits, as both engines' sweepers read it. */

@@ -19,7 +19,8 @@ const textOrNull = (v: unknown): string | null => (v === null || v === undefined
 export const MONITOR_COLUMNS =
   "id, org_id, project_id, name, icon, schedule_kind, period_seconds, cron_expression, timezone, grace_seconds, " +
   "max_runtime_seconds, drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, state_since, last_ping_at, " +
-  "last_run_status, next_expected_at, ping_token, integration_ids, source, external_id, managed, created_at, updated_at, snoozed_until";
+  "last_run_status, next_expected_at, ping_token, integration_ids, source, external_id, managed, created_at, updated_at, snoozed_until, " +
+  "run_rules, run_rules_state, runs_due_at";
 
 /** MONITOR_COLUMNS of the table aliased `alias`. */
 export const monitorColumns = (alias: string) => MONITOR_COLUMNS.replace(/(^|, )/g, `$1${alias}.`);
@@ -67,6 +68,9 @@ export function monitorFromValues(
     createdAt: time(v[26]),
     updatedAt: time(v[27]),
     snoozedUntil: timeOrNull(v[28]),
+    runRules: textOrNull(v[29]),
+    runRulesState: textOrNull(v[30]),
+    runsDueAt: timeOrNull(v[31]),
     maintenance,
     dependsOn,
   };
@@ -110,6 +114,9 @@ export function monitorValues(m: Omit<MonitorRecord, "id">, param: (v: unknown) 
     m.createdAt,
     m.updatedAt,
     m.snoozedUntil,
+    m.runRules,
+    m.runRulesState,
+    m.runsDueAt,
   ].map(param);
 }
 
@@ -120,18 +127,19 @@ export const orgFromRow = (r: Raw): OrgRow | null =>
 
 /**
  * A monitor's run figures from a row of the run-figures statements: `runs`, its recent runs newest
- * first as a JSON array of [status, started_at, duration_ms, overlapped, drifted] (text on SQLite,
+ * first as a JSON array of [status, started_at, duration_ms, overlapped, drifted, flag] (text on SQLite,
  * already parsed on PostgreSQL; times as UTC ISO text), `avg_duration` and `overlaps` over 7 days.
  */
 export function runStatsFromRow(r: Raw): RunStats {
   const runs = (typeof r.runs === "string" ? JSON.parse(r.runs) : (r.runs ?? [])) as unknown[][];
   return {
-    recentRuns: runs.map(([status, startedAt, durationMs, overlapped, drifted]) => ({
+    recentRuns: runs.map(([status, startedAt, durationMs, overlapped, drifted, runFlag]) => ({
       status: String(status) as RunSummary["status"],
       at: wireTime(startedAt),
       duration_ms: intOrNull(durationMs),
       overlapped: flag(overlapped),
       drifted: flag(drifted),
+      flag: (runFlag ?? null) as RunSummary["flag"],
     })),
     avgDurationMs: r.avg_duration === null || r.avg_duration === undefined ? null : Math.round(Number(r.avg_duration)),
     overlapCount: r.overlaps === null || r.overlaps === undefined ? 0 : Number(r.overlaps),

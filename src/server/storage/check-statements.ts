@@ -48,7 +48,7 @@ export function checkStatements(engine: Engine) {
      * incident, dependency-sql.ts).
      */
     lanesOf: `SELECT l.service_id, l.lane, l.slot, l.due_at, l.leasable_at, l.leased_by, l.outcome, l.reason, l.response_time_ms,
-        l.consecutive_failures, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id,
+        l.consecutive_failures, l.consecutive_successes, s.failure_threshold, s.recovery_threshold, l.result_at, s.interval, s.enabled, s.status, s.degraded_ms, s.status_reason, s.snoozed_until, u.default_org_id AS org_id,
         ${serviceMaintenanceUntil(engine, "s", "u.default_org_id", "?")} AS maintenance_until,
         ${serviceParentIncident("s")} AS parent_incident_id
       FROM service_lanes l JOIN services s ON s.id = l.service_id JOIN users u ON u.id = s.user_id
@@ -58,7 +58,7 @@ export function checkStatements(engine: Engine) {
     /** Params: rows of the lanes' new state. */
     updateLanes: `UPDATE service_lanes SET slot = v.slot, due_at = v.due_at, leasable_at = v.leasable_at, leased_by = v.leased_by,
         outcome = v.outcome, reason = v.reason, response_time_ms = v.response_time_ms, consecutive_failures = v.consecutive_failures,
-        result_at = v.result_at
+        consecutive_successes = v.consecutive_successes, result_at = v.result_at
       FROM ${jsonRowsSource(engine, "v", {
         service_id: "int",
         lane: "int",
@@ -70,6 +70,7 @@ export function checkStatements(engine: Engine) {
         reason: "text",
         response_time_ms: "float",
         consecutive_failures: "int",
+        consecutive_successes: "int",
         result_at: "time",
       })}
       WHERE service_lanes.service_id = v.service_id AND service_lanes.lane = v.lane`,

@@ -116,6 +116,9 @@ type LaneRow = {
   reason: string | null;
   response_time_ms: number | null;
   consecutive_failures: number;
+  consecutive_successes: number;
+  failure_threshold: number;
+  recovery_threshold: number;
   result_at: string | null;
   interval: number;
   enabled: number | boolean;
@@ -214,6 +217,7 @@ async function recordResults(
       leasable_at: next.leasableAt?.toISOString() ?? null,
       leased_by: next.leasedBy,
       consecutive_failures: next.consecutiveFailures,
+      consecutive_successes: next.consecutiveSuccesses ?? 0,
       outcome: result.outcome,
       reason: result.reason,
       response_time_ms: result.responseTimeMs,
@@ -251,6 +255,7 @@ function laneSchedule(r: LaneRow): LaneSchedule {
     leasableAt: date(r.leasable_at),
     leasedBy: r.leased_by,
     consecutiveFailures: r.consecutive_failures,
+    consecutiveSuccesses: r.consecutive_successes,
   };
 }
 
@@ -266,6 +271,7 @@ function laneJson(engine: Engine, r: LaneRow) {
     reason: r.reason,
     response_time_ms: r.response_time_ms,
     consecutive_failures: r.consecutive_failures,
+    consecutive_successes: r.consecutive_successes,
     result_at: jsonTime(engine, date(r.result_at)),
   };
 }
@@ -309,6 +315,8 @@ async function applyStatus(
       previous,
       intervalSeconds: service.interval,
       degradedMs: service.degraded_ms,
+      failureThreshold: service.failure_threshold,
+      recoveryThreshold: service.recovery_threshold,
       latest: lanes
         .filter((l) => l.outcome !== null && l.result_at !== null)
         .map((l) => ({
@@ -316,6 +324,7 @@ async function applyStatus(
           outcome: l.outcome as "up" | "down",
           responseTimeMs: l.response_time_ms ?? 0,
           consecutiveFailures: l.consecutive_failures,
+          consecutiveSuccesses: l.consecutive_successes,
           at: new Date(l.result_at!),
           reason: l.reason,
         })),

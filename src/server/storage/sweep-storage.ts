@@ -42,6 +42,8 @@ export type DueChange =
       nextExpectedAt: Date;
       missedRuns: { startedAt: Date; source: string }[];
       incidents: IncidentPlan;
+      /** The monitor's `run_rules_state` after the missed runs (domain/run-rules.ts; as read when it has no rules). */
+      rulesState: string | null;
     };
 
 /** What the sweep decided for one run past its limit (sweep/overrunning-runs.ts): flag it, take its monitor down, execute the plan. */

@@ -5,6 +5,7 @@ import { timeOrNull } from "../storage/api-rows";
 import { parentIncidentOf } from "../storage/dependency-sql";
 import type { DueChange, DueKeyset, SweepSteps } from "../storage/sweep-storage";
 import type { SweepRules } from "./rules";
+import { formatState, judgeMissed, parseRules, parseState } from "../domain/run-rules";
 
 /**
  * Late and missed pings, the same on both engines: page after page of due monitors (the engine's
@@ -47,6 +48,9 @@ export function dueChanges(
     if (decision.kind === "late") return [{ kind: "late", id: row.id, expectedAt: row.next_expected_at }];
     if (decision.kind !== "down") return [];
     const missed = { first: decision.missed[0]!, count: decision.missed.length, skipped: decision.skipped };
+    // Missed runs are failures the run rules count (a threshold may hold the incident back).
+    const runRules = parseRules(row.run_rules);
+    const judged = runRules ? judgeMissed(runRules, parseState(row.run_rules_state), missed) : null;
     return [
       {
         kind: "down",
@@ -55,7 +59,12 @@ export function dueChanges(
         expectedAt: row.next_expected_at,
         nextExpectedAt: decision.nextExpectedAt,
         missedRuns: decision.missed.map((startedAt) => ({ startedAt, source: runSource(row.source) })),
-        incidents: rules.incidents.afterMissedPings(monitorSubject(row), missed, now),
+        incidents: rules.incidents.afterMissedPings(
+          monitorSubject(row),
+          judged ? { ...missed, opens: judged.open } : missed,
+          now,
+        ),
+        rulesState: judged ? formatState(judged.state) : row.run_rules_state,
       },
     ];
   });

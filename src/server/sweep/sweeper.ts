@@ -5,6 +5,7 @@ import type { SweepReport, SweepSteps } from "../storage/sweep-storage";
 import { checkDueDomains } from "./custom-domains";
 import { sweepDueMonitors } from "./due-monitors";
 import { releaseHeldIncidents } from "./held-incidents";
+import { judgeEndedPeriods } from "./run-periods";
 import { moveMaintenanceRuns } from "./maintenance-runs";
 import { sweepOverrunningRuns } from "./overrunning-runs";
 import { checkRollups, housekeeping } from "./retention";
@@ -50,6 +51,8 @@ export function createSweeper(steps: SweepSteps, rules: SweepRules, log: (line: 
       const announce = await maintenanceRuns(now, counts);
       await sweepDueMonitors(steps, rules, now, counts, log);
       await sweepOverrunningRuns(steps, rules, now, counts);
+      // Periods of expected runs that ended, each judged once (run-periods.ts).
+      counts.incidents_opened += await judgeEndedPeriods(steps.access, rules.incidents, now);
       await announce();
       // Held incidents whose hold ended, notified once: a compare-and-swap per incident (held-incidents.ts).
       counts.held_released += await releaseHeldIncidents(steps.access, rules.incidents, now);

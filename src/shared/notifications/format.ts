@@ -45,6 +45,11 @@ function kindText(kind: string): string {
   if (kind === "missed") return "an expected ping did not arrive";
   if (kind === "failed") return "the job reported a failure";
   if (kind === "max_runtime") return "a run exceeded its maximum run time";
+  if (kind === "too_short") return "a run was shorter than its minimum run time";
+  if (kind === "too_many_runs") return "more runs than allowed in a period";
+  if (kind === "too_few_runs") return "fewer runs than expected in a period";
+  if (kind === "threshold") return "failures reached the monitor's threshold";
+  if (kind === "failure_keyword") return "a run's output failed its keyword rules";
   return kind;
 }
 

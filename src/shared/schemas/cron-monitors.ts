@@ -3,6 +3,7 @@ import { maintenanceRef } from "./maintenance";
 import { dependsOn, dependsOnInput } from "./dependencies";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { nameSearch, storable, text } from "./text";
+import { RUN_FLAGS } from "../incident-kinds";
 
 /**
  * Cron monitor DTOs (spec 2.2, 4.1), shared by the REST/tRPC procedures and the dashboard form.
@@ -71,6 +72,62 @@ const externalId = text()
   .nullable()
   .describe("Stable id from the managing source (create only)");
 
+// --- Run rules (docs/api-cron-monitors.md, "Run rules"): each optional, null or [] unsets it -----
+
+/** Largest `runs_period_seconds` (31 days). */
+export const MAX_RUNS_PERIOD_SECONDS = 2_678_400;
+const count = (max: number, what: string) =>
+  z.number().int().min(1, `${what} must be at least 1`).max(max, `${what} must be at most ${max}`).nullable();
+const keywords = z
+  .array(text().min(1, "A keyword must have 1 to 100 characters").max(100, "A keyword must have 1 to 100 characters"))
+  .max(20, "At most 20 keywords");
+
+export const runRuleFields = {
+  failure_threshold: count(100, "failure_threshold").describe(
+    "Open an incident after this many failed or missed runs in a row (null: 1, the first failure)",
+  ),
+  failure_rate_pct: z
+    .number()
+    .int()
+    .min(1, "failure_rate_pct must be 1 to 100")
+    .max(100, "failure_rate_pct must be 1 to 100")
+    .nullable()
+    .describe("Open an incident when at least this percentage of the last failure_rate_window runs failed"),
+  failure_rate_window: z
+    .number()
+    .int()
+    .min(2, "failure_rate_window must be 2 to 100")
+    .max(100, "failure_rate_window must be 2 to 100")
+    .nullable()
+    .describe("The runs the failure rate is taken over (default 10)"),
+  recovery_threshold: count(100, "recovery_threshold").describe(
+    "Resolve the open incident after this many successful runs in a row (null: 1)",
+  ),
+  success_keywords: keywords.describe("A successful run whose log contains none of these fails"),
+  failure_keywords: keywords.describe("A successful run whose log contains one of these fails"),
+  keywords_case_sensitive: z.boolean().describe("Match keywords case-sensitively (default false)"),
+  min_runtime_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_DURATION_SECONDS)
+    .nullable()
+    .describe("A successful run shorter than this is flagged `too_short` and fails"),
+  max_runs_per_period: count(10_000, "max_runs_per_period").describe(
+    "More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails",
+  ),
+  expected_runs_per_period: count(10_000, "expected_runs_per_period").describe(
+    "Fewer completed runs than this by the end of a period: a `too_few_runs` incident",
+  ),
+  runs_period_seconds: z
+    .number()
+    .int()
+    .min(60, "runs_period_seconds must be at least 60")
+    .max(MAX_RUNS_PERIOD_SECONDS, `runs_period_seconds must be at most ${MAX_RUNS_PERIOD_SECONDS}`)
+    .nullable()
+    .describe("The period of max_runs_per_period and expected_runs_per_period (default 3600)"),
+};
+
 /** The writable fields that may change after creation (everything but `source` and `external_id`). */
 const editableFields = {
   name,
@@ -89,6 +146,17 @@ const editableFields = {
   project_id: projectId.optional(),
   integration_ids: integrationIds.optional(),
   depends_on: dependsOnInput.optional(),
+  failure_threshold: runRuleFields.failure_threshold.optional(),
+  failure_rate_pct: runRuleFields.failure_rate_pct.optional(),
+  failure_rate_window: runRuleFields.failure_rate_window.optional(),
+  recovery_threshold: runRuleFields.recovery_threshold.optional(),
+  success_keywords: runRuleFields.success_keywords.optional(),
+  failure_keywords: runRuleFields.failure_keywords.optional(),
+  keywords_case_sensitive: runRuleFields.keywords_case_sensitive.optional(),
+  min_runtime_seconds: runRuleFields.min_runtime_seconds.optional(),
+  max_runs_per_period: runRuleFields.max_runs_per_period.optional(),
+  expected_runs_per_period: runRuleFields.expected_runs_per_period.optional(),
+  runs_period_seconds: runRuleFields.runs_period_seconds.optional(),
 };
 
 /** POST /cron-monitors. Read-only fields in the body are ignored (stripped), as are unknown ones. */
@@ -144,6 +212,7 @@ export const runSummary = z.object({
   duration_ms: z.number().int().nullable().describe("null while running and for missed runs"),
   overlapped: z.boolean(),
   drifted: z.boolean(),
+  flag: z.enum(RUN_FLAGS).nullable().describe("What a run rule found wrong with the run (null: nothing)"),
 });
 export type RunSummary = z.infer<typeof runSummary>;
 
@@ -181,6 +250,16 @@ export const cronMonitor = z.object({
     .describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),
   maintenance: maintenanceRef,
   depends_on: dependsOn,
+  ...runRuleFields,
+  success_keywords: z.array(z.string()),
+  failure_keywords: z.array(z.string()),
+  failures_counted: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set)",
+    ),
   recent_runs: z.array(runSummary).describe("The last 20 runs, newest first"),
   avg_duration_ms: z.number().nullable().describe("Average duration of successful runs in the last 7 days"),
   overlap_count: z.number().int().describe("Overlapping runs in the last 7 days"),

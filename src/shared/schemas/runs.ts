@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, timestamp } from "./common";
 import { storable, text } from "./text";
+import { INCIDENT_KINDS, RUN_FLAGS } from "../incident-kinds";
 
 export const runStatus = z.enum(["running", "success", "fail", "missed"]);
 export const runSource = z.enum(["shell", "kubernetes", "api"]);
@@ -28,6 +29,11 @@ export const cronRun = z.object({
   overlapped: z.boolean(),
   drifted: z.boolean(),
   baseline_ms: z.number().int().nullable(),
+  flag: z
+    .enum(RUN_FLAGS)
+    .nullable()
+    .describe("What a run rule found wrong with the run: it failed for it (null: nothing; docs/api-cron-monitors.md)"),
+  flag_detail: z.string().nullable().describe("The flag's detail: the failure keyword found"),
   source: runSource,
   meta: z.record(z.string(), z.unknown()).nullable(),
   events: z.array(timelineEvent),
@@ -37,6 +43,7 @@ export const cronRun = z.object({
 export const runListInput = z.object({
   id: id(),
   status: runStatus.optional(),
+  flag: z.enum(RUN_FLAGS).optional().describe("Only runs a run rule flagged so"),
   from: z.iso
     .datetime({ offset: true })
     .check(storable)
@@ -77,7 +84,7 @@ export const incident = z.object({
   id: z.number().int(),
   service: z.number().int().nullable(),
   cron_monitor: z.number().int().nullable(),
-  kind: z.enum(["missed", "failed", "max_runtime", "service_down"]),
+  kind: z.enum(INCIDENT_KINDS),
   status: z.enum(["open", "resolved"]),
   reason: z.string(),
   opened_at: timestamp,

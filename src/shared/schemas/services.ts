@@ -45,6 +45,18 @@ export const serviceFields = {
     .max(600_000)
     .nullable()
     .describe("Responses slower than this many milliseconds make the service `degraded`; null: never"),
+  failure_threshold: z
+    .number()
+    .int()
+    .min(1, "failure_threshold must be 1 to 10")
+    .max(10, "failure_threshold must be 1 to 10")
+    .describe("Failed checks in a row, added up across its probes, that take the service down (default 2)"),
+  recovery_threshold: z
+    .number()
+    .int()
+    .min(1, "recovery_threshold must be 1 to 10")
+    .max(10, "recovery_threshold must be 1 to 10")
+    .describe("Successful checks in a row on a probe that bring a down service back (default 1)"),
 };
 
 /** Create, and PUT (full replace: omitted optional fields take their create defaults). */
@@ -57,6 +69,8 @@ export const createServiceInput = z.object({
   enabled: serviceFields.enabled.optional(),
   probe_ids: serviceFields.probe_ids.optional(),
   degraded_ms: serviceFields.degraded_ms.optional(),
+  failure_threshold: serviceFields.failure_threshold.optional(),
+  recovery_threshold: serviceFields.recovery_threshold.optional(),
   depends_on: dependsOnInput.optional(),
 });
 export type CreateServiceInput = z.infer<typeof createServiceInput>;
@@ -74,6 +88,8 @@ export const patchServiceInput = z.object({
   enabled: serviceFields.enabled.optional(),
   probe_ids: serviceFields.probe_ids.optional(),
   degraded_ms: serviceFields.degraded_ms.optional(),
+  failure_threshold: serviceFields.failure_threshold.optional(),
+  recovery_threshold: serviceFields.recovery_threshold.optional(),
   depends_on: dependsOnInput.optional(),
 });
 export type ServicePatch = Omit<z.infer<typeof patchServiceInput>, "id">;
@@ -109,6 +125,8 @@ export const service = z.object({
     ),
   probe_ids: z.array(z.number().int()).describe("The private probes that check it; empty: the platform probes"),
   degraded_ms: z.number().int().nullable(),
+  failure_threshold: z.number().int(),
+  recovery_threshold: z.number().int(),
   snoozed_until: timestamp
     .nullable()
     .describe("While snoozed, incidents open but notify nobody until this instant (null: not snoozed)"),

@@ -7,13 +7,14 @@ import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
 import type { Incident } from "../../../generated/prisma/client";
 import type { Principal } from "../accounts/principal";
+import type { IncidentKind } from "../../../shared/incident-kinds";
 
 export function incidentView(i: Incident) {
   return {
     id: i.id,
     service: i.serviceId,
     cron_monitor: i.cronMonitorId,
-    kind: i.kind as "missed" | "failed" | "max_runtime" | "service_down",
+    kind: i.kind as IncidentKind,
     status: i.status as "open" | "resolved",
     reason: i.reason,
     opened_at: isoSeconds(i.openedAt),

@@ -6,7 +6,7 @@ import { randomToken } from "../../auth/tokens";
 import { db, type Db } from "../../db";
 import { assertOrgIntegrations, assertUsableProject, dependencyScope, type MonitorCaller } from "./caller";
 import { checkParents, shownParents, writeParents } from "../dependencies/depends-on";
-import { editableColumns } from "./fields";
+import { editableColumns, ruleColumns } from "./fields";
 import { inOrganizationLock } from "./lock";
 import { keepMonitorFeatureUse } from "./feature-use";
 import { writeTransaction } from "../../transactions";
@@ -92,6 +92,7 @@ export async function createMonitor(
     const row = await tx.cronMonitor.create({
       data: {
         ...editableColumns(input),
+        ...ruleColumns(input, null, now),
         ...schedule,
         name: input.name,
         orgId: caller.orgId,
@@ -146,6 +147,7 @@ async function updateManagedPair(
     where: { id: existing.id },
     data: {
       ...editableColumns(input),
+      ...ruleColumns(input, existing, now),
       ...schedule,
       managed: true,
       ...(rearm ? { nextExpectedAt: nextExpectedFrom(schedule, now) } : {}),
@@ -167,6 +169,7 @@ async function createPlain(
   now: Date,
 ): Promise<{ monitor: CronMonitor; created: boolean }> {
   const columns = editableColumns(input);
+  const rules = ruleColumns(input, null, now);
   const row = await apiStore().insertMonitor(
     {
       orgId: caller.orgId,
@@ -192,6 +195,9 @@ async function createPlain(
       externalId: input.external_id ?? null,
       managed: false,
       snoozedUntil: null,
+      runRules: rules.runRules ?? null,
+      runRulesState: null,
+      runsDueAt: rules.runsDueAt ?? null,
       createdAt: now,
       updatedAt: now,
     },

@@ -8,6 +8,7 @@ import type { RunEventResult } from "../../storage/ping-store";
 import type { CronRun } from "../../../generated/prisma/client";
 
 import type { TimelineEvent } from "../../../shared/schemas/runs";
+import type { RunFlag } from "../../../shared/incident-kinds";
 
 export function runView(r: Omit<CronRun, "id" | "ridGenerated" | "createdAt">) {
   return {
@@ -23,6 +24,8 @@ export function runView(r: Omit<CronRun, "id" | "ridGenerated" | "createdAt">) {
     overlapped: r.overlapped,
     drifted: r.drifted,
     baseline_ms: r.baselineMs,
+    flag: r.flag as RunFlag | null,
+    flag_detail: r.flagDetail,
     source: r.source as "shell" | "kubernetes" | "api",
     meta: r.meta ? (JSON.parse(r.meta) as Record<string, unknown>) : null,
     events: JSON.parse(r.events) as TimelineEvent[],
@@ -38,12 +41,13 @@ export async function assertMonitorInOrg(orgId: number, monitorId: number): Prom
 
 export async function listRuns(
   orgId: number,
-  q: { id: number; status?: string; from?: string; to?: string; page: number; limit: number },
+  q: { id: number; status?: string; flag?: string; from?: string; to?: string; page: number; limit: number },
 ) {
   await assertMonitorInOrg(orgId, q.id);
   const where = {
     monitorId: q.id,
     ...(q.status ? { status: q.status } : {}),
+    ...(q.flag ? { flag: q.flag } : {}),
     ...(q.from || q.to
       ? { startedAt: { ...(q.from ? { gte: new Date(q.from) } : {}), ...(q.to ? { lt: new Date(q.to) } : {}) } }
       : {}),

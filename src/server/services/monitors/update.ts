@@ -9,7 +9,7 @@ import { keepMonitorFeatureUse } from "./feature-use";
 import { newPingToken } from "./create";
 import { writeTransaction } from "../../transactions";
 import { recordEdgesToDeleted } from "../accounts/member-edges";
-import { editableColumns } from "./fields";
+import { editableColumns, ruleColumns } from "./fields";
 import { getMonitor } from "./read";
 import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForUpdate, touchesSchedule } from "./schedule-input";
 
@@ -31,7 +31,7 @@ export async function updateMonitor(
   const ref = { orgId: caller.orgId, monitorId };
   const row = await client.cronMonitor.findFirst({ where: { id: monitorId, orgId: caller.orgId } });
   if (!row) throw notFound("Cron monitor");
-  const data: Record<string, unknown> = editableColumns(input);
+  const data: Record<string, unknown> = { ...editableColumns(input), ...ruleColumns(input, row, now) };
   if (touchesSchedule(input)) {
     const schedule = scheduleForUpdate(columnsOf(row), input);
     Object.assign(data, schedule);

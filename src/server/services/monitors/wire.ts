@@ -5,6 +5,7 @@ import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { env } from "../../../env";
 import { displayState, scheduleOf } from "../../domain/monitor-state";
 import { snoozeShown } from "../../domain/incidents";
+import { failuresCounted, rulesWire } from "../../domain/run-rules";
 
 /** A monitor's run figures for the read model (spec 2.2; decisions 4). */
 export type { RunStats };
@@ -70,6 +71,8 @@ export function toWire(row: MonitorRow, stats: RunStats = NO_RUNS): CronMonitor 
       ? { window_id: row.maintenance.windowId, ends_at: isoSeconds(row.maintenance.endsAt) }
       : null,
     depends_on: row.dependsOn ?? { cron_monitor_ids: [], service_ids: [] },
+    ...rulesWire(row.runRules),
+    failures_counted: failuresCounted(row.runRules, row.runRulesState),
     recent_runs: stats.recentRuns,
     avg_duration_ms: stats.avgDurationMs,
     overlap_count: stats.overlapCount,

@@ -112,6 +112,7 @@ export async function moveOffProbes(
         reason: null,
         responseTimeMs: null,
         consecutiveFailures: 0,
+        consecutiveSuccesses: 0,
         resultAt: null,
       },
     });

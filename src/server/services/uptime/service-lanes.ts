@@ -41,6 +41,7 @@ export async function syncLanes(
         reason: null,
         responseTimeMs: null,
         consecutiveFailures: 0,
+        consecutiveSuccesses: 0,
         resultAt: null,
       },
     });

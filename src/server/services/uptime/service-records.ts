@@ -1,3 +1,4 @@
+import { DEFAULT_FAILURE_THRESHOLD, DEFAULT_RECOVERY_THRESHOLD } from "../../domain/service-status";
 import { withStoredSecrets } from "../../../shared/service-secrets";
 import { writeTransaction } from "../../transactions";
 import { withServiceMaintenance } from "../maintenance/coverage";
@@ -122,6 +123,8 @@ export async function createService(userId: number, input: CreateServiceInput): 
         interval: checked.interval,
         config: checked.config,
         degradedMs: input.degraded_ms ?? null,
+        failureThreshold: input.failure_threshold ?? DEFAULT_FAILURE_THRESHOLD,
+        recoveryThreshold: input.recovery_threshold ?? DEFAULT_RECOVERY_THRESHOLD,
         status: "pending",
       },
       select: { id: true },
@@ -164,6 +167,8 @@ export async function replaceService(userId: number, id: number, input: CreateSe
       interval: checked.interval,
       config: checked.config,
       degradedMs: input.degraded_ms ?? null,
+      failureThreshold: input.failure_threshold ?? DEFAULT_FAILURE_THRESHOLD,
+      recoveryThreshold: input.recovery_threshold ?? DEFAULT_RECOVERY_THRESHOLD,
       probeIds: checked.probeIds,
     };
   });
@@ -199,6 +204,8 @@ export async function patchService(userId: number, id: number, patch: ServicePat
       interval: checked.interval,
       config: checked.config,
       degradedMs: patch.degraded_ms === undefined ? current.degradedMs : patch.degraded_ms,
+      failureThreshold: patch.failure_threshold ?? current.failureThreshold,
+      recoveryThreshold: patch.recovery_threshold ?? current.recoveryThreshold,
       probeIds: checked.probeIds,
     };
   });
@@ -238,6 +245,8 @@ type ServiceRecord = {
   config: string;
   status: string;
   degradedMs: number | null;
+  failureThreshold: number;
+  recoveryThreshold: number;
   probeIds: number[];
 };
 type ServiceData = Omit<ServiceRecord, "id" | "status">;
@@ -260,6 +269,8 @@ async function editService(
         config: true,
         status: true,
         degradedMs: true,
+        failureThreshold: true,
+        recoveryThreshold: true,
         probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
       },
     });

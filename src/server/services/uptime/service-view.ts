@@ -21,6 +21,8 @@ export type ServiceView = {
   status_reason: string | null;
   probe_ids: number[];
   degraded_ms: number | null;
+  failure_threshold: number;
+  recovery_threshold: number;
   snoozed_until: string | null;
   /** The maintenance window running over the service now (filled in by the reads, maintenance/coverage.ts). */
   maintenance: { window_id: number; ends_at: string } | null;
@@ -43,6 +45,8 @@ export const serviceSelect = {
   statusSince: true,
   statusReason: true,
   degradedMs: true,
+  failureThreshold: true,
+  recoveryThreshold: true,
   snoozedUntil: true,
   probes: { select: { probeId: true }, orderBy: { probeId: "asc" } },
   dependsOn: { select: { parentCronMonitorId: true, parentServiceId: true } },
@@ -63,6 +67,8 @@ type ServiceRow = {
   statusSince: Date | null;
   statusReason: string | null;
   degradedMs: number | null;
+  failureThreshold: number;
+  recoveryThreshold: number;
   snoozedUntil: Date | null;
   probes: { probeId: number }[];
   dependsOn: { parentCronMonitorId: number | null; parentServiceId: number | null }[];
@@ -91,6 +97,8 @@ export function serviceView(row: ServiceRow): ServiceView {
     ...statusFields(row),
     probe_ids: row.probes.map((p) => p.probeId),
     degraded_ms: row.degradedMs,
+    failure_threshold: row.failureThreshold,
+    recovery_threshold: row.recoveryThreshold,
     snoozed_until: isoOrNull(snoozeShown(row.snoozedUntil, new Date())),
     maintenance: null,
     depends_on: parentsShown(row.dependsOn),

@@ -54,9 +54,9 @@ const isoText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS
 
 /** The recent runs of the monitor `id`, newest first, as runStatsFromRow reads them (one index range). */
 const recentRunsJson = (id: string) => `
-  SELECT json_agg(json_build_array(status, ${isoText("started_at")}, duration_ms, overlapped, drifted)
+  SELECT json_agg(json_build_array(status, ${isoText("started_at")}, duration_ms, overlapped, drifted, flag)
                   ORDER BY started_at DESC, id DESC) AS runs
-  FROM (SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = ${id}
+  FROM (SELECT status, started_at, duration_ms, overlapped, drifted, flag, id FROM cron_runs WHERE monitor_id = ${id}
         ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}) recent`;
 const FIGURES =
   "AVG(duration_ms) FILTER (WHERE status = 'success') AS avg_duration, COUNT(*) FILTER (WHERE overlapped) AS overlaps";

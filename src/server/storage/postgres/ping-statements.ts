@@ -52,7 +52,7 @@ export const LOCK_MANY_SQL = `SELECT m.id ${WAVE_MONITORS} ORDER BY e.k FOR UPDA
 export const READ_MANY_SQL = `
 SELECT e.k::int AS k, m.id, m.org_id, m.schedule_kind, m.cron_expression, m.timezone, m.period_seconds, m.max_runtime_seconds,
   m.drift_pct, m.drift_min_seconds, m.drift_alerts, m.paused, m.suspended, m.state, m.next_expected_at,
-  m.recent_pings, m.unattached_events, m.snoozed_until, ${monitorMaintenanceUntil("postgresql", "m", "$6")} AS maintenance_until,
+  m.recent_pings, m.unattached_events, m.snoozed_until, m.run_rules, m.run_rules_state, ${monitorMaintenanceUntil("postgresql", "m", "$6")} AS maintenance_until,
   ${monitorParentIncident("m")} AS parent_incident_id,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE e.rid IS NOT NULL AND r.monitor_id = m.id AND r.rid = e.rid) AS run_by_rid,
   (SELECT ${runJson("r")} FROM cron_runs r WHERE r.monitor_id = m.id AND r.status = 'running' AND r.rid_generated
@@ -81,17 +81,19 @@ ORDER BY e.k`;
  *     plan (domain/incidents.ts): resolve?, notify the resolution?, the kind and reason of the
  *     incident to open (null: none), notify its opening?, drifted alert?, the parent incident it
  *     opens under (or null), the resolution held?, the opening held? (both as the plan decided). A
- *     resolution of an incident still held notifies nobody.
+ *     resolution of an incident still held notifies nobody;
+ *   then the run rules' columns (domain/run-rules.ts) $47-$51: the new runs' flag and its detail, the
+ *     completions' flag and its detail, the monitors' run_rules_state.
  */
 export const WRITE_MANY_SQL = `
 WITH new_run AS (
   INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, exit_code, duration_ms,
-    log_bytes, truncated, overlapped, drifted, baseline_ms, source, meta, events, created_at)
+    log_bytes, truncated, overlapped, drifted, baseline_ms, source, meta, events, created_at, flag, flag_detail)
   SELECT n.monitor_id, n.rid, n.generated, n.status, n.started, n.finished, n.exit_code, NULL, n.bytes, n.truncated,
-    n.overlapped, false, NULL, n.source, n.meta, '[]', n.started
+    n.overlapped, false, NULL, n.source, n.meta, '[]', n.started, n.flag, n.flag_detail
   FROM unnest($1::int[], $2::text[], $3::boolean[], $4::text[], $5::timestamp[], $6::timestamp[], $7::int[], $8::boolean[],
-    $9::text[], $10::text[], $12::int[], $13::boolean[]) AS n(monitor_id, rid, generated, status, started, finished, exit_code,
-    overlapped, source, meta, bytes, truncated)
+    $9::text[], $10::text[], $12::int[], $13::boolean[], $47::text[], $48::text[]) AS n(monitor_id, rid, generated, status, started, finished, exit_code,
+    overlapped, source, meta, bytes, truncated, flag, flag_detail)
   RETURNING id, monitor_id),
 new_log AS (
   INSERT INTO cron_run_logs (run_id, body)
@@ -99,11 +101,12 @@ new_log AS (
   WHERE l.body IS NOT NULL),
 completed AS (
   UPDATE cron_runs r SET status = c.status, finished_at = c.finished, exit_code = c.exit_code, duration_ms = c.duration,
-    drifted = c.drifted, baseline_ms = c.baseline, meta = COALESCE(c.meta, r.meta),
+    drifted = c.drifted, baseline_ms = c.baseline, meta = COALESCE(c.meta, r.meta), flag = c.flag, flag_detail = c.flag_detail,
     log_bytes = CASE WHEN c.body IS NULL THEN r.log_bytes ELSE c.bytes END,
     truncated = CASE WHEN c.body IS NULL THEN r.truncated ELSE c.truncated END
   FROM unnest($14::int[], $15::text[], $16::timestamp[], $17::int[], $18::int[], $19::boolean[], $20::int[], $21::text[],
-    $22::text[], $23::int[], $24::boolean[]) AS c(run_id, status, finished, exit_code, duration, drifted, baseline, meta, body, bytes, truncated)
+    $22::text[], $23::int[], $24::boolean[], $49::text[], $50::text[])
+    AS c(run_id, status, finished, exit_code, duration, drifted, baseline, meta, body, bytes, truncated, flag, flag_detail)
   WHERE r.id = c.run_id AND r.status = 'running'
   RETURNING r.id, c.body),
 completed_log AS (
@@ -115,14 +118,14 @@ after AS (
   SELECT f.*, COALESCE(f.run, r.id) AS run_id
   FROM unnest($27::int[], $28::timestamp[], $29::text[], $30::text[], $31::timestamp[], $32::timestamp[], $33::text[],
     $34::boolean[], $35::text[], $36::int[], $37::int[], $38::boolean[], $39::boolean[], $40::text[], $41::text[], $42::boolean[],
-    $43::boolean[], $44::int[], $45::boolean[], $46::boolean[])
+    $43::boolean[], $44::int[], $45::boolean[], $46::boolean[], $51::text[])
     AS f(monitor_id, now, recent, state, since, next, last_status, paused, unattached, org_id, run, resolve, resolve_notify,
-      open_kind, open_reason, open_notify, drift, open_parent, resolve_held, open_held)
+      open_kind, open_reason, open_notify, drift, open_parent, resolve_held, open_held, rules_state)
   LEFT JOIN new_run r ON r.monitor_id = f.monitor_id),
 monitor AS (
   UPDATE cron_monitors m SET last_ping_at = a.now, recent_pings = a.recent, state = a.state,
     state_since = COALESCE(a.since, m.state_since), next_expected_at = a.next, last_run_status = a.last_status,
-    paused = a.paused, unattached_events = a.unattached
+    paused = a.paused, unattached_events = a.unattached, run_rules_state = a.rules_state
   FROM after a WHERE m.id = a.monitor_id),
 ${resolvedCte("after")},
 ${openedCte("SELECT a.org_id, a.monitor_id, a.open_kind, a.open_reason, a.now, a.open_held, a.open_parent FROM after a WHERE a.open_kind IS NOT NULL")}

@@ -155,6 +155,7 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, planner: E
       w.meta,
       ...log,
     );
+    writes.newRunFlag(w.flag, w.flagDetail);
   } else if (w?.kind === "complete") {
     writes.completion(
       w.runId,
@@ -167,6 +168,7 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, planner: E
       w.meta,
       ...log,
     );
+    writes.completionFlag(w.flag, w.flagDetail);
   } else if (w?.kind === "note") {
     writes.timeline(w.runId, w.events);
   }
@@ -194,6 +196,7 @@ function applyEvent(m: PgMonitorRow, e: RunEvent, writes: WaveWrites, planner: E
     incidents.open?.parentIncidentId ?? null,
     incidents.resolve?.held ?? false,
     incidents.open?.held ?? false,
+    mw.runRulesState,
   );
   return {
     outcome: "accepted",
@@ -227,7 +230,9 @@ class WaveWrites {
   private readonly newRuns: unknown[][] = Array.from({ length: 13 }, () => []);
   private readonly completions: unknown[][] = Array.from({ length: 11 }, () => []);
   private readonly timelines: unknown[][] = [[], []];
-  private readonly monitors: unknown[][] = Array.from({ length: 20 }, () => []);
+  private readonly monitors: unknown[][] = Array.from({ length: 21 }, () => []);
+  private readonly newRunFlags: unknown[][] = [[], []];
+  private readonly completionFlags: unknown[][] = [[], []];
 
   get empty() {
     return this.monitors[0]!.length === 0;
@@ -241,6 +246,14 @@ class WaveWrites {
     row.forEach((v, c) => this.completions[c]!.push(v));
   }
 
+  newRunFlag(...row: unknown[]) {
+    row.forEach((v, c) => this.newRunFlags[c]!.push(v));
+  }
+
+  completionFlag(...row: unknown[]) {
+    row.forEach((v, c) => this.completionFlags[c]!.push(v));
+  }
+
   timeline(...row: unknown[]) {
     row.forEach((v, c) => this.timelines[c]!.push(v));
   }
@@ -250,6 +263,16 @@ class WaveWrites {
   }
 
   params(): unknown[][] {
-    return [...this.newRuns, ...this.completions, ...this.timelines, ...this.monitors];
+    // The monitors' last column (run_rules_state) is $51, after the run rules' flags ($47-$50).
+    const monitors = this.monitors.slice(0, 20);
+    return [
+      ...this.newRuns,
+      ...this.completions,
+      ...this.timelines,
+      ...monitors,
+      ...this.newRunFlags,
+      ...this.completionFlags,
+      this.monitors[20]!,
+    ];
   }
 }

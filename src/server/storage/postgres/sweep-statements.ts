@@ -11,7 +11,7 @@ const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** One page of due monitors after the keyset (at, id), claimed until commit; pages other sweepers hold are skipped. */
 export const DUE_PAGE = `
 SELECT id, org_id, state, ${iso("next_expected_at")} AS next_expected_at, grace_seconds, schedule_kind, cron_expression,
-  timezone, period_seconds, source, snoozed_until, ${monitorMaintenanceUntil("postgresql", "cron_monitors", "$1")} AS maintenance_until,
+  timezone, period_seconds, source, snoozed_until, run_rules, run_rules_state, ${monitorMaintenanceUntil("postgresql", "cron_monitors", "$1")} AS maintenance_until,
   ${monitorParentIncident("cron_monitors")} AS parent_incident_id
 FROM cron_monitors
 WHERE paused = false AND suspended = false AND next_expected_at <= $1::timestamp
@@ -24,11 +24,11 @@ export const MARK_LATE = `
 UPDATE cron_monitors SET state = 'late', state_since = $2::timestamp
 WHERE id = ANY($1::int[]) AND state IN ('new', 'up')`;
 
-/** Params: monitor ids, their next expected times, now. */
+/** Params: monitor ids, their next expected times, now, their run_rules_state. */
 export const MARK_MISSED = `
 UPDATE cron_monitors m SET state = 'down', state_since = CASE WHEN m.state = 'down' THEN m.state_since ELSE $3::timestamp END,
-  next_expected_at = u.next, last_run_status = 'missed'
-FROM unnest($1::int[], $2::timestamp[]) AS u(id, next)
+  next_expected_at = u.next, last_run_status = 'missed', run_rules_state = u.rules_state
+FROM unnest($1::int[], $2::timestamp[], $4::text[]) AS u(id, next, rules_state)
 WHERE m.id = u.id`;
 
 /**

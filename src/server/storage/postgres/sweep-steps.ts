@@ -78,6 +78,7 @@ async function applyDueChanges(client: PoolClient, changes: DueChange[], now: Da
     down.map((c) => c.id),
     down.map((c) => pgTime(c.nextExpectedAt)),
     at,
+    down.map((c) => c.rulesState),
   ]);
   counts.missed += down.length;
   const runs = down.flatMap((c) =>

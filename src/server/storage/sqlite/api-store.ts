@@ -79,8 +79,8 @@ const PAGE = `SELECT ${MONITOR_COLUMNS}, (${COUNT}) AS total, ${monitorMaintenan
 
 /** The recent runs of the monitor `id`, newest first, as runStatsFromRow reads them (one index range). */
 const recentRunsJson = (id: string) => `(
-  SELECT json_group_array(json_array(status, started_at, duration_ms, overlapped, drifted) ORDER BY started_at DESC, id DESC) FROM (
-    SELECT status, started_at, duration_ms, overlapped, drifted, id FROM cron_runs WHERE monitor_id = ${id}
+  SELECT json_group_array(json_array(status, started_at, duration_ms, overlapped, drifted, flag) ORDER BY started_at DESC, id DESC) FROM (
+    SELECT status, started_at, duration_ms, overlapped, drifted, flag, id FROM cron_runs WHERE monitor_id = ${id}
     ORDER BY started_at DESC, id DESC LIMIT ${RECENT_RUNS}))`;
 const AVERAGE_DURATION = "AVG(CASE WHEN status = 'success' THEN duration_ms END) AS avg_duration";
 const OVERLAPS = "SUM(CASE WHEN overlapped THEN 1 ELSE 0 END) AS overlaps";

@@ -7,7 +7,8 @@ import { monitorParentIncident } from "../dependency-sql";
 /** The prepared statements of the SQLite ping store, prepared once per connection. */
 export function prepareStatements(db: Database.Database) {
   const monitorColumns = `id, org_id, schedule_kind, cron_expression, timezone, period_seconds, max_runtime_seconds,
-    drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events, snoozed_until`;
+    drift_pct, drift_min_seconds, drift_alerts, paused, suspended, state, next_expected_at, recent_pings, unattached_events, snoozed_until,
+    run_rules, run_rules_state`;
   const runColumns = `id, rid, status, started_at, finished_at, events`;
   // Params: now (the maintenance end read beside the monitor), then the monitor's key.
   const maintenance = `${monitorMaintenanceUntil("sqlite", "cron_monitors", "?")} AS maintenance_until,
@@ -30,13 +31,13 @@ export function prepareStatements(db: Database.Database) {
     ),
     insertRun: db.prepare(
       `INSERT INTO cron_runs (monitor_id, rid, rid_generated, status, started_at, finished_at, exit_code, duration_ms,
-         log_bytes, truncated, overlapped, drifted, baseline_ms, source, meta, events, created_at)
+         log_bytes, truncated, overlapped, drifted, baseline_ms, source, meta, events, created_at, flag, flag_detail)
        VALUES (@monitorId, @rid, @ridGenerated, @status, @startedAt, @finishedAt, @exitCode, @durationMs,
-         0, 0, @overlapped, @drifted, @baselineMs, @source, @meta, '[]', @now)`,
+         0, 0, @overlapped, @drifted, @baselineMs, @source, @meta, '[]', @now, @flag, @flagDetail)`,
     ),
     completeRun: db.prepare(
       `UPDATE cron_runs SET status = @status, finished_at = @finishedAt, exit_code = @exitCode, duration_ms = @durationMs,
-         drifted = @drifted, baseline_ms = @baselineMs, meta = COALESCE(@meta, meta)
+         drifted = @drifted, baseline_ms = @baselineMs, meta = COALESCE(@meta, meta), flag = @flag, flag_detail = @flagDetail
        WHERE id = @id AND status = 'running'`,
     ),
     setRunEvents: db.prepare(`UPDATE cron_runs SET events = ? WHERE id = ?`),
@@ -47,7 +48,7 @@ export function prepareStatements(db: Database.Database) {
     updateMonitor: db.prepare(
       `UPDATE cron_monitors SET last_ping_at = @now, recent_pings = @recentPings, state = @state, state_since = COALESCE(@stateSince, state_since),
          next_expected_at = @nextExpectedAt, last_run_status = @lastRunStatus, paused = @paused,
-         unattached_events = @unattachedEvents
+         unattached_events = @unattachedEvents, run_rules_state = @runRulesState
        WHERE id = @id`,
     ),
     /**
@@ -57,7 +58,7 @@ export function prepareStatements(db: Database.Database) {
      */
     updateMonitorKeepingState: db.prepare(
       `UPDATE cron_monitors SET last_ping_at = @now, recent_pings = @recentPings, next_expected_at = @nextExpectedAt,
-         last_run_status = @lastRunStatus, unattached_events = @unattachedEvents
+         last_run_status = @lastRunStatus, unattached_events = @unattachedEvents, run_rules_state = @runRulesState
        WHERE id = @id`,
     ),
     ...prepareIncidentStatements(db),

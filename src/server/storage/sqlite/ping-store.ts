@@ -64,6 +64,7 @@ function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEven
     nextExpectedAt: w.nextExpectedAt ? sqlTime(w.nextExpectedAt) : null,
     lastRunStatus: w.lastRunStatus,
     unattachedEvents: w.unattachedEvents,
+    runRulesState: w.runRulesState,
   };
   const paused = w.paused ? 1 : 0;
   if (w.state === m.state && !w.stateSince && paused === m.paused) s.updateMonitorKeepingState.run(timing);
@@ -139,6 +140,8 @@ function writeRun(s: Statements, monitorId: number, w: RunWrite | null, now: str
       source: w.source,
       meta: w.meta,
       now,
+      flag: w.flag,
+      flagDetail: w.flagDetail,
     });
     return Number(lastInsertRowid);
   }
@@ -152,6 +155,8 @@ function writeRun(s: Statements, monitorId: number, w: RunWrite | null, now: str
       drifted: w.drifted ? 1 : 0,
       baselineMs: w.baselineMs,
       meta: w.meta,
+      flag: w.flag,
+      flagDetail: w.flagDetail,
     });
   }
   if (w?.kind === "note") s.setRunEvents.run(w.events, w.runId);

@@ -11,6 +11,7 @@ export type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
  */
 export function prepareSweepStatements(db: Database.Database) {
   const dueColumns = `id, org_id, state, next_expected_at, grace_seconds, schedule_kind, cron_expression, timezone, period_seconds, source, snoozed_until,
+    run_rules, run_rules_state,
     ${monitorMaintenanceUntil("sqlite", "cron_monitors", "@now")} AS maintenance_until,
     ${monitorParentIncident("cron_monitors")} AS parent_incident_id`;
   return {
@@ -32,7 +33,7 @@ export function prepareSweepStatements(db: Database.Database) {
     ),
     markMissed: db.prepare(
       `UPDATE cron_monitors SET state = 'down', state_since = CASE WHEN state = 'down' THEN state_since ELSE @now END,
-         next_expected_at = @nextExpectedAt, last_run_status = 'missed'
+         next_expected_at = @nextExpectedAt, last_run_status = 'missed', run_rules_state = @rulesState
        WHERE id = @id AND next_expected_at = @expectedAt AND paused = 0 AND suspended = 0`,
     ),
     insertMissedRun: db.prepare(

@@ -38,7 +38,15 @@ export function applyDueChanges(
         continue;
       }
       const next = sqlTime(change.nextExpectedAt);
-      if (s.markMissed.run({ id: change.id, expectedAt: change.expectedAt, nextExpectedAt: next, now }).changes === 0) {
+      if (
+        s.markMissed.run({
+          id: change.id,
+          expectedAt: change.expectedAt,
+          nextExpectedAt: next,
+          now,
+          rulesState: change.rulesState,
+        }).changes === 0
+      ) {
         counts.lost_races++;
         continue;
       }
