@@ -31,7 +31,11 @@ const FLOORS = [
     ["^src/env\\.ts$", "^src/server/(observability|outbound)/", "^src/server/security-headers\\.ts$"],
   ],
   ["domain", "pure rules, `now` passed in", ["^src/server/domain/"]],
-  ["shared", "schemas, errors and rules the browser shares, the typed API client", ["^src/shared/", "^src/types/", "^src/client/"]],
+  [
+    "shared",
+    "schemas, errors and rules the browser shares, the typed API client",
+    ["^src/shared/", "^src/types/", "^src/client/"],
+  ],
 ];
 
 const any = (patterns) => `(${patterns.join("|")})`;

@@ -22,8 +22,15 @@ describe("reading the API store's raw rows", () => {
     ];
     const expected = {
       recentRuns: [
-        { status: "fail", at: "2026-11-23T10:00:01Z", duration_ms: null, overlapped: true, drifted: false },
-        { status: "success", at: "2026-11-23T09:00:00Z", duration_ms: 1200, overlapped: false, drifted: true },
+        { status: "fail", at: "2026-11-23T10:00:01Z", duration_ms: null, overlapped: true, drifted: false, flag: null },
+        {
+          status: "success",
+          at: "2026-11-23T09:00:00Z",
+          duration_ms: 1200,
+          overlapped: false,
+          drifted: true,
+          flag: null,
+        },
       ],
       avgDurationMs: 1200,
       overlapCount: 1,
