@@ -142,6 +142,35 @@ const tlsConfig = z.strictObject({
   assertions: assertionsOf("tls").optional(),
 });
 
+/** A gRPC service's full name (`package.Service`); empty: the whole server. */
+const GRPC_SERVICE = /^(?:[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*$|^$/;
+
+const grpcConfig = z.strictObject({
+  host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
+  port: z.number().int().min(1).max(65535),
+  service: text()
+    .max(256, "Use at most 256 characters")
+    .regex(GRPC_SERVICE, "Enter a service name such as package.Service, or leave it empty")
+    .default("")
+    .describe("The service whose health is asked (grpc.health.v1 Check); empty: the whole server"),
+  tls: z.boolean().default(false).describe("Connect with TLS (default: plaintext)"),
+  sni: text()
+    .max(253)
+    .regex(HOST, "Enter a host name")
+    .optional()
+    .describe("With TLS: the server name sent and verified (default: the host)"),
+  ignore_tls_errors: z.boolean().optional().describe("With TLS: accept an invalid certificate (default false)"),
+  timeout: timeout.default(10),
+  assertions: assertionsOf("grpc").optional(),
+});
+
+const pingConfig = z.strictObject({
+  host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
+  count: z.number().int().min(1).max(10).default(3).describe("Echo requests sent, 0.2 s apart"),
+  timeout: timeout.default(10).describe("Seconds for the whole run; a request unanswered by then is lost"),
+  assertions: assertionsOf("ping").optional(),
+});
+
 export const SERVICE_TYPES = {
   http: {
     name: "HTTP(S)",
@@ -158,6 +187,16 @@ export const SERVICE_TYPES = {
     name: "TLS certificate",
     description: "Opens a TLS connection and checks the certificate's validity and days left",
     config: tlsConfig,
+  },
+  grpc: {
+    name: "gRPC health",
+    description: "Asks a gRPC server's standard health service (grpc.health.v1) whether it is SERVING",
+    config: grpcConfig,
+  },
+  ping: {
+    name: "Ping (ICMP)",
+    description: "Sends ICMP echo requests to a host and checks the packet loss and round-trip time",
+    config: pingConfig,
   },
 } as const;
 

@@ -9,6 +9,9 @@ import { eventually, startReceiver, sweep } from "../support/sweeper";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
 import { selfSignedCertificate } from "../support/certificates";
 import { dashboardCookie, trpcMutation } from "../support/dashboard";
+import * as grpc from "@grpc/grpc-js";
+import { HealthImplementation } from "grpc-health-check";
+import { startProbeInSilentNamespace } from "../support/netns";
 
 // The check types and assertions (docs/api-checks.md) end to end on the suite's server: a private
 // probe process leases each service's check, runs it against targets on loopback (an HTTP server,
@@ -21,6 +24,7 @@ let dns: DnsServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let plain = "";
 let apiState = "UP";
+const health = new HealthImplementation({ "": "SERVING", "shop.Orders": "SERVING" });
 const ports: Record<string, number> = {};
 const cleanup: (() => unknown)[] = [];
 
@@ -70,6 +74,21 @@ beforeAll(async () => {
     serve(selfSignedCertificate(-24, 5 * 24 + 1)),
     serve(selfSignedCertificate(-240, -47)),
     serve(selfSignedCertificate(-24, 90 * 24)),
+  ]);
+  const serveGrpc = async (credentials: grpc.ServerCredentials) => {
+    const server = new grpc.Server();
+    health.addToServer(server);
+    cleanup.push(() => server.forceShutdown());
+    return new Promise<number>((resolve, reject) =>
+      server.bindAsync("127.0.0.1:0", credentials, (err, port) => (err ? reject(err) : resolve(port))),
+    );
+  };
+  const { key, cert } = selfSignedCertificate(-24, 90 * 24);
+  [ports.grpc, ports.grpcTls] = await Promise.all([
+    serveGrpc(grpc.ServerCredentials.createInsecure()),
+    serveGrpc(
+      grpc.ServerCredentials.createSsl(null, [{ private_key: Buffer.from(key), cert_chain: Buffer.from(cert) }]),
+    ),
   ]);
   const agent = startProbe(baseUrl(), probe.token);
   cleanup.push(() => agent.stop());
@@ -259,35 +278,126 @@ describe("tls and dns checks", () => {
   }, 60_000);
 });
 
+describe("grpc checks", () => {
+  it("asks the standard health service over plaintext and TLS and follows SERVING / NOT_SERVING", async () => {
+    const [whole, orders, unknown, overTls, untrusted] = await Promise.all([
+      create("grpc server", "grpc", { host: "127.0.0.1", port: ports.grpc }),
+      create("grpc orders", "grpc", {
+        host: "localhost",
+        port: ports.grpc,
+        service: "shop.Orders",
+        assertions: [{ source: "response_time", comparison: "less_than", target: 5000 }],
+      }),
+      create("grpc unknown", "grpc", { host: "127.0.0.1", port: ports.grpc, service: "shop.Nothing" }),
+      create("grpc tls", "grpc", {
+        host: "127.0.0.1",
+        port: ports.grpcTls,
+        tls: true,
+        sni: "localhost",
+        ignore_tls_errors: true,
+      }),
+      create("grpc tls untrusted", "grpc", { host: "127.0.0.1", port: ports.grpcTls, tls: true, sni: "localhost" }),
+    ]);
+    expect(whole.config).toEqual({ host: "127.0.0.1", port: ports.grpc, service: "", tls: false, timeout: 10 });
+    const first = await Promise.all([whole, orders, unknown, overTls, untrusted].map((s) => run(s.id)));
+    expect(first[0]).toMatchObject({ outcome: "up", reason: null, status: "operational" });
+    expect(first[1]).toMatchObject({ outcome: "up", reason: null });
+    expect(first[2]).toMatchObject({ outcome: "down", reason: "health status SERVICE_UNKNOWN for shop.Nothing" });
+    expect(first[3]).toMatchObject({ outcome: "up", reason: null });
+    expect(first[4]).toMatchObject({ outcome: "down", reason: expect.stringMatching(/^TLS error: .*self[- ]signed/) });
+    health.setStatus("shop.Orders", "NOT_SERVING");
+    const expectingIt = await create("grpc orders expected down", "grpc", {
+      host: "127.0.0.1",
+      port: ports.grpc,
+      service: "shop.Orders",
+      assertions: [{ source: "grpc_status", comparison: "equals", target: "NOT_SERVING" }],
+    });
+    const [flipped, expected] = await Promise.all([run(orders.id), run(expectingIt.id)]);
+    expect(flipped).toMatchObject({ outcome: "down", reason: "health status NOT_SERVING for shop.Orders" });
+    expect(expected).toMatchObject({ outcome: "up", reason: null });
+    health.setStatus("shop.Orders", "SERVING");
+    expect(await run(expectingIt.id)).toMatchObject({
+      outcome: "down",
+      reason: 'health status was "SERVING", wanted "NOT_SERVING"',
+    });
+  }, 90_000);
+});
+
+describe("ping checks", () => {
+  it("is up pinging 127.0.0.1, down with every packet lost from a namespace whose loopback ignores echo requests", async () => {
+    const silentProbe = await privateProbe(owner, "silent namespace");
+    const silent = await startProbeInSilentNamespace(baseUrl(), silentProbe.token);
+    cleanup.push(() => silent.stop());
+    const [up, lost] = await Promise.all([
+      create("ping loopback", "ping", {
+        host: "127.0.0.1",
+        count: 2,
+        assertions: [{ source: "packet_loss", comparison: "equals", target: 0 }],
+      }),
+      call("POST", "/services", {
+        token: owner.access,
+        body: {
+          name: "ping unanswered",
+          type: "ping",
+          config: { host: "127.0.0.1", count: 2, timeout: 2 },
+          interval: 600,
+          probe_ids: [silentProbe.id],
+        },
+      }),
+    ]);
+    expect(up.config).toMatchObject({ host: "127.0.0.1", count: 2, timeout: 10 });
+    expect(lost.status, lost.text).toBe(201);
+    const [a, b] = await Promise.all([run(up.id), run(lost.body.data.id)]);
+    expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
+    expect(a.response_time_ms).toBeLessThan(100);
+    expect(b, silent.output()).toMatchObject({ outcome: "down", reason: "no reply: 2 of 2 packets lost" });
+  }, 60_000);
+});
+
 describe("configuration", () => {
-  it("serves each new type's schema and refuses a bad config with field details on REST and tRPC", async () => {
-    for (const type of ["dns", "tls"]) {
+  it("serves each new type's schema and refuses a bad config of each with field details on REST and tRPC", async () => {
+    for (const type of ["dns", "tls", "grpc", "ping"]) {
       const res = await call("GET", `/service-types/${type}/schema`, { token: owner.access });
       expect(res.status).toBe(200);
       expect(res.body.data.properties).toHaveProperty("assertions");
     }
-    const bad = {
-      name: "bad",
-      type: "dns",
-      config: {
-        name: "example.test",
-        record_type: "PTR",
-        resolver: "127.0.0.1:99999",
-        assertions: [{ source: "header", property: "x", comparison: "matches", target: "(a)\\1" }],
-      },
-    };
-    const rest = await call("POST", "/services", { token: owner.access, body: bad });
-    expectStandardError(rest, 400, "VALIDATION_ERROR");
-    expect(Object.keys(rest.body.error.details).sort()).toEqual([
-      "assertions.0.source",
-      "assertions.0.target",
-      "record_type",
-      "resolver",
-    ]);
+    const refusals: [string, Record<string, unknown>, string[]][] = [
+      [
+        "dns",
+        {
+          name: "example.test",
+          record_type: "PTR",
+          resolver: "127.0.0.1:99999",
+          assertions: [{ source: "header", property: "x", comparison: "matches", target: "(a)\\1" }],
+        },
+        ["assertions.0.source", "assertions.0.target", "record_type", "resolver"],
+      ],
+      [
+        "grpc",
+        {
+          host: "bad host",
+          service: "not a/service",
+          tls: "yes",
+          assertions: [{ source: "dns_rcode", comparison: "equals", target: "NOERROR" }],
+        },
+        ["assertions.0.source", "host", "port", "service", "tls"],
+      ],
+      [
+        "ping",
+        { host: "-c 1 127.0.0.1", count: 11, port: 7, assertions: [{ source: "packet_loss", comparison: "is_big" }] },
+        ["assertions.0.comparison", "config", "count", "host"],
+      ],
+    ];
     const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
-    const trpc = await trpcMutation(baseUrl(), "services.create", bad, { cookie });
-    expect(trpc.status).toBe(400);
-    expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
-    expect(Object.keys(trpc.body.error.data.details).sort()).toEqual(Object.keys(rest.body.error.details).sort());
+    for (const [type, config, keys] of refusals) {
+      const bad = { name: "bad", type, config };
+      const rest = await call("POST", "/services", { token: owner.access, body: bad });
+      expectStandardError(rest, 400, "VALIDATION_ERROR");
+      expect(Object.keys(rest.body.error.details).sort(), type).toEqual(keys);
+      const trpc = await trpcMutation(baseUrl(), "services.create", bad, { cookie });
+      expect(trpc.status).toBe(400);
+      expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
+      expect(Object.keys(trpc.body.error.data.details).sort(), type).toEqual(keys);
+    }
   });
 });

@@ -110,7 +110,7 @@ describe("outbound guard, default setting", () => {
 });
 
 describe("outbound guard on a platform probe, every check type", () => {
-  it("refuses loopback targets of http, tcp, dns (its resolver) and tls checks, and nothing is reached", async () => {
+  it("refuses loopback targets of http, tcp, dns (its resolver), tls, grpc and ping checks, and nothing is reached", async () => {
     const token = await registerOn(guarded.baseUrl, "guard-types");
     insertPlatformProbe(guarded);
     const before = receiver.count();
@@ -123,6 +123,10 @@ describe("outbound guard on a platform probe, every check type", () => {
       ["dns", { name: "example.test", resolver: `localhost:${receiver.port}` }],
       ["tls", { host: "127.0.0.1", port: receiver.port }],
       ["tls", { host: "localhost", port: receiver.port }],
+      ["grpc", { host: "127.0.0.1", port: receiver.port }],
+      ["grpc", { host: "localhost", port: receiver.port, tls: true }],
+      ["ping", { host: "127.0.0.1" }],
+      ["ping", { host: "::1" }],
     ];
     for (const [type, config] of configs) {
       const created = await call("POST", `${guarded.baseUrl}/api/v1/services`, {

@@ -72,14 +72,18 @@ export function ServiceForm(props: {
           }
         : v.type === "tcp"
           ? { host: v.host, port: Number(v.port), timeout: Number(v.timeout), ...checkConfigOf("tcp", extra) }
-          : v.type === "tls"
-            ? {
-                host: v.host,
-                ...(v.port ? { port: Number(v.port) } : {}),
-                timeout: Number(v.timeout),
-                ...checkConfigOf("tls", extra),
-              }
-            : { timeout: Number(v.timeout), ...checkConfigOf("dns", extra) };
+          : v.type === "ping"
+            ? { host: v.host, timeout: Number(v.timeout), ...checkConfigOf("ping", extra) }
+            : v.type === "grpc"
+              ? { host: v.host, port: Number(v.port), timeout: Number(v.timeout), ...checkConfigOf("grpc", extra) }
+              : v.type === "tls"
+                ? {
+                    host: v.host,
+                    ...(v.port ? { port: Number(v.port) } : {}),
+                    timeout: Number(v.timeout),
+                    ...checkConfigOf("tls", extra),
+                  }
+                : { timeout: Number(v.timeout), ...checkConfigOf("dns", extra) };
     return {
       name: v.name,
       type: v.type,
@@ -139,6 +143,8 @@ export function ServiceForm(props: {
               <option value="tcp">TCP port</option>
               <option value="dns">DNS</option>
               <option value="tls">TLS certificate</option>
+              <option value="grpc">gRPC health</option>
+              <option value="ping">Ping (ICMP)</option>
             </select>
           )}
         </Field>
@@ -173,11 +179,12 @@ export function ServiceForm(props: {
         ) : v.type === "dns" ? null : (
           <>
             {input("Host", "host", "host", { placeholder: "db.example.com" })}
-            {input(v.type === "tls" ? "Port (default 443)" : "Port", "port", "port", {
-              type: "number",
-              min: 1,
-              max: 65535,
-            })}
+            {v.type !== "ping" &&
+              input(v.type === "tls" ? "Port (default 443)" : "Port", "port", "port", {
+                type: "number",
+                min: 1,
+                max: 65535,
+              })}
           </>
         )}
         <CheckFields type={v.type} values={extra} onChange={setExtra} errors={errors} />

@@ -56,7 +56,30 @@ export type TlsCheck = {
   assertions: Assertion[];
 };
 
-export type Check = HttpCheck | TcpCheck | DnsCheck | TlsCheck;
+export type GrpcCheck = {
+  type: "grpc";
+  host: string;
+  port: number;
+  /** The service asked about; "" is the whole server. */
+  service: string;
+  tls: boolean;
+  /** With TLS: the server name sent and verified; null: the host when it is a name. */
+  sni: string | null;
+  ignoreTlsErrors: boolean;
+  timeoutSeconds: number;
+  assertions: Assertion[];
+};
+
+export type PingCheck = {
+  type: "ping";
+  host: string;
+  /** Echo requests sent. */
+  count: number;
+  timeoutSeconds: number;
+  assertions: Assertion[];
+};
+
+export type Check = HttpCheck | TcpCheck | DnsCheck | TlsCheck | GrpcCheck | PingCheck;
 
 /** Degraded below this many days left when the service does not say (http and tls). */
 export const DEFAULT_CERTIFICATE_WARNING_DAYS = 14;
@@ -89,6 +112,26 @@ export function checkFromConfig(type: string, config: Record<string, unknown>): 
       timeoutSeconds,
       certificateWarningDays: warningDays,
       ignoreTlsErrors: config.ignore_tls_errors === true,
+      assertions,
+    };
+  if (type === "ping")
+    return {
+      type: "ping",
+      host: String(config.host),
+      count: typeof config.count === "number" ? config.count : 3,
+      timeoutSeconds,
+      assertions,
+    };
+  if (type === "grpc")
+    return {
+      type: "grpc",
+      host: String(config.host),
+      port: Number(config.port),
+      service: typeof config.service === "string" ? config.service : "",
+      tls: config.tls === true,
+      sni: typeof config.sni === "string" ? config.sni : null,
+      ignoreTlsErrors: config.ignore_tls_errors === true,
+      timeoutSeconds,
       assertions,
     };
   return {
