@@ -12,6 +12,7 @@ const nextConfig = {
     "@grpc/grpc-js",
     "@grpc/proto-loader",
     "grpc-health-check",
+    "playwright-core",
   ],
   poweredByHeader: false,
   typedRoutes: false,

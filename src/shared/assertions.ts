@@ -45,6 +45,7 @@ export const SOURCES_OF_TYPE: Record<string, readonly AssertionSource[]> = {
   tls: ["response_time", "certificate_days_left"],
   grpc: ["response_time", "grpc_status"],
   ping: ["response_time", "packet_loss"],
+  browser: ["response_time"],
 };
 
 /** The longest regular expression accepted. */

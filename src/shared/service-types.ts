@@ -171,6 +171,66 @@ const pingConfig = z.strictObject({
   assertions: assertionsOf("ping").optional(),
 });
 
+const selector = text()
+  .min(1)
+  .max(512, "Use at most 512 characters")
+  .describe("A Playwright selector: CSS, text=..., role=...");
+const pageText = text().min(1).max(1024, "Use at most 1024 characters");
+
+/** A browser check's steps: declarative actions only, no code (docs/api-checks.md). */
+export const BROWSER_STEP_ACTIONS = [
+  "goto",
+  "click",
+  "fill",
+  "press",
+  "wait_for_text",
+  "expect_text",
+  "expect_url",
+  "expect_title",
+] as const;
+
+const browserStep = z.discriminatedUnion("action", [
+  z.strictObject({
+    action: z.literal("goto"),
+    url: z
+      .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
+      .max(2048, "Use at most 2048 characters")
+      .check(storable),
+  }),
+  z.strictObject({ action: z.literal("click"), selector }),
+  z.strictObject({ action: z.literal("fill"), selector, value: text().max(1024, "Use at most 1024 characters") }),
+  z.strictObject({
+    action: z.literal("press"),
+    key: text()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9]+(?:\+[A-Za-z0-9]+)*$/, "Enter a key such as Enter, Tab or Control+A"),
+    selector: selector.optional(),
+  }),
+  z.strictObject({ action: z.literal("wait_for_text"), text: pageText }),
+  z.strictObject({ action: z.literal("expect_text"), text: pageText, selector: selector.optional() }),
+  z.strictObject({ action: z.literal("expect_url"), contains: text().min(1).max(2048) }),
+  z.strictObject({ action: z.literal("expect_title"), contains: pageText }),
+]);
+
+const browserConfig = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
+    .max(2048, "Use at most 2048 characters")
+    .check(storable)
+    .describe("The page opened first"),
+  steps: z.array(browserStep).max(20, "Use at most 20 steps").default([]).describe("Run in order after the page loads"),
+  timeout: z
+    .number()
+    .int()
+    .min(5, "Use at least 5 seconds")
+    .max(60, "Use at most 60 seconds")
+    .default(30)
+    .describe("Seconds for the whole check: Chromium's start, the load and every step"),
+  ignore_tls_errors: z.boolean().optional().describe("Accept an invalid certificate (default false)"),
+  assertions: assertionsOf("browser").optional(),
+});
+
 export const SERVICE_TYPES = {
   http: {
     name: "HTTP(S)",
@@ -197,6 +257,12 @@ export const SERVICE_TYPES = {
     name: "Ping (ICMP)",
     description: "Sends ICMP echo requests to a host and checks the packet loss and round-trip time",
     config: pingConfig,
+  },
+  browser: {
+    name: "Browser (Chromium)",
+    description:
+      "Opens a page in Chromium and runs declarative steps: click, fill, press, wait for and expect text, URL, title",
+    config: browserConfig,
   },
 } as const;
 

@@ -34,6 +34,10 @@ const listen = async (server: http.Server | https.Server) => {
   return (server.address() as AddressInfo).port;
 };
 
+/** A sign-in page: typing a name and pressing the button (or Enter) goes to /home. */
+const LOGIN_PAGE = `<!doctype html><title>Sign in</title>
+<form action="/home"><label>User <input id="user" name="user"></label><button>Sign in</button></form>`;
+
 beforeAll(async () => {
   owner = await registerUser("check-types");
   await setPlan(owner, "enterprise");
@@ -62,6 +66,11 @@ beforeAll(async () => {
         return res
           .writeHead(200, { "content-type": "application/json" })
           .end(JSON.stringify({ status: apiState, n: 3 }));
+      if (req.url === "/login") return res.writeHead(200, { "content-type": "text/html" }).end(LOGIN_PAGE);
+      if (req.url?.startsWith("/home?"))
+        return res
+          .writeHead(200, { "content-type": "text/html" })
+          .end("<!doctype html><title>Home</title><p>Welcome, ops</p>");
       if (req.url === "/old") return res.writeHead(302, { location: "/new" }).end();
       if (req.url === "/new") return res.writeHead(200).end("moved here");
       res.writeHead(404).end();
@@ -354,9 +363,41 @@ describe("ping checks", () => {
   }, 60_000);
 });
 
+describe("browser checks", () => {
+  it("runs the steps in the host's Chromium, and names the step that fails", async () => {
+    const steps = [
+      { action: "expect_title", contains: "Sign in" },
+      { action: "fill", selector: "#user", value: "ops" },
+      { action: "click", selector: "text=Sign in" },
+      { action: "wait_for_text", text: "Welcome, ops" },
+      { action: "expect_url", contains: "/home?user=ops" },
+      { action: "expect_title", contains: "Home" },
+    ];
+    const [passing, failing] = await Promise.all([
+      create("browser sign-in", "browser", { url: `${plain}/login`, steps, timeout: 30 }),
+      create("browser sign-in, wrong text", "browser", {
+        url: `${plain}/login`,
+        steps: [
+          { action: "fill", selector: "#user", value: "ops" },
+          { action: "press", selector: "#user", key: "Enter" },
+          { action: "expect_text", text: "Dashboard" },
+        ],
+        timeout: 10,
+      }),
+    ]);
+    const [a, b] = await Promise.all([run(passing.id), run(failing.id)]);
+    expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
+    expect(a.timing.first_byte_ms).toBeGreaterThan(0);
+    expect(b).toMatchObject({
+      outcome: "down",
+      reason: 'step 3 (expect_text "Dashboard"): text "Dashboard" not found',
+    });
+  }, 90_000);
+});
+
 describe("configuration", () => {
   it("serves each new type's schema and refuses a bad config of each with field details on REST and tRPC", async () => {
-    for (const type of ["dns", "tls", "grpc", "ping"]) {
+    for (const type of ["dns", "tls", "grpc", "ping", "browser"]) {
       const res = await call("GET", `/service-types/${type}/schema`, { token: owner.access });
       expect(res.status).toBe(200);
       expect(res.body.data.properties).toHaveProperty("assertions");
@@ -386,6 +427,18 @@ describe("configuration", () => {
         "ping",
         { host: "-c 1 127.0.0.1", count: 11, port: 7, assertions: [{ source: "packet_loss", comparison: "is_big" }] },
         ["assertions.0.comparison", "config", "count", "host"],
+      ],
+      [
+        "browser",
+        {
+          url: "file:///etc/passwd",
+          timeout: 2,
+          steps: [
+            { action: "evaluate", script: "alert(1)" },
+            { action: "press", key: "Enter; rm" },
+          ],
+        },
+        ["steps.0.action", "steps.1.key", "timeout", "url"],
       ],
     ];
     const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);

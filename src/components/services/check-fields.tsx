@@ -5,7 +5,7 @@ import { Field } from "../monitors/fields";
 
 /**
  * The fields of the check types beyond the first ones (docs/api-checks.md): http's request,
- * authentication, redirects, accepted statuses and certificate; dns; tls; grpc; ping; and every type's
+ * authentication, redirects, accepted statuses and certificate; dns; tls; grpc; ping; browser steps; and every type's
  * assertions, written as a JSON list. Pure mapping between a stored config and the form's values.
  */
 export type CheckFieldValues = {
@@ -28,6 +28,7 @@ export type CheckFieldValues = {
   grpcService: string;
   grpcTls: boolean;
   pingCount: string;
+  steps: string;
   assertions: string;
 };
 
@@ -58,6 +59,7 @@ export function checkFieldValues(config: Record<string, unknown>): CheckFieldVal
     grpcService: s(config.service),
     grpcTls: config.tls === true,
     pingCount: s(config.count),
+    steps: Array.isArray(config.steps) && config.steps.length ? JSON.stringify(config.steps, null, 2) : "",
     assertions:
       Array.isArray(config.assertions) && config.assertions.length ? JSON.stringify(config.assertions, null, 2) : "",
   };
@@ -102,6 +104,16 @@ export function checkConfigOf(type: ServiceType, v: CheckFieldValues): Record<st
   }
   if ((type === "tls" || (type === "grpc" && v.grpcTls)) && v.sni) out.sni = v.sni;
   if (type === "ping" && v.pingCount) out.count = Number(v.pingCount);
+  if (type === "browser") {
+    if (v.steps.trim()) {
+      try {
+        out.steps = JSON.parse(v.steps);
+      } catch {
+        out.steps = v.steps; // the server answers why
+      }
+    }
+    if (v.ignoreTls) out.ignore_tls_errors = true;
+  }
   if (type === "grpc") {
     if (v.grpcService) out.service = v.grpcService;
     out.tls = v.grpcTls;
@@ -192,6 +204,17 @@ export function CheckFields(props: {
         </>
       )}
       {type === "tls" && text("Server name (SNI, optional)", "sni", "sni")}
+      {type === "browser" && (
+        <>
+          {area(
+            "Steps (optional, JSON)",
+            "steps",
+            "steps",
+            'Run in order after the page loads, like [{"action": "fill", "selector": "#user", "value": "ops"}, {"action": "click", "selector": "text=Sign in"}, {"action": "wait_for_text", "text": "Welcome"}]; actions: goto, click, fill, press, wait_for_text, expect_text, expect_url, expect_title.',
+          )}
+          {box("Ignore TLS errors", "ignoreTls")}
+        </>
+      )}
       {type === "ping" &&
         text("Echo requests (optional)", "pingCount", "count", { type: "number", min: 1, max: 10, placeholder: "3" })}
       {type === "grpc" && (

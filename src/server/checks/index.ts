@@ -4,6 +4,7 @@ import { runDnsCheck } from "./dns";
 import { runTlsCheck } from "./tls";
 import { runGrpcCheck } from "./grpc";
 import { runPingCheck } from "./ping";
+import { runBrowserCheck } from "./browser";
 import "./regex-engine";
 import type { Check, CheckOptions, CheckResult } from "./types";
 
@@ -26,5 +27,7 @@ export function runCheck(check: Check, opts: CheckOptions): Promise<CheckResult>
       return runGrpcCheck(check, opts);
     case "ping":
       return runPingCheck(check, opts);
+    case "browser":
+      return runBrowserCheck(check, opts);
   }
 }

@@ -79,7 +79,26 @@ export type PingCheck = {
   assertions: Assertion[];
 };
 
-export type Check = HttpCheck | TcpCheck | DnsCheck | TlsCheck | GrpcCheck | PingCheck;
+export type BrowserStep =
+  | { action: "goto"; url: string }
+  | { action: "click"; selector: string }
+  | { action: "fill"; selector: string; value: string }
+  | { action: "press"; key: string; selector?: string }
+  | { action: "wait_for_text"; text: string }
+  | { action: "expect_text"; text: string; selector?: string }
+  | { action: "expect_url"; contains: string }
+  | { action: "expect_title"; contains: string };
+
+export type BrowserCheck = {
+  type: "browser";
+  url: string;
+  steps: BrowserStep[];
+  timeoutSeconds: number;
+  ignoreTlsErrors: boolean;
+  assertions: Assertion[];
+};
+
+export type Check = HttpCheck | TcpCheck | DnsCheck | TlsCheck | GrpcCheck | PingCheck | BrowserCheck;
 
 /** Degraded below this many days left when the service does not say (http and tls). */
 export const DEFAULT_CERTIFICATE_WARNING_DAYS = 14;
@@ -111,6 +130,15 @@ export function checkFromConfig(type: string, config: Record<string, unknown>): 
       sni: typeof config.sni === "string" ? config.sni : null,
       timeoutSeconds,
       certificateWarningDays: warningDays,
+      ignoreTlsErrors: config.ignore_tls_errors === true,
+      assertions,
+    };
+  if (type === "browser")
+    return {
+      type: "browser",
+      url: String(config.url),
+      steps: Array.isArray(config.steps) ? (config.steps as BrowserStep[]) : [],
+      timeoutSeconds: typeof config.timeout === "number" ? config.timeout : 30,
       ignoreTlsErrors: config.ignore_tls_errors === true,
       assertions,
     };

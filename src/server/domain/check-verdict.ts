@@ -24,6 +24,7 @@ export function verdictOf(check: Check, o: Observed): Verdict {
       return grpcVerdict(check, o);
     case "ping":
       return pingVerdict(check, o);
+    case "browser":
     case "tcp": {
       const failed = failedAssertion(check.assertions, o);
       return failed ? down(failed) : UP;
