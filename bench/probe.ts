@@ -141,7 +141,8 @@ async function main() {
   const [results1, cpu1, t1] = [count(), cpuSeconds(webPid), Date.now()];
   const stealPct = steal.percentSince(stealSince);
   const windows = statsLines(output).slice(statsBefore);
-  const last = windows[windows.length - 1]!;
+  const last = windows[windows.length - 1];
+  if (!last) throw new Error("no probe stats line in the measured window: measure longer (BENCH_SECONDS)");
   const first = statsLines(output)[statsBefore - 1]?.since_start ?? { batches: 0, lease_calls: 0 };
   const seconds = (t1 - t0) / 1000;
   const checksPerSecond = (results1 - results0) / seconds;
