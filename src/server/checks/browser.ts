@@ -6,6 +6,11 @@ import { guardedProxy } from "./guarded-proxy";
 import { verdictOf } from "../domain/check-verdict";
 import type { BrowserCheck, BrowserStep, CheckOptions, CheckResult } from "./types";
 
+/** Browsers a process runs at once at most (BROWSER_CONCURRENCY, default 4): each is a Chromium. */
+const MAX_BROWSERS = Math.max(1, Number(process.env.BROWSER_CONCURRENCY) || 4);
+let running = 0;
+const queue: (() => void)[] = [];
+
 /** The probe host's Chromium (CHROMIUM_PATH, default Debian's). */
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -15,14 +20,42 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromiu
  * user wrote runs: a step is an action on a selector, text, a key or a URL. On platform probes every
  * request goes through a guarded proxy (checks/guarded-proxy.ts). The load is timed (first_byte_ms)
  * and the whole check is the response time; the first step that fails is the reason
- * (`step 3 (click "text=Sign in"): ...`).
+ * (`step 3 (click "text=Sign in"): ...`). At most MAX_BROWSERS run at once in a process; a check
+ * waiting for its turn spends its own timeout.
  */
 export async function runBrowserCheck(check: BrowserCheck, opts: CheckOptions): Promise<CheckResult> {
+  const asked = performance.now();
+  if (running >= MAX_BROWSERS) {
+    const turn = new Promise<boolean>((resolve) => {
+      const take = () => (clearTimeout(timer), resolve(true));
+      const timer = setTimeout(
+        () => (queue.splice(queue.indexOf(take), 1), resolve(false)),
+        check.timeoutSeconds * 1000,
+      );
+      queue.push(take);
+    });
+    if (!(await turn))
+      return checkClock().result(
+        "down",
+        `timeout after ${check.timeoutSeconds} s waiting for a browser (this probe runs ${MAX_BROWSERS} at once)`,
+      );
+  } else running++;
+  try {
+    return await checkInBrowser(check, opts, check.timeoutSeconds * 1000 - (performance.now() - asked));
+  } finally {
+    // The turn passes straight to the next waiting check, else the browser is free.
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs: number): Promise<CheckResult> {
   const { t0, timing, result } = checkClock();
   const executablePath = chromiumPath();
   if (!fs.existsSync(executablePath))
     return result("down", `this probe cannot run browser checks: no Chromium at ${executablePath}`);
-  const deadline = performance.now() + check.timeoutSeconds * 1000;
+  const deadline = performance.now() + Math.max(1, budgetMs);
   const left = () => Math.max(1, Math.round(deadline - performance.now()));
   const proxy = opts.policy ? await guardedProxy(opts.policy) : null;
   const browser = await chromium
