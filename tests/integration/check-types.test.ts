@@ -395,6 +395,33 @@ describe("browser checks", () => {
   }, 90_000);
 });
 
+describe("the types a probe runs", () => {
+  it("leases a probe only the check types it says it can run, and refuses an unknown type", async () => {
+    const bare = await privateProbe(owner, "no chromium");
+    const made = await Promise.all(
+      [
+        ["browser", { url: `${plain}/login` }],
+        ["tcp", { host: "127.0.0.1", port: 9 }],
+      ].map(([type, config]) =>
+        call("POST", "/services", {
+          token: owner.access,
+          body: { name: `on bare ${String(type)}`, type, config, interval: 600, probe_ids: [bare.id] },
+        }),
+      ),
+    );
+    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number));
+    const lease = (body: Record<string, unknown>) =>
+      call("POST", "/probe/leases", { headers: { "X-Auth": bare.token }, body: { lookahead_seconds: 0, ...body } });
+    const without = await lease({ types: ["http", "tcp", "dns", "tls", "grpc", "ping"] });
+    expect(without.status, without.text).toBe(200);
+    expect(without.body.data.map((l: { service_id: number }) => l.service_id)).toEqual([tcpId]);
+    const all = await lease({});
+    expect(all.body.data.map((l: { service_id: number }) => l.service_id)).toEqual([browserId]);
+    expect(all.body.data[0].check).toMatchObject({ type: "browser" });
+    expectStandardError(await lease({ types: ["gopher"] }), 400, "VALIDATION_ERROR");
+  });
+});
+
 describe("configuration", () => {
   it("serves each new type's schema and refuses a bad config of each with field details on REST and tRPC", async () => {
     for (const type of ["dns", "tls", "grpc", "ping", "browser"]) {
