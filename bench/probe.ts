@@ -5,6 +5,13 @@
 // process's CPU per result batch and per lease call. Then `GET /services/{id}/metrics/uptime?period=90d`
 // for a service checked every minute for 90 days (bench/service-metrics.ts), on SQLite and PostgreSQL.
 // Results go to docs/performance.md ("probe").
+//
+// `npm run bench:probe -- --mixed`: the same probe over services of every type but browser (http,
+// tcp, dns, tls, grpc and ping in turn, each against its own loopback target: an HTTP server, an
+// HTTPS server, a DNS server, a gRPC health server, 127.0.0.1) plus BENCH_BROWSERS (default 50)
+// browser checks of a local page in the host's Chromium. Reports checks/s, start lag and the down
+// results per type; the 90-day uptime part is skipped. It writes docs/performance.md
+// ("probe-mixed") only with BENCH_RECORD=1: record on a quiet machine, never a shared one.
 import { execSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -16,12 +23,15 @@ import type { StatsLine } from "../src/probe/stats";
 import { currentSlot, nextDueAt } from "../src/server/domain/check-slots";
 import { freshDataDir, machine, start, steal, stop, waitFor, writeSection } from "./lib";
 import { benchUptime90d, type UptimeBench } from "./service-metrics";
+import { startMixedTargets, type MixedTargets } from "./probe-targets";
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 10_000);
 const INTERVAL = 60;
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 30);
 const MEASURE_S = Number(process.env.BENCH_SECONDS ?? 120);
 const PORT = 3300 + Math.floor(Math.random() * 500);
+const MIXED = process.argv.includes("--mixed");
+const BROWSERS = MIXED ? Number(process.env.BENCH_BROWSERS ?? 50) : 0;
 
 const sqliteTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
 
@@ -48,6 +58,7 @@ async function main() {
   target.keepAliveTimeout = 1000;
   await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
   const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+  const mixed: MixedTargets | null = MIXED ? await startMixedTargets(targetUrl) : null;
 
   const dataDir = freshDataDir("probe");
   const appUrl = `http://127.0.0.1:${PORT}`;
@@ -85,14 +96,15 @@ async function main() {
   const config = JSON.stringify({ url: targetUrl, method: "GET", expected_status_code: 200, timeout: 10 });
   const insertService =
     db.prepare(`INSERT INTO services (user_id, name, type, enabled, interval, config, status, created_at, updated_at)
-    VALUES (?, ?, 'http', 1, ?, ?, 'pending', ?, ?)`);
+    VALUES (?, ?, ?, 1, ?, ?, 'pending', ?, ?)`);
   const insertLane = db.prepare(
     `INSERT INTO service_lanes (service_id, lane, slot, due_at, leasable_at) VALUES (?, 0, 0, ?, ?)`,
   );
   db.transaction(() => {
-    for (let i = 0; i < SERVICES; i++) {
+    for (let i = 0; i < SERVICES + BROWSERS; i++) {
+      const [type, cfg] = mixed ? mixed.service(i, i >= SERVICES) : ["http", config];
       const id = Number(
-        insertService.run(userId, `svc ${i}`, INTERVAL, config, sqliteTime(now), sqliteTime(now)).lastInsertRowid,
+        insertService.run(userId, `svc ${i}`, type, INTERVAL, cfg, sqliteTime(now), sqliteTime(now)).lastInsertRowid,
       );
       // Each service's next natural slot (as a check's result would schedule it), at least 5 s away.
       const soon = new Date(now.getTime() + 5000);
@@ -117,7 +129,7 @@ async function main() {
   probe.stderr.on("data", (d) => (output += d));
 
   console.log(
-    `[bench:probe] ${SERVICES} services every ${INTERVAL} s; warm-up ${WARMUP_S} s, measuring ${MEASURE_S} s`,
+    `[bench:probe] ${SERVICES} services${MIXED ? ` of six types and ${BROWSERS} browser checks` : ""} every ${INTERVAL} s; warm-up ${WARMUP_S} s, measuring ${MEASURE_S} s`,
   );
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   const statsBefore = statsLines(output).length;
@@ -129,7 +141,8 @@ async function main() {
   const [results1, cpu1, t1] = [count(), cpuSeconds(webPid), Date.now()];
   const stealPct = steal.percentSince(stealSince);
   const windows = statsLines(output).slice(statsBefore);
-  const last = windows[windows.length - 1]!;
+  const last = windows[windows.length - 1];
+  if (!last) throw new Error("no probe stats line in the measured window: measure longer (BENCH_SECONDS)");
   const first = statsLines(output)[statsBefore - 1]?.since_start ?? { batches: 0, lease_calls: 0 };
   const seconds = (t1 - t0) / 1000;
   const checksPerSecond = (results1 - results0) / seconds;
@@ -147,12 +160,40 @@ async function main() {
   const errors = last.since_start.errors;
   const refused = last.since_start.refused;
 
+  const byType = db
+    .prepare(
+      `SELECT s.type, COUNT(*) AS n, SUM(CASE WHEN r.up THEN 0 ELSE 1 END) AS down FROM check_results r JOIN services s ON s.id = r.service_id GROUP BY s.type ORDER BY s.type`,
+    )
+    .all() as { type: string; n: number; down: number }[];
+  const downReasons = db
+    .prepare(`SELECT reason, COUNT(*) AS n FROM check_results WHERE NOT up GROUP BY reason ORDER BY n DESC LIMIT 5`)
+    .all() as { reason: string; n: number }[];
   probe.kill("SIGTERM");
   stop(web);
   db.close();
   target.close();
+  await mixed?.close();
 
-  const expected = SERVICES / INTERVAL;
+  const expected = (SERVICES + BROWSERS) / INTERVAL;
+  if (MIXED) {
+    const mixedTable = [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; load average before the run ${load}, CPU steal during it ${stealPct ?? "?"}%.`,
+      `One probe process (\`scripts/probe.ts\`, 100 checks at once) against \`npm start --web-only\` on SQLite; ${SERVICES.toLocaleString("en")} services of http, tcp, dns, tls, grpc and ping in turn and ${BROWSERS} browser checks, every ${INTERVAL} s, against loopback targets; measured over ${Math.round(seconds)} s after ${WARMUP_S} s of warm-up.`,
+      "",
+      "| figure | value | target |",
+      "|---|---|---|",
+      `| checks/s sustained | ${checksPerSecond.toFixed(1)} | ${expected.toFixed(1)}: ${checksPerSecond >= expected * 0.97 ? "met" : "NOT met"} |`,
+      `| start lag p50 | ${lagP50 ?? "?"} ms | |`,
+      `| start lag p99, worst 10 s window | ${lagP99 ?? "?"} ms | under 1,000 ms: ${lagP99 !== null && lagP99 < 1000 ? "met" : "NOT met"} |`,
+      `| probe RSS (max) | ${rss} MiB | |`,
+      `| results (down) by type, whole run | ${byType.map((t) => `${t.type} ${t.n} (${t.down})`).join(", ")} | no down |`,
+      `| refused results, probe errors | ${refused}, ${errors} | 0, 0 |`,
+      ...(downReasons.length ? ["", `Down reasons: ${downReasons.map((d) => `${d.n}× ${d.reason}`).join("; ")}`] : []),
+    ].join("\n");
+    console.log(mixedTable);
+    if (process.env.BENCH_RECORD === "1") writeSection("probe-mixed", mixedTable);
+    process.exit(0);
+  }
   const table = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; load average before the run ${load}, CPU steal during it ${stealPct ?? "?"}%.`,
     `One probe process (\`scripts/probe.ts\`, 100 checks at once) against \`npm start --web-only\` on SQLite; ${SERVICES.toLocaleString("en")} http services every ${INTERVAL} s against a local HTTP target; measured over ${Math.round(seconds)} s after ${WARMUP_S} s of warm-up.`,

@@ -38,6 +38,8 @@ if (!fs.existsSync(chromium)) missing.push("chromium");
 if (!fs.existsSync("/usr/bin/prometheus") || !fs.existsSync("/usr/bin/promtool")) missing.push("prometheus");
 // curl and jq: tests/integration/readme-api.test.ts runs the README's "Using the API" block as written.
 for (const tool of ["curl", "jq"]) if (!fs.existsSync(`/usr/bin/${tool}`)) missing.push(tool);
+// iputils-ping: the ping check type runs the system's ping (tests/integration/check-types.test.ts).
+if (!fs.existsSync("/usr/bin/ping")) missing.push("iputils-ping");
 if (missing.length > 0) {
   if (process.getuid?.() === 0) {
     must("apt-get", ["update", "-qq"]);

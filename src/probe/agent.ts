@@ -2,6 +2,8 @@ import { operatorMetrics } from "../server/observability/operator-metrics";
 import { checkFromConfig, runCheck } from "../server/checks";
 import { checkResultWire } from "../server/checks/stored-result";
 import type { OutboundPolicy } from "../server/outbound";
+import { checkTypesHere } from "./check-types";
+import type { ServiceType } from "../shared/service-types";
 
 /**
  * The probe agent: a Node process that talks to Lifeline only over HTTP with `X-Auth` (so a private
@@ -21,6 +23,8 @@ export type AgentOptions = {
   flushEveryMs?: number;
   /** OUTBOUND_ALLOW_PRIVATE for a platform probe (ignored by private probes). */
   allowPrivate?: boolean;
+  /** The check types this probe runs; default: those its host can (check-types.ts). */
+  types?: ServiceType[];
   version?: string;
   log?: (line: Record<string, unknown>) => void;
 };
@@ -52,7 +56,8 @@ const LOOKAHEAD_SECONDS = 2;
 const IDLE_MS = 5000;
 
 export class ProbeAgent {
-  private readonly o: Required<Omit<AgentOptions, "log">> & Pick<AgentOptions, "log">;
+  private readonly o: Required<Omit<AgentOptions, "log" | "types">> & Pick<AgentOptions, "log" | "types">;
+  private types: ServiceType[] = [];
   private policy: OutboundPolicy | null = { allowPrivate: false };
   private pending = 0; // leased, not yet finished
   private running = 0;
@@ -84,6 +89,7 @@ export class ProbeAgent {
   async start(): Promise<{ id: number; kind: string; name: string }> {
     const self = (await this.call("GET", "/probe/self")) as { data: { id: number; kind: string; name: string } };
     this.policy = self.data.kind === "platform" ? { allowPrivate: this.o.allowPrivate } : null;
+    this.types = this.o.types ?? checkTypesHere();
     this.flushTimer = setInterval(() => void this.flush(), this.o.flushEveryMs);
     this.leaseLoop();
     return self.data;
@@ -131,6 +137,7 @@ export class ProbeAgent {
         const leased = (await this.call("POST", "/probe/leases", {
           max: room,
           lookahead_seconds: LOOKAHEAD_SECONDS,
+          types: this.types,
         })) as { data: Lease[]; next_due_at: string | null };
         for (const lease of leased.data) this.schedule(lease);
         // A full answer means more is due: ask again at once instead of waiting for the next tick.

@@ -15,6 +15,8 @@ export const ASSERTION_SOURCES = [
   "certificate_days_left",
   "dns_answer",
   "dns_rcode",
+  "grpc_status",
+  "packet_loss",
 ] as const;
 export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
 
@@ -41,6 +43,9 @@ export const SOURCES_OF_TYPE: Record<string, readonly AssertionSource[]> = {
   tcp: ["response_time"],
   dns: ["response_time", "dns_answer", "dns_rcode"],
   tls: ["response_time", "certificate_days_left"],
+  grpc: ["response_time", "grpc_status"],
+  ping: ["response_time", "packet_loss"],
+  browser: ["response_time"],
 };
 
 /** The longest regular expression accepted. */

@@ -142,6 +142,95 @@ const tlsConfig = z.strictObject({
   assertions: assertionsOf("tls").optional(),
 });
 
+/** A gRPC service's full name (`package.Service`); empty: the whole server. */
+const GRPC_SERVICE = /^(?:[A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)*$|^$/;
+
+const grpcConfig = z.strictObject({
+  host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
+  port: z.number().int().min(1).max(65535),
+  service: text()
+    .max(256, "Use at most 256 characters")
+    .regex(GRPC_SERVICE, "Enter a service name such as package.Service, or leave it empty")
+    .default("")
+    .describe("The service whose health is asked (grpc.health.v1 Check); empty: the whole server"),
+  tls: z.boolean().default(false).describe("Connect with TLS (default: plaintext)"),
+  sni: text()
+    .max(253)
+    .regex(HOST, "Enter a host name")
+    .optional()
+    .describe("With TLS: the server name sent and verified (default: the host)"),
+  ignore_tls_errors: z.boolean().optional().describe("With TLS: accept an invalid certificate (default false)"),
+  timeout: timeout.default(10),
+  assertions: assertionsOf("grpc").optional(),
+});
+
+const pingConfig = z.strictObject({
+  host: text().max(253, "Use at most 253 characters").regex(HOST, "Enter a host name or an IP address"),
+  count: z.number().int().min(1).max(10).default(3).describe("Echo requests sent, 0.2 s apart"),
+  timeout: timeout.default(10).describe("Seconds for the whole run; a request unanswered by then is lost"),
+  assertions: assertionsOf("ping").optional(),
+});
+
+const selector = text()
+  .min(1)
+  .max(512, "Use at most 512 characters")
+  .describe("A Playwright selector: CSS, text=..., role=...");
+const pageText = text().min(1).max(1024, "Use at most 1024 characters");
+
+/** A browser check's steps: declarative actions only, no code (docs/api-checks.md). */
+export const BROWSER_STEP_ACTIONS = [
+  "goto",
+  "click",
+  "fill",
+  "press",
+  "wait_for_text",
+  "expect_text",
+  "expect_url",
+  "expect_title",
+] as const;
+
+const browserStep = z.discriminatedUnion("action", [
+  z.strictObject({
+    action: z.literal("goto"),
+    url: z
+      .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
+      .max(2048, "Use at most 2048 characters")
+      .check(storable),
+  }),
+  z.strictObject({ action: z.literal("click"), selector }),
+  z.strictObject({ action: z.literal("fill"), selector, value: text().max(1024, "Use at most 1024 characters") }),
+  z.strictObject({
+    action: z.literal("press"),
+    key: text()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9]+(?:\+[A-Za-z0-9]+)*$/, "Enter a key such as Enter, Tab or Control+A"),
+    selector: selector.optional(),
+  }),
+  z.strictObject({ action: z.literal("wait_for_text"), text: pageText }),
+  z.strictObject({ action: z.literal("expect_text"), text: pageText, selector: selector.optional() }),
+  z.strictObject({ action: z.literal("expect_url"), contains: text().min(1).max(2048) }),
+  z.strictObject({ action: z.literal("expect_title"), contains: pageText }),
+]);
+
+const browserConfig = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
+    .max(2048, "Use at most 2048 characters")
+    .check(storable)
+    .describe("The page opened first"),
+  steps: z.array(browserStep).max(20, "Use at most 20 steps").default([]).describe("Run in order after the page loads"),
+  timeout: z
+    .number()
+    .int()
+    .min(5, "Use at least 5 seconds")
+    .max(60, "Use at most 60 seconds")
+    .default(30)
+    .describe("Seconds for the whole check: Chromium's start, the load and every step"),
+  ignore_tls_errors: z.boolean().optional().describe("Accept an invalid certificate (default false)"),
+  assertions: assertionsOf("browser").optional(),
+});
+
 export const SERVICE_TYPES = {
   http: {
     name: "HTTP(S)",
@@ -158,6 +247,22 @@ export const SERVICE_TYPES = {
     name: "TLS certificate",
     description: "Opens a TLS connection and checks the certificate's validity and days left",
     config: tlsConfig,
+  },
+  grpc: {
+    name: "gRPC health",
+    description: "Asks a gRPC server's standard health service (grpc.health.v1) whether it is SERVING",
+    config: grpcConfig,
+  },
+  ping: {
+    name: "Ping (ICMP)",
+    description: "Sends ICMP echo requests to a host and checks the packet loss and round-trip time",
+    config: pingConfig,
+  },
+  browser: {
+    name: "Browser (Chromium)",
+    description:
+      "Opens a page in Chromium and runs declarative steps: click, fill, press, wait for and expect text, URL, title",
+    config: browserConfig,
   },
 } as const;
 

@@ -9,6 +9,9 @@ import { eventually, startReceiver, sweep } from "../support/sweeper";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
 import { selfSignedCertificate } from "../support/certificates";
 import { dashboardCookie, trpcMutation } from "../support/dashboard";
+import * as grpc from "@grpc/grpc-js";
+import { HealthImplementation } from "grpc-health-check";
+import { startProbeInSilentNamespace } from "../support/netns";
 
 // The check types and assertions (docs/api-checks.md) end to end on the suite's server: a private
 // probe process leases each service's check, runs it against targets on loopback (an HTTP server,
@@ -21,6 +24,7 @@ let dns: DnsServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let plain = "";
 let apiState = "UP";
+const health = new HealthImplementation({ "": "SERVING", "shop.Orders": "SERVING" });
 const ports: Record<string, number> = {};
 const cleanup: (() => unknown)[] = [];
 
@@ -29,6 +33,10 @@ const listen = async (server: http.Server | https.Server) => {
   cleanup.push(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
   return (server.address() as AddressInfo).port;
 };
+
+/** A sign-in page: typing a name and pressing the button (or Enter) goes to /home. */
+const LOGIN_PAGE = `<!doctype html><title>Sign in</title>
+<form action="/home"><label>User <input id="user" name="user"></label><button>Sign in</button></form>`;
 
 beforeAll(async () => {
   owner = await registerUser("check-types");
@@ -58,6 +66,11 @@ beforeAll(async () => {
         return res
           .writeHead(200, { "content-type": "application/json" })
           .end(JSON.stringify({ status: apiState, n: 3 }));
+      if (req.url === "/login") return res.writeHead(200, { "content-type": "text/html" }).end(LOGIN_PAGE);
+      if (req.url?.startsWith("/home?"))
+        return res
+          .writeHead(200, { "content-type": "text/html" })
+          .end("<!doctype html><title>Home</title><p>Welcome, ops</p>");
       if (req.url === "/old") return res.writeHead(302, { location: "/new" }).end();
       if (req.url === "/new") return res.writeHead(200).end("moved here");
       res.writeHead(404).end();
@@ -70,6 +83,21 @@ beforeAll(async () => {
     serve(selfSignedCertificate(-24, 5 * 24 + 1)),
     serve(selfSignedCertificate(-240, -47)),
     serve(selfSignedCertificate(-24, 90 * 24)),
+  ]);
+  const serveGrpc = async (credentials: grpc.ServerCredentials) => {
+    const server = new grpc.Server();
+    health.addToServer(server);
+    cleanup.push(() => server.forceShutdown());
+    return new Promise<number>((resolve, reject) =>
+      server.bindAsync("127.0.0.1:0", credentials, (err, port) => (err ? reject(err) : resolve(port))),
+    );
+  };
+  const { key, cert } = selfSignedCertificate(-24, 90 * 24);
+  [ports.grpc, ports.grpcTls] = await Promise.all([
+    serveGrpc(grpc.ServerCredentials.createInsecure()),
+    serveGrpc(
+      grpc.ServerCredentials.createSsl(null, [{ private_key: Buffer.from(key), cert_chain: Buffer.from(cert) }]),
+    ),
   ]);
   const agent = startProbe(baseUrl(), probe.token);
   cleanup.push(() => agent.stop());
@@ -259,35 +287,197 @@ describe("tls and dns checks", () => {
   }, 60_000);
 });
 
+describe("grpc checks", () => {
+  it("asks the standard health service over plaintext and TLS and follows SERVING / NOT_SERVING", async () => {
+    const [whole, orders, unknown, overTls, untrusted] = await Promise.all([
+      create("grpc server", "grpc", { host: "127.0.0.1", port: ports.grpc }),
+      create("grpc orders", "grpc", {
+        host: "localhost",
+        port: ports.grpc,
+        service: "shop.Orders",
+        assertions: [{ source: "response_time", comparison: "less_than", target: 5000 }],
+      }),
+      create("grpc unknown", "grpc", { host: "127.0.0.1", port: ports.grpc, service: "shop.Nothing" }),
+      create("grpc tls", "grpc", {
+        host: "127.0.0.1",
+        port: ports.grpcTls,
+        tls: true,
+        sni: "localhost",
+        ignore_tls_errors: true,
+      }),
+      create("grpc tls untrusted", "grpc", { host: "127.0.0.1", port: ports.grpcTls, tls: true, sni: "localhost" }),
+    ]);
+    expect(whole.config).toEqual({ host: "127.0.0.1", port: ports.grpc, service: "", tls: false, timeout: 10 });
+    const first = await Promise.all([whole, orders, unknown, overTls, untrusted].map((s) => run(s.id)));
+    expect(first[0]).toMatchObject({ outcome: "up", reason: null, status: "operational" });
+    expect(first[1]).toMatchObject({ outcome: "up", reason: null });
+    expect(first[2]).toMatchObject({ outcome: "down", reason: "health status SERVICE_UNKNOWN for shop.Nothing" });
+    expect(first[3]).toMatchObject({ outcome: "up", reason: null });
+    expect(first[4]).toMatchObject({ outcome: "down", reason: expect.stringMatching(/^TLS error: .*self[- ]signed/) });
+    health.setStatus("shop.Orders", "NOT_SERVING");
+    const expectingIt = await create("grpc orders expected down", "grpc", {
+      host: "127.0.0.1",
+      port: ports.grpc,
+      service: "shop.Orders",
+      assertions: [{ source: "grpc_status", comparison: "equals", target: "NOT_SERVING" }],
+    });
+    const [flipped, expected] = await Promise.all([run(orders.id), run(expectingIt.id)]);
+    expect(flipped).toMatchObject({ outcome: "down", reason: "health status NOT_SERVING for shop.Orders" });
+    expect(expected).toMatchObject({ outcome: "up", reason: null });
+    health.setStatus("shop.Orders", "SERVING");
+    expect(await run(expectingIt.id)).toMatchObject({
+      outcome: "down",
+      reason: 'health status was "SERVING", wanted "NOT_SERVING"',
+    });
+  }, 90_000);
+});
+
+describe("ping checks", () => {
+  it("is up pinging 127.0.0.1, down with every packet lost from a namespace whose loopback ignores echo requests", async () => {
+    const silentProbe = await privateProbe(owner, "silent namespace");
+    const silent = await startProbeInSilentNamespace(baseUrl(), silentProbe.token);
+    cleanup.push(() => silent.stop());
+    const [up, lost] = await Promise.all([
+      create("ping loopback", "ping", {
+        host: "127.0.0.1",
+        count: 2,
+        assertions: [{ source: "packet_loss", comparison: "equals", target: 0 }],
+      }),
+      call("POST", "/services", {
+        token: owner.access,
+        body: {
+          name: "ping unanswered",
+          type: "ping",
+          config: { host: "127.0.0.1", count: 2, timeout: 2 },
+          interval: 600,
+          probe_ids: [silentProbe.id],
+        },
+      }),
+    ]);
+    expect(up.config).toMatchObject({ host: "127.0.0.1", count: 2, timeout: 10 });
+    expect(lost.status, lost.text).toBe(201);
+    const [a, b] = await Promise.all([run(up.id), run(lost.body.data.id)]);
+    expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
+    expect(a.response_time_ms).toBeLessThan(100);
+    expect(b, silent.output()).toMatchObject({ outcome: "down", reason: "no reply: 2 of 2 packets lost" });
+  }, 60_000);
+});
+
+describe("browser checks", () => {
+  it("runs the steps in the host's Chromium, and names the step that fails", async () => {
+    const steps = [
+      { action: "expect_title", contains: "Sign in" },
+      { action: "fill", selector: "#user", value: "ops" },
+      { action: "click", selector: "text=Sign in" },
+      { action: "wait_for_text", text: "Welcome, ops" },
+      { action: "expect_url", contains: "/home?user=ops" },
+      { action: "expect_title", contains: "Home" },
+    ];
+    const [passing, failing] = await Promise.all([
+      create("browser sign-in", "browser", { url: `${plain}/login`, steps, timeout: 30 }),
+      create("browser sign-in, wrong text", "browser", {
+        url: `${plain}/login`,
+        steps: [
+          { action: "fill", selector: "#user", value: "ops" },
+          { action: "press", selector: "#user", key: "Enter" },
+          { action: "expect_text", text: "Dashboard" },
+        ],
+        timeout: 10,
+      }),
+    ]);
+    const [a, b] = await Promise.all([run(passing.id), run(failing.id)]);
+    expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
+    expect(a.timing.first_byte_ms).toBeGreaterThan(0);
+    expect(b).toMatchObject({
+      outcome: "down",
+      reason: 'step 3 (expect_text "Dashboard"): text "Dashboard" not found',
+    });
+  }, 90_000);
+});
+
+describe("the types a probe runs", () => {
+  it("leases a probe only the check types it says it can run, and refuses an unknown type", async () => {
+    const bare = await privateProbe(owner, "no chromium");
+    const made = await Promise.all(
+      [
+        ["browser", { url: `${plain}/login` }],
+        ["tcp", { host: "127.0.0.1", port: 9 }],
+      ].map(([type, config]) =>
+        call("POST", "/services", {
+          token: owner.access,
+          body: { name: `on bare ${String(type)}`, type, config, interval: 600, probe_ids: [bare.id] },
+        }),
+      ),
+    );
+    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number));
+    const lease = (body: Record<string, unknown>) =>
+      call("POST", "/probe/leases", { headers: { "X-Auth": bare.token }, body: { lookahead_seconds: 0, ...body } });
+    const without = await lease({ types: ["http", "tcp", "dns", "tls", "grpc", "ping"] });
+    expect(without.status, without.text).toBe(200);
+    expect(without.body.data.map((l: { service_id: number }) => l.service_id)).toEqual([tcpId]);
+    const all = await lease({});
+    expect(all.body.data.map((l: { service_id: number }) => l.service_id)).toEqual([browserId]);
+    expect(all.body.data[0].check).toMatchObject({ type: "browser" });
+    expectStandardError(await lease({ types: ["gopher"] }), 400, "VALIDATION_ERROR");
+  });
+});
+
 describe("configuration", () => {
-  it("serves each new type's schema and refuses a bad config with field details on REST and tRPC", async () => {
-    for (const type of ["dns", "tls"]) {
+  it("serves each new type's schema and refuses a bad config of each with field details on REST and tRPC", async () => {
+    for (const type of ["dns", "tls", "grpc", "ping", "browser"]) {
       const res = await call("GET", `/service-types/${type}/schema`, { token: owner.access });
       expect(res.status).toBe(200);
       expect(res.body.data.properties).toHaveProperty("assertions");
     }
-    const bad = {
-      name: "bad",
-      type: "dns",
-      config: {
-        name: "example.test",
-        record_type: "PTR",
-        resolver: "127.0.0.1:99999",
-        assertions: [{ source: "header", property: "x", comparison: "matches", target: "(a)\\1" }],
-      },
-    };
-    const rest = await call("POST", "/services", { token: owner.access, body: bad });
-    expectStandardError(rest, 400, "VALIDATION_ERROR");
-    expect(Object.keys(rest.body.error.details).sort()).toEqual([
-      "assertions.0.source",
-      "assertions.0.target",
-      "record_type",
-      "resolver",
-    ]);
+    const refusals: [string, Record<string, unknown>, string[]][] = [
+      [
+        "dns",
+        {
+          name: "example.test",
+          record_type: "PTR",
+          resolver: "127.0.0.1:99999",
+          assertions: [{ source: "header", property: "x", comparison: "matches", target: "(a)\\1" }],
+        },
+        ["assertions.0.source", "assertions.0.target", "record_type", "resolver"],
+      ],
+      [
+        "grpc",
+        {
+          host: "bad host",
+          service: "not a/service",
+          tls: "yes",
+          assertions: [{ source: "dns_rcode", comparison: "equals", target: "NOERROR" }],
+        },
+        ["assertions.0.source", "host", "port", "service", "tls"],
+      ],
+      [
+        "ping",
+        { host: "-c 1 127.0.0.1", count: 11, port: 7, assertions: [{ source: "packet_loss", comparison: "is_big" }] },
+        ["assertions.0.comparison", "config", "count", "host"],
+      ],
+      [
+        "browser",
+        {
+          url: "file:///etc/passwd",
+          timeout: 2,
+          steps: [
+            { action: "evaluate", script: "alert(1)" },
+            { action: "press", key: "Enter; rm" },
+          ],
+        },
+        ["steps.0.action", "steps.1.key", "timeout", "url"],
+      ],
+    ];
     const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
-    const trpc = await trpcMutation(baseUrl(), "services.create", bad, { cookie });
-    expect(trpc.status).toBe(400);
-    expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
-    expect(Object.keys(trpc.body.error.data.details).sort()).toEqual(Object.keys(rest.body.error.details).sort());
+    for (const [type, config, keys] of refusals) {
+      const bad = { name: "bad", type, config };
+      const rest = await call("POST", "/services", { token: owner.access, body: bad });
+      expectStandardError(rest, 400, "VALIDATION_ERROR");
+      expect(Object.keys(rest.body.error.details).sort(), type).toEqual(keys);
+      const trpc = await trpcMutation(baseUrl(), "services.create", bad, { cookie });
+      expect(trpc.status).toBe(400);
+      expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
+      expect(Object.keys(trpc.body.error.data.details).sort(), type).toEqual(keys);
+    }
   });
 });

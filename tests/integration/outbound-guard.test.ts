@@ -110,7 +110,7 @@ describe("outbound guard, default setting", () => {
 });
 
 describe("outbound guard on a platform probe, every check type", () => {
-  it("refuses loopback targets of http, tcp, dns (its resolver) and tls checks, and nothing is reached", async () => {
+  it("refuses loopback targets of http, tcp, dns (its resolver), tls, grpc, ping and browser checks, and nothing is reached", async () => {
     const token = await registerOn(guarded.baseUrl, "guard-types");
     insertPlatformProbe(guarded);
     const before = receiver.count();
@@ -123,6 +123,12 @@ describe("outbound guard on a platform probe, every check type", () => {
       ["dns", { name: "example.test", resolver: `localhost:${receiver.port}` }],
       ["tls", { host: "127.0.0.1", port: receiver.port }],
       ["tls", { host: "localhost", port: receiver.port }],
+      ["grpc", { host: "127.0.0.1", port: receiver.port }],
+      ["grpc", { host: "localhost", port: receiver.port, tls: true }],
+      ["ping", { host: "127.0.0.1" }],
+      ["ping", { host: "::1" }],
+      ["browser", { url: `http://127.0.0.1:${receiver.port}/x`, timeout: 10 }],
+      ["browser", { url: `http://localhost:${receiver.port}/x`, timeout: 10 }],
     ];
     for (const [type, config] of configs) {
       const created = await call("POST", `${guarded.baseUrl}/api/v1/services`, {
@@ -133,7 +139,9 @@ describe("outbound guard on a platform probe, every check type", () => {
       const run = await call("POST", `${guarded.baseUrl}/api/v1/services/${created.body.data.id}/run`, { token });
       expect(run.status, run.text).toBe(200);
       expect(run.body.data.outcome).toBe("down");
-      expect(run.body.data.reason, `${type} ${JSON.stringify(config)}`).toMatch(loopback);
+      // A browser check names the step where the refusal stopped it (the page's load).
+      const reason = String(run.body.data.reason).replace(/^load: /, "");
+      expect(reason, `${type} ${JSON.stringify(config)}`).toMatch(loopback);
     }
     expect(receiver.count()).toBe(before);
   });

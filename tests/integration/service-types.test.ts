@@ -11,7 +11,15 @@ describe("service types", () => {
   it("lists the types", async () => {
     const res = await call("GET", "/service-types", { token: alice.access });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((t: { type: string }) => t.type)).toEqual(["http", "tcp", "dns", "tls"]);
+    expect(res.body.data.map((t: { type: string }) => t.type)).toEqual([
+      "http",
+      "tcp",
+      "dns",
+      "tls",
+      "grpc",
+      "ping",
+      "browser",
+    ]);
     for (const t of res.body.data) expect(Object.keys(t).sort()).toEqual(["description", "name", "type"]);
   });
 

@@ -6,6 +6,7 @@ import { checkConfig } from "../../src/shared/service-types";
 import type { Assertion } from "../../src/shared/assertions";
 import { maskServiceConfig, withStoredSecrets } from "../../src/shared/service-secrets";
 import "../../src/server/checks/regex-engine";
+import { pingArguments, pingSummary } from "../../src/server/checks/ping";
 
 const a = (x: Assertion) => x;
 
@@ -157,5 +158,91 @@ describe("verdicts", () => {
       outcome: "down",
       reason: "no A record for gone.test",
     });
+  });
+
+  it("is up when the gRPC health answer is SERVING, down otherwise unless the assertions read the status", () => {
+    const grpc = (config: Record<string, unknown>) => checkFromConfig("grpc", { host: "h.test", port: 1, ...config });
+    expect(verdictOf(grpc({}), { grpcStatus: "SERVING" })).toEqual({ outcome: "up", reason: null });
+    expect(verdictOf(grpc({ service: "shop.Orders" }), { grpcStatus: "NOT_SERVING" })).toEqual({
+      outcome: "down",
+      reason: "health status NOT_SERVING for shop.Orders",
+    });
+    const expectingDrain = grpc({
+      assertions: [{ source: "grpc_status", comparison: "equals", target: "NOT_SERVING" }],
+    });
+    expect(verdictOf(expectingDrain, { grpcStatus: "NOT_SERVING" }).outcome).toBe("up");
+    expect(verdictOf(expectingDrain, { grpcStatus: "SERVING" }).reason).toBe(
+      'health status was "SERVING", wanted "NOT_SERVING"',
+    );
+  });
+
+  it("is down when every echo request is lost, degraded by a partial loss, and asserts on loss and round trip", () => {
+    const ping = (config: Record<string, unknown>) => checkFromConfig("ping", { host: "h.test", ...config });
+    expect(verdictOf(ping({}), { packetLoss: 0, packetsSent: 3, responseTimeMs: 0.4 })).toEqual({
+      outcome: "up",
+      reason: null,
+    });
+    expect(verdictOf(ping({}), { packetLoss: 33.3, packetsSent: 3 })).toEqual({
+      outcome: "up",
+      reason: "packet loss 33.3% (1 of 3 lost)",
+    });
+    expect(verdictOf(ping({}), { packetLoss: 100, packetsSent: 3 })).toEqual({
+      outcome: "down",
+      reason: "no reply: 3 of 3 packets lost",
+    });
+    const strict = ping({
+      assertions: [
+        { source: "packet_loss", comparison: "less_than", target: 20 },
+        { source: "response_time", comparison: "less_than", target: 50 },
+      ],
+    });
+    expect(verdictOf(strict, { packetLoss: 33.3, packetsSent: 3, responseTimeMs: 1 }).reason).toBe(
+      "packet loss (%) was 33.3, wanted < 20",
+    );
+    expect(verdictOf(strict, { packetLoss: 0, packetsSent: 3, responseTimeMs: 80 }).reason).toBe(
+      "response time (ms) was 80, wanted < 50",
+    );
+    expect(verdictOf(strict, { packetLoss: 0, packetsSent: 3, responseTimeMs: 1 })).toEqual({
+      outcome: "up",
+      reason: null,
+    });
+  });
+});
+
+describe("the ping command", () => {
+  it("builds its arguments from numbers and an IP address only, the address after --", () => {
+    expect(pingArguments("127.0.0.1", 4, 3, 9)).toEqual([
+      "-4",
+      "-n",
+      "-q",
+      "-c",
+      "3",
+      "-i",
+      "0.2",
+      "-W",
+      "9",
+      "--",
+      "127.0.0.1",
+    ]);
+    expect(pingArguments("::1", 6, 1, 1).slice(0, 1)).toEqual(["-6"]);
+    expect(() => pingArguments("-f", 4, 3, 9)).toThrow(/not an IP address/);
+    expect(() => pingArguments("example.com", 4, 3, 9)).toThrow(/not an IP address/);
+  });
+
+  it("reads iputils' summary: sent, received, loss and the average round trip", () => {
+    const out = `PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.
+
+--- 127.0.0.1 ping statistics ---
+3 packets transmitted, 2 received, 33.3333% packet loss, time 402ms
+rtt min/avg/max/mdev = 0.031/0.047/0.063/0.016 ms
+`;
+    expect(pingSummary(out)).toEqual({ sent: 3, received: 2, lossPercent: 33.3, avgMs: 0.047 });
+    expect(pingSummary("2 packets transmitted, 0 received, 100% packet loss, time 1010ms")).toEqual({
+      sent: 2,
+      received: 0,
+      lossPercent: 100,
+      avgMs: null,
+    });
+    expect(pingSummary("ping: socket: Operation not permitted")).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { Field } from "../monitors/fields";
 
 /**
  * The fields of the check types beyond the first ones (docs/api-checks.md): http's request,
- * authentication, redirects, accepted statuses and certificate; dns; tls; and every type's
+ * authentication, redirects, accepted statuses and certificate; dns; tls; grpc; ping; browser steps; and every type's
  * assertions, written as a JSON list. Pure mapping between a stored config and the form's values.
  */
 export type CheckFieldValues = {
@@ -25,6 +25,10 @@ export type CheckFieldValues = {
   recordType: string;
   resolver: string;
   sni: string;
+  grpcService: string;
+  grpcTls: boolean;
+  pingCount: string;
+  steps: string;
   assertions: string;
 };
 
@@ -52,6 +56,10 @@ export function checkFieldValues(config: Record<string, unknown>): CheckFieldVal
     recordType: s(config.record_type ?? "A"),
     resolver: s(config.resolver),
     sni: s(config.sni),
+    grpcService: s(config.service),
+    grpcTls: config.tls === true,
+    pingCount: s(config.count),
+    steps: Array.isArray(config.steps) && config.steps.length ? JSON.stringify(config.steps, null, 2) : "",
     assertions:
       Array.isArray(config.assertions) && config.assertions.length ? JSON.stringify(config.assertions, null, 2) : "",
   };
@@ -94,7 +102,23 @@ export function checkConfigOf(type: ServiceType, v: CheckFieldValues): Record<st
     if (v.ignoreTls) out.ignore_tls_errors = true;
     if (v.warningDays) out.certificate_warning_days = Number(v.warningDays);
   }
-  if (type === "tls" && v.sni) out.sni = v.sni;
+  if ((type === "tls" || (type === "grpc" && v.grpcTls)) && v.sni) out.sni = v.sni;
+  if (type === "ping" && v.pingCount) out.count = Number(v.pingCount);
+  if (type === "browser") {
+    if (v.steps.trim()) {
+      try {
+        out.steps = JSON.parse(v.steps);
+      } catch {
+        out.steps = v.steps; // the server answers why
+      }
+    }
+    if (v.ignoreTls) out.ignore_tls_errors = true;
+  }
+  if (type === "grpc") {
+    if (v.grpcService) out.service = v.grpcService;
+    out.tls = v.grpcTls;
+    if (v.grpcTls && v.ignoreTls) out.ignore_tls_errors = true;
+  }
   if (type === "dns") {
     out.name = v.dnsName;
     out.record_type = v.recordType;
@@ -150,7 +174,7 @@ export function CheckFields(props: {
       )}
     </Field>
   );
-  const box = (label: string, key: "followRedirects" | "ignoreTls") => (
+  const box = (label: string, key: "followRedirects" | "ignoreTls" | "grpcTls") => (
     <label className="check">
       <input type="checkbox" checked={v[key]} onChange={(e) => set({ [key]: e.target.checked })} />
       {label}
@@ -180,6 +204,33 @@ export function CheckFields(props: {
         </>
       )}
       {type === "tls" && text("Server name (SNI, optional)", "sni", "sni")}
+      {type === "browser" && (
+        <>
+          {area(
+            "Steps (optional, JSON)",
+            "steps",
+            "steps",
+            'Run in order after the page loads, like [{"action": "fill", "selector": "#user", "value": "ops"}, {"action": "click", "selector": "text=Sign in"}, {"action": "wait_for_text", "text": "Welcome"}]; actions: goto, click, fill, press, wait_for_text, expect_text, expect_url, expect_title.',
+          )}
+          {box("Ignore TLS errors", "ignoreTls")}
+        </>
+      )}
+      {type === "ping" &&
+        text("Echo requests (optional)", "pingCount", "count", { type: "number", min: 1, max: 10, placeholder: "3" })}
+      {type === "grpc" && (
+        <>
+          {text(
+            "Service (optional)",
+            "grpcService",
+            "service",
+            { placeholder: "package.Service" },
+            "The service whose health is asked; the whole server when empty.",
+          )}
+          {box("Use TLS", "grpcTls")}
+          {v.grpcTls && text("Server name (SNI, optional)", "sni", "sni")}
+          {v.grpcTls && box("Ignore TLS errors", "ignoreTls")}
+        </>
+      )}
       {type === "http" && (
         <>
           {area("Request headers (optional)", "headers", "headers", "One per line: Name: value")}

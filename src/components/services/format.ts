@@ -17,6 +17,10 @@ export function targetText(type: string, config: Record<string, unknown>): strin
   if (type === "http") return `${String(config.method ?? "GET")} ${String(config.url ?? "")}`;
   if (type === "dns")
     return `DNS ${String(config.record_type ?? "A")} ${String(config.name ?? "")}${config.resolver ? ` @${String(config.resolver)}` : ""}`;
+  if (type === "browser") return `Browser ${String(config.url ?? "")}`;
+  if (type === "ping") return `Ping ${String(config.host ?? "")}`;
+  if (type === "grpc")
+    return `gRPC ${String(config.host ?? "")}:${String(config.port ?? "")}${config.service ? ` ${String(config.service)}` : ""}${config.tls ? " (TLS)" : ""}`;
   if (type === "tls") return `TLS ${String(config.host ?? "")}:${String(config.port ?? 443)}`;
   return `TCP ${String(config.host ?? "")}:${String(config.port ?? "")}`;
 }

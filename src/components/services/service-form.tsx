@@ -72,14 +72,20 @@ export function ServiceForm(props: {
           }
         : v.type === "tcp"
           ? { host: v.host, port: Number(v.port), timeout: Number(v.timeout), ...checkConfigOf("tcp", extra) }
-          : v.type === "tls"
-            ? {
-                host: v.host,
-                ...(v.port ? { port: Number(v.port) } : {}),
-                timeout: Number(v.timeout),
-                ...checkConfigOf("tls", extra),
-              }
-            : { timeout: Number(v.timeout), ...checkConfigOf("dns", extra) };
+          : v.type === "browser"
+            ? { url: v.url, timeout: Number(v.timeout), ...checkConfigOf("browser", extra) }
+            : v.type === "ping"
+              ? { host: v.host, timeout: Number(v.timeout), ...checkConfigOf("ping", extra) }
+              : v.type === "grpc"
+                ? { host: v.host, port: Number(v.port), timeout: Number(v.timeout), ...checkConfigOf("grpc", extra) }
+                : v.type === "tls"
+                  ? {
+                      host: v.host,
+                      ...(v.port ? { port: Number(v.port) } : {}),
+                      timeout: Number(v.timeout),
+                      ...checkConfigOf("tls", extra),
+                    }
+                  : { timeout: Number(v.timeout), ...checkConfigOf("dns", extra) };
     return {
       name: v.name,
       type: v.type,
@@ -139,6 +145,9 @@ export function ServiceForm(props: {
               <option value="tcp">TCP port</option>
               <option value="dns">DNS</option>
               <option value="tls">TLS certificate</option>
+              <option value="grpc">gRPC health</option>
+              <option value="ping">Ping (ICMP)</option>
+              <option value="browser">Browser (Chromium)</option>
             </select>
           )}
         </Field>
@@ -170,14 +179,17 @@ export function ServiceForm(props: {
             {input("Expected status code", "status", "expected_status_code", { type: "number", min: 100, max: 599 })}
             {input("Keyword (optional)", "keyword", "keyword")}
           </>
+        ) : v.type === "browser" ? (
+          input("URL", "url", "url", { type: "url", placeholder: "https://example.com/login" })
         ) : v.type === "dns" ? null : (
           <>
             {input("Host", "host", "host", { placeholder: "db.example.com" })}
-            {input(v.type === "tls" ? "Port (default 443)" : "Port", "port", "port", {
-              type: "number",
-              min: 1,
-              max: 65535,
-            })}
+            {v.type !== "ping" &&
+              input(v.type === "tls" ? "Port (default 443)" : "Port", "port", "port", {
+                type: "number",
+                min: 1,
+                max: 65535,
+              })}
           </>
         )}
         <CheckFields type={v.type} values={extra} onChange={setExtra} errors={errors} />

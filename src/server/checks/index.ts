@@ -2,6 +2,9 @@ import { runHttpCheck } from "./http";
 import { runTcpCheck } from "./tcp";
 import { runDnsCheck } from "./dns";
 import { runTlsCheck } from "./tls";
+import { runGrpcCheck } from "./grpc";
+import { runPingCheck } from "./ping";
+import { runBrowserCheck } from "./browser";
 import "./regex-engine";
 import type { Check, CheckOptions, CheckResult } from "./types";
 
@@ -20,5 +23,11 @@ export function runCheck(check: Check, opts: CheckOptions): Promise<CheckResult>
       return runDnsCheck(check, opts);
     case "tls":
       return runTlsCheck(check, opts);
+    case "grpc":
+      return runGrpcCheck(check, opts);
+    case "ping":
+      return runPingCheck(check, opts);
+    case "browser":
+      return runBrowserCheck(check, opts);
   }
 }

@@ -1,6 +1,16 @@
 import type { OutboundPolicy } from "../outbound";
 
-export type { Check, DnsCheck, HttpCheck, TcpCheck, TlsCheck } from "../domain/check-config";
+export type {
+  BrowserCheck,
+  BrowserStep,
+  Check,
+  DnsCheck,
+  GrpcCheck,
+  HttpCheck,
+  PingCheck,
+  TcpCheck,
+  TlsCheck,
+} from "../domain/check-config";
 import type { Check } from "../domain/check-config";
 
 /** Milliseconds of each phase of the last connection; null where it did not happen (plain http has no TLS). */

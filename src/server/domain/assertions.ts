@@ -17,6 +17,11 @@ export type Observed = {
   dnsAnswers?: string[];
   /** NOERROR, NXDOMAIN, SERVFAIL, REFUSED... */
   dnsRcode?: string | null;
+  /** The health answer: SERVING, NOT_SERVING, UNKNOWN, or SERVICE_UNKNOWN (the server does not know the service). */
+  grpcStatus?: string | null;
+  /** Percent of the echo requests unanswered (0-100). */
+  packetLoss?: number;
+  packetsSent?: number;
 };
 
 /** Characters of a value a reason shows at most. */
@@ -59,6 +64,10 @@ function valueOf(a: Assertion, o: Observed): Value {
       return o.dnsAnswers ?? [];
     case "dns_rcode":
       return o.dnsRcode ?? MISSING;
+    case "grpc_status":
+      return o.grpcStatus ?? MISSING;
+    case "packet_loss":
+      return o.packetLoss ?? MISSING;
     case "json_body":
       return jsonValue(o.body ?? null, a.property!);
   }
@@ -150,6 +159,8 @@ const LABELS: Record<AssertionSource, string> = {
   certificate_days_left: "certificate days left",
   dns_answer: "answers",
   dns_rcode: "rcode",
+  grpc_status: "health status",
+  packet_loss: "packet loss (%)",
 };
 
 function label(a: Assertion): string {

@@ -56,7 +56,49 @@ export type TlsCheck = {
   assertions: Assertion[];
 };
 
-export type Check = HttpCheck | TcpCheck | DnsCheck | TlsCheck;
+export type GrpcCheck = {
+  type: "grpc";
+  host: string;
+  port: number;
+  /** The service asked about; "" is the whole server. */
+  service: string;
+  tls: boolean;
+  /** With TLS: the server name sent and verified; null: the host when it is a name. */
+  sni: string | null;
+  ignoreTlsErrors: boolean;
+  timeoutSeconds: number;
+  assertions: Assertion[];
+};
+
+export type PingCheck = {
+  type: "ping";
+  host: string;
+  /** Echo requests sent. */
+  count: number;
+  timeoutSeconds: number;
+  assertions: Assertion[];
+};
+
+export type BrowserStep =
+  | { action: "goto"; url: string }
+  | { action: "click"; selector: string }
+  | { action: "fill"; selector: string; value: string }
+  | { action: "press"; key: string; selector?: string }
+  | { action: "wait_for_text"; text: string }
+  | { action: "expect_text"; text: string; selector?: string }
+  | { action: "expect_url"; contains: string }
+  | { action: "expect_title"; contains: string };
+
+export type BrowserCheck = {
+  type: "browser";
+  url: string;
+  steps: BrowserStep[];
+  timeoutSeconds: number;
+  ignoreTlsErrors: boolean;
+  assertions: Assertion[];
+};
+
+export type Check = HttpCheck | TcpCheck | DnsCheck | TlsCheck | GrpcCheck | PingCheck | BrowserCheck;
 
 /** Degraded below this many days left when the service does not say (http and tls). */
 export const DEFAULT_CERTIFICATE_WARNING_DAYS = 14;
@@ -89,6 +131,35 @@ export function checkFromConfig(type: string, config: Record<string, unknown>): 
       timeoutSeconds,
       certificateWarningDays: warningDays,
       ignoreTlsErrors: config.ignore_tls_errors === true,
+      assertions,
+    };
+  if (type === "browser")
+    return {
+      type: "browser",
+      url: String(config.url),
+      steps: Array.isArray(config.steps) ? (config.steps as BrowserStep[]) : [],
+      timeoutSeconds: typeof config.timeout === "number" ? config.timeout : 30,
+      ignoreTlsErrors: config.ignore_tls_errors === true,
+      assertions,
+    };
+  if (type === "ping")
+    return {
+      type: "ping",
+      host: String(config.host),
+      count: typeof config.count === "number" ? config.count : 3,
+      timeoutSeconds,
+      assertions,
+    };
+  if (type === "grpc")
+    return {
+      type: "grpc",
+      host: String(config.host),
+      port: Number(config.port),
+      service: typeof config.service === "string" ? config.service : "",
+      tls: config.tls === true,
+      sni: typeof config.sni === "string" ? config.sni : null,
+      ignoreTlsErrors: config.ignore_tls_errors === true,
+      timeoutSeconds,
       assertions,
     };
   return {

@@ -1,5 +1,5 @@
 import { asserts, failedAssertion, type Observed } from "./assertions";
-import type { Check, DnsCheck, HttpCheck, TlsCheck } from "./check-config";
+import type { Check, DnsCheck, GrpcCheck, HttpCheck, PingCheck, TlsCheck } from "./check-config";
 
 /**
  * A check's outcome from what it observed, pure (the runners in checks/ only measure). An `up`
@@ -20,6 +20,11 @@ export function verdictOf(check: Check, o: Observed): Verdict {
       return dnsVerdict(check, o);
     case "tls":
       return tlsVerdict(check, o);
+    case "grpc":
+      return grpcVerdict(check, o);
+    case "ping":
+      return pingVerdict(check, o);
+    case "browser":
     case "tcp": {
       const failed = failedAssertion(check.assertions, o);
       return failed ? down(failed) : UP;
@@ -68,4 +73,28 @@ function dnsVerdict(check: DnsCheck, o: Observed): Verdict {
   }
   const failed = failedAssertion(check.assertions, o);
   return failed ? down(failed) : UP;
+}
+
+/** Up when the health service answers SERVING, unless the service's assertions read the status themselves. */
+function grpcVerdict(check: GrpcCheck, o: Observed): Verdict {
+  if (!asserts(check.assertions, "grpc_status") && o.grpcStatus !== "SERVING")
+    return down(`health status ${o.grpcStatus ?? "missing"}${check.service ? ` for ${check.service}` : ""}`);
+  const failed = failedAssertion(check.assertions, o);
+  return failed ? down(failed) : UP;
+}
+
+/**
+ * Down when no echo request was answered; up with a warning (degraded) when some were lost; the
+ * service's assertions on the loss replace that rule. A lost run has no round trip to assert on.
+ */
+function pingVerdict(check: PingCheck, o: Observed): Verdict {
+  const loss = o.packetLoss ?? 100;
+  const sent = o.packetsSent ?? check.count;
+  const lost = Math.round((loss / 100) * sent);
+  const failed = failedAssertion(check.assertions, o);
+  if (failed) return down(failed);
+  if (asserts(check.assertions, "packet_loss")) return UP;
+  if (loss >= 100) return down(`no reply: ${sent} of ${sent} packets lost`);
+  if (loss > 0) return { outcome: "up", reason: `packet loss ${loss}% (${lost} of ${sent} lost)` };
+  return UP;
 }

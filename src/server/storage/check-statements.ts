@@ -1,4 +1,5 @@
 import { PROBE_USE, rolesWith } from "../../shared/capabilities";
+import { isServiceType, type ServiceType } from "../../shared/service-types";
 import { idsIn, type Engine } from "./dialect";
 import { jsonRowsSource } from "./json-rows";
 import { serviceMaintenanceUntil } from "./maintenance-sql";
@@ -16,6 +17,13 @@ export type CheckStatements = ReturnType<typeof checkStatements>;
 
 export function checkStatements(engine: Engine) {
   const pg = engine === "postgresql";
+  const pickDue = `SELECT l.service_id, l.lane, l.slot, l.due_at, s.type, s.config
+      FROM service_lanes l JOIN services s ON s.id = l.service_id
+      WHERE l.lane = ? AND l.leasable_at <= ?
+        AND (l.lane = 0 OR EXISTS (SELECT 1 FROM probes p JOIN memberships m ON m.org_id = p.org_id AND m.user_id = s.user_id
+          WHERE p.id = l.lane AND m.role IN (${PROBE_USE_ROLES.map((r) => `'${r}'`).join(", ")})))`;
+  const order = ` ORDER BY l.leasable_at LIMIT ?${pg ? " FOR UPDATE OF l SKIP LOCKED" : ""}`;
+  const skipping = new Map<string, string>();
   return {
     /**
      * Params: lane, horizon, max. The lane's due checks in due order (PostgreSQL: rows another probe
@@ -23,12 +31,25 @@ export function checkStatements(engine: Engine) {
      * in the probe's organization (probe-use.ts): a row left behind by a removed or demoted member
      * is never handed out. The membership lookup is on its unique (org_id, user_id) index.
      */
-    pickDue: `SELECT l.service_id, l.lane, l.slot, l.due_at, s.type, s.config
-      FROM service_lanes l JOIN services s ON s.id = l.service_id
-      WHERE l.lane = ? AND l.leasable_at <= ?
-        AND (l.lane = 0 OR EXISTS (SELECT 1 FROM probes p JOIN memberships m ON m.org_id = p.org_id AND m.user_id = s.user_id
-          WHERE p.id = l.lane AND m.role IN (${PROBE_USE_ROLES.map((r) => `'${r}'`).join(", ")})))
-      ORDER BY l.leasable_at LIMIT ?${pg ? " FOR UPDATE OF l SKIP LOCKED" : ""}`,
+    pickDue: pickDue + order,
+
+    /**
+     * pickDue for a probe that cannot run some types (docs/api-probes.md): those services' rows are
+     * left for other probes. The names are service type names (the lease input's enum, checked
+     * again here), written into the text; one text per set, kept.
+     */
+    pickDueSkipping: (types: readonly ServiceType[]) => {
+      const names = [...new Set(types.filter(isServiceType))].sort();
+      const key = names.join(",");
+      let text = skipping.get(key);
+      if (text === undefined) {
+        text = names.length
+          ? `${pickDue} AND s.type NOT IN (${names.map((n) => `'${n}'`).join(", ")})${order}`
+          : pickDue + order;
+        skipping.set(key, text);
+      }
+      return text;
+    },
 
     /** Params: lane, horizon. When the lane's next check beyond the horizon is due (an idle probe sleeps until then). */
     nextDue: `SELECT MIN(leasable_at) AS due FROM service_lanes WHERE lane = ? AND leasable_at > ?`,

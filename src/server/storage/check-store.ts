@@ -12,6 +12,7 @@ import { jsonTime } from "./json-rows";
 import { pgAccess } from "./postgres/runner";
 import type { SqlAccess, SqlRunner } from "./runner";
 import { writerTurns } from "./sqlite/writer-turns";
+import type { ServiceType } from "../../shared/service-types";
 
 /**
  * The probes' hot path on either engine: leasing due checks and recording result batches, each a
@@ -23,13 +24,17 @@ import { writerTurns } from "./sqlite/writer-turns";
  * and executes.
  */
 export interface CheckStore {
-  /** Leases up to `max` checks of `lane` due by `horizon` to `probeId`; with none due, says when the next one is. */
+  /**
+   * Leases up to `max` checks of `lane` due by `horizon` to `probeId`, leaving out checks of the
+   * `skipTypes` the probe cannot run (names of service types); with none due, says when the next one is.
+   */
   lease(
     probeId: number,
     lane: number,
     max: number,
     horizon: Date,
     now: Date,
+    skipTypes?: readonly ServiceType[],
   ): Promise<{ leased: LeasedCheck[]; nextDueAt: Date | null }>;
   /** Records results; a scheduled result counts only while its probe holds the slot's lease. */
   record(probeId: number, results: PostedResult[], now: Date): Promise<RecordOutcome[]>;
@@ -136,7 +141,7 @@ const date = (v: string | null) => (v === null ? null : new Date(v));
 function checkStore(engine: Engine, { transact, read }: SqlAccess, rules: CheckRules): CheckStore {
   const s = checkStatements(engine);
   return {
-    lease: (probeId, lane, max, horizon, now) =>
+    lease: (probeId, lane, max, horizon, now, skipTypes = []) =>
       transact(async (sql) => {
         const due = await sql.all<{
           service_id: number;
@@ -145,7 +150,7 @@ function checkStore(engine: Engine, { transact, read }: SqlAccess, rules: CheckR
           due_at: string;
           type: string;
           config: string;
-        }>(s.pickDue, [lane, horizon, max]);
+        }>(skipTypes.length ? s.pickDueSkipping(skipTypes) : s.pickDue, [lane, horizon, max]);
         if (due.length === 0)
           return {
             leased: [],

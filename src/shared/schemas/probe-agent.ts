@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, MAX_ID } from "./common";
 import { storable, text } from "./text";
+import { SERVICE_TYPE_NAMES } from "../service-types";
 
 /**
  * The probe-facing protocol (decisions 8): a probe leases its due checks and posts their results in
@@ -19,6 +20,13 @@ export const leaseInput = z.object({
     .max(10)
     .default(2)
     .describe("Also lease checks due within this many seconds (the probe starts each at its due instant)"),
+  types: z
+    .array(z.enum(SERVICE_TYPE_NAMES))
+    .max(SERVICE_TYPE_NAMES.length * 2)
+    .optional()
+    .describe(
+      "The check types this probe can run (a probe without Chromium leaves out browser, one that may not send ICMP ping); checks of other types are left to other probes. Default: every type",
+    ),
 });
 
 export const leasedCheck = z.object({

@@ -54,7 +54,13 @@ export const probeAgentRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { leased, nextDueAt } = await leaseChecks(ctx.probe, input.max, input.lookahead_seconds, new Date());
+      const { leased, nextDueAt } = await leaseChecks(
+        ctx.probe,
+        input.max,
+        input.lookahead_seconds,
+        new Date(),
+        input.types,
+      );
       return {
         next_due_at: nextDueAt?.toISOString() ?? null,
         data: leased.map((l) => ({

@@ -2,6 +2,7 @@ import { checkResultFromWire, storedResult, type ResultWire } from "../../checks
 import { db } from "../../db";
 import { processCheckStore } from "../../checks/store";
 import { laneOf, probeByToken } from "./probes";
+import { SERVICE_TYPE_NAMES, type ServiceType } from "../../../shared/service-types";
 
 /** `last_seen_at` is written at most this often per probe (a busy probe calls several times a second). */
 const SEEN_EVERY_MS = 10_000;
@@ -28,10 +29,17 @@ export async function probeOrg(orgId: number | null): Promise<{ org?: { slug: st
   return { org: await db().organization.findUnique({ where: { id: orgId }, select: { slug: true } }) };
 }
 
-/** Leases up to `max` of the probe's due checks within `lookaheadSeconds`. */
-export function leaseChecks(probe: Probe, max: number, lookaheadSeconds: number, now: Date) {
+/** Leases up to `max` of the probe's due checks within `lookaheadSeconds`, of the types it can run (all by default). */
+export function leaseChecks(
+  probe: Probe,
+  max: number,
+  lookaheadSeconds: number,
+  now: Date,
+  types?: readonly ServiceType[],
+) {
   const horizon = new Date(now.getTime() + lookaheadSeconds * 1000);
-  return processCheckStore().lease(probe.id, laneOf(probe), max, horizon, now);
+  const skip = types ? SERVICE_TYPE_NAMES.filter((t) => !types.includes(t)) : [];
+  return processCheckStore().lease(probe.id, laneOf(probe), max, horizon, now, skip);
 }
 
 /** Records a probe's batch of results (each mapped to a stored result by checks/stored-result.ts). */

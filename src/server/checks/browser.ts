@@ -1,0 +1,182 @@
+import fs from "node:fs";
+import { chromium, type Page } from "playwright-core";
+import { round } from "./connect";
+import { checkClock } from "./clock";
+import { guardedProxy } from "./guarded-proxy";
+import { verdictOf } from "../domain/check-verdict";
+import type { BrowserCheck, BrowserStep, CheckOptions, CheckResult } from "./types";
+
+/** Browsers a process runs at once at most (BROWSER_CONCURRENCY, default 4): each is a Chromium. */
+const MAX_BROWSERS = Math.max(1, Number(process.env.BROWSER_CONCURRENCY) || 4);
+let running = 0;
+const queue: (() => void)[] = [];
+
+/** The probe host's Chromium (CHROMIUM_PATH, default Debian's). */
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * One browser check: the probe host's Chromium (through playwright-core) opens the URL and runs the
+ * check's declarative steps in order, each bounded by what is left of the timeout. No code the
+ * user wrote runs: a step is an action on a selector, text, a key or a URL. On platform probes every
+ * request goes through a guarded proxy (checks/guarded-proxy.ts). The load is timed (first_byte_ms)
+ * and the whole check is the response time; the first step that fails is the reason
+ * (`step 3 (click "text=Sign in"): ...`). At most MAX_BROWSERS run at once in a process; a check
+ * waiting for its turn spends its own timeout.
+ */
+export async function runBrowserCheck(check: BrowserCheck, opts: CheckOptions): Promise<CheckResult> {
+  const asked = performance.now();
+  if (running >= MAX_BROWSERS) {
+    const turn = new Promise<boolean>((resolve) => {
+      const take = () => (clearTimeout(timer), resolve(true));
+      const timer = setTimeout(
+        () => (queue.splice(queue.indexOf(take), 1), resolve(false)),
+        check.timeoutSeconds * 1000,
+      );
+      queue.push(take);
+    });
+    if (!(await turn))
+      return checkClock().result(
+        "down",
+        `timeout after ${check.timeoutSeconds} s waiting for a browser (this probe runs ${MAX_BROWSERS} at once)`,
+      );
+  } else running++;
+  try {
+    return await checkInBrowser(check, opts, check.timeoutSeconds * 1000 - (performance.now() - asked));
+  } finally {
+    // The turn passes straight to the next waiting check, else the browser is free.
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs: number): Promise<CheckResult> {
+  const { t0, timing, result } = checkClock();
+  const executablePath = chromiumPath();
+  if (!fs.existsSync(executablePath))
+    return result("down", `this probe cannot run browser checks: no Chromium at ${executablePath}`);
+  const deadline = performance.now() + Math.max(1, budgetMs);
+  const left = () => Math.max(1, Math.round(deadline - performance.now()));
+  const proxy = opts.policy ? await guardedProxy(opts.policy) : null;
+  const browser = await chromium
+    .launch({
+      executablePath,
+      timeout: left(),
+      args: [
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+      ],
+      ...(proxy ? { proxy: { server: proxy.server, bypass: "<-loopback>" } } : {}),
+    })
+    .catch((err: Error) => err);
+  if (browser instanceof Error) {
+    await proxy?.close();
+    return result("down", `this probe cannot start Chromium: ${firstLine(browser.message)}`);
+  }
+  let at = "load";
+  let host = hostOf(check.url);
+  try {
+    const context = await browser.newContext({
+      ignoreHTTPSErrors: check.ignoreTlsErrors,
+      serviceWorkers: "block",
+      acceptDownloads: false,
+    });
+    const page = await context.newPage();
+    const t = performance.now();
+    const answer = await page.goto(check.url, { waitUntil: "load", timeout: left() });
+    timing.firstByteMs = round(performance.now() - t);
+    if (answer && answer.status() >= 400)
+      throw new Error(proxy?.failureOf(host) ?? `the page answered ${answer.status()}`);
+    for (const [i, step] of check.steps.entries()) {
+      at = `step ${i + 1} (${describeStep(step)})`;
+      host = step.action === "goto" ? hostOf(step.url) : hostOf(page.url());
+      await runStep(page, step, left());
+    }
+    const verdict = verdictOf(check, { responseTimeMs: round(performance.now() - t0) });
+    return result(verdict.outcome, verdict.reason);
+  } catch (err) {
+    const unreachable = proxy?.failureOf(host);
+    if (unreachable) return result("down", `${at}: ${unreachable}`);
+    if (performance.now() >= deadline) return result("down", `${at}: timeout after ${check.timeoutSeconds} s`);
+    return result("down", `${at}: ${firstLine((err as Error).message)}`);
+  } finally {
+    await browser.close().catch(() => undefined);
+    await proxy?.close();
+  }
+}
+
+async function runStep(page: Page, step: BrowserStep, timeout: number): Promise<void> {
+  switch (step.action) {
+    case "goto":
+      await page.goto(step.url, { waitUntil: "load", timeout });
+      return;
+    case "click":
+      await page.click(step.selector, { timeout });
+      return;
+    case "fill":
+      await page.fill(step.selector, step.value, { timeout });
+      return;
+    case "press":
+      if (step.selector) await page.press(step.selector, step.key, { timeout });
+      else await page.keyboard.press(step.key);
+      return;
+    case "wait_for_text":
+      await page.getByText(step.text).first().waitFor({ state: "visible", timeout });
+      return;
+    case "expect_text": {
+      const scope = step.selector ? page.locator(step.selector).first() : page.locator("body");
+      await scope.waitFor({ state: "attached", timeout });
+      const seen = (await scope.innerText({ timeout })) ?? "";
+      if (!seen.includes(step.text)) throw new Error(`text ${JSON.stringify(step.text)} not found`);
+      return;
+    }
+    case "expect_url":
+      if (!page.url().includes(step.contains))
+        throw new Error(
+          `URL was ${JSON.stringify(page.url().slice(0, 200))}, wanted containing ${JSON.stringify(step.contains)}`,
+        );
+      return;
+    case "expect_title": {
+      const title = await page.title();
+      if (!title.includes(step.contains))
+        throw new Error(
+          `title was ${JSON.stringify(title.slice(0, 200))}, wanted containing ${JSON.stringify(step.contains)}`,
+        );
+      return;
+    }
+  }
+}
+
+export function describeStep(step: BrowserStep): string {
+  switch (step.action) {
+    case "goto":
+      return `goto ${step.url}`;
+    case "click":
+      return `click ${JSON.stringify(step.selector)}`;
+    case "fill":
+      return `fill ${JSON.stringify(step.selector)}`;
+    case "press":
+      return `press ${step.key}`;
+    case "wait_for_text":
+    case "expect_text":
+      return `${step.action} ${JSON.stringify(step.text)}`;
+    case "expect_url":
+    case "expect_title":
+      return `${step.action} ${JSON.stringify(step.contains)}`;
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^\[(.*)\]$/, "$1");
+  } catch {
+    return "";
+  }
+}
+
+function firstLine(message: string): string {
+  return (message.split("\n")[0] ?? "").replace(/^\w+\.\w+: /, "").slice(0, 300);
+}
