@@ -16,7 +16,15 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const [secondStep, setSecondStep] = useState(false);
   // Until React has hydrated the form, a click would submit it natively: keep the button disabled.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // Single sign-on: the organization's slug (prefilled by `?sso=`), and what a refused one said.
+  const [ssoSlug, setSsoSlug] = useState("");
+  useEffect(() => {
+    setHydrated(true);
+    const query = new URLSearchParams(window.location.search);
+    setSsoSlug(query.get("sso") ?? "");
+    const refused = ssoError(query.get("error"), query.get("reason"));
+    if (refused) setError(refused);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,6 +41,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       const result = await signIn("credentials", { email, password, redirect: false }).catch(() => {
         throw new Error("Too many failed attempts; wait a few minutes and try again");
       });
+      if (result?.error === "SsoRequired") throw new Error(SSO_REQUIRED);
       if (result?.error === "SecondFactorRequired") {
         setSecondStep(true);
         setBusy(false);
@@ -64,6 +73,12 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
         : "Too many failed attempts; wait a few minutes and try again",
     );
     setBusy(false);
+  }
+
+  function onSso(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    void signIn(`sso-${ssoSlug.trim().toLowerCase()}`, { callbackUrl: "/monitors" });
   }
 
   const title = mode === "login" ? "Sign in to Lifeline" : "Create your Lifeline account";
@@ -107,6 +122,24 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
             {secondStep ? "Verify" : mode === "login" ? "Sign in" : "Create account"}
           </button>
         </form>
+        {mode === "login" && !secondStep && (
+          <form className="stack" onSubmit={onSso} aria-label="Single sign-on">
+            <label>
+              Organization (single sign-on)
+              <input
+                name="organization"
+                value={ssoSlug}
+                onChange={(e) => setSsoSlug(e.target.value)}
+                placeholder="your-organization"
+                autoComplete="organization"
+                required
+              />
+            </label>
+            <button type="submit" className="secondary" disabled={busy || !hydrated}>
+              Sign in with single sign-on
+            </button>
+          </form>
+        )}
         <p className="muted">
           {mode === "login" ? (
             <>
@@ -121,6 +154,27 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       </div>
     </main>
   );
+}
+
+const SSO_REQUIRED = "Your organization requires single sign-on: sign in with it below";
+
+const SSO_REFUSALS: Record<string, string> = {
+  not_configured: "This organization has no single sign-on",
+  no_email: "Your identity provider did not give a verified email",
+  account_exists:
+    "An account with your email exists: sign in with its password first, then with single sign-on to link it",
+  already_linked: "This identity or account is already linked; sign in again",
+  not_member: "Your account is no longer a member of this organization",
+};
+
+/** What a single sign-on that came back to this page refused, in words. */
+function ssoError(error: string | null, reason: string | null): string | null {
+  if (!error) return null;
+  if (error === "SsoRefused") return SSO_REFUSALS[reason ?? ""] ?? "Single sign-on refused this sign-in";
+  if (error === "SsoRequired") return SSO_REQUIRED;
+  if (error === "SsoFailed" || error.startsWith("OAuth") || error === "Callback")
+    return "Single sign-on did not complete; try again or ask your administrator";
+  return null;
 }
 
 function friendly(err: unknown): string {

@@ -9,6 +9,7 @@ import { knownDevice, newDeviceToken, signInLimits } from "../../auth/throttle";
 import { clientAddress } from "../../auth/client-address";
 import { attempt } from "../../limits/counter";
 import { passwordLimits, registerLimits } from "../../limits/rules";
+import { refusePasswordWhenSsoRequired } from "./sso";
 import { answerChallenge, secondFactorChallenge, type SecondFactorProof } from "./two-factor";
 
 const isCode = (code: string) => (err: unknown) => err instanceof AppError && err.code === code;
@@ -90,6 +91,8 @@ export async function signIn(
     },
     { now, isFailure: isCode("UNAUTHORIZED"), clearOnSuccess },
   );
+  // Only a right password learns that the account must use single sign-on.
+  await refusePasswordWhenSsoRequired(signedIn.id);
   return { user: signedIn, device: deviceId ? deviceToken! : newDeviceToken(signedIn.id) };
 }
 
