@@ -66,7 +66,10 @@ export function authOptions(sso: SsoClient | null = null): NextAuthOptions {
               if (sign && typeof challenge === "string") sign.secondFactorChallenge = challenge;
               return null;
             }
-            const { sessionId } = await openSession(user.id, "dashboard", new Date());
+            const { sessionId } = await openSession(user.id, "dashboard", new Date(), {
+              method: secondStep ? "second_factor" : "password",
+              address: sign?.address ?? null,
+            });
             if (sign) sign.signedInDevice = device;
             return {
               id: String(user.id),
@@ -154,7 +157,10 @@ async function ssoSignedIn(user: { id: string }, providerId: string, claims: Rec
   try {
     if (!slug) throw new AppError("FORBIDDEN", "Unknown single sign-on provider");
     const signedIn = await ssoSignIn(slug, claims, sign?.signedInAs ?? null);
-    const { sessionId } = await openSession(signedIn.userId, "dashboard", new Date());
+    const { sessionId } = await openSession(signedIn.userId, "dashboard", new Date(), {
+      method: "sso",
+      address: sign?.address ?? null,
+    });
     Object.assign(user, { id: String(signedIn.userId), email: signedIn.email, name: signedIn.name, sessionId });
     return true;
   } catch (err) {

@@ -20,6 +20,7 @@ import { incidentUpdatesRouter } from "./routers/incident-updates";
 import { maintenanceRouter } from "./routers/maintenance";
 import { edgeRemovalsRouter } from "./routers/edge-removals";
 import { overviewRouter } from "./routers/overview";
+import { auditLogRouter } from "./routers/audit-log";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -48,6 +49,7 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   edgeRemovals: edgeRemovalsRouter,
   overview: overviewRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;
