@@ -15,6 +15,7 @@ const secrets = {
   urlToken: `url-token-${tag}`,
   webhookSecret: `signing-secret-${tag}-0123456789`,
   clientSecret: `client-secret-${tag}`,
+  newPassword: `new-password-${tag}`,
   serviceToken: "", // filled when issued
 };
 
@@ -28,6 +29,8 @@ let reader: string; // a service token with audit.read
 const from = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
 const log = (token: string, query = "", headers: Record<string, string> = {}) =>
   call("GET", `/audit-log${query}`, { token, headers: { "x-org-slug": owner.orgSlug, ...headers } });
+
+const find2 = (all: any[], action: string) => all.find((e) => e.action === action);
 
 async function entries(query = ""): Promise<any[]> {
   const res = await log(owner.access, query);
@@ -162,7 +165,20 @@ describe("audit log", () => {
       ).status,
     ).toBe(200);
 
+    const changed = await call("POST", "/users/password", {
+      token: viewer.access,
+      body: { current_password: viewer.password, new_password: secrets.newPassword },
+      headers: from(26),
+    });
+    expect(changed.status).toBe(204);
+
     const all = await entries("?limit=100");
+    expect(find2(all, "users.changePassword")).toMatchObject({
+      actor: { id: viewer.id },
+      object_type: "account",
+      address: "203.0.113.26",
+      changes: { current_password: "[changed]", new_password: "[changed]" },
+    });
     const find = (action: string) => all.find((e) => e.action === action);
     expect(find("orgs.addMember")).toMatchObject({
       object_type: "members",

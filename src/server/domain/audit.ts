@@ -71,7 +71,7 @@ export function auditChanges(input: unknown): Record<string, unknown> {
  */
 export function auditObjectType(path: string): string {
   if (path.startsWith("/auth/two-factor")) return "two-factor";
-  if (path.startsWith("/auth/")) return "account";
+  if (path.startsWith("/auth/") || path.startsWith("/users/")) return "account";
   const segments = path.split("/").filter(Boolean);
   const statics: string[] = [];
   segments.forEach((s, i) => {

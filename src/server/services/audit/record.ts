@@ -12,7 +12,7 @@ import type { Principal } from "../accounts/principal";
 /** Procedures that are traffic, not changes by a person or a token: runs reported, probes' work. */
 const UNAUDITED = /^(cronRuns|probeAgent)\./;
 /** Account routes whose changes are recorded in every organization of the user. */
-const ACCOUNT_CHANGES = /^(twoFactor\.|auth\.(changePassword|updateProfile))/;
+const ACCOUNT_CHANGES = /^(twoFactor\.|users\.(changePassword|updateProfile))/;
 
 type Actor = { type: "user" | "service_token"; id: number; label: string };
 
