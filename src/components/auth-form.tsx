@@ -1,6 +1,6 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { getCsrfToken, signIn } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
@@ -75,10 +75,33 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
     setBusy(false);
   }
 
-  function onSso(event: FormEvent<HTMLFormElement>) {
+  /**
+   * An organization's single sign-on: its provider is built per request on the server, so it is not
+   * in next-auth's provider list that `signIn()` checks first. The sign-in route is asked for the
+   * issuer's authorization URL (it sets the state and PKCE cookies) and the browser goes there.
+   */
+  async function onSso(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    void signIn(`sso-${ssoSlug.trim().toLowerCase()}`, { callbackUrl: "/monitors" });
+    setError(null);
+    const slug = encodeURIComponent(ssoSlug.trim().toLowerCase());
+    const res = await fetch(`/api/auth/signin/sso-${slug}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        csrfToken: (await getCsrfToken()) ?? "",
+        callbackUrl: `${location.origin}/monitors`,
+        json: "true",
+      }),
+    }).catch(() => null);
+    const url = res?.ok ? ((await res.json()) as { url?: string }).url : undefined;
+    // An organization without single sign-on answers next-auth's own sign-in page: say so here.
+    if (!url || new URL(url, location.href).origin === location.origin) {
+      setError(SSO_REFUSALS.not_configured!);
+      setBusy(false);
+      return;
+    }
+    location.assign(url);
   }
 
   const title = mode === "login" ? "Sign in to Lifeline" : "Create your Lifeline account";
@@ -136,7 +159,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
               />
             </label>
             <button type="submit" className="secondary" disabled={busy || !hydrated}>
-              Sign in with single sign-on
+              Continue with single sign-on
             </button>
           </form>
         )}
