@@ -83,8 +83,8 @@ async function ssoSignIn(login: string, opts: { cookie?: string; issuer?: string
   const back = await browser.follow(consent.at, { form: { prompt: "consent" } }, redirectUri);
   expect(back.at.startsWith(redirectUri)).toBe(true);
   let done = await browser.request(back.at);
-  // next-auth's own error route sends a failed callback on to the sign-in page.
-  if (done.headers.get("location")?.startsWith(`${lifeline}/api/auth/error`)) {
+  // next-auth's own error and sign-in routes send a failed callback on to the sign-in page.
+  for (let hops = 0; hops < 3 && done.headers.get("location")?.startsWith(`${lifeline}/api/auth/`); hops++) {
     done = await browser.request(done.headers.get("location")!);
   }
   const session = browser.cookies(lifeline).get("next-auth.session-token");
@@ -205,6 +205,6 @@ describe("single sign-on with OpenID Connect", () => {
   it("refuses an authorization response from another issuer", async () => {
     const other = await ssoSignIn("alice", { issuer: issuerB.issuer });
     expect(other.cookie).toBeNull();
-    expect(other.location).toBe(`${baseUrl()}/login?error=OAuthCallback`);
+    expect(other.location).toMatch(/^(http:\/\/127\.0\.0\.1:\d+)?\/login\?(.*&)?error=OAuthCallback$/);
   });
 });
