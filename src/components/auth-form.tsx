@@ -1,6 +1,6 @@
 "use client";
 
-import { signIn } from "next-auth/react";
+import { getCsrfToken, signIn } from "next-auth/react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
@@ -16,7 +16,15 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const [secondStep, setSecondStep] = useState(false);
   // Until React has hydrated the form, a click would submit it natively: keep the button disabled.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // Single sign-on: the organization's slug (prefilled by `?sso=`), and what a refused one said.
+  const [ssoSlug, setSsoSlug] = useState("");
+  useEffect(() => {
+    setHydrated(true);
+    const query = new URLSearchParams(window.location.search);
+    setSsoSlug(query.get("sso") ?? "");
+    const refused = ssoError(query.get("error"), query.get("reason"));
+    if (refused) setError(refused);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,6 +41,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       const result = await signIn("credentials", { email, password, redirect: false }).catch(() => {
         throw new Error("Too many failed attempts; wait a few minutes and try again");
       });
+      if (result?.error === "SsoRequired") throw new Error(SSO_REQUIRED);
       if (result?.error === "SecondFactorRequired") {
         setSecondStep(true);
         setBusy(false);
@@ -64,6 +73,35 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
         : "Too many failed attempts; wait a few minutes and try again",
     );
     setBusy(false);
+  }
+
+  /**
+   * An organization's single sign-on: its provider is built per request on the server, so it is not
+   * in next-auth's provider list that `signIn()` checks first. The sign-in route is asked for the
+   * issuer's authorization URL (it sets the state and PKCE cookies) and the browser goes there.
+   */
+  async function onSso(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const slug = encodeURIComponent(ssoSlug.trim().toLowerCase());
+    const res = await fetch(`/api/auth/signin/sso-${slug}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        csrfToken: (await getCsrfToken()) ?? "",
+        callbackUrl: `${location.origin}/monitors`,
+        json: "true",
+      }),
+    }).catch(() => null);
+    const url = res?.ok ? ((await res.json()) as { url?: string }).url : undefined;
+    // An organization without single sign-on answers next-auth's own sign-in page: say so here.
+    if (!url || new URL(url, location.href).origin === location.origin) {
+      setError(SSO_REFUSALS.not_configured!);
+      setBusy(false);
+      return;
+    }
+    location.assign(url);
   }
 
   const title = mode === "login" ? "Sign in to Lifeline" : "Create your Lifeline account";
@@ -107,6 +145,24 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
             {secondStep ? "Verify" : mode === "login" ? "Sign in" : "Create account"}
           </button>
         </form>
+        {mode === "login" && !secondStep && (
+          <form className="stack" onSubmit={onSso} aria-label="Single sign-on">
+            <label>
+              Organization (single sign-on)
+              <input
+                name="organization"
+                value={ssoSlug}
+                onChange={(e) => setSsoSlug(e.target.value)}
+                placeholder="your-organization"
+                autoComplete="organization"
+                required
+              />
+            </label>
+            <button type="submit" className="secondary" disabled={busy || !hydrated}>
+              Continue with single sign-on
+            </button>
+          </form>
+        )}
         <p className="muted">
           {mode === "login" ? (
             <>
@@ -121,6 +177,27 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       </div>
     </main>
   );
+}
+
+const SSO_REQUIRED = "Your organization requires single sign-on: sign in with it below";
+
+const SSO_REFUSALS: Record<string, string> = {
+  not_configured: "This organization has no single sign-on",
+  no_email: "Your identity provider did not give a verified email",
+  account_exists:
+    "An account with your email exists: sign in with its password first, then with single sign-on to link it",
+  already_linked: "This identity or account is already linked; sign in again",
+  not_member: "Your account is no longer a member of this organization",
+};
+
+/** What a single sign-on that came back to this page refused, in words. */
+function ssoError(error: string | null, reason: string | null): string | null {
+  if (!error) return null;
+  if (error === "SsoRefused") return SSO_REFUSALS[reason ?? ""] ?? "Single sign-on refused this sign-in";
+  if (error === "SsoRequired") return SSO_REQUIRED;
+  if (error === "SsoFailed" || error.startsWith("OAuth") || error === "Callback")
+    return "Single sign-on did not complete; try again or ask your administrator";
+  return null;
 }
 
 function friendly(err: unknown): string {

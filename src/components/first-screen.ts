@@ -110,6 +110,10 @@ export const incidentFirst =
   (id: number): FirstScreen =>
   (t) => [t.incidents.tree.queryOptions({ id })];
 
+/** The active organization's audit log, its first page unfiltered. */
+export const AUDIT_FIRST_PAGE = FIRST_PAGE;
+export const auditLogFirst: FirstScreen = (t) => [t.auditLog.list.queryOptions(AUDIT_FIRST_PAGE)];
+
 /** Profile, organizations (members and tokens of the first one), integrations, probes. */
 export const settingsFirst: FirstScreen = async (t, fetch) => {
   const rest = [

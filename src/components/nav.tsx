@@ -13,6 +13,7 @@ const AREAS = [
   { href: "/incidents", label: "Incidents" },
   { href: "/status-pages", label: "Status pages" },
   { href: "/maintenance", label: "Maintenance" },
+  { href: "/audit-log", label: "Audit log" },
   { href: "/settings", label: "Settings" },
 ];
 

@@ -20,9 +20,9 @@ export const PROBE_USE = "probe.use";
 /**
  * What a service token may be granted (never `org.manage`): the cron capabilities, `probe.use`, and
  * `metrics.read` (the organization's Prometheus metrics at `GET /metrics`, read-only; it grants
- * nothing else).
+ * nothing else), and `audit.read` (the organization's audit log at `GET /audit-log`, read-only).
  */
-export const TOKEN_CAPABILITIES = [...CRON_CAPABILITIES, PROBE_USE, "metrics.read"] as const;
+export const TOKEN_CAPABILITIES = [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "audit.read"] as const;
 export type TokenCapability = (typeof TOKEN_CAPABILITIES)[number];
 
 /** `org.manage`: members and service tokens. Only roles hold it, never a service token. */
@@ -32,8 +32,8 @@ export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "org.manage"],
-  admin: [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "org.manage"],
+  owner: [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "audit.read", "org.manage"],
+  admin: [...CRON_CAPABILITIES, PROBE_USE, "metrics.read", "audit.read", "org.manage"],
   member: ["cronmonitor.view", "cronmonitor.create", "cronmonitor.edit", "metrics.read"],
   viewer: ["cronmonitor.view", "metrics.read"],
 };

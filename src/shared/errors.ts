@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** The organization requires two-factor sign-in and the caller has no second factor: enrol one first. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** A right password of a member whose organization requires single sign-on: sign in through its issuer. */
+  SSO_REQUIRED: 403,
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

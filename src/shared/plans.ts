@@ -3,6 +3,7 @@
  * user and follow the plan of the owner's default organization, like the interval minimum).
  * `maxRecurringMaintenanceWindows` counts an organization's recurring maintenance windows (one-off
  * windows are not counted: they have one run each; docs/limits.md).
+ * `auditRetentionDays`: how long the organization's audit log keeps an entry (docs/api-audit-log.md).
  * Changed by the operator: `npm run admin -- org:plan <slug> <plan>`.
  */
 export const PLANS = {
@@ -12,6 +13,7 @@ export const PLANS = {
     minServiceIntervalSeconds: 300,
     privateProbes: false,
     maxRecurringMaintenanceWindows: 5,
+    auditRetentionDays: 30,
   },
   pro: {
     maxCronMonitors: 50,
@@ -19,6 +21,7 @@ export const PLANS = {
     minServiceIntervalSeconds: 60,
     privateProbes: false,
     maxRecurringMaintenanceWindows: 10,
+    auditRetentionDays: 90,
   },
   team: {
     maxCronMonitors: 100,
@@ -26,6 +29,7 @@ export const PLANS = {
     minServiceIntervalSeconds: 30,
     privateProbes: true,
     maxRecurringMaintenanceWindows: 20,
+    auditRetentionDays: 180,
   },
   scale: {
     maxCronMonitors: 150,
@@ -33,6 +37,7 @@ export const PLANS = {
     minServiceIntervalSeconds: 30,
     privateProbes: true,
     maxRecurringMaintenanceWindows: 50,
+    auditRetentionDays: 365,
   },
   enterprise: {
     maxCronMonitors: Number.POSITIVE_INFINITY,
@@ -40,6 +45,7 @@ export const PLANS = {
     minServiceIntervalSeconds: 10,
     privateProbes: true,
     maxRecurringMaintenanceWindows: 100,
+    auditRetentionDays: 730,
   },
 } as const;
 

@@ -6,6 +6,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { MembersPanel } from "./members-panel";
 import { TokensPanel } from "./tokens-panel";
+import { OrgSecurityPanel } from "./org-security-panel";
 
 /** Your organizations with your role; members and service tokens of the one you open. */
 export function OrgsSection() {
@@ -52,6 +53,7 @@ export function OrgsSection() {
       </div>
       {chosen && <MembersPanel key={`m-${chosen.slug}`} slug={chosen.slug} canManage={canManage} />}
       {chosen && canManage && <TokensPanel key={`t-${chosen.slug}`} slug={chosen.slug} />}
+      {chosen && canManage && <OrgSecurityPanel key={`s-${chosen.slug}`} slug={chosen.slug} />}
       <form
         className="row wrap"
         onSubmit={(e: FormEvent) => {

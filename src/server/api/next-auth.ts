@@ -1,4 +1,5 @@
 import type { NextAuthOptions } from "next-auth";
+import type { OAuthConfig } from "next-auth/providers/oauth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken } from "next-auth/jwt";
 import { parse as parseCookies } from "cookie";
@@ -12,18 +13,20 @@ import { knownDevice, newDeviceToken } from "../auth/throttle";
 import { db } from "../db";
 import { REFRESH_TOKEN_SECONDS } from "../auth/tokens";
 import { currentSignInAttempt } from "../auth/sign-in-attempt";
+import { slugOfProvider, ssoClient, ssoProviderId, ssoSignIn } from "../services/accounts/sso";
+import { guardedLookup } from "../outbound";
 
 /**
  * Dashboard sign-in: next-auth's credentials provider against the same users. Each sign-in opens a
  * server-side session row (kind `dashboard`) whose id rides in the next-auth JWT, so signing out or
  * a password change revokes it at once, exactly like an API session.
  */
-export function authOptions(): NextAuthOptions {
+export function authOptions(sso: SsoClient | null = null): NextAuthOptions {
   process.env.NEXTAUTH_URL ??= env().appUrl;
   return {
     secret: env().appSecret,
     session: { strategy: "jwt", maxAge: REFRESH_TOKEN_SECONDS },
-    pages: { signIn: "/login" },
+    pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
         name: "Email",
@@ -63,7 +66,10 @@ export function authOptions(): NextAuthOptions {
               if (sign && typeof challenge === "string") sign.secondFactorChallenge = challenge;
               return null;
             }
-            const { sessionId } = await openSession(user.id, "dashboard", new Date());
+            const { sessionId } = await openSession(user.id, "dashboard", new Date(), {
+              method: secondStep ? "second_factor" : "password",
+              address: sign?.address ?? null,
+            });
             if (sign) sign.signedInDevice = device;
             return {
               id: String(user.id),
@@ -72,7 +78,8 @@ export function authOptions(): NextAuthOptions {
               sessionId,
             };
           } catch (err) {
-            if (sign && err instanceof AppError && err.code === "RATE_LIMITED") sign.refused = err;
+            if (sign && err instanceof AppError && (err.code === "RATE_LIMITED" || err.code === "SSO_REQUIRED"))
+              sign.refused = err;
             // A refusal is a failed sign-in. A fault is logged and reported past next-auth (which
             // would put a thrown message in its redirect URL): the route answers the standard 500.
             if (!(err instanceof AppError)) {
@@ -84,8 +91,11 @@ export function authOptions(): NextAuthOptions {
           }
         },
       }),
+      ...(sso ? [ssoProvider(sso)] : []),
     ],
     callbacks: {
+      signIn: ({ user, account, profile }) =>
+        account?.type === "oauth" ? ssoSignedIn(user, account.provider, { ...profile }) : true,
       jwt({ token, user }) {
         if (user) {
           token.sub = user.id;
@@ -103,6 +113,64 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+type SsoClient = NonNullable<Awaited<ReturnType<typeof ssoClient>>>;
+
+/** The organization's single sign-on provider for this request (the route reads it from the path), if any. */
+export async function ssoClientOfPath(path: string): Promise<SsoClient | null> {
+  const match = /^(?:signin|callback)\/([^/]+)$/.exec(path);
+  const slug = match ? slugOfProvider(match[1]!) : null;
+  return slug ? ssoClient(slug) : null;
+}
+
+/**
+ * An organization's OpenID Connect issuer through next-auth's OAuth provider (openid-client):
+ * discovery, authorization code with PKCE, state and nonce; the ID token's signature, issuer,
+ * audience and nonce are checked, and an authorization response naming another issuer is refused.
+ * Requests to the issuer pass the outbound guard (OUTBOUND_ALLOW_PRIVATE for a private issuer).
+ */
+function ssoProvider(sso: SsoClient): OAuthConfig<Record<string, unknown>> {
+  return {
+    id: ssoProviderId(sso.slug),
+    name: `${sso.name} single sign-on`,
+    type: "oauth",
+    wellKnown: `${sso.issuer}/.well-known/openid-configuration`,
+    issuer: sso.issuer,
+    clientId: sso.clientId,
+    clientSecret: sso.clientSecret,
+    authorization: { params: { scope: "openid email profile" } },
+    idToken: true,
+    checks: ["pkce", "state", "nonce"],
+    httpOptions: { timeout: 5000, lookup: guardedLookup() } as never,
+    profile: (claims) => ({ id: String(claims.sub), email: typeof claims.email === "string" ? claims.email : null }),
+  };
+}
+
+/**
+ * The issuer vouched for an identity: sign its user in (services/accounts/sso.ts) and open the
+ * dashboard session the JWT carries. A refusal goes back to the sign-in page with its message.
+ */
+async function ssoSignedIn(user: { id: string }, providerId: string, claims: Record<string, unknown>) {
+  const sign = currentSignInAttempt();
+  const slug = slugOfProvider(providerId);
+  try {
+    if (!slug) throw new AppError("FORBIDDEN", "Unknown single sign-on provider");
+    const signedIn = await ssoSignIn(slug, claims, sign?.signedInAs ?? null);
+    const { sessionId } = await openSession(signedIn.userId, "dashboard", new Date(), {
+      method: "sso",
+      address: sign?.address ?? null,
+    });
+    Object.assign(user, { id: String(signedIn.userId), email: signedIn.email, name: signedIn.name, sessionId });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) {
+      const reason = typeof err.extra?.reason === "string" ? err.extra.reason : "refused";
+      return `${env().appUrl}/login?error=SsoRefused&reason=${encodeURIComponent(reason)}`;
+    }
+    logUnexpected(crypto.randomUUID(), `/api/auth/callback/${providerId}`, err);
+    return `${env().appUrl}/login?error=SsoFailed`;
+  }
 }
 
 /** The dashboard's second sign-in step: the challenge (from its cookie) answered with a code or a recovery code. */

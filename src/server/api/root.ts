@@ -21,6 +21,7 @@ import { maintenanceRouter } from "./routers/maintenance";
 import { edgeRemovalsRouter } from "./routers/edge-removals";
 import { overviewRouter } from "./routers/overview";
 import { configDocumentsRouter } from "./routers/config-documents";
+import { auditLogRouter } from "./routers/audit-log";
 
 /**
  * The one router: the dashboard calls it at /api/trpc, REST clients at /api/v1 (trpc-to-openapi).
@@ -50,6 +51,7 @@ export const appRouter = router({
   edgeRemovals: edgeRemovalsRouter,
   overview: overviewRouter,
   configDocuments: configDocumentsRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

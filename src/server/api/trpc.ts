@@ -9,6 +9,9 @@ import { authenticateInOrg } from "../services/accounts/access";
 import { classify, isScheduleError, type ErrorFormat } from "./http/errors";
 import { trpcStatusOf } from "./trpc-errors";
 import { strictBodyTypes } from "./http/strict-json";
+import { recordMutation } from "../services/audit/record";
+import { clientAddress } from "../auth/client-address";
+import { logUnexpected } from "./http/errors";
 
 export type { ErrorFormat };
 
@@ -127,12 +130,42 @@ const authenticated = t.middleware(async ({ ctx, next }) => {
   return next({ ctx: { principal } });
 });
 
+/**
+ * The audit log (services/audit/record.ts): a successful mutation by a user or a token is recorded
+ * after it succeeded, with what its input changed (secrets taken out); a refused one records nothing.
+ */
+async function audit(
+  opts: { ctx: Context; meta: Meta | undefined; path: string; getRawInput: () => Promise<unknown> },
+  principal: Principal,
+  orgId: number | null,
+  output: unknown,
+) {
+  try {
+    await recordMutation({
+      procedure: opts.path,
+      restPath: opts.meta?.openapi?.path,
+      principal,
+      orgId,
+      input: await opts.getRawInput(),
+      output,
+      address: clientAddress(opts.ctx.headers),
+      now: new Date(),
+    });
+  } catch (err) {
+    // The change is made; a failed record is a fault to see in the logs, not the caller's refusal.
+    logUnexpected(opts.ctx.requestId, `audit:${opts.path}`, err);
+  }
+}
+
 /** A signed-in user (JWT bearer or the dashboard session). Service tokens are refused here. */
-export const userProcedure = publicProcedure.use(authenticated).use(async ({ ctx, next }) => {
+export const userProcedure = publicProcedure.use(authenticated).use(async (opts) => {
+  const { ctx, next, type } = opts;
   if (ctx.principal.kind !== "user") {
     throw new AppError("FORBIDDEN", "This endpoint needs a user's access token, not a service token");
   }
-  return next({ ctx: { user: ctx.principal } });
+  const result = await next({ ctx: { user: ctx.principal } });
+  if (type === "mutation" && result.ok) await audit(opts, ctx.principal, null, result.data);
+  return result;
 });
 
 /**
@@ -149,7 +182,8 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
  * A user or an organization service token acting in the active organization (`X-Org-Slug`, or the
  * caller's default), holding the capability the procedure declares in its meta.
  */
-export const orgProcedure = publicProcedure.use(async ({ ctx, meta, type, next }) => {
+export const orgProcedure = publicProcedure.use(async (opts) => {
+  const { ctx, meta, type, next } = opts;
   const { principal, org } = await authenticateInOrg(ctx, ctx.headers.get("x-org-slug"));
   const needed = meta?.capability;
   if (needed && !org.capabilities.includes(needed)) {
@@ -158,6 +192,9 @@ export const orgProcedure = publicProcedure.use(async ({ ctx, meta, type, next }
   const result = await next({ ctx: { principal, org } });
   // A write of the organization may change what its public pages and badges show: their cached
   // answers go, and no other organization's (services/status-pages/cache.ts).
-  if (type === "mutation" && result.ok) invalidateOrganizationPages(org.id);
+  if (type === "mutation" && result.ok) {
+    invalidateOrganizationPages(org.id);
+    await audit(opts, principal, org.id, result.data);
+  }
   return result;
 });

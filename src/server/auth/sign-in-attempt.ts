@@ -17,6 +17,8 @@ export type SignInAttempt = {
   challenge?: string | null;
   /** Set when the password was right and the account needs a second factor: the new challenge. */
   secondFactorChallenge?: string;
+  /** The user this browser is already signed in as (a single sign-on sign-in may link their account). */
+  signedInAs?: { userId: number } | null;
 };
 
 const holder = globalThis as unknown as { lifelineSignIn?: AsyncLocalStorage<SignInAttempt> };

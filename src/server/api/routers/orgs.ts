@@ -12,6 +12,8 @@ import {
   serviceToken,
 } from "../../../shared/schemas/accounts";
 import { orgSecurity } from "../../../shared/schemas/two-factor";
+import { orgSso, orgSsoInput } from "../../../shared/schemas/sso";
+import * as sso from "../../services/accounts/sso";
 import { AppError } from "../../../shared/errors";
 import type { Capability } from "../../../shared/capabilities";
 import { resolveOrg } from "../../services/accounts/org-access";
@@ -101,6 +103,56 @@ export const orgsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const active = await orgInPath(ctx.user, input.slug, "org.manage");
       return { data: await orgs.setOrgSecurity(active.id, ctx.user.userId, input) };
+    }),
+
+  sso: userProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orgs/{slug}/sso",
+        tags,
+        summary:
+          "The organization's single sign-on (OpenID Connect) settings, without the client secret (owners and admins)",
+        protect: true,
+      },
+    })
+    .input(z.object({ slug: orgSlug }))
+    .output(envelope(orgSso))
+    .query(async ({ ctx, input }) => ({ data: await sso.orgSso(await orgInPath(ctx.user, input.slug, "org.manage")) })),
+
+  setSso: userProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/orgs/{slug}/sso",
+        tags,
+        summary:
+          "Configure single sign-on with an OpenID Connect issuer (owners and admins): members are created on first sign-in with the default or mapped role; require_sso refuses the password of members who signed in with it (403 SSO_REQUIRED)",
+        protect: true,
+      },
+    })
+    .input(orgSsoInput.extend({ slug: orgSlug }))
+    .output(envelope(orgSso))
+    .mutation(async ({ ctx, input }) => {
+      const { slug, ...settings } = input;
+      return { data: await sso.setOrgSso(await orgInPath(ctx.user, slug, "org.manage"), settings) };
+    }),
+
+  removeSso: userProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/orgs/{slug}/sso",
+        tags,
+        summary: "Turn single sign-on off (owners and admins); linked members keep their accounts",
+        protect: true,
+      },
+      successStatus: 204,
+    })
+    .input(z.object({ slug: orgSlug }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await sso.removeOrgSso(await orgInPath(ctx.user, input.slug, "org.manage"));
     }),
 
   members: userProcedure

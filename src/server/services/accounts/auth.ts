@@ -9,6 +9,9 @@ import { knownDevice, newDeviceToken, signInLimits } from "../../auth/throttle";
 import { clientAddress } from "../../auth/client-address";
 import { attempt } from "../../limits/counter";
 import { passwordLimits, registerLimits } from "../../limits/rules";
+import { refusePasswordWhenSsoRequired } from "./sso";
+import { recordSignIn } from "../audit/record";
+import type { SignInMethod } from "../../domain/audit";
 import { answerChallenge, secondFactorChallenge, type SecondFactorProof } from "./two-factor";
 
 const isCode = (code: string) => (err: unknown) => err instanceof AppError && err.code === code;
@@ -84,12 +87,17 @@ export async function signIn(
         await burnPasswordCheck(password, emailInput);
         throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
       }
-      if (!(await verifyPassword(user.passwordHash, password, emailInput)))
+      if (!(await verifyPassword(user.passwordHash, password, emailInput))) {
+        // Not awaited: a wrong password of an account answers in the time of an unknown email's.
+        void recordSignIn(user.id, "sign_in_failed", "password", address, now).catch(() => undefined);
         throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
+      }
       return user;
     },
     { now, isFailure: isCode("UNAUTHORIZED"), clearOnSuccess },
   );
+  // Only a right password learns that the account must use single sign-on.
+  await refusePasswordWhenSsoRequired(signedIn.id);
   return { user: signedIn, device: deviceId ? deviceToken! : newDeviceToken(signedIn.id) };
 }
 
@@ -106,7 +114,7 @@ export async function login(
 ): Promise<TokenPair & { device: string }> {
   const { user, device } = await signIn(input.email, input.password, now, address, deviceToken);
   if (user.twoFactor) throw await secondFactorChallenge(user.id, now);
-  return { ...(await issueSession(user, "api", now)), device };
+  return { ...(await issueSession(user, "api", now, { method: "password", address })), device };
 }
 
 /** The login's second step: the challenge answered with a second factor gives the token pair. */
@@ -121,13 +129,21 @@ export async function loginSecondFactor(
     where: { id: await answerChallenge(challenge, proof, now, address) },
   });
   const device = knownDevice(deviceToken, user.id) ? deviceToken! : newDeviceToken(user.id);
-  return { ...(await issueSession(user, "api", now)), device };
+  return { ...(await issueSession(user, "api", now, { method: "second_factor", address })), device };
 }
 
 export { clientAddress };
 
-/** Opens a session (used by the REST login and the dashboard sign-in). */
-export async function openSession(userId: number, kind: "api" | "dashboard", now: Date) {
+/**
+ * Opens a session (used by the REST login and the dashboard sign-in); a sign-in (`signedIn`) is
+ * recorded in the audit log of each of the user's organizations.
+ */
+export async function openSession(
+  userId: number,
+  kind: "api" | "dashboard",
+  now: Date,
+  signedIn?: { method: SignInMethod; address: string | null },
+) {
   const refresh = randomToken();
   const session = await db().session.create({
     data: {
@@ -138,6 +154,7 @@ export async function openSession(userId: number, kind: "api" | "dashboard", now
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
     },
   });
+  if (signedIn) await recordSignIn(userId, "sign_in", signedIn.method, signedIn.address, now);
   return { sessionId: session.id, refresh };
 }
 
@@ -145,8 +162,9 @@ async function issueSession(
   user: { id: number; email: string; firstName: string; lastName: string },
   kind: "api" | "dashboard",
   now: Date,
+  signedIn?: { method: SignInMethod; address: string | null },
 ): Promise<TokenPair> {
-  const { sessionId, refresh } = await openSession(user.id, kind, now);
+  const { sessionId, refresh } = await openSession(user.id, kind, now, signedIn);
   return { access: await signAccessToken(user.id, sessionId, now), refresh, user: userSummary(user) };
 }
 

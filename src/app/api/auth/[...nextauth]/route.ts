@@ -2,7 +2,8 @@ import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { AppError } from "../../../../shared/errors";
 import { readBodyLimited } from "../../../../server/api/http/body-limit";
-import { authOptions } from "../../../../server/api/next-auth";
+import { authOptions, dashboardSessionFrom, ssoClientOfPath } from "../../../../server/api/next-auth";
+import { sessionIsLive } from "../../../../server/services/accounts/principal";
 import { parse as parseCookies } from "cookie";
 import { clientAddress } from "../../../../server/auth/client-address";
 import {
@@ -45,8 +46,25 @@ async function answer(req: NextRequest, ctx: { params: Promise<{ nextauth: strin
   }
   await ensureStarted();
   const path = (await ctx.params).nextauth.join("/");
-  if (request.method !== "POST" || path !== "callback/credentials") return NextAuth(authOptions())(request, ctx);
-  return signInWithCredentials(request, ctx);
+  if (request.method === "POST" && path === "callback/credentials") return signInWithCredentials(request, ctx);
+  const sso = await ssoClientOfPath(path);
+  if (!sso) return NextAuth(authOptions())(request, ctx);
+  // An organization's single sign-on (signin/sso-<slug>, callback/sso-<slug>): its provider is
+  // built for this request; the callback learns the client address and who is signed in already.
+  const attempt: SignInAttempt = {
+    address: clientAddress(request.headers),
+    device: null,
+    refused: null,
+    signedInDevice: null,
+    signedInAs: await signedInUser(request.headers),
+  };
+  return withSignInAttempt(attempt, () => NextAuth(authOptions(sso))(request, ctx));
+}
+
+/** The live dashboard session this request carries, if any. */
+async function signedInUser(headers: Headers): Promise<{ userId: number } | null> {
+  const session = await dashboardSessionFrom(headers);
+  return session && (await sessionIsLive(session.sessionId, session.userId)) ? { userId: session.userId } : null;
 }
 
 /**
@@ -74,6 +92,11 @@ async function signInWithCredentials(
       path: new URL(request.url).pathname,
       format: "standard",
     });
+  }
+  if (attempt.refused?.code === "SSO_REQUIRED") {
+    // A right password of a member who must use single sign-on: next-auth's client reads `url`'s error.
+    const { code, message } = attempt.refused;
+    return Response.json({ url: `${env().appUrl}/login?error=SsoRequired`, error: { code, message } }, { status: 403 });
   }
   if (attempt.refused) {
     return errorResponse(attempt.refused, {
