@@ -4,6 +4,23 @@
  * on any difference.
  */
 export interface paths {
+    "/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed what in the organization, and its members' sign-ins, newest first (owners, admins, tokens with audit.read); kept as long as the plan says */
+        get: operations["auditLog-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -855,6 +872,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{slug}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's single sign-on (OpenID Connect) settings, without the client secret (owners and admins) */
+        get: operations["orgs-sso"];
+        /** Configure single sign-on with an OpenID Connect issuer (owners and admins): members are created on first sign-in with the default or mapped role; require_sso refuses the password of members who signed in with it (403 SSO_REQUIRED) */
+        put: operations["orgs-setSso"];
+        post?: never;
+        /** Turn single sign-on off (owners and admins); linked members keep their accounts */
+        delete: operations["orgs-removeSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/current": {
         parameters: {
             query?: never;
@@ -1698,6 +1734,109 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "auditLog-list": {
+        parameters: {
+            query?: {
+                action?: string;
+                actor_id?: number;
+                actor_type?: "user" | "service_token";
+                from?: string;
+                limit?: number;
+                object_id?: string;
+                object_type?: string;
+                page?: number;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            action: string;
+                            actor: {
+                                id: number | null;
+                                /** @description The user's email or the token's name, as it was then */
+                                label: string;
+                                /** @enum {string} */
+                                type: "user" | "service_token";
+                            };
+                            /** @description The client address the change came from */
+                            address: string | null;
+                            /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
+                            at: string;
+                            /** @description The changed fields; a secret is "[changed]", never its value */
+                            changes: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            object_id: string | null;
+                            object_type: string;
+                        }[];
+                        meta: {
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "auth-login": {
         parameters: {
             query?: never;
@@ -3218,6 +3357,7 @@ export interface operations {
                 limit?: number;
                 page?: number;
                 project?: string;
+                search?: string;
                 state?: "new" | "up" | "late" | "down" | "paused";
             };
             header?: never;
@@ -3252,11 +3392,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -3266,7 +3419,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -3284,10 +3441,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -3300,6 +3463,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -3386,19 +3550,39 @@ export interface operations {
                     drift_min_seconds?: number;
                     /** @description Fraction of the rolling median baseline (0.5 = 50 %) */
                     drift_pct?: number;
+                    /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                    expected_runs_per_period?: number | null;
                     /** @description Stable id from the managing source (create only) */
                     external_id?: string | null;
+                    /** @description A successful run whose log contains one of these fails */
+                    failure_keywords?: string[];
+                    /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                    failure_rate_pct?: number | null;
+                    /** @description The runs the failure rate is taken over (default 10) */
+                    failure_rate_window?: number | null;
+                    /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                    failure_threshold?: number | null;
                     grace_seconds?: number;
                     icon?: string | null;
                     /** @description Integrations to notify; empty means the organization's default integrations */
                     integration_ids?: number[];
+                    /** @description Match keywords case-sensitively (default false) */
+                    keywords_case_sensitive?: boolean;
+                    /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                    max_runs_per_period?: number | null;
                     max_runtime_seconds?: number | null;
+                    /** @description A successful run shorter than this is flagged `too_short` and fails */
+                    min_runtime_seconds?: number | null;
                     name: string;
                     paused?: boolean;
                     /** @description Seconds between expected pings; required (and only allowed) when schedule_kind is `period`; minimum 60 */
                     period_seconds?: number | null;
                     /** @description A project you may use, or null */
                     project_id?: number | null;
+                    /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                    recovery_threshold?: number | null;
+                    /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                    runs_period_seconds?: number | null;
                     /**
                      * @description `period` or `cron`; required on create
                      * @enum {string}
@@ -3406,6 +3590,8 @@ export interface operations {
                     schedule_kind?: "period" | "cron";
                     /** @description Managing source, e.g. `kubernetes` (create only) */
                     source?: string | null;
+                    /** @description A successful run whose log contains none of these fails */
+                    success_keywords?: string[];
                     suspended?: boolean;
                     /**
                      * @description IANA time zone name (default `UTC`); used in cron mode
@@ -3442,11 +3628,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -3456,7 +3655,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -3474,10 +3677,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -3490,6 +3699,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -3524,11 +3734,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -3538,7 +3761,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -3556,10 +3783,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -3572,6 +3805,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -3664,11 +3898,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -3678,7 +3925,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -3696,10 +3947,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -3712,6 +3969,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -3860,22 +4118,44 @@ export interface operations {
                     drift_min_seconds?: number;
                     /** @description Fraction of the rolling median baseline (0.5 = 50 %) */
                     drift_pct?: number;
+                    /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                    expected_runs_per_period?: number | null;
+                    /** @description A successful run whose log contains one of these fails */
+                    failure_keywords?: string[];
+                    /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                    failure_rate_pct?: number | null;
+                    /** @description The runs the failure rate is taken over (default 10) */
+                    failure_rate_window?: number | null;
+                    /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                    failure_threshold?: number | null;
                     grace_seconds?: number;
                     icon?: string | null;
                     /** @description Integrations to notify; empty means the organization's default integrations */
                     integration_ids?: number[];
+                    /** @description Match keywords case-sensitively (default false) */
+                    keywords_case_sensitive?: boolean;
+                    /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                    max_runs_per_period?: number | null;
                     max_runtime_seconds?: number | null;
+                    /** @description A successful run shorter than this is flagged `too_short` and fails */
+                    min_runtime_seconds?: number | null;
                     name?: string;
                     paused?: boolean;
                     /** @description Seconds between expected pings; required (and only allowed) when schedule_kind is `period`; minimum 60 */
                     period_seconds?: number | null;
                     /** @description A project you may use, or null */
                     project_id?: number | null;
+                    /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                    recovery_threshold?: number | null;
+                    /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                    runs_period_seconds?: number | null;
                     /**
                      * @description `period` or `cron`; required on create
                      * @enum {string}
                      */
                     schedule_kind?: "period" | "cron";
+                    /** @description A successful run whose log contains none of these fails */
+                    success_keywords?: string[];
                     suspended?: boolean;
                     /**
                      * @description IANA time zone name (default `UTC`); used in cron mode
@@ -3912,11 +4192,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -3926,7 +4219,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -3944,10 +4241,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -3960,6 +4263,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -4115,6 +4419,7 @@ export interface operations {
     "cronRuns-list": {
         parameters: {
             query?: {
+                flag?: "too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword";
                 from?: string;
                 limit?: number;
                 page?: number;
@@ -4152,6 +4457,10 @@ export interface operations {
                             }[];
                             exit_code: number | null;
                             finished_at: string | null;
+                            /** @description What a run rule found wrong with the run: it failed for it (null: nothing; docs/api-cron-monitors.md) */
+                            flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
+                            /** @description The flag's detail: the failure keyword found */
+                            flag_detail: string | null;
                             log_bytes: number;
                             meta: {
                                 [key: string]: unknown;
@@ -4258,6 +4567,10 @@ export interface operations {
                             }[];
                             exit_code: number | null;
                             finished_at: string | null;
+                            /** @description What a run rule found wrong with the run: it failed for it (null: nothing; docs/api-cron-monitors.md) */
+                            flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
+                            /** @description The flag's detail: the failure keyword found */
+                            flag_detail: string | null;
                             log_bytes: number;
                             meta: {
                                 [key: string]: unknown;
@@ -4427,11 +4740,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -4441,7 +4767,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -4459,10 +4789,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -4475,6 +4811,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -4567,11 +4904,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -4581,7 +4931,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -4599,10 +4953,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -4615,6 +4975,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -4707,11 +5068,24 @@ export interface operations {
                             drift_alerts: boolean;
                             drift_min_seconds: number;
                             drift_pct: number;
+                            /** @description Fewer completed runs than this by the end of a period: a `too_few_runs` incident */
+                            expected_runs_per_period: number | null;
                             external_id: string | null;
+                            failure_keywords: string[];
+                            /** @description Open an incident when at least this percentage of the last failure_rate_window runs failed */
+                            failure_rate_pct: number | null;
+                            /** @description The runs the failure rate is taken over (default 10) */
+                            failure_rate_window: number | null;
+                            /** @description Open an incident after this many failed or missed runs in a row (null: 1, the first failure) */
+                            failure_threshold: number | null;
+                            /** @description With failure_threshold: the failed or missed runs in a row; with only a failure rate: the failures in its window (null: neither set) */
+                            failures_counted: number | null;
                             grace_seconds: number;
                             icon: string | null;
                             id: number;
                             integration_ids: number[];
+                            /** @description Match keywords case-sensitively (default false) */
+                            keywords_case_sensitive: boolean;
                             last_ping_at: string | null;
                             last_run_status: ("running" | "success" | "fail" | "missed") | null;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -4721,7 +5095,11 @@ export interface operations {
                                 window_id: number;
                             } | null;
                             managed: boolean;
+                            /** @description More completed runs than this within one rolling runs_period_seconds: the run is flagged `too_many_runs` and fails */
+                            max_runs_per_period: number | null;
                             max_runtime_seconds: number | null;
+                            /** @description A successful run shorter than this is flagged `too_short` and fails */
+                            min_runtime_seconds: number | null;
                             name: string;
                             next_expected_at: string | null;
                             /** @description Overlapping runs in the last 7 days */
@@ -4739,10 +5117,16 @@ export interface operations {
                                 drifted: boolean;
                                 /** @description null while running and for missed runs */
                                 duration_ms: number | null;
+                                /** @description What a run rule found wrong with the run (null: nothing) */
+                                flag: ("too_short" | "too_many_runs" | "failure_keyword" | "no_success_keyword") | null;
                                 overlapped: boolean;
                                 /** @enum {string} */
                                 status: "running" | "success" | "fail" | "missed";
                             }[];
+                            /** @description Resolve the open incident after this many successful runs in a row (null: 1) */
+                            recovery_threshold: number | null;
+                            /** @description The period of max_runs_per_period and expected_runs_per_period (default 3600) */
+                            runs_period_seconds: number | null;
                             schedule_human: string;
                             /** @enum {string} */
                             schedule_kind: "period" | "cron";
@@ -4755,6 +5139,7 @@ export interface operations {
                              */
                             state: "new" | "up" | "late" | "down" | "paused";
                             state_since: string | null;
+                            success_keywords: string[];
                             suspended: boolean;
                             timezone: string;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
@@ -5059,7 +5444,7 @@ export interface operations {
                             cron_monitor: number | null;
                             id: number;
                             /** @enum {string} */
-                            kind: "missed" | "failed" | "max_runtime" | "service_down";
+                            kind: "missed" | "failed" | "max_runtime" | "service_down" | "too_short" | "too_many_runs" | "too_few_runs" | "threshold" | "failure_keyword";
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                             opened_at: string;
                             /** @description The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none) */
@@ -5152,7 +5537,7 @@ export interface operations {
                             cron_monitor: number | null;
                             id: number;
                             /** @enum {string} */
-                            kind: "missed" | "failed" | "max_runtime" | "service_down";
+                            kind: "missed" | "failed" | "max_runtime" | "service_down" | "too_short" | "too_many_runs" | "too_few_runs" | "threshold" | "failure_keyword";
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                             opened_at: string;
                             /** @description The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none) */
@@ -5239,7 +5624,7 @@ export interface operations {
                             cron_monitor: number | null;
                             id: number;
                             /** @enum {string} */
-                            kind: "missed" | "failed" | "max_runtime" | "service_down";
+                            kind: "missed" | "failed" | "max_runtime" | "service_down" | "too_short" | "too_many_runs" | "too_few_runs" | "threshold" | "failure_keyword";
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                             opened_at: string;
                             /** @description The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none) */
@@ -5337,7 +5722,7 @@ export interface operations {
                                 cron_monitor: number | null;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "missed" | "failed" | "max_runtime" | "service_down";
+                                kind: "missed" | "failed" | "max_runtime" | "service_down" | "too_short" | "too_many_runs" | "too_few_runs" | "threshold" | "failure_keyword";
                                 /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                                 opened_at: string;
                                 /** @description The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none) */
@@ -5363,7 +5748,7 @@ export interface operations {
                                 cron_monitor: number | null;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "missed" | "failed" | "max_runtime" | "service_down";
+                                kind: "missed" | "failed" | "max_runtime" | "service_down" | "too_short" | "too_many_runs" | "too_few_runs" | "threshold" | "failure_keyword";
                                 /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                                 opened_at: string;
                                 /** @description The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none) */
@@ -5390,7 +5775,7 @@ export interface operations {
                                 cron_monitor: number | null;
                                 id: number;
                                 /** @enum {string} */
-                                kind: "missed" | "failed" | "max_runtime" | "service_down";
+                                kind: "missed" | "failed" | "max_runtime" | "service_down" | "too_short" | "too_many_runs" | "too_few_runs" | "threshold" | "failure_keyword";
                                 /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                                 opened_at: string;
                                 /** @description The open incident of a parent (`depends_on`) this one opened under; it was not notified while that parent was down (null: none) */
@@ -7911,7 +8296,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            capabilities: ("cronmonitor.view" | "cronmonitor.create" | "cronmonitor.edit" | "cronmonitor.delete" | "probe.use" | "metrics.read")[];
+                            capabilities: ("cronmonitor.view" | "cronmonitor.create" | "cronmonitor.edit" | "cronmonitor.delete" | "probe.use" | "metrics.read" | "audit.read")[];
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                             created_at: string;
                             id: number;
@@ -7979,7 +8364,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    capabilities: ("cronmonitor.view" | "cronmonitor.create" | "cronmonitor.edit" | "cronmonitor.delete" | "probe.use" | "metrics.read")[];
+                    capabilities: ("cronmonitor.view" | "cronmonitor.create" | "cronmonitor.edit" | "cronmonitor.delete" | "probe.use" | "metrics.read" | "audit.read")[];
                     name: string;
                 };
             };
@@ -7993,7 +8378,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            capabilities: ("cronmonitor.view" | "cronmonitor.create" | "cronmonitor.edit" | "cronmonitor.delete" | "probe.use" | "metrics.read")[];
+                            capabilities: ("cronmonitor.view" | "cronmonitor.create" | "cronmonitor.edit" | "cronmonitor.delete" | "probe.use" | "metrics.read" | "audit.read")[];
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                             created_at: string;
                             id: number;
@@ -8056,6 +8441,266 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "orgs-sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string | null;
+                            client_secret_set: boolean;
+                            /** @enum {string} */
+                            default_role: "admin" | "member" | "viewer";
+                            /** @description Whether single sign-on is configured */
+                            enabled: boolean;
+                            issuer: string | null;
+                            /** @description The redirect URI to register at the issuer */
+                            redirect_uri: string;
+                            require_sso: boolean;
+                            role_claim: string | null;
+                            role_map: {
+                                [key: string]: "admin" | "member" | "viewer";
+                            };
+                            /** @description Where members start a single sign-on sign-in (the dashboard's sign-in page) */
+                            sign_in_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "orgs-setSso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: string;
+                    /** @description Needed the first time; omitted, the stored one is kept */
+                    client_secret?: string;
+                    /**
+                     * @default member
+                     * @enum {string}
+                     */
+                    default_role?: "admin" | "member" | "viewer";
+                    /** @description The OpenID Connect issuer (its /.well-known/openid-configuration is read) */
+                    issuer: string;
+                    /** @default false */
+                    require_sso?: boolean;
+                    /** @description A claim (e.g. groups) whose values map to roles */
+                    role_claim?: string | null;
+                    /** @description Claim value -> role */
+                    role_map?: {
+                        [key: string]: "admin" | "member" | "viewer";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string | null;
+                            client_secret_set: boolean;
+                            /** @enum {string} */
+                            default_role: "admin" | "member" | "viewer";
+                            /** @description Whether single sign-on is configured */
+                            enabled: boolean;
+                            issuer: string | null;
+                            /** @description The redirect URI to register at the issuer */
+                            redirect_uri: string;
+                            require_sso: boolean;
+                            role_claim: string | null;
+                            role_map: {
+                                [key: string]: "admin" | "member" | "viewer";
+                            };
+                            /** @description Where members start a single sign-on sign-in (the dashboard's sign-in page) */
+                            sign_in_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "orgs-removeSso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 slug: string;
             };
             cookie?: never;
@@ -8540,6 +9185,8 @@ export interface operations {
                      * @default 100
                      */
                     max?: number;
+                    /** @description The check types this probe can run (a probe without Chromium leaves out browser, one that may not send ICMP ping); checks of other types are left to other probes. Default: every type */
+                    types?: ("http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser")[];
                 };
             };
         };
@@ -9998,6 +10645,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -10017,6 +10665,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -10026,7 +10675,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         }[];
                     };
                 };
@@ -10328,7 +10977,7 @@ export interface operations {
                             description: string;
                             name: string;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         }[];
                     };
                 };
@@ -10408,7 +11057,7 @@ export interface operations {
                             /** @description Config fields without a default */
                             required_fields: string[];
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
@@ -10537,8 +11186,9 @@ export interface operations {
                 limit?: number;
                 page?: number;
                 project?: string;
+                search?: string;
                 status?: "pending" | "operational" | "degraded" | "down" | "paused";
-                type?: "http" | "tcp" | "dns" | "tls";
+                type?: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
             };
             header?: never;
             path?: never;
@@ -10570,6 +11220,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -10589,6 +11240,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -10598,7 +11250,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         }[];
                         meta: {
                             limit: number;
@@ -10676,7 +11328,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -10740,6 +11392,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -10747,6 +11401,8 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "http";
                 } | {
@@ -10758,7 +11414,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -10781,6 +11437,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -10788,6 +11446,8 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "tcp";
                 } | {
@@ -10799,7 +11459,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -10828,6 +11488,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -10835,6 +11497,8 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "dns";
                 } | {
@@ -10846,7 +11510,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -10876,6 +11540,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -10883,8 +11549,213 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "tls";
+                } | {
+                    config: {
+                        /** @description Every assertion must hold for the check to be up (docs/api-checks.md) */
+                        assertions?: {
+                            /** @enum {string} */
+                            comparison: "equals" | "not_equals" | "less_than" | "greater_than" | "contains" | "not_contains" | "matches" | "is_empty" | "is_not_empty";
+                            /** @description JSONPath or JSON Pointer (json_body), header name (header) */
+                            property?: string;
+                            /** @enum {string} */
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
+                            /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
+                            target?: number | string;
+                        }[];
+                        host: string;
+                        /** @description With TLS: accept an invalid certificate (default false) */
+                        ignore_tls_errors?: boolean;
+                        port: number;
+                        /**
+                         * @description The service whose health is asked (grpc.health.v1 Check); empty: the whole server
+                         * @default
+                         */
+                        service?: string;
+                        /** @description With TLS: the server name sent and verified (default: the host) */
+                        sni?: string;
+                        /**
+                         * @description Seconds
+                         * @default 10
+                         */
+                        timeout?: number;
+                        /**
+                         * @description Connect with TLS (default: plaintext)
+                         * @default false
+                         */
+                        tls?: boolean;
+                    };
+                    /** @description Responses slower than this many milliseconds make the service `degraded`; null: never */
+                    degraded_ms?: number | null;
+                    /** @description The parents: while one has an open incident, this object's new incidents open linked to it and notify nobody until it recovers. No cycle, at most 5 levels */
+                    depends_on?: {
+                        /** @description Cron monitors of the same organization this object depends on */
+                        cron_monitor_ids?: number[];
+                        /** @description Services of the same organization this object depends on */
+                        service_ids?: number[];
+                    };
+                    /** @description false pauses the service (status `paused`) */
+                    enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
+                    /** @description Seconds between checks; at least the plan minimum (Free: 300) */
+                    interval?: number;
+                    name: string;
+                    /** @description Private probes of your organizations that check the service (each checks every slot); empty: the platform probes */
+                    probe_ids?: number[];
+                    /** @description A project of yours, or null */
+                    project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
+                    /** @enum {string} */
+                    type: "grpc";
+                } | {
+                    config: {
+                        /** @description Every assertion must hold for the check to be up (docs/api-checks.md) */
+                        assertions?: {
+                            /** @enum {string} */
+                            comparison: "equals" | "not_equals" | "less_than" | "greater_than" | "contains" | "not_contains" | "matches" | "is_empty" | "is_not_empty";
+                            /** @description JSONPath or JSON Pointer (json_body), header name (header) */
+                            property?: string;
+                            /** @enum {string} */
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
+                            /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
+                            target?: number | string;
+                        }[];
+                        /**
+                         * @description Echo requests sent, 0.2 s apart
+                         * @default 3
+                         */
+                        count?: number;
+                        host: string;
+                        /**
+                         * @description Seconds for the whole run; a request unanswered by then is lost
+                         * @default 10
+                         */
+                        timeout?: number;
+                    };
+                    /** @description Responses slower than this many milliseconds make the service `degraded`; null: never */
+                    degraded_ms?: number | null;
+                    /** @description The parents: while one has an open incident, this object's new incidents open linked to it and notify nobody until it recovers. No cycle, at most 5 levels */
+                    depends_on?: {
+                        /** @description Cron monitors of the same organization this object depends on */
+                        cron_monitor_ids?: number[];
+                        /** @description Services of the same organization this object depends on */
+                        service_ids?: number[];
+                    };
+                    /** @description false pauses the service (status `paused`) */
+                    enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
+                    /** @description Seconds between checks; at least the plan minimum (Free: 300) */
+                    interval?: number;
+                    name: string;
+                    /** @description Private probes of your organizations that check the service (each checks every slot); empty: the platform probes */
+                    probe_ids?: number[];
+                    /** @description A project of yours, or null */
+                    project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
+                    /** @enum {string} */
+                    type: "ping";
+                } | {
+                    config: {
+                        /** @description Every assertion must hold for the check to be up (docs/api-checks.md) */
+                        assertions?: {
+                            /** @enum {string} */
+                            comparison: "equals" | "not_equals" | "less_than" | "greater_than" | "contains" | "not_contains" | "matches" | "is_empty" | "is_not_empty";
+                            /** @description JSONPath or JSON Pointer (json_body), header name (header) */
+                            property?: string;
+                            /** @enum {string} */
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
+                            /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
+                            target?: number | string;
+                        }[];
+                        /** @description Accept an invalid certificate (default false) */
+                        ignore_tls_errors?: boolean;
+                        /**
+                         * @description Run in order after the page loads
+                         * @default []
+                         */
+                        steps?: ({
+                            /** @constant */
+                            action: "goto";
+                            /** Format: uri */
+                            url: string;
+                        } | {
+                            /** @constant */
+                            action: "click";
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector: string;
+                        } | {
+                            /** @constant */
+                            action: "fill";
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector: string;
+                            value: string;
+                        } | {
+                            /** @constant */
+                            action: "press";
+                            key: string;
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector?: string;
+                        } | {
+                            /** @constant */
+                            action: "wait_for_text";
+                            text: string;
+                        } | {
+                            /** @constant */
+                            action: "expect_text";
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector?: string;
+                            text: string;
+                        } | {
+                            /** @constant */
+                            action: "expect_url";
+                            contains: string;
+                        } | {
+                            /** @constant */
+                            action: "expect_title";
+                            contains: string;
+                        })[];
+                        /**
+                         * @description Seconds for the whole check: Chromium's start, the load and every step
+                         * @default 30
+                         */
+                        timeout?: number;
+                        /**
+                         * Format: uri
+                         * @description The page opened first
+                         */
+                        url: string;
+                    };
+                    /** @description Responses slower than this many milliseconds make the service `degraded`; null: never */
+                    degraded_ms?: number | null;
+                    /** @description The parents: while one has an open incident, this object's new incidents open linked to it and notify nobody until it recovers. No cycle, at most 5 levels */
+                    depends_on?: {
+                        /** @description Cron monitors of the same organization this object depends on */
+                        cron_monitor_ids?: number[];
+                        /** @description Services of the same organization this object depends on */
+                        service_ids?: number[];
+                    };
+                    /** @description false pauses the service (status `paused`) */
+                    enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
+                    /** @description Seconds between checks; at least the plan minimum (Free: 300) */
+                    interval?: number;
+                    name: string;
+                    /** @description Private probes of your organizations that check the service (each checks every slot); empty: the platform probes */
+                    probe_ids?: number[];
+                    /** @description A project of yours, or null */
+                    project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
+                    /** @enum {string} */
+                    type: "browser";
                 };
             };
         };
@@ -10913,6 +11784,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -10932,6 +11804,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -10941,7 +11814,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
@@ -11028,6 +11901,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -11047,6 +11921,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -11056,7 +11931,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
@@ -11130,7 +12005,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -11194,6 +12069,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -11201,6 +12078,8 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "http";
                 } | {
@@ -11212,7 +12091,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -11235,6 +12114,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -11242,6 +12123,8 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "tcp";
                 } | {
@@ -11253,7 +12136,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -11282,6 +12165,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -11289,6 +12174,8 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "dns";
                 } | {
@@ -11300,7 +12187,7 @@ export interface operations {
                             /** @description JSONPath or JSON Pointer (json_body), header name (header) */
                             property?: string;
                             /** @enum {string} */
-                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode";
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
                             /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
                             target?: number | string;
                         }[];
@@ -11330,6 +12217,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name: string;
@@ -11337,8 +12226,213 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
                     type: "tls";
+                } | {
+                    config: {
+                        /** @description Every assertion must hold for the check to be up (docs/api-checks.md) */
+                        assertions?: {
+                            /** @enum {string} */
+                            comparison: "equals" | "not_equals" | "less_than" | "greater_than" | "contains" | "not_contains" | "matches" | "is_empty" | "is_not_empty";
+                            /** @description JSONPath or JSON Pointer (json_body), header name (header) */
+                            property?: string;
+                            /** @enum {string} */
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
+                            /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
+                            target?: number | string;
+                        }[];
+                        host: string;
+                        /** @description With TLS: accept an invalid certificate (default false) */
+                        ignore_tls_errors?: boolean;
+                        port: number;
+                        /**
+                         * @description The service whose health is asked (grpc.health.v1 Check); empty: the whole server
+                         * @default
+                         */
+                        service?: string;
+                        /** @description With TLS: the server name sent and verified (default: the host) */
+                        sni?: string;
+                        /**
+                         * @description Seconds
+                         * @default 10
+                         */
+                        timeout?: number;
+                        /**
+                         * @description Connect with TLS (default: plaintext)
+                         * @default false
+                         */
+                        tls?: boolean;
+                    };
+                    /** @description Responses slower than this many milliseconds make the service `degraded`; null: never */
+                    degraded_ms?: number | null;
+                    /** @description The parents: while one has an open incident, this object's new incidents open linked to it and notify nobody until it recovers. No cycle, at most 5 levels */
+                    depends_on?: {
+                        /** @description Cron monitors of the same organization this object depends on */
+                        cron_monitor_ids?: number[];
+                        /** @description Services of the same organization this object depends on */
+                        service_ids?: number[];
+                    };
+                    /** @description false pauses the service (status `paused`) */
+                    enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
+                    /** @description Seconds between checks; at least the plan minimum (Free: 300) */
+                    interval?: number;
+                    name: string;
+                    /** @description Private probes of your organizations that check the service (each checks every slot); empty: the platform probes */
+                    probe_ids?: number[];
+                    /** @description A project of yours, or null */
+                    project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
+                    /** @enum {string} */
+                    type: "grpc";
+                } | {
+                    config: {
+                        /** @description Every assertion must hold for the check to be up (docs/api-checks.md) */
+                        assertions?: {
+                            /** @enum {string} */
+                            comparison: "equals" | "not_equals" | "less_than" | "greater_than" | "contains" | "not_contains" | "matches" | "is_empty" | "is_not_empty";
+                            /** @description JSONPath or JSON Pointer (json_body), header name (header) */
+                            property?: string;
+                            /** @enum {string} */
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
+                            /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
+                            target?: number | string;
+                        }[];
+                        /**
+                         * @description Echo requests sent, 0.2 s apart
+                         * @default 3
+                         */
+                        count?: number;
+                        host: string;
+                        /**
+                         * @description Seconds for the whole run; a request unanswered by then is lost
+                         * @default 10
+                         */
+                        timeout?: number;
+                    };
+                    /** @description Responses slower than this many milliseconds make the service `degraded`; null: never */
+                    degraded_ms?: number | null;
+                    /** @description The parents: while one has an open incident, this object's new incidents open linked to it and notify nobody until it recovers. No cycle, at most 5 levels */
+                    depends_on?: {
+                        /** @description Cron monitors of the same organization this object depends on */
+                        cron_monitor_ids?: number[];
+                        /** @description Services of the same organization this object depends on */
+                        service_ids?: number[];
+                    };
+                    /** @description false pauses the service (status `paused`) */
+                    enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
+                    /** @description Seconds between checks; at least the plan minimum (Free: 300) */
+                    interval?: number;
+                    name: string;
+                    /** @description Private probes of your organizations that check the service (each checks every slot); empty: the platform probes */
+                    probe_ids?: number[];
+                    /** @description A project of yours, or null */
+                    project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
+                    /** @enum {string} */
+                    type: "ping";
+                } | {
+                    config: {
+                        /** @description Every assertion must hold for the check to be up (docs/api-checks.md) */
+                        assertions?: {
+                            /** @enum {string} */
+                            comparison: "equals" | "not_equals" | "less_than" | "greater_than" | "contains" | "not_contains" | "matches" | "is_empty" | "is_not_empty";
+                            /** @description JSONPath or JSON Pointer (json_body), header name (header) */
+                            property?: string;
+                            /** @enum {string} */
+                            source: "status_code" | "response_time" | "body" | "json_body" | "header" | "certificate_days_left" | "dns_answer" | "dns_rcode" | "grpc_status" | "packet_loss";
+                            /** @description What the value is compared with; a regular expression for `matches`; none for is_empty / is_not_empty */
+                            target?: number | string;
+                        }[];
+                        /** @description Accept an invalid certificate (default false) */
+                        ignore_tls_errors?: boolean;
+                        /**
+                         * @description Run in order after the page loads
+                         * @default []
+                         */
+                        steps?: ({
+                            /** @constant */
+                            action: "goto";
+                            /** Format: uri */
+                            url: string;
+                        } | {
+                            /** @constant */
+                            action: "click";
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector: string;
+                        } | {
+                            /** @constant */
+                            action: "fill";
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector: string;
+                            value: string;
+                        } | {
+                            /** @constant */
+                            action: "press";
+                            key: string;
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector?: string;
+                        } | {
+                            /** @constant */
+                            action: "wait_for_text";
+                            text: string;
+                        } | {
+                            /** @constant */
+                            action: "expect_text";
+                            /** @description A Playwright selector: CSS, text=..., role=... */
+                            selector?: string;
+                            text: string;
+                        } | {
+                            /** @constant */
+                            action: "expect_url";
+                            contains: string;
+                        } | {
+                            /** @constant */
+                            action: "expect_title";
+                            contains: string;
+                        })[];
+                        /**
+                         * @description Seconds for the whole check: Chromium's start, the load and every step
+                         * @default 30
+                         */
+                        timeout?: number;
+                        /**
+                         * Format: uri
+                         * @description The page opened first
+                         */
+                        url: string;
+                    };
+                    /** @description Responses slower than this many milliseconds make the service `degraded`; null: never */
+                    degraded_ms?: number | null;
+                    /** @description The parents: while one has an open incident, this object's new incidents open linked to it and notify nobody until it recovers. No cycle, at most 5 levels */
+                    depends_on?: {
+                        /** @description Cron monitors of the same organization this object depends on */
+                        cron_monitor_ids?: number[];
+                        /** @description Services of the same organization this object depends on */
+                        service_ids?: number[];
+                    };
+                    /** @description false pauses the service (status `paused`) */
+                    enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
+                    /** @description Seconds between checks; at least the plan minimum (Free: 300) */
+                    interval?: number;
+                    name: string;
+                    /** @description Private probes of your organizations that check the service (each checks every slot); empty: the platform probes */
+                    probe_ids?: number[];
+                    /** @description A project of yours, or null */
+                    project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
+                    /** @enum {string} */
+                    type: "browser";
                 };
             };
         };
@@ -11367,6 +12461,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -11386,6 +12481,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -11395,7 +12491,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
@@ -11539,6 +12635,8 @@ export interface operations {
                     };
                     /** @description false pauses the service (status `paused`) */
                     enabled?: boolean;
+                    /** @description Failed checks in a row, added up across its probes, that take the service down (default 2) */
+                    failure_threshold?: number;
                     /** @description Seconds between checks; at least the plan minimum (Free: 300) */
                     interval?: number;
                     name?: string;
@@ -11546,8 +12644,10 @@ export interface operations {
                     probe_ids?: number[];
                     /** @description A project of yours, or null */
                     project_id?: number | null;
+                    /** @description Successful checks in a row on a probe that bring a down service back (default 1) */
+                    recovery_threshold?: number;
                     /** @enum {string} */
-                    type?: "http" | "tcp" | "dns" | "tls";
+                    type?: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                 };
             };
         };
@@ -11576,6 +12676,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -11595,6 +12696,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -11604,7 +12706,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
@@ -12146,6 +13248,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -12165,6 +13268,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -12174,7 +13278,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
@@ -12261,6 +13365,7 @@ export interface operations {
                                 service_ids: number[];
                             };
                             enabled: boolean;
+                            failure_threshold: number;
                             id: number;
                             interval: number;
                             /** @description The maintenance window running over the object now (the one ending last), or null */
@@ -12280,6 +13385,7 @@ export interface operations {
                                 name: string;
                             } | null;
                             project_id: number | null;
+                            recovery_threshold: number;
                             /** @description While snoozed, incidents open but notify nobody until this instant (null: not snoozed) */
                             snoozed_until: string | null;
                             /** @enum {string} */
@@ -12289,7 +13395,7 @@ export interface operations {
                             /** @description When the status last changed (null: never checked) */
                             status_since: string | null;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "tls";
+                            type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
                         };
                     };
                 };
