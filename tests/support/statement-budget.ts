@@ -12,7 +12,7 @@ export const BUDGETS = {
   health: 1,
   getMonitor: 2, // caller and organization, monitor with its run figures
   list50: 3, // caller and organization, page with total, run figures
-  create: 2, // caller and organization, insert (guarded by the plan limit where the plan has one)
+  create: 4, // caller and organization, insert (guarded by the plan limit where the plan has one); the audit entry: the actor's name, the entry
   dashboardList: 3, // the same with the state, project and name search filters
   // session; total; page; its probes, parents and projects (Prisma's relation reads); the owner's organization;
   // its windows with a run (their targets only when there are some): the same whatever the page holds; a name

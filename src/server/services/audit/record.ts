@@ -92,20 +92,21 @@ async function write(
   at: Date,
   entry: { action: string; objectType: string; objectId: string | null; changes: Record<string, unknown> },
 ) {
-  await db().auditEntry.createMany({
-    data: orgIds.map((orgId) => ({
-      orgId,
-      at,
-      actorType: actor.type,
-      actorId: actor.id,
-      actorLabel: actor.label,
-      address,
-      action: entry.action,
-      objectType: entry.objectType,
-      objectId: entry.objectId,
-      changes: JSON.stringify(entry.changes),
-    })),
-  });
+  const rows = orgIds.map((orgId) => ({
+    orgId,
+    at,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorLabel: actor.label,
+    address,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId,
+    changes: JSON.stringify(entry.changes),
+  }));
+  // One organization (most changes): one INSERT, not createMany's transaction around it.
+  if (rows.length === 1) await db().auditEntry.create({ data: rows[0]!, select: { id: true } });
+  else await db().auditEntry.createMany({ data: rows });
   await pruneNowAndThen(at);
 }
 
