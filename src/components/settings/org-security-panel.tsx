@@ -102,7 +102,8 @@ export function OrgSecurityPanel({ slug }: { slug: string }) {
         <h4>Single sign-on (OpenID Connect)</h4>
         {current && (
           <p className="muted small-text">
-            Redirect URI to register at your identity provider: <code>{current.redirect_uri}</code>
+            Redirect URI to register at your identity provider:{" "}
+            <code style={{ overflowWrap: "anywhere" }}>{current.redirect_uri}</code>
           </p>
         )}
         <label>
