@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { MONITOR_STATES, type ListCronMonitorsInput } from "../../shared/schemas/cron-monitors";
-import { MAX_SEARCH_LENGTH } from "../../shared/schemas/text";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
-import { countText, SEARCH_DEBOUNCE_MS, useDebounced } from "../common/use-debounced";
+import { countText } from "../common/use-debounced";
+import { NameSearchBox, useNameSearch } from "../common/name-search";
 import { MonitorRow } from "./monitor-row";
 import { STATE_WORDS } from "./state-badge";
 import { useProjects } from "./use-projects";
@@ -23,15 +23,9 @@ export function MonitorList() {
   const { projects, byId } = useProjects();
   const [state, setState] = useState<ListCronMonitorsInput["state"] | "">("");
   const [project, setProject] = useState("");
-  const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   // Filters, search and paging are the server's: one page of rows whatever the organization holds.
-  const needle = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [searched, setSearched] = useState(needle);
-  if (searched !== needle) {
-    setSearched(needle);
-    setPage(1);
-  }
+  const { search, setSearch, needle } = useNameSearch(() => setPage(1));
   const input = {
     ...(state ? { state } : {}),
     ...(project ? { project } : {}),
@@ -91,16 +85,7 @@ export function MonitorList() {
             ))}
           </select>
         </label>
-        <label>
-          Search by name
-          <input
-            type="search"
-            value={search}
-            maxLength={MAX_SEARCH_LENGTH}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="backup"
-          />
-        </label>
+        <NameSearchBox value={search} onChange={setSearch} placeholder="backup" />
       </div>
       {query.isError && (
         <p className="error" role="alert">

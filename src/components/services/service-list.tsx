@@ -7,9 +7,9 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
-import { countText, SEARCH_DEBOUNCE_MS, useDebounced } from "../common/use-debounced";
+import { countText } from "../common/use-debounced";
+import { NameSearchBox, useNameSearch } from "../common/name-search";
 import { SERVICE_STATUSES, type ServiceStatus } from "../../shared/schemas/services";
-import { MAX_SEARCH_LENGTH } from "../../shared/schemas/text";
 import { PrefetchLink } from "../common/prefetch-link";
 import { ProjectChip } from "../monitors/monitor-row";
 import { percentText, targetText } from "./format";
@@ -31,16 +31,10 @@ export function ServiceList() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<ServiceStatus | "">("");
-  const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   // Filters, search and paging are the server's: one page of rows whatever the account holds.
-  const needle = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [searched, setSearched] = useState(needle);
-  if (searched !== needle) {
-    setSearched(needle);
-    setPage(1);
-  }
+  const { search, setSearch, needle } = useNameSearch(() => setPage(1));
   const filtered = Boolean(status || needle);
   const list = useQuery({
     ...trpc.services.list.queryOptions({
@@ -100,16 +94,7 @@ export function ServiceList() {
             ))}
           </select>
         </label>
-        <label>
-          Search by name
-          <input
-            type="search"
-            value={search}
-            maxLength={MAX_SEARCH_LENGTH}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="api"
-          />
-        </label>
+        <NameSearchBox value={search} onChange={setSearch} placeholder="api" />
       </div>
       {(list.error ?? remove.error) && (
         <p className="error" role="alert">
