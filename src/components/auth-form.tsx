@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPCClient } from "../trpc/react";
+import { useHydrated } from "./common/use-hydrated";
 
 /** Sign-in and registration: both end in a next-auth credentials sign-in against the same users. */
 export function AuthForm({ mode }: { mode: "login" | "register" }) {
@@ -14,12 +15,10 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const [busy, setBusy] = useState(false);
   // The password was right and the account has a second factor: the form asks for a code next.
   const [secondStep, setSecondStep] = useState(false);
-  // Until React has hydrated the form, a click would submit it natively: keep the button disabled.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // Single sign-on: the organization's slug (prefilled by `?sso=`), and what a refused one said.
   const [ssoSlug, setSsoSlug] = useState("");
   useEffect(() => {
-    setHydrated(true);
     const query = new URLSearchParams(window.location.search);
     setSsoSlug(query.get("sso") ?? "");
     const refused = ssoError(query.get("error"), query.get("reason"));

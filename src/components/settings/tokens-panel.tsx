@@ -7,8 +7,10 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { CopyButton } from "../common/copy-button";
 import { errorText } from "../common/errors";
+import { useHydrated } from "../common/use-hydrated";
 
 type Cap = (typeof TOKEN_CAPABILITIES)[number];
+const DEFAULT_CAPABILITIES: readonly Cap[] = ["cronmonitor.view", "cronmonitor.edit"];
 
 /** Service tokens of an organization: a new token is shown once, with a copy button; revoke. */
 export function TokensPanel({ slug }: { slug: string }) {
@@ -17,14 +19,18 @@ export function TokensPanel({ slug }: { slug: string }) {
   const queryClient = useQueryClient();
   const tokens = useQuery(trpc.orgs.serviceTokens.queryOptions({ slug }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.orgs.serviceTokens.queryKey({ slug }) });
-  const [name, setName] = useState("");
-  const [caps, setCaps] = useState<Cap[]>(["cronmonitor.view", "cronmonitor.edit"]);
+  const hydrated = useHydrated();
   const [secret, setSecret] = useState<string | null>(null);
+  // The form's fields are read when it is submitted: what was typed before hydration counts.
   const create = useMutation({
-    mutationFn: () => client.orgs.createServiceToken.mutate({ slug, name, capabilities: caps }),
-    onSuccess: (r) => {
+    mutationFn: (form: HTMLFormElement) => {
+      const data = new FormData(form);
+      const capabilities = data.getAll("capability").map(String) as Cap[];
+      return client.orgs.createServiceToken.mutate({ slug, name: String(data.get("name") ?? ""), capabilities });
+    },
+    onSuccess: (r, form) => {
       setSecret(r.data.token);
-      setName("");
+      form.reset();
       return refresh();
     },
   });
@@ -32,7 +38,6 @@ export function TokensPanel({ slug }: { slug: string }) {
     mutationFn: (id: number) => client.orgs.revokeServiceToken.mutate({ slug, id }),
     onSettled: refresh,
   });
-  const toggle = (c: Cap) => setCaps((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]));
 
   return (
     <div className="stack">
@@ -74,26 +79,26 @@ export function TokensPanel({ slug }: { slug: string }) {
       </ul>
       <form
         className="stack"
-        onSubmit={(e: FormEvent) => {
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
-          create.mutate();
+          create.mutate(e.currentTarget);
         }}
       >
         <label>
           Token name
-          <input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} />
+          <input name="name" required maxLength={128} />
         </label>
         <fieldset className="row wrap">
           <legend>Capabilities</legend>
           {TOKEN_CAPABILITIES.map((c) => (
             <label key={c} className="check">
-              <input type="checkbox" checked={caps.includes(c)} onChange={() => toggle(c)} />
+              <input type="checkbox" name="capability" value={c} defaultChecked={DEFAULT_CAPABILITIES.includes(c)} />
               {c}
             </label>
           ))}
         </fieldset>
         <div>
-          <button type="submit" className="secondary" disabled={create.isPending || caps.length === 0}>
+          <button type="submit" className="secondary" disabled={create.isPending || !hydrated}>
             Create token
           </button>
         </div>
