@@ -4,15 +4,25 @@ import { configDefaults, defineConfig } from "vitest/config";
 // them alone on the machine, before everything else (scripts/test.mjs): first the load test on a
 // freshly started server of each engine (LIFELINE_TESTS=load: its p99 bounds hold for a server that
 // has served only it), then the others with the unit tests (LIFELINE_TESTS=timed: an alert within 5 s
-// of its deadline, 413s within 1 s, a throttle window of 8 s); then every other file with both
-// engines' lanes at once (LIFELINE_TESTS=untimed). Unset, all files run.
+// of its deadline, 413s within 1 s, a throttle window of 8 s) with the unit files that bound a
+// computation's time; then every other file with both engines' lanes and the other unit files at once
+// (LIFELINE_TESTS=untimed). Unset, all files run.
 export const loadFiles = ["tests/integration/public-pages-load.test.ts"];
 export const timedFiles = [
   "tests/integration/alert-latency.test.ts",
   "tests/integration/trpc-channel.test.ts",
   "tests/integration/login-throttle.test.ts",
 ];
+export const timedUnitFiles = [
+  "tests/unit/assertions.test.ts",
+  "tests/unit/schedule-grammar.test.ts",
+  "tests/unit/schedule-performance.test.ts",
+];
 const selection = process.env.LIFELINE_TESTS;
+const unitFiles = {
+  include: selection === "timed" ? timedUnitFiles : ["tests/unit/**/*.test.ts"],
+  exclude: selection === "untimed" ? [...configDefaults.exclude, ...timedUnitFiles] : configDefaults.exclude,
+};
 const integrationFiles = {
   include: selection === "load" ? loadFiles : selection === "timed" ? timedFiles : ["tests/integration/**/*.test.ts"],
   exclude: selection === "untimed" ? [...configDefaults.exclude, ...loadFiles, ...timedFiles] : configDefaults.exclude,
@@ -26,7 +36,7 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: false,
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", ...unitFiles, environment: "node" } },
       {
         test: {
           name: "integration",

@@ -3,13 +3,13 @@
 // chromium and prometheus when run as root; PostgreSQL's binaries are installed by the harness when missing), builds
 // the web app, then runs every test in two stages:
 // 1. alone on the machine: the load test (`loadFiles` in vitest.config.ts) on a fresh server of each
-//    engine, then the unit tests and the other integration files whose assertions bound a latency
-//    (`timedFiles`), on SQLite and then on a throwaway PostgreSQL cluster;
+//    engine, then the unit and integration files whose assertions bound a time (`timedUnitFiles`,
+//    `timedFiles`), on SQLite and then on a throwaway PostgreSQL cluster;
 // 2. two lanes at once, one per engine, each the rest of the integration tests (Vitest, against a
 //    real server started like `npm start`) followed by the end-to-end tests (Playwright in a real
-//    Chromium). The lanes share nothing (own servers, ports, data directories and clusters); most
-//    of their time is spent waiting on servers, sweeps and probes, so together they take about a
-//    third less than one after the other.
+//    Chromium), and beside them the other unit tests. The lanes share nothing (own servers, ports,
+//    data directories and clusters); most of their time is spent waiting on servers, sweeps and
+//    probes, so together they take about a third less than one after the other.
 // It prints each stage's time and then one closing line: "Tests: N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -146,7 +146,7 @@ const alone = await lane("alone", [
     env: loadEnv,
   },
   {
-    label: "unit + timed integration on SQLite",
+    label: "timed unit and integration on SQLite",
     args: vitestArgs(["unit", "integration"], "test-reports/vitest-timed.json"),
     env: timedEnv,
   },
@@ -158,7 +158,7 @@ const alone = await lane("alone", [
 ]);
 const aloneBusy = busySince(aloneCpu);
 const lanesCpu = cpuTicks();
-const [sqlite, postgres] = await Promise.all([
+const [sqlite, postgres, unit] = await Promise.all([
   lane("sqlite", [
     { label: "integration", args: vitestArgs(["integration"], "test-reports/vitest.json"), env: untimedEnv },
     e2eLane("sqlite", "sqlite"),
@@ -167,14 +167,21 @@ const [sqlite, postgres] = await Promise.all([
     { label: "integration", args: vitestArgs(["integration-pg"], "test-reports/vitest-pg.json"), env: untimedEnv },
     e2eLane("postgresql", "pg"),
   ]),
+  lane("unit", [{ label: "unit", args: vitestArgs(["unit"], "test-reports/vitest-unit.json"), env: untimedEnv }]),
 ]);
 
 const lanesBusy = busySince(lanesCpu);
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
-const vitestReports = ["vitest-load", "vitest-load-pg", "vitest-timed", "vitest-timed-pg", "vitest", "vitest-pg"].map(
-  (n) => read(`test-reports/${n}.json`),
-);
+const vitestReports = [
+  "vitest-load",
+  "vitest-load-pg",
+  "vitest-timed",
+  "vitest-timed-pg",
+  "vitest",
+  "vitest-pg",
+  "vitest-unit",
+].map((n) => read(`test-reports/${n}.json`));
 const e2eReports = ["e2e-sqlite", "e2e-pg"].map((n) => read(`test-reports/${n}.json`));
 const sum = (key) => vitestReports.reduce((n, v) => n + (v?.[key] ?? 0), 0);
 const e2eSum = (key) => e2eReports.reduce((n, r) => n + (r?.stats?.[key] ?? 0), 0);
@@ -182,13 +189,13 @@ const passed = sum("numPassedTests") + e2eSum("expected") + e2eSum("flaky");
 let failed = sum("numFailedTests") + e2eSum("unexpected");
 const skipped = sum("numPendingTests") + sum("numTodoTests") + e2eSum("skipped");
 // A runner that failed without reporting a failed test (crash, setup error) still fails the run.
-const statuses = [alone, sqlite, postgres].flatMap((l) => l.statuses);
+const statuses = [alone, sqlite, postgres, unit].flatMap((l) => l.statuses);
 const missingReport = vitestReports.some((v) => !v) || e2eReports.some((r) => !r?.stats);
 if (failed === 0 && (statuses.some((s) => s !== 0) || missingReport)) failed = 1;
 console.log(
   `\nTime: alone ${alone.seconds} s (${alone.times.join(", ")}; ${aloneBusy}); then at once: ` +
     `SQLite lane ${sqlite.seconds} s (${sqlite.times.join(", ")}), ` +
-    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}); ${lanesBusy}`,
+    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}), unit tests ${unit.seconds} s; ${lanesBusy}`,
 );
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
