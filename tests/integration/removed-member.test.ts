@@ -289,6 +289,56 @@ describe("a member removed from an organization", () => {
     expect(mails.join("\n")).not.toContain("evil.example");
   }, 120_000);
 
+  it("keeps no edge of a member whose page and window edits race his removal: each edit runs wholly before it (and is cut) or after it (and is refused)", async () => {
+    const page = await createStatusPage(alice, { components: [] });
+    const refused: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const carol = await registerUser(`race-carol-${round}`);
+      const added = await call("POST", `/orgs/${alice.orgSlug}/members`, {
+        token: alice.access,
+        body: { email: carol.email, role: "member" },
+      });
+      expect(added.status, added.text).toBe(201);
+      const created = await call("POST", "/services", {
+        token: carol.access,
+        body: { name: `carol's api ${round}`, type: "http", config: { url: "http://127.0.0.1:9/" } },
+      });
+      expect(created.status, created.text).toBe(201);
+      const service = created.body.data.id as number;
+      const asCarol = { token: carol.access, headers: { "x-org-slug": alice.orgSlug } };
+      // Her two edits and Alice's removal of her, sent at once.
+      const [onPage, window, removed] = await Promise.all([
+        call("PATCH", `/status-pages/${page.id}`, { ...asCarol, body: { components: [{ service_id: service }] } }),
+        call("POST", "/maintenance-windows", {
+          ...asCarol,
+          body: {
+            title: `carol's upgrade ${round}`,
+            starts_at: "2030-01-01T00:00:00Z",
+            ends_at: "2030-01-01T01:00:00Z",
+            targets: { service_ids: [service] },
+          },
+        }),
+        call("DELETE", `/orgs/${alice.orgSlug}/members/${carol.id}`, { token: alice.access }),
+      ]);
+      expect(removed.status, removed.text).toBe(204);
+      for (const edit of [onPage, window]) {
+        // Refused after the removal: as a stranger (403/404) or her service unknown (400); never a 5xx.
+        expect([200, 201, 400, 403, 404], edit.text).toContain(edit.status);
+        if (edit.status >= 400) refused.push(edit.status);
+      }
+      const left = await rows(
+        `SELECT 'component' AS edge FROM status_page_components WHERE service_id = ?
+         UNION ALL SELECT 'target' FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+           JOIN organizations o ON o.id = w.org_id WHERE t.service_id = ? AND o.slug = ?`,
+        service,
+        service,
+        alice.orgSlug,
+      );
+      expect(left, `round ${round}`).toEqual([]);
+    }
+    console.log(`edits refused after the removal: ${refused.length} of 16 (${refused.join(", ")})`);
+  });
+
   it("records on the page, the dependent monitor and the window that a deleted service's edges went with it", async () => {
     const created = await call("POST", "/services", {
       token: alice.access,

@@ -2,6 +2,7 @@ import { AppError, notFound, validationError } from "../../../shared/errors";
 import { PROBE_USE, type Role } from "../../../shared/capabilities";
 import { isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
+import { lockOrganization } from "../../storage/row-lock";
 import { writeTransaction } from "../../transactions";
 import { PROBE_USE_ROLES, releaseProbesOf } from "../uptime/probe-use";
 import { cutMemberEdges, moveDefaultOrgOff } from "./member-edges";
@@ -111,6 +112,10 @@ export async function removeMember(org: ActiveOrg, userId: number): Promise<void
   }
   const now = new Date();
   const { pageSlugs } = await writeTransaction(async (tx) => {
+    // The organization's lock, which every write of an edge to a member's object takes before it
+    // checks the membership (dependencies, page components, window targets): such a write runs
+    // wholly before the removal (and its edge is cut below) or wholly after (and is refused).
+    await lockOrganization(tx, org.id);
     await tx.membership.delete({ where: { id: member.id } });
     await releaseProbesOf(
       tx,

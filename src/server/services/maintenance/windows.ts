@@ -19,6 +19,7 @@ import {
 } from "../../domain/maintenance";
 import { invalidateOrganizationPages } from "../status-pages/cache";
 import { timingOf } from "../../storage/maintenance-sql";
+import { lockOrganization } from "../../storage/row-lock";
 import { writeTransaction } from "../../transactions";
 import { keepMonitorFeatureUse } from "../monitors/feature-use";
 
@@ -120,8 +121,11 @@ async function checkedTargets(
   if (wanted.cronMonitorIds.length + wanted.serviceIds.length + wanted.projectIds.length === 0) {
     throw validationError("targets", "Name at least one cron monitor, service or project");
   }
-  const owner =
-    scope.userId !== null ? { userId: scope.userId } : { user: { memberships: { some: { orgId: scope.orgId } } } };
+  // Checked under the organization's lock, which a member's removal takes (members.ts), and only
+  // while the owner is a member: a removal that committed since the request was let in wins.
+  await lockOrganization(tx, scope.orgId);
+  const member = { memberships: { some: { orgId: scope.orgId } } };
+  const owner = scope.userId !== null ? { userId: scope.userId, user: member } : { user: member };
   const [monitors, services, projects] = await Promise.all([
     tx.cronMonitor.findMany({ where: { id: { in: wanted.cronMonitorIds }, orgId: scope.orgId }, select: { id: true } }),
     tx.service.findMany({ where: { id: { in: wanted.serviceIds }, ...owner }, select: { id: true } }),
@@ -145,7 +149,7 @@ async function checkedTargets(
  * edited. The limit when it is reached, else null.
  */
 async function recurringLimitReached(tx: Tx, orgId: number, except: number | null): Promise<number | null> {
-  await tx.$executeRaw`UPDATE organizations SET plan = plan WHERE id = ${orgId}`;
+  await lockOrganization(tx, orgId);
   const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { plan: true } });
   const max = planOf(org.plan).maxRecurringMaintenanceWindows;
   const count = await tx.maintenanceWindow.count({

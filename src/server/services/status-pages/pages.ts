@@ -10,6 +10,7 @@ import { hashPassword } from "../../auth/passwords";
 import { db } from "../../db";
 import { env } from "../../../env";
 import { statusPageUrl } from "../../notify/links";
+import { lockOrganization } from "../../storage/row-lock";
 import { isUniqueViolation, writeTransaction } from "../../transactions";
 import { invalidateStatusPage } from "./cache";
 import { claimFields, verificationView } from "./domains";
@@ -88,6 +89,8 @@ async function checkedComponents(
 ) {
   const monitorIds = list.flatMap((c) => (c.cron_monitor_id !== undefined ? [c.cron_monitor_id] : []));
   const serviceIds = list.flatMap((c) => (c.service_id !== undefined ? [c.service_id] : []));
+  // Checked under the organization's lock, which a member's removal takes (members.ts).
+  await lockOrganization(tx, scope.orgId);
   const [monitors, services] = await Promise.all([
     tx.cronMonitor.findMany({ where: { id: { in: monitorIds }, orgId: scope.orgId }, select: { id: true } }),
     tx.service.findMany({
