@@ -338,8 +338,11 @@ describe("audit log", () => {
     if (databaseKind() === "postgresql") {
       await db.run(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$
         BEGIN
-          IF TG_TABLE_NAME = 'audit_entries' AND NEW.changes LIKE '%${poison}%' THEN RAISE EXCEPTION 'refused'; END IF;
-          IF TG_TABLE_NAME = 'cron_monitors' AND NEW.name = '${explode}' THEN RAISE EXCEPTION 'refused'; END IF;
+          IF TG_TABLE_NAME = 'audit_entries' THEN
+            IF NEW.changes LIKE '%${poison}%' THEN RAISE EXCEPTION 'refused'; END IF;
+          ELSIF NEW.name = '${explode}' THEN
+            RAISE EXCEPTION 'refused';
+          END IF;
           RETURN NEW;
         END $body$`);
       await db.run(`CREATE TRIGGER ${fn}_a BEFORE INSERT ON audit_entries FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
