@@ -40,7 +40,10 @@ export async function withPendingAudit<T>(
 ): Promise<{ result: T; written: boolean }> {
   const pending: Pending = { rows, taken: rows.length === 0, wrote: false, createdId: null };
   const result = await context.run(pending, work);
-  return { result, written: pending.taken && rows.length > 0 };
+  const written = pending.taken && rows.length > 0;
+  // Closed: work the request started that outlives it (a delivery kicked off) carries the context on.
+  pending.taken = true;
+  return { result, written };
 }
 
 /**
