@@ -34,6 +34,10 @@ const schema = z.object({
   CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(14),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   DNS_SERVERS: z.string().optional(),
+  SSO_ISSUER: z.url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_DEFAULT_ROLE: z.enum(["admin", "member", "viewer"]).default("member"),
 });
 
 export type Env = {
@@ -71,6 +75,17 @@ export type Env = {
   databasePoolSize: number;
   /** The DNS servers custom domain checks ask (`ip` or `ip:port`, `[ipv6]:port`); null: the system's. */
   dnsServers: string[] | null;
+  /**
+   * The operator's OpenID Connect issuer (SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET, all three or
+   * none): the single sign-on of every organization without settings of its own; members it creates
+   * get SSO_DEFAULT_ROLE. Null: none.
+   */
+  operatorSso: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    defaultRole: "admin" | "member" | "viewer";
+  } | null;
 };
 
 let cached: Env | null = null;
@@ -122,6 +137,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     checkResultRetentionDays: e.CHECK_RESULT_RETENTION_DAYS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dnsServers,
+    operatorSso: operatorSso(e),
   };
 }
 
@@ -186,4 +202,16 @@ function generatedSecret(dataDir: string): string {
       return fs.readFileSync(file, "utf8").trim(); // another process wrote it first
     }
   }
+}
+
+function operatorSso(e: z.infer<typeof schema>): Env["operatorSso"] {
+  const given = [e.SSO_ISSUER, e.SSO_CLIENT_ID, e.SSO_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (given === 0) return null;
+  if (given < 3) throw new Error("SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET go together: set all three or none");
+  return {
+    issuer: e.SSO_ISSUER!.replace(/\/+$/, ""),
+    clientId: e.SSO_CLIENT_ID!,
+    clientSecret: e.SSO_CLIENT_SECRET!,
+    defaultRole: e.SSO_DEFAULT_ROLE,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client";
 import { db, type Db } from "./db";
+import { insertAuditRows, transactionAudit } from "./storage/audit-pending";
 
 const ATTEMPTS = 8;
 
@@ -8,7 +9,8 @@ const ATTEMPTS = 8;
  * it writes is refused at once with SQLITE_BUSY(_SNAPSHOT) when another process committed in
  * between (the busy timeout cannot help: the snapshot is stale); on PostgreSQL a serialization
  * failure (P2034) is the same story. Both are retried with a short jittered backoff; the work must
- * therefore be safe to run again (it is: a failed attempt rolled back everything it did).
+ * therefore be safe to run again (it is: a failed attempt rolled back everything it did). Inside a
+ * request that changes something, the request's audit entry is the transaction's last statement.
  */
 export async function writeTransaction<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
@@ -16,7 +18,19 @@ export async function writeTransaction<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.$transaction(work, { maxWait: 15_000, timeout: 15_000 });
+      const result = await client.$transaction(
+        async (tx) => {
+          transactionAudit.begin();
+          const done = await work(tx);
+          // The request's audit entry, if this transaction made its change (storage/audit-pending.ts).
+          const rows = transactionAudit.rows();
+          if (rows) await insertAuditRows(tx, rows);
+          return done;
+        },
+        { maxWait: 15_000, timeout: 15_000 },
+      );
+      transactionAudit.committed();
+      return result;
     } catch (err) {
       if (attempt >= ATTEMPTS || !isLockContention(err)) throw err;
       await new Promise((resolve) => setTimeout(resolve, attempt * 15 + Math.random() * 40));

@@ -24,6 +24,8 @@ export type SweepCounts = {
   logs_deleted: number;
   outbox_deleted: number;
   deliveries_deleted: number;
+  /** Audit entries past their organization's plan's retention (docs/api-audit-log.md). */
+  audit_deleted: number;
   /** Hourly check rollups written (closed hours rolled up again included). */
   rollup_rows: number;
   /** Raw check results past CHECK_RESULT_RETENTION_DAYS, and rollups past 400 days, deleted. */
@@ -52,6 +54,7 @@ export const emptyCounts = (): SweepCounts => ({
   logs_deleted: 0,
   outbox_deleted: 0,
   deliveries_deleted: 0,
+  audit_deleted: 0,
   rollup_rows: 0,
   results_deleted: 0,
   rollups_deleted: 0,

@@ -3,6 +3,9 @@ import crypto from "node:crypto";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { dashboardCookie, trpcQuery } from "../support/dashboard";
 import { monitorBody } from "../support/seed";
+import { databaseKind, rows, testDb } from "../support/db";
+import { sweep } from "../support/sweeper";
+import * as OTPAuth from "otpauth";
 
 // The audit log through the real server: each kind of change recorded with its actor, address and
 // changed fields; no secret in any entry (each secret this file sets is searched for); readable by
@@ -273,5 +276,155 @@ describe("audit log", () => {
     });
     expect(forbidden.status).toBe(403);
     expect((await log(owner.access)).body.meta.total).toBe(before);
+  });
+
+  it("records the creation of an organization in the new organization's log", async () => {
+    const created = await call("POST", "/orgs", {
+      token: admin.access,
+      body: { name: `Audit branch ${tag}` },
+      headers: from(40),
+    });
+    expect(created.status).toBe(201);
+    const { id, slug } = created.body.data;
+    const theirs = await log(admin.access, "", { "x-org-slug": slug });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toEqual([
+      expect.objectContaining({
+        action: "orgs.create",
+        actor: { type: "user", id: admin.id, label: admin.email },
+        address: "203.0.113.40",
+        object_type: "organization",
+        object_id: String(id),
+        changes: { name: `Audit branch ${tag}` },
+      }),
+    ]);
+  });
+
+  it("records a wrong second factor at sign-in as a failed sign-in of the member", async () => {
+    const enrolled = await call("POST", "/auth/two-factor/totp", { token: member.access });
+    expect(enrolled.status).toBe(201);
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.body.data.secret), period: 30 });
+    const confirmed = await call("POST", "/auth/two-factor/totp/confirm", {
+      token: member.access,
+      body: { code: totp.generate() },
+    });
+    expect(confirmed.status).toBe(200);
+    const first = await call("POST", "/auth/login", {
+      body: { email: member.email, password: member.password },
+      headers: from(41),
+    });
+    expectStandardError(first, 401, "SECOND_FACTOR_REQUIRED");
+    const wrong = await call("POST", "/auth/login/second-factor", {
+      body: { challenge: first.body.error.challenge, code: "000000" },
+      headers: from(42),
+    });
+    expectStandardError(wrong, 401, "UNAUTHORIZED");
+    const failed = await entries(`?action=sign_in_failed&actor_id=${member.id}`);
+    expect(failed[0]).toMatchObject({
+      actor: { type: "user", id: member.id, label: member.email },
+      address: "203.0.113.42",
+      object_type: "session",
+      changes: { method: "second_factor" },
+    });
+    expect(JSON.stringify(failed)).not.toContain(enrolled.body.data.secret);
+  });
+
+  it("commits a change and its entry together: an entry that cannot be written undoes the change, a change that fails records nothing", async () => {
+    // Database triggers (test-only) refuse audit entries that mention `poison` and monitor updates to `explode`.
+    const poison = `poison-${tag}`;
+    const explode = `explode-${tag}`;
+    const db = testDb();
+    const fn = `refuse_${tag.replace(/-/g, "")}`;
+    if (databaseKind() === "postgresql") {
+      await db.run(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$
+        BEGIN
+          IF TG_TABLE_NAME = 'audit_entries' THEN
+            IF NEW.changes LIKE '%${poison}%' THEN RAISE EXCEPTION 'refused'; END IF;
+          ELSIF NEW.name = '${explode}' THEN
+            RAISE EXCEPTION 'refused';
+          END IF;
+          RETURN NEW;
+        END $body$`);
+      await db.run(`CREATE TRIGGER ${fn}_a BEFORE INSERT ON audit_entries FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+      await db.run(`CREATE TRIGGER ${fn}_m BEFORE UPDATE ON cron_monitors FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    } else {
+      await db.run(`CREATE TRIGGER ${fn}_a BEFORE INSERT ON audit_entries WHEN NEW.changes LIKE '%${poison}%'
+        BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+      await db.run(`CREATE TRIGGER ${fn}_m BEFORE UPDATE ON cron_monitors WHEN NEW.name = '${explode}'
+        BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    }
+    try {
+      const headers = { "x-org-slug": owner.orgSlug };
+      const before = (await log(owner.access)).body.meta.total;
+      // A create (the monitor insert with its entry in one statement or transaction).
+      const create = await call("POST", "/cron-monitors", {
+        token: owner.access,
+        body: monitorBody({ name: poison }),
+        headers,
+      });
+      expect(create.status).toBe(500);
+      expect(await rows("SELECT id FROM cron_monitors WHERE name = ?", poison)).toEqual([]);
+      // An update (one Prisma write with its entry in a transaction).
+      const kept = await call("POST", "/cron-monitors", {
+        token: owner.access,
+        body: monitorBody({ name: `kept-${tag}` }),
+        headers,
+      });
+      expect(kept.status).toBe(201);
+      const id = kept.body.data.id;
+      const rename = await call("PATCH", `/cron-monitors/${id}`, {
+        token: owner.access,
+        body: { name: poison },
+        headers,
+      });
+      expect(rename.status).toBe(500);
+      // A change made in a transaction of its own (the organization and its owner's membership).
+      const org = await call("POST", "/orgs", { token: owner.access, body: { name: poison } });
+      expect(org.status).toBe(500);
+      expect(await rows("SELECT id FROM organizations WHERE name = ?", poison)).toEqual([]);
+      // The change fails in the database after its entry was prepared: nothing is recorded.
+      const fails = await call("PATCH", `/cron-monitors/${id}`, {
+        token: owner.access,
+        body: { name: explode },
+        headers,
+      });
+      expect(fails.status).toBe(500);
+      const shown = await call("GET", `/cron-monitors/${id}`, { token: owner.access, headers });
+      expect(shown.body.data.name).toBe(`kept-${tag}`);
+      expect((await log(owner.access)).body.meta.total).toBe(before + 1);
+      const after = await entries("?limit=100");
+      expect(after[0]).toMatchObject({ action: "cronMonitors.create", object_id: String(id) });
+      expect(JSON.stringify(after)).not.toContain(poison);
+      expect(JSON.stringify(after)).not.toContain(explode);
+    } finally {
+      await db.run(`DROP TRIGGER ${fn}_a${databaseKind() === "postgresql" ? " ON audit_entries" : ""}`);
+      await db.run(`DROP TRIGGER ${fn}_m${databaseKind() === "postgresql" ? " ON cron_monitors" : ""}`);
+      if (databaseKind() === "postgresql") await db.run(`DROP FUNCTION ${fn}()`);
+    }
+  });
+
+  it("a sweep deletes entries older than the organization's plan keeps, and only those", async () => {
+    const [org] = await rows<{ id: number; plan: string }>(
+      "SELECT id, plan FROM organizations WHERE slug = ?",
+      owner.orgSlug,
+    );
+    expect(org!.plan).toBe("free"); // keeps 30 days (plans.ts)
+    const day = 86_400_000;
+    const insert = (daysAgo: number, action: string) =>
+      testDb().run(
+        `INSERT INTO audit_entries (org_id, at, actor_type, actor_id, actor_label, address, action, object_type, object_id, changes)
+         VALUES (?, ?, 'user', ?, ?, NULL, ?, 'test', NULL, '{}')`,
+        [org!.id, new Date(Date.now() - daysAgo * day), owner.id, owner.email, action],
+      );
+    await insert(31, `old-${tag}`);
+    await insert(29, `recent-${tag}`);
+    const swept = await sweep(null);
+    expect(swept.code, swept.stderr).toBe(0);
+    expect(swept.report!.counts.audit_deleted).toBeGreaterThanOrEqual(1);
+    const left = await rows<{ action: string }>(
+      "SELECT action FROM audit_entries WHERE org_id = ? AND object_type = 'test'",
+      org!.id,
+    );
+    expect(left.map((r) => r.action)).toEqual([`recent-${tag}`]);
   });
 });

@@ -14,9 +14,11 @@ export async function startIssuer(opts: {
   clientSecret: string;
   redirectUris: string[];
   accounts: Record<string, Record<string, unknown>>;
+  /** A port chosen beforehand (a server configured with the issuer's URL before it starts); default: any. */
+  port?: number;
 }): Promise<TestIssuer> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [

@@ -12,7 +12,9 @@ export const BUDGETS = {
   health: 1,
   getMonitor: 2, // caller and organization, monitor with its run figures
   list50: 3, // caller and organization, page with total, run figures
-  create: 4, // caller and organization, insert (guarded by the plan limit where the plan has one); the audit entry: the actor's name, the entry
+  // caller and organization (with the actor's name for the audit entry); the insert (guarded by the plan limit where
+  // the plan has one) with its audit entry: on PostgreSQL one statement, on SQLite two in one transaction
+  create: 3,
   dashboardList: 3, // the same with the state, project and name search filters
   // session; total; page; its probes, parents and projects (Prisma's relation reads); the owner's organization;
   // its windows with a run (their targets only when there are some): the same whatever the page holds; a name
@@ -162,6 +164,10 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       );
       expect(result.status).toBe(201);
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.create);
+      expect(
+        sql.filter((q) => /INSERT INTO "?audit_entries/.test(q)),
+        "the create's audit entry is among them",
+      ).toHaveLength(1);
     });
 
     it("GET /api/v1/services/{id}/status with its probe lanes", async () => {

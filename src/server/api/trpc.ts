@@ -9,7 +9,7 @@ import { authenticateInOrg } from "../services/accounts/access";
 import { classify, isScheduleError, type ErrorFormat } from "./http/errors";
 import { trpcStatusOf } from "./trpc-errors";
 import { strictBodyTypes } from "./http/strict-json";
-import { recordMutation } from "../services/audit/record";
+import { auditedMutation } from "../services/audit/record";
 import { clientAddress } from "../auth/client-address";
 import { logUnexpected } from "./http/errors";
 
@@ -131,30 +131,30 @@ const authenticated = t.middleware(async ({ ctx, next }) => {
 });
 
 /**
- * The audit log (services/audit/record.ts): a successful mutation by a user or a token is recorded
- * after it succeeded, with what its input changed (secrets taken out); a refused one records nothing.
+ * The audit log (services/audit/record.ts): a mutation by a user or a token runs with its entry
+ * (what its input changes, secrets taken out), written in the transaction of its change; a refused
+ * or failed one records nothing.
  */
-async function audit(
+async function audited<R extends { ok: boolean }>(
   opts: { ctx: Context; meta: Meta | undefined; path: string; getRawInput: () => Promise<unknown> },
   principal: Principal,
   orgId: number | null,
-  output: unknown,
-) {
-  try {
-    await recordMutation({
-      procedure: opts.path,
-      restPath: opts.meta?.openapi?.path,
-      principal,
-      orgId,
-      input: await opts.getRawInput(),
-      output,
-      address: clientAddress(opts.ctx.headers),
-      now: new Date(),
-    });
-  } catch (err) {
-    // The change is made; a failed record is a fault to see in the logs, not the caller's refusal.
-    logUnexpected(opts.ctx.requestId, `audit:${opts.path}`, err);
-  }
+  run: () => Promise<R>,
+): Promise<R> {
+  const mutation = {
+    procedure: opts.path,
+    restPath: opts.meta?.openapi?.path,
+    principal,
+    orgId,
+    input: await opts.getRawInput(),
+    address: clientAddress(opts.ctx.headers),
+    now: new Date(),
+  };
+  return auditedMutation(mutation, run, {
+    outputOf: (result) => (result as { data?: unknown }).data,
+    // An entry written after its change failed: the change is made; a fault to see in the logs.
+    onLateFault: (err) => logUnexpected(opts.ctx.requestId, `audit:${opts.path}`, err),
+  });
 }
 
 /** A signed-in user (JWT bearer or the dashboard session). Service tokens are refused here. */
@@ -163,9 +163,9 @@ export const userProcedure = publicProcedure.use(authenticated).use(async (opts)
   if (ctx.principal.kind !== "user") {
     throw new AppError("FORBIDDEN", "This endpoint needs a user's access token, not a service token");
   }
-  const result = await next({ ctx: { user: ctx.principal } });
-  if (type === "mutation" && result.ok) await audit(opts, ctx.principal, null, result.data);
-  return result;
+  const user = ctx.principal;
+  const run = () => next({ ctx: { user } });
+  return type === "mutation" ? audited(opts, user, null, run) : run();
 });
 
 /**
@@ -189,12 +189,11 @@ export const orgProcedure = publicProcedure.use(async (opts) => {
   if (needed && !org.capabilities.includes(needed)) {
     throw new AppError("FORBIDDEN", `This needs the ${needed} capability in organization ${org.slug}`);
   }
-  const result = await next({ ctx: { principal, org } });
+  const run = () => next({ ctx: { principal, org } });
+  if (type !== "mutation") return run();
+  const result = await audited(opts, principal, org.id, run);
   // A write of the organization may change what its public pages and badges show: their cached
   // answers go, and no other organization's (services/status-pages/cache.ts).
-  if (type === "mutation" && result.ok) {
-    invalidateOrganizationPages(org.id);
-    await audit(opts, principal, org.id, result.data);
-  }
+  if (result.ok) invalidateOrganizationPages(org.id);
   return result;
 });

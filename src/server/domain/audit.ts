@@ -1,4 +1,4 @@
-import { planOf } from "../../shared/plans";
+import { PLAN_NAMES, planOf } from "../../shared/plans";
 
 /**
  * What an audit entry holds (docs/api-audit-log.md): the changed fields of a request with every
@@ -89,3 +89,15 @@ export type SignInMethod = "password" | "second_factor" | "sso";
 /** The oldest instant an organization of this plan keeps (its plan's audit retention, plans.ts). */
 export const auditCutoff = (plan: string, now: Date) =>
   new Date(now.getTime() - planOf(plan).auditRetentionDays * 86_400_000);
+
+/**
+ * What the audit log keeps at `now`, per plan: entries of organizations on `plans` (or, `except`, on
+ * any other: the default plan's, which an unknown plan name falls back to) older than `cutoff` go.
+ */
+export function auditRetention(now: Date): { plans: string[]; except: boolean; cutoff: Date }[] {
+  const named = PLAN_NAMES.filter((p) => p !== "free");
+  return [
+    ...named.map((plan) => ({ plans: [plan], except: false, cutoff: auditCutoff(plan, now) })),
+    { plans: named, except: true, cutoff: auditCutoff("free", now) },
+  ];
+}

@@ -1,3 +1,4 @@
+import type { AuditRow } from "./audit-pending";
 import type { CronMonitor as PrismaMonitorRow } from "../../generated/prisma/client";
 import type { RunSummary } from "../../shared/schemas/cron-monitors";
 
@@ -27,8 +28,11 @@ export interface ApiStore {
   runFigures(monitorIds: number[], since: Date): Promise<Map<number, RunStats>>;
   /** A user's service with each probe lane's latest result and pending check, in one statement. */
   serviceStatus(userId: number, serviceId: number): Promise<ServiceStatusRecord | undefined>;
-  /** Inserts the monitor unless the organization already has `max` monitors (then undefined); `max` may be Infinity. */
-  insertMonitor(values: NewMonitor, max: number): Promise<MonitorRecord | undefined>;
+  /**
+   * Inserts the monitor unless the organization already has `max` monitors (then undefined); `max` may
+   * be Infinity. With `audit`, its audit entry (object id: the new monitor's) commits with it or not at all.
+   */
+  insertMonitor(values: NewMonitor, max: number, audit?: AuditRow | null): Promise<MonitorRecord | undefined>;
 }
 
 /** A monitor's recent runs and 7-day figures. */
@@ -37,6 +41,8 @@ export type RunStats = { recentRuns: RunSummary[]; avgDurationMs: number | null;
 export type OrgRow = { id: number; slug: string; name: string; plan: string };
 export type UserAccessRow = {
   userId: number;
+  /** The user's email (the audit log's actor). */
+  email: string;
   revoked: boolean;
   expiresAt: Date;
   role: string | null;
@@ -48,6 +54,8 @@ export type UserAccessRow = {
 };
 export type TokenAccessRow = {
   tokenId: number;
+  /** The token's name (the audit log's actor). */
+  name: string;
   orgId: number;
   revoked: boolean;
   capabilities: string;

@@ -84,6 +84,8 @@ export type SweepSteps = {
   deleteOldRuns(cutoff: Date, limit: number): Promise<{ runs: number; logs: number }>;
   /** One batch of at most `limit` rows of `table` older than `cutoff` deleted; how many. */
   deleteOld(table: RetainedTable, cutoff: Date, limit: number): Promise<number>;
+  /** One batch of audit entries older than `cutoff` of organizations on `plans` (`except`: on any other plan) deleted; how many. */
+  deleteOldAudit(plans: string[], except: boolean, cutoff: Date, limit: number): Promise<number>;
   /**
    * One span of check results rolled up with the watermark it moves, in one transaction, as `rules`
    * place it (PostgreSQL: one sweeper at a time, the others find `more: false`); `rows`: rollup rows written.

@@ -10,7 +10,8 @@ const MAX_BATCHES = 20;
 /**
  * Retention (decisions 4), the same on both engines: runs and their logs older than the cutoff, and
  * processed outbox rows and delivery attempts (status page subscribers' mails counted with them) of
- * the same age, each batch its own short statement or transaction.
+ * the same age, each batch its own short statement or transaction; and audit entries past their
+ * organization's plan's retention.
  */
 export async function housekeeping(steps: SweepSteps, rules: SweepRules, now: Date, counts: SweepCounts) {
   const cutoff = rules.retentionCutoff(now);
@@ -23,6 +24,10 @@ export async function housekeeping(steps: SweepSteps, rules: SweepRules, now: Da
   counts.outbox_deleted += await batches((limit) => steps.deleteOld("outbox", cutoff, limit), RUN_BATCH);
   counts.deliveries_deleted += await batches((limit) => steps.deleteOld("deliveries", cutoff, limit), RUN_BATCH);
   counts.deliveries_deleted += await batches((limit) => steps.deleteOld("subscriber_mails", cutoff, limit), RUN_BATCH);
+  // The audit log keeps what each organization's plan keeps (docs/api-audit-log.md).
+  for (const { plans, except, cutoff: before } of rules.auditRetention(now)) {
+    counts.audit_deleted += await batches((limit) => steps.deleteOldAudit(plans, except, before, limit), RUN_BATCH);
+  }
 }
 
 /**

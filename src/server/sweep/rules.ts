@@ -1,3 +1,4 @@
+import { auditRetention } from "../domain/audit";
 import {
   DEFAULT_RESULT_RETENTION_DAYS,
   floorHour,
@@ -25,6 +26,8 @@ export type SweepRules = {
   overrunLimit(run: RunningRunRow, now: Date): number | null;
   /** Everything older than this instant is removed by housekeeping. */
   retentionCutoff(now: Date): Date;
+  /** The audit log's retention by plan (domain/audit.ts). */
+  auditRetention: typeof auditRetention;
   incidents: IncidentRules;
   rollups: RollupRules;
 };
@@ -52,6 +55,7 @@ export function sweepRules(options: SweeperOptions = {}): SweepRules {
       return overran(new Date(run.started_at), limit, now) ? limit : null;
     },
     retentionCutoff: (now) => retentionCutoff(now),
+    auditRetention,
     incidents: incidentRules(options.notificationRules ?? NO_HOLD_RULES),
     rollups: {
       budgetMs: ROLLUP_BUDGET_MS,

@@ -6,6 +6,11 @@ const role = z.enum(["admin", "member", "viewer"]);
 /** An organization's single sign-on settings as answered (the client secret never is). */
 export const orgSso = z.object({
   enabled: z.boolean().describe("Whether single sign-on is configured"),
+  operator_sso: z
+    .boolean()
+    .describe(
+      "Whether the operator's issuer (SSO_ISSUER) signs members in, the organization having no settings of its own",
+    ),
   issuer: z.string().nullable(),
   client_id: z.string().nullable(),
   client_secret_set: z.boolean(),

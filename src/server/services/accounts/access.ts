@@ -33,7 +33,7 @@ export async function authenticateInOrg(
     const s = input.dashboardSession;
     const row = s ? await apiStore().userAccess(s.sessionId, slug) : undefined;
     if (!s || !live(row, s.userId, now)) throw unauthorized("Please sign in");
-    return userInOrg({ kind: "user", userId: s.userId, sessionId: s.sessionId }, row, slug);
+    return userInOrg({ kind: "user", userId: s.userId, sessionId: s.sessionId, label: row.email }, row, slug);
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(input.headers.get("authorization") ?? "");
   if (!match) throw unauthorized("Missing bearer token in the Authorization header");
@@ -43,7 +43,7 @@ export async function authenticateInOrg(
   const claims = await verifyAccessToken(token, now.getTime());
   const row = claims ? await apiStore().userAccess(claims.sessionId, slug) : undefined;
   if (!claims || !live(row, claims.userId, now)) throw unauthorized("Invalid or expired access token");
-  return userInOrg({ kind: "user", userId: claims.userId, sessionId: claims.sessionId }, row, slug);
+  return userInOrg({ kind: "user", userId: claims.userId, sessionId: claims.sessionId, label: row.email }, row, slug);
 }
 
 function userInOrg(principal: Principal, row: UserAccessRow, slug: string | null) {
@@ -59,7 +59,13 @@ async function serviceTokenInOrg(token: string, slug: string | null) {
   const row = await apiStore().tokenAccess(hashToken(token));
   if (!row || row.revoked) throw unauthorized("Invalid or revoked service token");
   const capabilities = parseTokenCapabilities(row.capabilities);
-  const principal: Principal = { kind: "service_token", tokenId: row.tokenId, orgId: row.orgId, capabilities };
+  const principal: Principal = {
+    kind: "service_token",
+    tokenId: row.tokenId,
+    orgId: row.orgId,
+    capabilities,
+    label: row.name,
+  };
   if (!row.org) throw unauthorized("Invalid or revoked service token");
   if (slug && slug !== row.org.slug)
     throw new AppError("FORBIDDEN", `This token does not belong to organization ${slug}`);

@@ -10,7 +10,7 @@ import { clientAddress } from "../../auth/client-address";
 import { attempt } from "../../limits/counter";
 import { passwordLimits, registerLimits } from "../../limits/rules";
 import { refusePasswordWhenSsoRequired } from "./sso";
-import { recordSignIn } from "../audit/record";
+import { recordFailedSignIn, signInRows } from "../audit/record";
 import type { SignInMethod } from "../../domain/audit";
 import { answerChallenge, secondFactorChallenge, type SecondFactorProof } from "./two-factor";
 
@@ -89,7 +89,7 @@ export async function signIn(
       }
       if (!(await verifyPassword(user.passwordHash, password, emailInput))) {
         // Not awaited: a wrong password of an account answers in the time of an unknown email's.
-        void recordSignIn(user.id, "sign_in_failed", "password", address, now).catch(() => undefined);
+        void recordFailedSignIn(user.id, "password", address, now).catch(() => undefined);
         throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
       }
       return user;
@@ -145,17 +145,22 @@ export async function openSession(
   signedIn?: { method: SignInMethod; address: string | null },
 ) {
   const refresh = randomToken();
-  const session = await db().session.create({
+  const entry = signedIn ? await signInRows(userId, "sign_in", signedIn.method, signedIn.address, now) : [];
+  const id = crypto.randomUUID();
+  const session = db().session.create({
     data: {
-      id: crypto.randomUUID(),
+      id,
       userId,
       kind,
       refreshHash: hashToken(refresh),
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
     },
+    select: { id: true },
   });
-  if (signedIn) await recordSignIn(userId, "sign_in", signedIn.method, signedIn.address, now);
-  return { sessionId: session.id, refresh };
+  // The session and its sign-in's entry commit together.
+  if (entry.length === 0) await session;
+  else await db().$transaction([session, db().auditEntry.createMany({ data: entry })]);
+  return { sessionId: id, refresh };
 }
 
 async function issueSession(

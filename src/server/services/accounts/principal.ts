@@ -5,8 +5,9 @@ import { db } from "../../db";
 
 /** Who is calling: a signed-in user's session, or an organization service token. */
 export type Principal =
-  | { kind: "user"; userId: number; sessionId: string }
-  | { kind: "service_token"; tokenId: number; orgId: number; capabilities: Capability[] };
+  | { kind: "user"; userId: number; sessionId: string; label?: string }
+  | { kind: "service_token"; tokenId: number; orgId: number; capabilities: Capability[]; label?: string };
+// `label`: the user's email or the token's name when the credentials' statement read it (the audit log's actor).
 
 const unauthorized = (message = "Missing or invalid credentials") => new AppError("UNAUTHORIZED", message);
 

@@ -37,6 +37,8 @@ export async function orgSso(org: ActiveOrg) {
   const row = await db().orgSso.findUnique({ where: { orgId: org.id } });
   return {
     enabled: !!row,
+    // The operator's issuer signs members in when the organization has no settings of its own.
+    operator_sso: !row && env().operatorSso !== null,
     issuer: row?.issuer ?? null,
     client_id: row?.clientId ?? null,
     client_secret_set: !!row,
@@ -71,11 +73,27 @@ export async function removeOrgSso(org: ActiveOrg): Promise<void> {
   await db().orgSso.deleteMany({ where: { orgId: org.id } });
 }
 
+/**
+ * The operator's issuer (env SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET) as an organization's
+ * settings: used by every organization that has none of its own, members created with
+ * SSO_DEFAULT_ROLE, no role claim, not required.
+ */
+function operatorSettings() {
+  const op = env().operatorSso;
+  return op
+    ? { issuer: op.issuer, clientId: op.clientId, defaultRole: op.defaultRole, roleClaim: null, roleMap: "{}" }
+    : null;
+}
+
 /** What next-auth needs to build the organization's OpenID Connect provider, or null without SSO. */
 export async function ssoClient(slug: string) {
   const org = await db().organization.findUnique({ where: { slug }, select: { name: true, sso: true } });
-  const secret = org?.sso ? openSecret(org.sso.clientSecret) : null;
-  if (!org?.sso || secret === null) return null;
+  if (!org) return null;
+  const op = env().operatorSso;
+  if (!org.sso && op)
+    return { slug, name: org.name, issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret };
+  const secret = org.sso ? openSecret(org.sso.clientSecret) : null;
+  if (!org.sso || secret === null) return null;
   return { slug, name: org.name, issuer: org.sso.issuer, clientId: org.sso.clientId, clientSecret: secret };
 }
 
@@ -103,8 +121,8 @@ export async function ssoSignIn(
   signedIn: { userId: number } | null,
 ): Promise<{ userId: number; email: string; name: string; orgId: number; created: boolean }> {
   const org = await db().organization.findUnique({ where: { slug }, include: { sso: true } });
-  if (!org?.sso) throw refused("Single sign-on is not configured for this organization", "not_configured");
-  const sso = org.sso;
+  const sso = org ? (org.sso ?? operatorSettings()) : null;
+  if (!org || !sso) throw refused("Single sign-on is not configured for this organization", "not_configured");
   const subject = typeof claims.sub === "string" ? claims.sub : null;
   if (!subject) throw refused("The identity has no subject", "no_subject");
   const issuer = sso.issuer;

@@ -1,3 +1,4 @@
+import { recordFailedSignIn } from "../audit/record";
 import crypto from "node:crypto";
 import { AppError, validationError } from "../../../shared/errors";
 import { db } from "../../db";
@@ -313,8 +314,10 @@ export async function answerChallenge(
   await attempt(
     limits,
     async () => {
-      if (!proofField(proof) || !(await proofHolds(userId, proof, now, challenge)))
+      if (!proofField(proof) || !(await proofHolds(userId, proof, now, challenge))) {
+        await recordFailedSignIn(userId, "second_factor", address, now);
         throw new AppError("UNAUTHORIZED", "Invalid second factor");
+      }
     },
     { now, isFailure: (e) => e instanceof AppError && e.code === "UNAUTHORIZED", clearOnSuccess: [limits[0]!.key] },
   );

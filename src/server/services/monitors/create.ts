@@ -12,6 +12,7 @@ import { keepMonitorFeatureUse } from "./feature-use";
 import { writeTransaction } from "../../transactions";
 import { getMonitor } from "./read";
 import { apiStore } from "../../storage/engine";
+import { takePendingAudit } from "../../storage/audit-pending";
 import { toWire } from "./wire";
 import { withMonitorMaintenance } from "../maintenance/coverage";
 import { columnsOf, nextExpectedFrom, sameSchedule, scheduleForCreate, type ScheduleColumns } from "./schedule-input";
@@ -170,6 +171,7 @@ async function createPlain(
 ): Promise<{ monitor: CronMonitor; created: boolean }> {
   const columns = editableColumns(input);
   const rules = ruleColumns(input, null, now);
+  const audit = takePendingAudit()?.[0] ?? null;
   const row = await apiStore().insertMonitor(
     {
       orgId: caller.orgId,
@@ -202,6 +204,7 @@ async function createPlain(
       updatedAt: now,
     },
     max,
+    audit, // the request's audit entry, in the insert's transaction (storage/audit-pending.ts)
   );
   if (!row)
     throw new AppError("PLAN_LIMIT_REACHED", `Your plan allows ${max} cron monitors; delete one or upgrade the plan`);

@@ -17,12 +17,13 @@ import {
 } from "../api-rows";
 import { RECENT_RUNS } from "../../../shared/run-stats";
 import { inTransaction, pgTime, run } from "./pool";
+import type { AuditRow } from "../audit-pending";
 
 const param = (v: unknown) => (v instanceof Date ? pgTime(v) : v);
 
 const USER_ACCESS = `
 SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan,
-  u.two_factor, o.require_two_factor
+  u.two_factor, o.require_two_factor, u.email AS user_email
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 LEFT JOIN memberships m ON m.id = (
@@ -34,7 +35,8 @@ LEFT JOIN organizations o ON o.id = m.org_id
 WHERE s.id = $1`;
 
 const TOKEN_ACCESS = `
-SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan
+SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan,
+  t.name AS token_name
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = $1`;
 
@@ -101,6 +103,30 @@ WHERE (SELECT COUNT(*) FROM cron_monitors WHERE org_id = $${COLUMN_COUNT + 1}) <
 RETURNING ${MONITOR_COLUMNS}`;
 /** Without a limit there is nothing to count, so nothing to lock: one autocommitted statement. */
 const INSERT_UNLIMITED = `INSERT INTO cron_monitors (${INSERT_COLUMNS}) VALUES (${PLACEHOLDERS}) RETURNING ${MONITOR_COLUMNS}`;
+/**
+ * `insert` with the monitor's audit entry in the same statement (storage/audit-pending.ts): its nine
+ * values follow the insert's (`first` is the first one's number), its object id is the new monitor's.
+ */
+const withAudit = (insert: string, first: number) => {
+  const n = (i: number) => `$${first + i}`;
+  return `WITH m AS (${insert}),
+a AS (INSERT INTO audit_entries (org_id, at, actor_type, actor_id, actor_label, address, action, object_type, object_id, changes)
+  SELECT ${n(0)}::int, ${n(1)}::timestamp(3), ${n(2)}::text, ${n(3)}::int, ${n(4)}::text, ${n(5)}::text, ${n(6)}::text, ${n(7)}::text, m.id::text, ${n(8)}::text FROM m)
+SELECT ${MONITOR_COLUMNS} FROM m`;
+};
+const INSERT_AUDITED = withAudit(INSERT, COLUMN_COUNT + 3);
+const INSERT_UNLIMITED_AUDITED = withAudit(INSERT_UNLIMITED, COLUMN_COUNT + 1);
+const auditValues = (a: AuditRow) => [
+  a.orgId,
+  pgTime(a.at),
+  a.actorType,
+  a.actorId,
+  a.actorLabel,
+  a.address,
+  a.action,
+  a.objectType,
+  a.changes,
+];
 
 export function createPgApiStore(pool: Pool): ApiStore {
   const filterParams = (f: MonitorFilter) => [
@@ -119,6 +145,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
       if (!r) return undefined;
       return {
         userId: Number(r.user_id),
+        email: String(r.user_email),
         revoked: r.revoked_at !== null,
         expiresAt: time(r.expires_at),
         role: (r.role as string | null) ?? null,
@@ -132,6 +159,7 @@ export function createPgApiStore(pool: Pool): ApiStore {
       if (!r) return undefined;
       return {
         tokenId: Number(r.id),
+        name: String(r.token_name),
         orgId: Number(r.token_org_id),
         revoked: r.revoked_at !== null,
         capabilities: String(r.capabilities),
@@ -173,13 +201,22 @@ export function createPgApiStore(pool: Pool): ApiStore {
       const [r] = await run<Raw>(pool, "api_service_status", SERVICE_STATUS, [serviceId, userId]);
       return r && serviceStatusFromRow(r);
     },
-    async insertMonitor(values, max) {
+    async insertMonitor(values, max, audit) {
       const columns = monitorValues(values, param);
+      const entry = audit ? auditValues(audit) : [];
       const [r] = !Number.isFinite(max)
-        ? await run<Raw>(pool, "api_insert_monitor_unlimited", INSERT_UNLIMITED, columns)
+        ? audit
+          ? await run<Raw>(pool, "api_insert_monitor_unlimited_audited", INSERT_UNLIMITED_AUDITED, [
+              ...columns,
+              ...entry,
+            ])
+          : await run<Raw>(pool, "api_insert_monitor_unlimited", INSERT_UNLIMITED, columns)
         : await inTransaction(pool, async (client) => {
             await run(client, "api_lock_org", LOCK_ORG, [values.orgId]);
-            return run<Raw>(client, "api_insert_monitor", INSERT, [...columns, values.orgId, max]);
+            const limited = [...columns, values.orgId, max];
+            return audit
+              ? run<Raw>(client, "api_insert_monitor_audited", INSERT_AUDITED, [...limited, ...entry])
+              : run<Raw>(client, "api_insert_monitor", INSERT, limited);
           });
       return r && monitorFromRow(r);
     },

@@ -94,6 +94,9 @@ logs AS (DELETE FROM cron_run_logs WHERE run_id IN (SELECT id FROM doomed) RETUR
 runs AS (DELETE FROM cron_runs WHERE id IN (SELECT id FROM doomed) RETURNING 1)
 SELECT (SELECT count(*) FROM logs)::int AS logs, (SELECT count(*) FROM runs)::int AS runs`;
 
+/** Audit entries of organizations on the plans $3 ($4: on any other plan). */
+export const DELETE_OLD_AUDIT = `DELETE FROM audit_entries WHERE id IN (SELECT a.id FROM audit_entries a JOIN organizations o ON o.id = a.org_id
+  WHERE a.at < $1::timestamp AND (o.plan = ANY($3::text[])) <> $4::boolean LIMIT $2)`;
 export const DELETE_OLD_OUTBOX = `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < $1::timestamp LIMIT $2)`;
 export const DELETE_OLD_DELIVERIES = `DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE created_at < $1::timestamp LIMIT $2)`;
 /** Status page subscribers' mails (notify/subscribers.ts), counted with the deliveries. */

@@ -44,6 +44,14 @@ export function pgSweepSteps(pool: Pool): SweepSteps {
       );
       return { logs: Number(r?.logs ?? 0), runs: Number(r?.runs ?? 0) };
     },
+    deleteOldAudit: async (plans, except, cutoff, limit) =>
+      (
+        await pool.query({
+          name: "sweep_old_audit",
+          text: SQL.DELETE_OLD_AUDIT,
+          values: [pgTime(cutoff), limit, plans, except],
+        })
+      ).rowCount ?? 0,
     deleteOld: async (table, cutoff, limit) => {
       const [name, text] = retained[table];
       return (await pool.query({ name, text, values: [pgTime(cutoff), limit] })).rowCount ?? 0;

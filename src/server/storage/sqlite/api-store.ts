@@ -48,7 +48,7 @@ function countingStatement(
 
 const USER_ACCESS = `
 SELECT s.user_id, s.revoked_at, s.expires_at, m.role, o.id AS org_id, o.slug, o.name, o.plan,
-  u.two_factor, o.require_two_factor
+  u.two_factor, o.require_two_factor, u.email AS user_email
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 LEFT JOIN memberships m ON m.id = (
@@ -60,7 +60,8 @@ LEFT JOIN organizations o ON o.id = m.org_id
 WHERE s.id = @session`;
 
 const TOKEN_ACCESS = `
-SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan
+SELECT t.id, t.org_id AS token_org_id, t.capabilities, t.revoked_at, o.id AS org_id, o.slug, o.name, o.plan,
+  t.name AS token_name
 FROM service_tokens t LEFT JOIN organizations o ON o.id = t.org_id
 WHERE t.token_hash = ?`;
 
@@ -118,6 +119,10 @@ const INSERT = `INSERT INTO cron_monitors (${INSERT_COLUMNS})
 SELECT ${PLACEHOLDERS} WHERE ? IS NULL OR (SELECT COUNT(*) FROM cron_monitors WHERE org_id = ?) < ?
 RETURNING ${MONITOR_COLUMNS}`;
 
+/** The monitor's audit entry (storage/audit-pending.ts), in the insert's transaction. */
+const AUDIT_INSERT = `INSERT INTO audit_entries (org_id, at, actor_type, actor_id, actor_label, address, action, object_type, object_id, changes)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 const limit = (max: number) => (Number.isFinite(max) ? max : null);
 
 /**
@@ -138,6 +143,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
     runFigures: db.prepare(RUN_FIGURES),
     serviceStatus: db.prepare(SERVICE_STATUS),
     insert: db.prepare(INSERT),
+    auditInsert: db.prepare(AUDIT_INSERT),
     ping: db.prepare("SELECT 1"),
   };
   const filterParams = (f: MonitorFilter) => ({
@@ -156,6 +162,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       if (!r) return undefined;
       return {
         userId: Number(r.user_id),
+        email: String(r.user_email),
         revoked: r.revoked_at !== null,
         expiresAt: time(r.expires_at),
         role: (r.role as string | null) ?? null,
@@ -169,6 +176,7 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       if (!r) return undefined;
       return {
         tokenId: Number(r.id),
+        name: String(r.token_name),
         orgId: Number(r.token_org_id),
         revoked: r.revoked_at !== null,
         capabilities: String(r.capabilities),
@@ -214,8 +222,33 @@ export function createSqliteApiStore(db: Database.Database): ApiStore {
       const r = s.serviceStatus.get(serviceId, userId) as Raw | undefined;
       return r && serviceStatusFromRow(r);
     },
-    async insertMonitor(values, max) {
-      const r = s.insert.get(...monitorValues(values, param), limit(max), values.orgId, limit(max)) as Raw | undefined;
+    async insertMonitor(values, max, audit) {
+      const insert = () =>
+        s.insert.get(...monitorValues(values, param), limit(max), values.orgId, limit(max)) as Raw | undefined;
+      if (!audit) {
+        const r = insert();
+        return r && monitorFromRow(r);
+      }
+      // Synchronous on the writer: nothing else runs on it between BEGIN and COMMIT.
+      const r = db.transaction(() => {
+        const row = insert();
+        if (row) {
+          const a = audit;
+          s.auditInsert.run(
+            a.orgId,
+            sqlTime(a.at),
+            a.actorType,
+            a.actorId,
+            a.actorLabel,
+            a.address,
+            a.action,
+            a.objectType,
+            String(row.id),
+            a.changes,
+          );
+        }
+        return row;
+      })();
       return r && monitorFromRow(r);
     },
   };

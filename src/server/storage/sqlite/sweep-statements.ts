@@ -67,6 +67,10 @@ export function prepareSweepStatements(db: Database.Database) {
     deleteOldRuns: db.prepare(
       `DELETE FROM cron_runs WHERE id IN (SELECT id FROM cron_runs WHERE started_at < @cutoff ORDER BY started_at, id LIMIT @limit)`,
     ),
+    deleteOldAudit: db.prepare(
+      `DELETE FROM audit_entries WHERE id IN (SELECT a.id FROM audit_entries a JOIN organizations o ON o.id = a.org_id
+        WHERE a.at < @cutoff AND (o.plan IN (SELECT value FROM json_each(@plans))) = (@except = 0) LIMIT @limit)`,
+    ),
     deleteOldOutbox: db.prepare(
       `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < @cutoff LIMIT @limit)`,
     ),

@@ -35,6 +35,9 @@ export function sqliteSweepSteps(db: Database.Database): SweepSteps {
     overrunningRuns: async (now, decide) => applyOverrunChanges(db, s, decide(readRunningRuns(s, now)), now),
     deleteOldRuns: async (cutoff, limit) => deleteOldRuns.immediate(sqlTime(cutoff), limit),
     deleteOld: async (table, cutoff, limit) => retained[table].run({ cutoff: sqlTime(cutoff), limit }).changes,
+    deleteOldAudit: async (plans, except, cutoff, limit) =>
+      s.deleteOldAudit.run({ plans: JSON.stringify(plans), except: except ? 1 : 0, cutoff: sqlTime(cutoff), limit })
+        .changes,
     ...prepareCheckRollups(db),
     recordReport: async (report) => {
       s.recordStatus.run({ key: "sweep", value: JSON.stringify(report), now: sqlTime(new Date()) });
