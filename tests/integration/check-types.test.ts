@@ -71,6 +71,7 @@ beforeAll(async () => {
         return res
           .writeHead(200, { "content-type": "text/html" })
           .end("<!doctype html><title>Home</title><p>Welcome, ops</p>");
+      if (req.url === "/slow") return setTimeout(() => res.writeHead(200).end("slow"), 1500);
       if (req.url === "/old") return res.writeHead(302, { location: "/new" }).end();
       if (req.url === "/new") return res.writeHead(200).end("moved here");
       res.writeHead(404).end();
@@ -479,5 +480,82 @@ describe("configuration", () => {
       expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
       expect(Object.keys(trpc.body.error.data.details).sort(), type).toEqual(keys);
     }
+  });
+});
+
+describe("testing a configuration before saving it", () => {
+  it("runs it once from a platform probe and answers every assertion's outcome on REST and tRPC, storing nothing", async () => {
+    apiState = "UP";
+    const before = (await call("GET", "/services", { token: owner.access })).body.meta.total;
+    const draft = {
+      type: "http",
+      config: {
+        url: `${plain}/api`,
+        assertions: [
+          { source: "json_body", property: "$.status", comparison: "equals", target: "UP" },
+          { source: "json_body", property: "/n", comparison: "greater_than", target: 5 },
+          { source: "header", property: "Content-Type", comparison: "contains", target: "json" },
+        ],
+      },
+    };
+    const rest = await call("POST", "/services/test", { token: owner.access, body: draft });
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.data).toMatchObject({ outcome: "down", reason: "/n was 3, wanted > 5", status_code: 200 });
+    expect(rest.body.data.assertions).toEqual([
+      expect.objectContaining({ source: "json_body", property: "$.status", passed: true, actual: '"UP"' }),
+      expect.objectContaining({ passed: false, actual: "3", description: "/n was 3, wanted > 5" }),
+      expect.objectContaining({ source: "header", passed: true, actual: '"application/json"' }),
+    ]);
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const trpc = await trpcMutation(baseUrl(), "services.test", draft, { cookie });
+    expect(trpc.status, trpc.text).toBe(200);
+    expect(trpc.body.result.data.data.assertions.map((a: { passed: boolean }) => a.passed)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect((await call("GET", "/services", { token: owner.access })).body.meta.total).toBe(before);
+  });
+
+  it("refuses a bad config, another organization's probe (404), a private probe, and a second test in flight (429)", async () => {
+    const other = await registerUser("check-types-other");
+    await setPlan(other, "enterprise");
+    const theirs = await privateProbe(other, "their office");
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const bad = {
+      type: "http",
+      config: { url: "ftp://x", assertions: [{ source: "dns_rcode", comparison: "equals" }] },
+    };
+    const rest = await call("POST", "/services/test", { token: owner.access, body: bad });
+    expectStandardError(rest, 400, "VALIDATION_ERROR");
+    expect(Object.keys(rest.body.error.details)).toEqual(expect.arrayContaining(["url"]));
+    const trpc = await trpcMutation(baseUrl(), "services.test", bad, { cookie });
+    expect(trpc.status).toBe(400);
+    expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
+    const draft = { type: "tcp", config: { host: "127.0.0.1", port: 1 } };
+    expectStandardError(
+      await call("POST", "/services/test", { token: owner.access, body: { ...draft, type: "smtp" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectStandardError(
+      await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: theirs.id } }),
+      404,
+      "NOT_FOUND",
+    );
+    const own = await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: probe.id } });
+    expectStandardError(own, 400, "VALIDATION_ERROR");
+    expect(own.body.error.details).toHaveProperty("probe");
+    const slow = { type: "http", config: { url: `${plain}/slow` } };
+    const both = await Promise.all([
+      call("POST", "/services/test", { token: other.access, body: slow }),
+      call("POST", "/services/test", { token: other.access, body: slow }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expectStandardError(
+      both.find((r) => r.status === 429)!,
+      429,
+      "RATE_LIMITED",
+    );
   });
 });

@@ -6,11 +6,14 @@ import {
   listServicesInput,
   patchServiceInput,
   replaceServiceInput,
+  testServiceInput,
+  checkTestResult,
   service,
   serviceStatus,
 } from "../../../shared/schemas/services";
 import { snoozeIdInput, snoozeInput } from "../../../shared/schemas/snooze";
 import { runServiceNow } from "../../services/uptime/service-run";
+import { testServiceConfig } from "../../services/uptime/service-test";
 import { snoozeService, unsnoozeService } from "../../services/maintenance/snooze";
 import * as services from "../../services/uptime/service-records";
 import { router, userProcedure } from "../trpc";
@@ -159,4 +162,23 @@ export const servicesRouter = router({
     )
     .output(envelope(checkRunResult))
     .mutation(async ({ ctx, input }) => ({ data: await runServiceNow(ctx.user.userId, input.id, input.probe) })),
+
+  test: userProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/services/test",
+        tags,
+        summary: "Test a configuration once (nothing is stored) and answer each assertion's outcome",
+        description:
+          "Runs the check of `type` and `config` (as in POST /services) once from a platform probe, with the same outbound " +
+          "guard as its scheduled checks, and answers the result with every assertion's outcome. No service, result or " +
+          "notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.",
+        protect: true,
+      },
+      throttled: true,
+    })
+    .input(testServiceInput)
+    .output(envelope(checkTestResult))
+    .mutation(async ({ ctx, input }) => ({ data: await testServiceConfig(ctx.user.userId, input) })),
 });
