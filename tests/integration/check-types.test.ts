@@ -3,7 +3,8 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
-import { privateProbe, startProbe } from "../support/probes";
+import { platformProbe, privateProbe, startProbe } from "../support/probes";
+import { testDb } from "../support/db";
 import { setPlan } from "../support/projects";
 import { eventually, startReceiver, sweep } from "../support/sweeper";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
@@ -484,6 +485,16 @@ describe("configuration", () => {
 });
 
 describe("testing a configuration before saving it", () => {
+  // The suite's server runs no platform probe process; a test runs in the web process on a
+  // registered platform probe's behalf, as run-now does.
+  let platform = 0;
+  beforeAll(async () => {
+    const first = await testDb().one<{ id: number }>(
+      "SELECT id FROM probes WHERE kind = 'platform' ORDER BY id LIMIT 1",
+    );
+    platform = first?.id ?? (await platformProbe(testDb(), "check-types tests")).id;
+  });
+
   it("runs it once from a platform probe and answers every assertion's outcome on REST and tRPC, storing nothing", async () => {
     apiState = "UP";
     const before = (await call("GET", "/services", { token: owner.access })).body.meta.total;
@@ -500,7 +511,12 @@ describe("testing a configuration before saving it", () => {
     };
     const rest = await call("POST", "/services/test", { token: owner.access, body: draft });
     expect(rest.status, rest.text).toBe(200);
-    expect(rest.body.data).toMatchObject({ outcome: "down", reason: "/n was 3, wanted > 5", status_code: 200 });
+    expect(rest.body.data).toMatchObject({
+      probe_id: platform,
+      outcome: "down",
+      reason: "/n was 3, wanted > 5",
+      status_code: 200,
+    });
     expect(rest.body.data.assertions).toEqual([
       expect.objectContaining({ source: "json_body", property: "$.status", passed: true, actual: '"UP"' }),
       expect.objectContaining({ passed: false, actual: "3", description: "/n was 3, wanted > 5" }),
