@@ -68,7 +68,12 @@ test("a JSON-assertion check and a browser check are tested in the form before s
     await expect(outcomes).toHaveCount(1);
     await expect(outcomes.nth(0)).toContainText("Passed $.n was 3, wanted < 5");
     await form.getByRole("button", { name: "Create service" }).click();
+    // Saved; its page says which probes can serve it (the embedded platform probe runs every type here).
+    await page.getByRole("link", { name: "Shop API", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Shop API", level: 1 })).toBeVisible();
+    const serving = page.getByTestId("serving-probe");
+    await expect(serving).toHaveCount(1);
+    await expect(serving).toContainText(/Can serve embedded/);
 
     // A browser check: its steps run in the probe's Chromium; its response-time assertion is shown.
     await page.goto("/services");
@@ -95,7 +100,7 @@ test("a JSON-assertion check and a browser check are tested in the form before s
     );
     await expectNoViolations(page);
     await form.getByRole("button", { name: "Create service" }).click();
-    await expect(page.getByRole("heading", { name: "Shop page", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Shop page", exact: true })).toBeVisible();
   } finally {
     await context.close();
     await server.stop();

@@ -9,7 +9,7 @@ import { setPlan } from "../support/projects";
 import { eventually, startReceiver, sweep } from "../support/sweeper";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
 import { selfSignedCertificate } from "../support/certificates";
-import { dashboardCookie, trpcMutation } from "../support/dashboard";
+import { dashboardCookie, trpcMutation, trpcQuery } from "../support/dashboard";
 import * as grpc from "@grpc/grpc-js";
 import { HealthImplementation } from "grpc-health-check";
 import { startProbeInSilentNamespace } from "../support/netns";
@@ -411,7 +411,10 @@ describe("the types a probe runs", () => {
         }),
       ),
     );
-    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number));
+    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number)) as [
+      number,
+      number,
+    ];
     const lease = (body: Record<string, unknown>) =>
       call("POST", "/probe/leases", { headers: { "X-Auth": bare.token }, body: { lookahead_seconds: 0, ...body } });
     const without = await lease({ types: ["http", "tcp", "dns", "tls", "grpc", "ping"] });
@@ -484,15 +487,77 @@ describe("configuration", () => {
   });
 });
 
+/** The first platform probe of the suite's server, registered when there is none. */
+async function aPlatformProbe(): Promise<number> {
+  const first = await testDb().one<{ id: number }>("SELECT id FROM probes WHERE kind = 'platform' ORDER BY id LIMIT 1");
+  return first?.id ?? (await platformProbe(testDb(), "check-types tests")).id;
+}
+
+describe("the probes that can serve a service", () => {
+  it("lists its private probes, each serving it only when it runs the service's type (as said at its latest lease), or the platform probes", async () => {
+    const bare = await privateProbe(owner, "serving");
+    const made = await Promise.all(
+      [
+        ["browser", { url: `${plain}/login` }],
+        ["tcp", { host: "127.0.0.1", port: 9 }],
+      ].map(([type, config]) =>
+        call("POST", "/services", {
+          token: owner.access,
+          body: { name: `served ${String(type)}`, type, config, interval: 600, probe_ids: [bare.id] },
+        }),
+      ),
+    );
+    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number)) as [
+      number,
+      number,
+    ];
+    const probesOf = async (id: number) => {
+      const res = await call("GET", `/services/${id}/probes`, { token: owner.access });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data;
+    };
+    // Before its first lease the probe has not said its types: it runs every type.
+    expect(await probesOf(browserId)).toEqual([
+      expect.objectContaining({ id: bare.id, kind: "private", check_types: null, can_serve: true, reason: null }),
+    ]);
+    const lease = await call("POST", "/probe/leases", {
+      headers: { "X-Auth": bare.token },
+      body: { lookahead_seconds: 0, types: ["http", "tcp", "dns"] },
+    });
+    expect(lease.status, lease.text).toBe(200);
+    expect(await probesOf(browserId)).toEqual([
+      expect.objectContaining({
+        id: bare.id,
+        check_types: ["dns", "http", "tcp"],
+        can_serve: false,
+        reason: "it does not run browser checks (it runs dns, http, tcp)",
+      }),
+    ]);
+    expect(await probesOf(tcpId)).toEqual([expect.objectContaining({ id: bare.id, can_serve: true })]);
+    // A service on no private probe: the platform probes.
+    const platform = await aPlatformProbe();
+    const onPlatform = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "served by the platform", type: "tcp", config: { host: "127.0.0.1", port: 9 }, enabled: false },
+    });
+    const listed = await probesOf(onPlatform.body.data.id);
+    expect(listed.every((p: { kind: string }) => p.kind === "platform")).toBe(true);
+    expect(listed.map((p: { id: number }) => p.id)).toContain(platform);
+    // The same list on tRPC; another account's service is not found.
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const trpc = await trpcQuery(baseUrl(), "services.probes", { id: tcpId }, { cookie });
+    expect(trpc.body.result.data.data).toEqual(await probesOf(tcpId));
+    const stranger = await registerUser("check-types-stranger");
+    expectStandardError(await call("GET", `/services/${tcpId}/probes`, { token: stranger.access }), 404, "NOT_FOUND");
+  });
+});
+
 describe("testing a configuration before saving it", () => {
   // The suite's server runs no platform probe process; a test runs in the web process on a
   // registered platform probe's behalf, as run-now does.
   let platform = 0;
   beforeAll(async () => {
-    const first = await testDb().one<{ id: number }>(
-      "SELECT id FROM probes WHERE kind = 'platform' ORDER BY id LIMIT 1",
-    );
-    platform = first?.id ?? (await platformProbe(testDb(), "check-types tests")).id;
+    platform = await aPlatformProbe();
   });
 
   it("runs it once from a platform probe and answers every assertion's outcome on REST and tRPC, storing nothing", async () => {

@@ -161,3 +161,9 @@ export function useTestCheck() {
       (await client.services.test.mutate(draft)).data,
   });
 }
+
+/** The probes that would check the service and whether each can serve it (`services.probes`). */
+export function useServingProbes(id: number) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.services.probes.queryOptions({ id }), select: (r) => r.data });
+}

@@ -164,6 +164,21 @@ export const serviceStatus = z.object({
     .describe("Each probe lane's latest result and next check"),
 });
 
+/** `GET /services/{id}/probes`: the probes that would check the service and whether each can. */
+export const servingProbe = z.object({
+  id: z.number().int(),
+  kind: z.enum(["platform", "private"]),
+  name: z.string(),
+  location: z.string(),
+  check_types: z
+    .array(z.string())
+    .nullable()
+    .describe("The check types the probe said it runs at its latest lease; null: it has not said (it runs every type)"),
+  last_seen_at: timestamp.nullable(),
+  can_serve: z.boolean(),
+  reason: z.string().nullable().describe("Why it cannot serve the service; null when it can"),
+});
+
 /** `POST /services/test`: a configuration checked once, stored nowhere. */
 export const testServiceInput = z.object({
   type: serviceFields.type,

@@ -7,6 +7,7 @@ import {
   patchServiceInput,
   replaceServiceInput,
   testServiceInput,
+  servingProbe,
   checkTestResult,
   service,
   serviceStatus,
@@ -14,6 +15,7 @@ import {
 import { snoozeIdInput, snoozeInput } from "../../../shared/schemas/snooze";
 import { runServiceNow } from "../../services/uptime/service-run";
 import { testServiceConfig } from "../../services/uptime/service-test";
+import { servingProbes } from "../../services/uptime/serving-probes";
 import { snoozeService, unsnoozeService } from "../../services/maintenance/snooze";
 import * as services from "../../services/uptime/service-records";
 import { router, userProcedure } from "../trpc";
@@ -93,6 +95,23 @@ export const servicesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await services.deleteService(ctx.user.userId, input.id);
     }),
+
+  probes: userProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/services/{id}/probes",
+        tags,
+        summary: "The probes that would check the service, and whether each can serve it",
+        description:
+          "Its private probes, or the platform probes when it names none; a probe can serve it when it runs the service's type " +
+          "(the types it said at its latest lease), its owner may use it, and its outbound setting did not refuse the target.",
+        protect: true,
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(envelope(z.array(servingProbe)))
+    .query(async ({ ctx, input }) => ({ data: await servingProbes(ctx.user.userId, input.id) })),
 
   status: userProcedure
     .meta({
