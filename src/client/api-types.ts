@@ -1335,6 +1335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/{id}/probes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The probes that would check the service, and whether each can serve it
+         * @description Its private probes, or the platform probes when it names none; a probe can serve it when it runs the service's type (the types it said at its latest lease), its owner may use it, and its outbound setting did not refuse the target.
+         */
+        get: operations["services-probes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/{id}/run": {
         parameters: {
             query?: never;
@@ -13063,6 +13083,87 @@ export interface operations {
                             /** @description Successful checks in percent of the checks counted (maintenance left out), rounded down to 3 decimals; 100 when none were counted */
                             uptime_percentage: number;
                         };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "services-probes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            can_serve: boolean;
+                            /** @description The check types the probe said it runs at its latest lease; null: it has not said (it runs every type) */
+                            check_types: string[] | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "platform" | "private";
+                            last_seen_at: string | null;
+                            location: string;
+                            name: string;
+                            /** @description Why it cannot serve the service; null when it can */
+                            reason: string | null;
+                        }[];
                     };
                 };
             };
