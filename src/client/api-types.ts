@@ -1335,6 +1335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/{id}/probes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The probes that would check the service, and whether each can serve it
+         * @description Its private probes, or the platform probes when it names none; a probe can serve it when it runs the service's type (the types it said at its latest lease), its owner may use it, and its outbound setting did not refuse the target.
+         */
+        get: operations["services-probes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/{id}/run": {
         parameters: {
             query?: never;
@@ -1384,6 +1404,26 @@ export interface paths {
         get: operations["services-status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a configuration once (nothing is stored) and answer each assertion's outcome
+         * @description Runs the check of `type` and `config` (as in POST /services) once from a platform probe, with the same outbound guard as its scheduled checks, and answers the result with every assertion's outcome. No service, result or notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.
+         */
+        post: operations["services-test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13093,6 +13133,87 @@ export interface operations {
             };
         };
     };
+    "services-probes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            can_serve: boolean;
+                            /** @description The check types the probe said it runs at its latest lease; null: it has not said (it runs every type) */
+                            check_types: string[] | null;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "platform" | "private";
+                            last_seen_at: string | null;
+                            location: string;
+                            name: string;
+                            /** @description Why it cannot serve the service; null when it can */
+                            reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "services-run": {
         parameters: {
             query?: never;
@@ -13522,6 +13643,126 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "services-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Configuration of the type; its JSON Schema is at GET /service-types/{type}/schema */
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The platform probe that runs the test (default: the first platform probe) */
+                    probe?: number;
+                    /** @description A service of yours being edited: masked secrets in `config` stand for its stored ones */
+                    service_id?: number;
+                    /** @enum {string} */
+                    type: "http" | "tcp" | "dns" | "tls" | "grpc" | "ping" | "browser";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Each assertion of the config, in order; empty when the check failed before it saw an answer */
+                            assertions: {
+                                /** @description What the check saw, as shown in reasons (`"DOWN"`, `missing`, `not JSON`) */
+                                actual: string;
+                                comparison: string;
+                                /** @description The assertion in words with what was seen: `$.status was "DOWN", wanted "UP"` */
+                                description: string;
+                                passed: boolean;
+                                property: string | null;
+                                source: string;
+                                target: number | string | null;
+                            }[];
+                            certificate_days_left: number | null;
+                            /** @enum {string} */
+                            outcome: "up" | "down";
+                            probe_id: number;
+                            reason: string | null;
+                            response_time_ms: number;
+                            /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
+                            started_at: string;
+                            status_code: number | null;
+                            timing: {
+                                connect_ms: number | null;
+                                dns_ms: number | null;
+                                first_byte_ms: number | null;
+                                tls_ms: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit is used up (docs/limits.md); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,12 +3,13 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, expectStandardError, registerUser, type TestUser } from "../support/http";
-import { privateProbe, startProbe } from "../support/probes";
+import { platformProbe, privateProbe, startProbe } from "../support/probes";
+import { testDb } from "../support/db";
 import { setPlan } from "../support/projects";
 import { eventually, startReceiver, sweep } from "../support/sweeper";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
 import { selfSignedCertificate } from "../support/certificates";
-import { dashboardCookie, trpcMutation } from "../support/dashboard";
+import { dashboardCookie, trpcMutation, trpcQuery } from "../support/dashboard";
 import * as grpc from "@grpc/grpc-js";
 import { HealthImplementation } from "grpc-health-check";
 import { startProbeInSilentNamespace } from "../support/netns";
@@ -71,6 +72,7 @@ beforeAll(async () => {
         return res
           .writeHead(200, { "content-type": "text/html" })
           .end("<!doctype html><title>Home</title><p>Welcome, ops</p>");
+      if (req.url === "/slow") return setTimeout(() => res.writeHead(200).end("slow"), 1500);
       if (req.url === "/old") return res.writeHead(302, { location: "/new" }).end();
       if (req.url === "/new") return res.writeHead(200).end("moved here");
       res.writeHead(404).end();
@@ -409,7 +411,10 @@ describe("the types a probe runs", () => {
         }),
       ),
     );
-    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number));
+    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number)) as [
+      number,
+      number,
+    ];
     const lease = (body: Record<string, unknown>) =>
       call("POST", "/probe/leases", { headers: { "X-Auth": bare.token }, body: { lookahead_seconds: 0, ...body } });
     const without = await lease({ types: ["http", "tcp", "dns", "tls", "grpc", "ping"] });
@@ -479,5 +484,159 @@ describe("configuration", () => {
       expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
       expect(Object.keys(trpc.body.error.data.details).sort(), type).toEqual(keys);
     }
+  });
+});
+
+/** The first platform probe of the suite's server, registered when there is none. */
+async function aPlatformProbe(): Promise<number> {
+  const first = await testDb().one<{ id: number }>("SELECT id FROM probes WHERE kind = 'platform' ORDER BY id LIMIT 1");
+  return first?.id ?? (await platformProbe(testDb(), "check-types tests")).id;
+}
+
+describe("the probes that can serve a service", () => {
+  it("lists its private probes, each serving it only when it runs the service's type (as said at its latest lease), or the platform probes", async () => {
+    const bare = await privateProbe(owner, "serving");
+    const made = await Promise.all(
+      [
+        ["browser", { url: `${plain}/login` }],
+        ["tcp", { host: "127.0.0.1", port: 9 }],
+      ].map(([type, config]) =>
+        call("POST", "/services", {
+          token: owner.access,
+          body: { name: `served ${String(type)}`, type, config, interval: 600, probe_ids: [bare.id] },
+        }),
+      ),
+    );
+    const [browserId, tcpId] = made.map((r) => (expect(r.status, r.text).toBe(201), r.body.data.id as number)) as [
+      number,
+      number,
+    ];
+    const probesOf = async (id: number) => {
+      const res = await call("GET", `/services/${id}/probes`, { token: owner.access });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data;
+    };
+    // Before its first lease the probe has not said its types: it runs every type.
+    expect(await probesOf(browserId)).toEqual([
+      expect.objectContaining({ id: bare.id, kind: "private", check_types: null, can_serve: true, reason: null }),
+    ]);
+    const lease = await call("POST", "/probe/leases", {
+      headers: { "X-Auth": bare.token },
+      body: { lookahead_seconds: 0, types: ["http", "tcp", "dns"] },
+    });
+    expect(lease.status, lease.text).toBe(200);
+    expect(await probesOf(browserId)).toEqual([
+      expect.objectContaining({
+        id: bare.id,
+        check_types: ["dns", "http", "tcp"],
+        can_serve: false,
+        reason: "it does not run browser checks (it runs dns, http, tcp)",
+      }),
+    ]);
+    expect(await probesOf(tcpId)).toEqual([expect.objectContaining({ id: bare.id, can_serve: true })]);
+    // A service on no private probe: the platform probes.
+    const platform = await aPlatformProbe();
+    const onPlatform = await call("POST", "/services", {
+      token: owner.access,
+      body: { name: "served by the platform", type: "tcp", config: { host: "127.0.0.1", port: 9 }, enabled: false },
+    });
+    const listed = await probesOf(onPlatform.body.data.id);
+    expect(listed.every((p: { kind: string }) => p.kind === "platform")).toBe(true);
+    expect(listed.map((p: { id: number }) => p.id)).toContain(platform);
+    // The same list on tRPC; another account's service is not found.
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const trpc = await trpcQuery(baseUrl(), "services.probes", { id: tcpId }, { cookie });
+    expect(trpc.body.result.data.data).toEqual(await probesOf(tcpId));
+    const stranger = await registerUser("check-types-stranger");
+    expectStandardError(await call("GET", `/services/${tcpId}/probes`, { token: stranger.access }), 404, "NOT_FOUND");
+  });
+});
+
+describe("testing a configuration before saving it", () => {
+  // The suite's server runs no platform probe process; a test runs in the web process on a
+  // registered platform probe's behalf, as run-now does.
+  let platform = 0;
+  beforeAll(async () => {
+    platform = await aPlatformProbe();
+  });
+
+  it("runs it once from a platform probe and answers every assertion's outcome on REST and tRPC, storing nothing", async () => {
+    apiState = "UP";
+    const before = (await call("GET", "/services", { token: owner.access })).body.meta.total;
+    const draft = {
+      type: "http",
+      config: {
+        url: `${plain}/api`,
+        assertions: [
+          { source: "json_body", property: "$.status", comparison: "equals", target: "UP" },
+          { source: "json_body", property: "/n", comparison: "greater_than", target: 5 },
+          { source: "header", property: "Content-Type", comparison: "contains", target: "json" },
+        ],
+      },
+    };
+    const rest = await call("POST", "/services/test", { token: owner.access, body: draft });
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.data).toMatchObject({
+      probe_id: platform,
+      outcome: "down",
+      reason: "/n was 3, wanted > 5",
+      status_code: 200,
+    });
+    expect(rest.body.data.assertions).toEqual([
+      expect.objectContaining({ source: "json_body", property: "$.status", passed: true, actual: '"UP"' }),
+      expect.objectContaining({ passed: false, actual: "3", description: "/n was 3, wanted > 5" }),
+      expect.objectContaining({ source: "header", passed: true, actual: '"application/json"' }),
+    ]);
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const trpc = await trpcMutation(baseUrl(), "services.test", draft, { cookie });
+    expect(trpc.status, trpc.text).toBe(200);
+    expect(trpc.body.result.data.data.assertions.map((a: { passed: boolean }) => a.passed)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect((await call("GET", "/services", { token: owner.access })).body.meta.total).toBe(before);
+  });
+
+  it("refuses a bad config, another organization's probe (404), a private probe, and a second test in flight (429)", async () => {
+    const other = await registerUser("check-types-other");
+    await setPlan(other, "enterprise");
+    const theirs = await privateProbe(other, "their office");
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const bad = {
+      type: "http",
+      config: { url: "ftp://x", assertions: [{ source: "dns_rcode", comparison: "equals" }] },
+    };
+    const rest = await call("POST", "/services/test", { token: owner.access, body: bad });
+    expectStandardError(rest, 400, "VALIDATION_ERROR");
+    expect(Object.keys(rest.body.error.details)).toEqual(expect.arrayContaining(["url"]));
+    const trpc = await trpcMutation(baseUrl(), "services.test", bad, { cookie });
+    expect(trpc.status).toBe(400);
+    expect(trpc.body.error.data.appCode).toBe("VALIDATION_ERROR");
+    const draft = { type: "tcp", config: { host: "127.0.0.1", port: 1 } };
+    expectStandardError(
+      await call("POST", "/services/test", { token: owner.access, body: { ...draft, type: "smtp" } }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectStandardError(
+      await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: theirs.id } }),
+      404,
+      "NOT_FOUND",
+    );
+    const own = await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: probe.id } });
+    expectStandardError(own, 400, "VALIDATION_ERROR");
+    expect(own.body.error.details).toHaveProperty("probe");
+    const slow = { type: "http", config: { url: `${plain}/slow` } };
+    const both = await Promise.all([
+      call("POST", "/services/test", { token: other.access, body: slow }),
+      call("POST", "/services/test", { token: other.access, body: slow }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expectStandardError(
+      both.find((r) => r.status === 429)!,
+      429,
+      "RATE_LIMITED",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failedAssertion } from "../../src/server/domain/assertions";
+import { assertionOutcomes, failedAssertion } from "../../src/server/domain/assertions";
 import { verdictOf } from "../../src/server/domain/check-verdict";
 import { checkFromConfig } from "../../src/server/domain/check-config";
 import { checkConfig } from "../../src/shared/service-types";
@@ -22,6 +22,23 @@ describe("assertions", () => {
         body,
       }),
     ).toBeNull();
+  });
+
+  it("lists every assertion's outcome for a test run, not only the first that fails", () => {
+    const outcomes = assertionOutcomes(
+      [
+        a({ source: "json_body", property: "$.status", comparison: "equals", target: "UP" }),
+        a({ source: "json_body", property: "/count", comparison: "less_than", target: 5 }),
+        a({ source: "header", property: "X-Missing", comparison: "is_not_empty" }),
+      ],
+      { body, headers: {} },
+    );
+    expect(outcomes.map((o) => [o.passed, o.actual, o.wanted])).toEqual([
+      [false, '"DOWN"', '"UP"'],
+      [true, "3", "< 5"],
+      [false, "missing", "not empty"],
+    ]);
+    expect(assertionOutcomes(undefined, {})).toEqual([]);
   });
 
   it("reads a JSON Pointer, compares numbers and reports a missing value", () => {

@@ -8,6 +8,7 @@ import { errorText, fieldErrors } from "../common/errors";
 import { Field } from "../monitors/fields";
 import { useProjects } from "../monitors/use-projects";
 import { DependsOnFields } from "../common/depends-on-fields";
+import { TestCheck } from "./test-check";
 import type { DependsOn } from "../../shared/schemas/dependencies";
 
 export type ServiceValues = {
@@ -211,6 +212,13 @@ export function ServiceForm(props: {
         selected={dependsOn}
         onChange={setDependsOn}
         error={errors.depends_on ?? errors["depends_on.cron_monitor_ids"] ?? errors["depends_on.service_ids"]}
+      />
+      <TestCheck
+        draft={() => {
+          const { type, config } = values();
+          return { type, config, ...(init?.id !== undefined ? { service_id: init.id } : {}) };
+        }}
+        onFieldErrors={setErrors}
       />
       {formError && (
         <p className="error" role="alert">

@@ -8,6 +8,7 @@ import { IncidentTable } from "../incidents/incident-table";
 import { ProjectChip } from "../monitors/monitor-row";
 import { CheckErrors } from "./check-errors";
 import { CheckNow } from "./check-now";
+import { ServingProbes } from "./serving-probes";
 import { msText, percentText, targetText } from "./format";
 import { ResponseChart } from "./response-chart";
 import { ServiceActions } from "./service-actions";
@@ -105,6 +106,7 @@ export function ServiceView({ id }: { id: number }) {
       <SnoozeControl object={{ kind: "service", id: s.id, snoozed_until: s.snoozed_until ?? null }} />
       <UptimeCard serviceId={s.id} />
       <CheckNow serviceId={s.id} disabled={!s.enabled} />
+      <ServingProbes serviceId={s.id} />
       <ResponseTimesCard serviceId={s.id} />
       <CheckErrors serviceId={s.id} />
       <BadgesCard target={{ type: "service", id: s.id, name: s.name }} />

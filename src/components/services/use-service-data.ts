@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import type { ServiceStatus } from "../../shared/schemas/services";
+import type { ServiceType } from "../../shared/service-types";
 
 /**
  * Every read of active-check data the dashboard makes, in one place.
@@ -150,4 +151,19 @@ export function useRunCheck(id: number) {
       await queryClient.invalidateQueries({ queryKey: [["serviceMetrics"]] });
     },
   });
+}
+
+/** "Test this check": a configuration checked once by a platform probe, nothing stored; its result and every assertion's outcome. */
+export function useTestCheck() {
+  const client = useClient();
+  return useMutation({
+    mutationFn: async (draft: { type: ServiceType; config: Record<string, unknown>; service_id?: number }) =>
+      (await client.services.test.mutate(draft)).data,
+  });
+}
+
+/** The probes that would check the service and whether each can serve it (`services.probes`). */
+export function useServingProbes(id: number) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.services.probes.queryOptions({ id }), select: (r) => r.data });
 }

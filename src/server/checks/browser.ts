@@ -3,7 +3,7 @@ import { chromium, type Page } from "playwright-core";
 import { round } from "./connect";
 import { checkClock } from "./clock";
 import { guardedProxy } from "./guarded-proxy";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { BrowserCheck, BrowserStep, CheckOptions, CheckResult } from "./types";
 
 /** Browsers a process runs at once at most (BROWSER_CONCURRENCY, default 4): each is a Chromium. */
@@ -95,7 +95,7 @@ async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs:
       host = step.action === "goto" ? hostOf(step.url) : hostOf(page.url());
       await runStep(page, step, left());
     }
-    const verdict = verdictOf(check, { responseTimeMs: round(performance.now() - t0) });
+    const verdict = judged(check, opts, { responseTimeMs: round(performance.now() - t0) });
     return result(verdict.outcome, verdict.reason);
   } catch (err) {
     const unreachable = proxy?.failureOf(host);

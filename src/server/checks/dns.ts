@@ -2,7 +2,7 @@ import { Resolver } from "node:dns/promises";
 import { resolveHost, round } from "./connect";
 import { checkClock } from "./clock";
 import { failureReason } from "./reason";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { CheckOptions, CheckResult, DnsCheck } from "./types";
 
 /** Errors of node:dns that are answers: the response code they stand for. */
@@ -52,7 +52,7 @@ export async function runDnsCheck(check: DnsCheck, opts: CheckOptions): Promise<
       rcode = RCODE_OF[code]!;
     }
     timing.dnsMs = round(performance.now() - t0);
-    const verdict = verdictOf(check, { dnsAnswers: answers, dnsRcode: rcode, responseTimeMs: timing.dnsMs });
+    const verdict = judged(check, opts, { dnsAnswers: answers, dnsRcode: rcode, responseTimeMs: timing.dnsMs });
     return result(verdict.outcome, verdict.reason);
   } catch (err) {
     return result("down", failureReason(err, check.timeoutSeconds, timedOut));

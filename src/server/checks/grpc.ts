@@ -4,7 +4,7 @@ import { service as healthService } from "grpc-health-check";
 import { resolveHost, round } from "./connect";
 import { checkClock } from "./clock";
 import { failureReason } from "./reason";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { CheckOptions, CheckResult, GrpcCheck } from "./types";
 
 const CHECK = healthService.Check!;
@@ -47,7 +47,7 @@ export async function runGrpcCheck(check: GrpcCheck, opts: CheckOptions): Promis
       : grpc.credentials.createInsecure();
     client = new grpc.Client(target, credentials, options);
     const status = await healthOf(client, check.service, deadline);
-    const verdict = verdictOf(check, { grpcStatus: status, responseTimeMs: round(performance.now() - t0) });
+    const verdict = judged(check, opts, { grpcStatus: status, responseTimeMs: round(performance.now() - t0) });
     return result(verdict.outcome, verdict.reason);
   } catch (err) {
     return result("down", grpcFailure(err, check.timeoutSeconds));

@@ -2,7 +2,7 @@ import { Agent, request } from "undici";
 import { round, timedConnector, type ConnectionFacts } from "./connect";
 import { failureReason } from "./reason";
 import { MAX_KEYWORD_BODY_BYTES, MAX_REDIRECTS, type CheckOptions, type CheckResult, type HttpCheck } from "./types";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { Observed } from "../domain/assertions";
 
 const DAY_MS = 86_400_000;
@@ -79,7 +79,7 @@ export async function runHttpCheck(check: HttpCheck, opts: CheckOptions): Promis
         certificateDaysLeft: daysLeft(),
       };
       observed.responseTimeMs = round(performance.now() - t0);
-      const verdict = verdictOf(check, observed);
+      const verdict = judged(check, opts, observed);
       return result(verdict.outcome, verdict.reason);
     }
   } catch (err) {

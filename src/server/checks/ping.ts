@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { resolveHost, round } from "./connect";
 import { checkClock } from "./clock";
 import { failureReason } from "./reason";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { CheckOptions, CheckResult, PingCheck } from "./types";
 
 /** Seconds between echo requests (iputils' shortest for an unprivileged user). */
@@ -30,7 +30,7 @@ export async function runPingCheck(check: PingCheck, opts: CheckOptions): Promis
     const { code, output, error } = await runPing(args, (check.timeoutSeconds + 2) * 1000);
     const summary = pingSummary(output);
     if (!summary) return result("down", pingFailure(code, output, error));
-    const verdict = verdictOf(check, {
+    const verdict = judged(check, opts, {
       packetLoss: summary.lossPercent,
       packetsSent: summary.sent,
       responseTimeMs: summary.avgMs ?? undefined,

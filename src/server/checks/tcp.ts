@@ -2,7 +2,7 @@ import net from "node:net";
 import { resolveHost, round } from "./connect";
 import { checkClock } from "./clock";
 import { failureReason } from "./reason";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { CheckOptions, CheckResult, TcpCheck } from "./types";
 
 /** One tcp check: the host resolves (through the guard for platform probes) and accepts a connection within the timeout. */
@@ -40,7 +40,7 @@ export async function runTcpCheck(check: TcpCheck, opts: CheckOptions): Promise<
         reject(err);
       });
     });
-    const verdict = verdictOf(check, { responseTimeMs: round(performance.now() - t0) });
+    const verdict = judged(check, opts, { responseTimeMs: round(performance.now() - t0) });
     return result(verdict.outcome, verdict.reason);
   } catch (err) {
     return result("down", failureReason(err, check.timeoutSeconds, timedOut));

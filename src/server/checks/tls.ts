@@ -3,7 +3,7 @@ import tls from "node:tls";
 import { resolveHost, round } from "./connect";
 import { checkClock } from "./clock";
 import { failureReason } from "./reason";
-import { verdictOf } from "../domain/check-verdict";
+import { judged } from "./judge";
 import type { CheckOptions, CheckResult, TlsCheck } from "./types";
 
 const DAY_MS = 86_400_000;
@@ -57,7 +57,10 @@ export async function runTlsCheck(check: TlsCheck, opts: CheckOptions): Promise<
       });
     });
     daysLeft = validTo ? Math.floor((validTo.getTime() - startedAt.getTime()) / DAY_MS) : null;
-    const verdict = verdictOf(check, { certificateDaysLeft: daysLeft, responseTimeMs: round(performance.now() - t0) });
+    const verdict = judged(check, opts, {
+      certificateDaysLeft: daysLeft,
+      responseTimeMs: round(performance.now() - t0),
+    });
     return result(verdict.outcome, verdict.reason);
   } catch (err) {
     (socket as net.Socket | null)?.destroy();

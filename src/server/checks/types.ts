@@ -1,4 +1,5 @@
 import type { OutboundPolicy } from "../outbound";
+import type { Observed } from "../domain/assertions";
 
 export type {
   BrowserCheck,
@@ -38,6 +39,8 @@ export type CheckOptions = {
   policy: OutboundPolicy | null;
   /** Extra trusted CA certificates (PEM), for tests against a local https server. */
   ca?: string;
+  /** Shown what the check observed before it is judged (a test run lists every assertion's outcome); absent on scheduled checks. */
+  observe?: (observed: Observed) => void;
 };
 
 /** Redirects followed at most; the 6th redirect answer is the check's outcome. */

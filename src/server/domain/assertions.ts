@@ -38,6 +38,20 @@ export function failedAssertion(assertions: readonly Assertion[] | undefined, ob
   return null;
 }
 
+/** One assertion's outcome on a test run: whether it held and what the check saw (`"DOWN"`, `missing`, `not JSON`). */
+export type AssertionOutcome = { assertion: Assertion; passed: boolean; actual: string; wanted: string; label: string };
+
+/** Every assertion's outcome, in order (a test run shows them all; a scheduled check stops at the first that fails). */
+export function assertionOutcomes(
+  assertions: readonly Assertion[] | undefined,
+  observed: Observed,
+): AssertionOutcome[] {
+  return (assertions ?? []).map((a) => {
+    const value = valueOf(a, observed);
+    return { assertion: a, passed: holds(a, value), actual: show(value), wanted: wanted(a), label: label(a) };
+  });
+}
+
 /** Whether any assertion reads this source (then the type's short rule for it steps aside). */
 export function asserts(assertions: readonly Assertion[] | undefined, source: AssertionSource): boolean {
   return assertions?.some((a) => a.source === source) ?? false;

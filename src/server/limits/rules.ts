@@ -101,6 +101,14 @@ export const inviteLimits = (userId: number, address: string | null): Limit[] =>
  * a process that dies mid-run frees the service when it expires), one run per service per 10 s,
  * and 60 per account per hour.
  */
+/** Run-now and test runs share the account's hourly count. */
+const runAccountLimit = (userId: number): Limit => ({
+  key: `run-account:${userId}`,
+  max: LIMITS.runPerAccountPerHour,
+  windowSeconds: 3600,
+  message: `At most ${LIMITS.runPerAccountPerHour} runs per hour per account; try again in {s} seconds`,
+});
+
 export const runInFlightKey = (serviceId: number) => `run-inflight:${serviceId}`;
 export const runNowLimits = (userId: number, serviceId: number, longestRunSeconds: number): Limit[] => [
   {
@@ -115,12 +123,19 @@ export const runNowLimits = (userId: number, serviceId: number, longestRunSecond
     windowSeconds: LIMITS.runPerServiceSeconds,
     message: `This service may be run once every ${LIMITS.runPerServiceSeconds} seconds; try again in {s} seconds`,
   },
+  runAccountLimit(userId),
+];
+
+/** A test run ("Test this check", `POST /services/test`): one in flight per account, counted with the account's run-now runs. */
+export const testInFlightKey = (userId: number) => `test-inflight:${userId}`;
+export const testRunLimits = (userId: number, longestRunSeconds: number): Limit[] => [
   {
-    key: `run-account:${userId}`,
-    max: LIMITS.runPerAccountPerHour,
-    windowSeconds: 3600,
-    message: `At most ${LIMITS.runPerAccountPerHour} runs per hour per account; try again in {s} seconds`,
+    key: testInFlightKey(userId),
+    max: 1,
+    windowSeconds: longestRunSeconds + 5,
+    message: "A test of a check is already in progress; try again in {s} seconds",
   },
+  runAccountLimit(userId),
 ];
 
 export const testDeliveryLimits = (integrationId: number): Limit[] => [

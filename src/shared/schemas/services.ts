@@ -164,6 +164,62 @@ export const serviceStatus = z.object({
     .describe("Each probe lane's latest result and next check"),
 });
 
+/** `GET /services/{id}/probes`: the probes that would check the service and whether each can. */
+export const servingProbe = z.object({
+  id: z.number().int(),
+  kind: z.enum(["platform", "private"]),
+  name: z.string(),
+  location: z.string(),
+  check_types: z
+    .array(z.string())
+    .nullable()
+    .describe("The check types the probe said it runs at its latest lease; null: it has not said (it runs every type)"),
+  last_seen_at: timestamp.nullable(),
+  can_serve: z.boolean(),
+  reason: z.string().nullable().describe("Why it cannot serve the service; null when it can"),
+});
+
+/** `POST /services/test`: a configuration checked once, stored nowhere. */
+export const testServiceInput = z.object({
+  type: serviceFields.type,
+  config: serviceFields.config,
+  probe: id().optional().describe("The platform probe that runs the test (default: the first platform probe)"),
+  service_id: id()
+    .optional()
+    .describe("A service of yours being edited: masked secrets in `config` stand for its stored ones"),
+});
+export type TestServiceInput = z.infer<typeof testServiceInput>;
+
+export const assertionOutcome = z.object({
+  source: z.string(),
+  property: z.string().nullable(),
+  comparison: z.string(),
+  target: z.union([z.number(), z.string()]).nullable(),
+  passed: z.boolean(),
+  actual: z.string().describe('What the check saw, as shown in reasons (`"DOWN"`, `missing`, `not JSON`)'),
+  description: z.string().describe('The assertion in words with what was seen: `$.status was "DOWN", wanted "UP"`'),
+});
+
+/** The answer of `POST /services/test`: the check's result and every assertion's outcome; nothing is stored. */
+export const checkTestResult = z.object({
+  probe_id: z.number().int(),
+  outcome: z.enum(["up", "down"]),
+  reason: z.string().nullable(),
+  status_code: z.number().int().nullable(),
+  response_time_ms: z.number(),
+  started_at: timestamp,
+  timing: z.object({
+    dns_ms: z.number().nullable(),
+    connect_ms: z.number().nullable(),
+    tls_ms: z.number().nullable(),
+    first_byte_ms: z.number().nullable(),
+  }),
+  certificate_days_left: z.number().int().nullable(),
+  assertions: z
+    .array(assertionOutcome)
+    .describe("Each assertion of the config, in order; empty when the check failed before it saw an answer"),
+});
+
 /** The answer of `POST /services/{id}/run`: the check's result. */
 export const checkRunResult = z.object({
   service_id: z.number().int(),

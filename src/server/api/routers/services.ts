@@ -6,11 +6,16 @@ import {
   listServicesInput,
   patchServiceInput,
   replaceServiceInput,
+  testServiceInput,
+  servingProbe,
+  checkTestResult,
   service,
   serviceStatus,
 } from "../../../shared/schemas/services";
 import { snoozeIdInput, snoozeInput } from "../../../shared/schemas/snooze";
 import { runServiceNow } from "../../services/uptime/service-run";
+import { testServiceConfig } from "../../services/uptime/service-test";
+import { servingProbes } from "../../services/uptime/serving-probes";
 import { snoozeService, unsnoozeService } from "../../services/maintenance/snooze";
 import * as services from "../../services/uptime/service-records";
 import { router, userProcedure } from "../trpc";
@@ -91,6 +96,23 @@ export const servicesRouter = router({
       await services.deleteService(ctx.user.userId, input.id);
     }),
 
+  probes: userProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/services/{id}/probes",
+        tags,
+        summary: "The probes that would check the service, and whether each can serve it",
+        description:
+          "Its private probes, or the platform probes when it names none; a probe can serve it when it runs the service's type " +
+          "(the types it said at its latest lease), its owner may use it, and its outbound setting did not refuse the target.",
+        protect: true,
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(envelope(z.array(servingProbe)))
+    .query(async ({ ctx, input }) => ({ data: await servingProbes(ctx.user.userId, input.id) })),
+
   status: userProcedure
     .meta({
       openapi: {
@@ -159,4 +181,23 @@ export const servicesRouter = router({
     )
     .output(envelope(checkRunResult))
     .mutation(async ({ ctx, input }) => ({ data: await runServiceNow(ctx.user.userId, input.id, input.probe) })),
+
+  test: userProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/services/test",
+        tags,
+        summary: "Test a configuration once (nothing is stored) and answer each assertion's outcome",
+        description:
+          "Runs the check of `type` and `config` (as in POST /services) once from a platform probe, with the same outbound " +
+          "guard as its scheduled checks, and answers the result with every assertion's outcome. No service, result or " +
+          "notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.",
+        protect: true,
+      },
+      throttled: true,
+    })
+    .input(testServiceInput)
+    .output(envelope(checkTestResult))
+    .mutation(async ({ ctx, input }) => ({ data: await testServiceConfig(ctx.user.userId, input) })),
 });

@@ -2,6 +2,7 @@ import { checkResultFromWire, storedResult, type ResultWire } from "../../checks
 import { db } from "../../db";
 import { processCheckStore } from "../../checks/store";
 import { laneOf, probeByToken } from "./probes";
+import { checkTypesText } from "../../domain/probe-serving";
 import { SERVICE_TYPE_NAMES, type ServiceType } from "../../../shared/service-types";
 
 /** `last_seen_at` is written at most this often per probe (a busy probe calls several times a second). */
@@ -29,14 +30,20 @@ export async function probeOrg(orgId: number | null): Promise<{ org?: { slug: st
   return { org: await db().organization.findUnique({ where: { id: orgId }, select: { slug: true } }) };
 }
 
-/** Leases up to `max` of the probe's due checks within `lookaheadSeconds`, of the types it can run (all by default). */
-export function leaseChecks(
+/**
+ * Leases up to `max` of the probe's due checks within `lookaheadSeconds`, of the types it can run (all
+ * by default). The types it said are kept on the probe when they changed (the service page shows
+ * which probes can serve a service: serving-probes.ts).
+ */
+export async function leaseChecks(
   probe: Probe,
   max: number,
   lookaheadSeconds: number,
   now: Date,
   types?: readonly ServiceType[],
 ) {
+  const said = checkTypesText(types);
+  if (said !== probe.checkTypes) await db().probe.update({ where: { id: probe.id }, data: { checkTypes: said } });
   const horizon = new Date(now.getTime() + lookaheadSeconds * 1000);
   const skip = types ? SERVICE_TYPE_NAMES.filter((t) => !types.includes(t)) : [];
   return processCheckStore().lease(probe.id, laneOf(probe), max, horizon, now, skip);

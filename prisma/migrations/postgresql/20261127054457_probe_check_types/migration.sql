@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "probes" ADD COLUMN     "check_types" TEXT;
+
