@@ -26,7 +26,16 @@ const FLAG_WORDS: Record<string, string> = {
 const LIMIT = LIST_LIMIT;
 
 /** The monitor's runs, newest first, with a status filter, pagination and the duration chart. */
-export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refreshMs: number }) {
+export function RunsTable({
+  monitorId,
+  refreshMs,
+  minRuntimeSeconds = null,
+}: {
+  monitorId: number;
+  refreshMs: number;
+  /** The monitor's minimum runtime (a run rule), marked on the duration chart. */
+  minRuntimeSeconds?: number | null;
+}) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<(typeof RUN_STATUSES)[number] | "">("");
   const [page, setPage] = useState(1);
@@ -60,7 +69,7 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
           </select>
         </label>
       </div>
-      {!status && page === 1 && runs.length > 1 && <DurationChart runs={runs} />}
+      {!status && page === 1 && runs.length > 1 && <DurationChart runs={runs} minRuntimeSeconds={minRuntimeSeconds} />}
       {query.isError && (
         <p className="error" role="alert">
           {errorText(query.error)}
