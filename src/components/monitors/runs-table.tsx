@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { runFlagText } from "../../shared/incident-kinds";
 import { RUN_STATUSES } from "../../shared/schemas/cron-monitors";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
@@ -13,14 +14,6 @@ import { DurationChart } from "./duration-chart";
 import { RUN_STATUS_WORDS, RunStatusBadge } from "./run-status";
 import { LIST_LIMIT } from "../first-screen";
 import { TableScroll } from "../common/table-scroll";
-
-/** What each run flag reads as (docs/api-cron-monitors.md, "Run rules"). */
-const FLAG_WORDS: Record<string, string> = {
-  too_short: "too short",
-  too_many_runs: "too many runs",
-  failure_keyword: "failure keyword",
-  no_success_keyword: "no success keyword",
-};
 
 /** The first page is answered during the server render (first-screen.ts). */
 const LIMIT = LIST_LIMIT;
@@ -111,7 +104,7 @@ export function RunsTable({
                   <td>{r.exit_code ?? "—"}</td>
                   <td className="small-text">
                     {[
-                      r.flag && FLAG_WORDS[r.flag] + (r.flag_detail ? ` (${r.flag_detail})` : ""),
+                      r.flag && runFlagText(r.flag, r.flag_detail),
                       r.drifted && "drifted",
                       r.overlapped && "overlapped",
                       r.log_bytes > 0 && "log",
