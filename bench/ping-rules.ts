@@ -56,6 +56,7 @@ async function main() {
     HOST: "127.0.0.1",
     NODE_ENV: "production",
     APP_SECRET: crypto.randomBytes(32).toString("hex"),
+    APP_URL: `http://127.0.0.1:${port}`,
   };
   const ingest = start(["--import", "tsx", "scripts/ping-server.ts"], { ...env, PING_PORT: String(port) });
   try {
