@@ -42,7 +42,8 @@ export function DurationChart({
   if (timed.length < 2) return null;
   const baseline = runs.find((r) => r.baseline_ms !== null)?.baseline_ms ?? null;
   const minRuntime = minRuntimeSeconds !== null ? minRuntimeSeconds * 1000 : null;
-  const max = Math.max(...timed.map((r) => r.duration_ms!), baseline ?? 0, minRuntime ?? 0, 1);
+  const longest = Math.max(...timed.map((r) => r.duration_ms!), baseline ?? 0, 1);
+  const max = Math.max(longest, minRuntime ?? 0);
   const width = 600;
   const height = 120;
   const top = 12; // room for the drift marks above the longest bar
@@ -51,7 +52,7 @@ export function DurationChart({
   const failed = timed.filter((r) => r.status === "fail").length;
   const drifted = timed.filter((r) => r.drifted).length;
   const marks = [failed && `${failed} failed`, drifted && `${drifted} drifted`].filter(Boolean).join(", ");
-  const label = `Durations of the last ${timed.length} timed runs, longest ${durationText(max)}${marks ? `, ${marks}` : ""}${baseline !== null ? `, baseline ${durationText(baseline)}` : ""}${minRuntime !== null ? `, minimum runtime ${durationText(minRuntime)}` : ""}`;
+  const label = `Durations of the last ${timed.length} timed runs, longest ${durationText(longest)}${marks ? `, ${marks}` : ""}${baseline !== null ? `, baseline ${durationText(baseline)}` : ""}${minRuntime !== null ? `, minimum runtime ${durationText(minRuntime)}` : ""}`;
   return (
     <figure className="chart">
       <svg
