@@ -202,7 +202,7 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       // and writes already, so its ping costs the same statements (a log would be judged in memory).
       const { db } = await import("../../src/server/db");
       await db().cronMonitor.update({
-        where: { pingToken: `token-4`.padEnd(43, "x") },
+        where: { pingToken: `token-7`.padEnd(43, "x") },
         data: {
           runRules: JSON.stringify({
             failure_threshold: 3,
@@ -215,7 +215,7 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       });
       const ruled = await counted(() =>
         store.record({
-          target: { token: `token-4`.padEnd(43, "x") },
+          target: { token: `token-7`.padEnd(43, "x") },
           kind: "success",
           exitCode: 0,
           rid: null,
