@@ -3,7 +3,8 @@ import type { ChildProcess } from "node:child_process";
 import { call, expectStandardError, registerUser, type TestUser } from "../support/http";
 import { testDb } from "../support/db";
 import { createMonitor, ping, uuid } from "../support/monitors";
-import { sweep } from "../support/sweeper";
+import { eventually, sweep } from "../support/sweeper";
+import { startKindReceiver } from "../support/kind-receiver";
 import { privateProbe } from "../support/probes";
 import { setPlan } from "../support/projects";
 import { startPingServer } from "../support/ping-server";
@@ -119,6 +120,40 @@ describe("run rules on cron monitors", () => {
     expect(await incidents(monitor.id)).toEqual([]);
     await sweep(new Date(Date.now() + 150_000));
     expect(await incidents(monitor.id)).toMatchObject([{ kind: "threshold", reason: "2 consecutive failures" }]);
+  });
+
+  it("a too-short run's notification names its reason and the run's flag: the webhook's payload and Slack's text", async () => {
+    const receiver = await startKindReceiver(() => ({ status: 200, body: '{"ok":true}' }));
+    try {
+      const user = await registerUser("rules-notified");
+      const integration = async (body: Record<string, unknown>) => {
+        const res = await call("POST", "/integrations", { token: user.access, body });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body.data.id as number;
+      };
+      const hook = await integration({ name: "hook", kind: "webhook", url: `${receiver.base}/hook` });
+      const slack = await integration({ name: "chat", kind: "slack", config: { url: `${receiver.base}/slack` } });
+      const monitor = await createMonitor(user, { min_runtime_seconds: 60, integration_ids: [hook, slack] });
+      await run(user, monitor.id, "success");
+      await sweep(null);
+      await eventually(() => receiver.received.length >= 2);
+      const seen = (path: string) => JSON.parse(receiver.received.find((r) => r.path === path)!.body);
+      const payload = seen("/hook");
+      expect(payload).toMatchObject({
+        event: "incident.opened",
+        incident: {
+          kind: "too_short",
+          reason: expect.stringMatching(/^The run took [\d.]+ s, shorter than its 60 s minimum$/),
+        },
+        run: { status: "fail", flag: "too_short", flag_detail: null },
+      });
+      const text = JSON.stringify(seen("/slack"));
+      expect(text).toContain(payload.incident.reason);
+      expect(text).toContain("Last run: fail, flagged too short");
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("a success ping whose body contains ERROR fails its run, naming the keyword", async () => {

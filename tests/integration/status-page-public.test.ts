@@ -64,13 +64,53 @@ describe("the public status page", () => {
     expect(after.groups[0].components[0].status).toBe("down");
     expect(after.status.indicator).toBe("down");
     expect(after.incidents.active).toEqual([
-      { component: "Backups", status: "open", opened_at: expect.any(String), resolved_at: null, updates: [] },
+      {
+        component: "Backups",
+        status: "open",
+        cause: "the job reported a failure",
+        opened_at: expect.any(String),
+        resolved_at: null,
+        updates: [],
+      },
     ]);
 
     const feed = await get(`/status/${page.slug}/feed`);
     expect(feed.status).toBe(200);
     expect(feed.headers.get("content-type")).toContain("application/atom+xml");
     expect(feed.text).toContain("<title>Backups: down</title>");
+  });
+
+  it("says what a run rule found in the fixed words of its incident's kind in all three forms, never the reason text that names a keyword", async () => {
+    const short = await createMonitor(alice, { name: "Short job", min_runtime_seconds: 60 });
+    const worded = await createMonitor(alice, { name: "Worded job", failure_keywords: ["db-7.internal"] });
+    await ping(short.ping_token, "/start");
+    await ping(short.ping_token);
+    await ping(worded.ping_token, "", { body: "cannot reach db-7.internal" });
+    const page = await createStatusPage(alice, {
+      components: [
+        { cron_monitor_id: short.id, display_name: "Exports" },
+        { cron_monitor_id: worded.id, display_name: "Reports" },
+      ],
+    });
+    const body = await jsonUntil(page.slug, (b) => b.incidents.active.length === 2);
+    expect(
+      body.incidents.active
+        .map((i: any) => [i.component, i.cause])
+        .sort((a: string[], b: string[]) => (a[0]! < b[0]! ? -1 : 1)),
+    ).toEqual([
+      ["Exports", "a run was shorter than its minimum run time"],
+      ["Reports", "a run's output failed its keyword rules"],
+    ]);
+    const html = (await get(`/status/${page.slug}`)).text;
+    const feed = (await get(`/status/${page.slug}/feed`)).text;
+    for (const text of [html, feed]) {
+      expect(text).toContain("a run was shorter than its minimum run time");
+      expect(text).toMatch(/a run(&#39;|&#x27;|')s output failed its keyword rules/);
+    }
+    for (const text of [html, feed, JSON.stringify(body)]) {
+      expect(text).not.toContain("db-7.internal");
+      expect(text).not.toContain("60 s minimum");
+    }
   });
 
   it("drops a component removed from the page from all three forms at once", async () => {

@@ -181,7 +181,7 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.serviceStatus);
     });
 
-    it("a plain ping costs what it cost before windows, snooze and dependencies, and reads no window or parent", async () => {
+    it("a plain ping (no window, snooze, parent or run rule) costs what it cost before those features, and reads no window or parent; run rules add no statement", async () => {
       const { processPingStore } = await import("../../src/server/ping/store");
       const store = processPingStore();
       const success = () =>
@@ -203,6 +203,37 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       const read = sql.find((q) => q.includes("maintenance_until"))!;
       expect(read).toMatch(/CASE WHEN \S+\.uses_maintenance THEN/);
       expect(read).toMatch(/CASE WHEN \S+\.uses_dependencies THEN/);
+
+      // A monitor with run rules: they and what they remember are columns of the row the ping reads
+      // and writes already, so its ping costs the same statements (a log would be judged in memory).
+      const { db } = await import("../../src/server/db");
+      await db().cronMonitor.update({
+        where: { pingToken: `token-7`.padEnd(43, "x") },
+        data: {
+          runRules: JSON.stringify({
+            failure_threshold: 3,
+            recovery_threshold: 2,
+            failure_keywords: ["ERROR"],
+            min_runtime_seconds: 1,
+            max_runs_per_period: 1000,
+          }),
+        },
+      });
+      const ruled = await counted(() =>
+        store.record({
+          target: { token: `token-7`.padEnd(43, "x") },
+          kind: "success",
+          exitCode: 0,
+          rid: null,
+          log: null,
+          source: "shell",
+          meta: null,
+          rateCapped: false,
+          now: new Date(),
+        }),
+      );
+      expect(ruled.result.outcome).toBe("accepted");
+      expect(ruled.count, ruled.sql.join("\n---\n")).toBe(count);
     });
 
     it("the dashboard's monitor list and detail", async () => {

@@ -6,6 +6,7 @@ import { renderBodyTemplate } from "../../src/shared/notification-kinds/webhook"
 import { messageOf } from "../../src/shared/notifications/message";
 import type { Payload } from "../../src/shared/notifications/payload";
 import { SECRET_FIELDS } from "../../src/shared/integration-secrets";
+import { consecutiveFailuresReason, failureRateReason, tooShortReason } from "../../src/server/domain/incidents";
 
 const opened: Payload = {
   event: "incident.opened",
@@ -240,6 +241,88 @@ describe("maintenance announcements", () => {
     expect(render("opsgenie", ended, configs.opsgenie!).url).toBe(
       `https://api.opsgenie.com/v2/alerts/${key}/close?identifierType=alias`,
     );
+  });
+});
+
+describe("run rule incidents", () => {
+  const configs: Record<string, Record<string, unknown>> = {
+    webhook: { url: "https://w.example/h" },
+    slack: { url: "https://hooks.example/s" },
+    discord: { url: "https://d.example/h" },
+    teams: { url: "https://t.example/h" },
+    google_chat: { url: "https://g.example/h" },
+    mattermost: { url: "https://m.example/h" },
+    ntfy: { url: "https://ntfy.example", topic: "ops" },
+    gotify: { url: "https://go.example", token: "t" },
+    telegram: { bot_token: "1:x", chat_id: "5" },
+    pagerduty: { routing_key: "k".repeat(32) },
+    opsgenie: { api_key: "a", region: "us" },
+    pushover: { app_token: "a".repeat(30), user_key: "u".repeat(30) },
+    matrix: { homeserver_url: "https://mx.example", room_id: "!r:mx.example", access_token: "x" },
+  };
+  const run = (flag: string | null, flag_detail: string | null): Payload["run"] => ({
+    rid: "r1",
+    status: "fail",
+    started_at: "2027-01-10T10:00:00Z",
+    finished_at: "2027-01-10T10:00:02Z",
+    exit_code: 0,
+    duration_ms: 2000,
+    baseline_ms: null,
+    drifted: false,
+    flag,
+    flag_detail,
+    log_tail: null,
+  });
+  const incident = (kind: string, reason: string, r: Payload["run"]): Payload => ({
+    ...opened,
+    incident: { ...opened.incident!, kind, reason },
+    run: r,
+  });
+  const cases = [
+    incident("threshold", consecutiveFailuresReason(3), run("failure_keyword", "ERROR")),
+    incident("threshold", failureRateReason(4, 10), run(null, null)),
+    incident("too_short", tooShortReason(2000, 60), run("too_short", null)),
+  ];
+  /** Everything a kind sends, unescaped (JSON, form and HTML escapes undone) for reading. */
+  const textOf = (kind: string, p: Payload) => {
+    const body = render(kind as IntegrationKind, p, configs[kind]!, 4).body;
+    const text = body.startsWith("{") ? body : [...new URLSearchParams(body).values()].join("\n");
+    return text
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/\\"/g, '"');
+  };
+
+  it("names the reason (3 consecutive failures, 40% of the last 10 runs failed, too short) and the run's flag in every kind", () => {
+    expect(INTEGRATION_KINDS.filter((k) => k !== "email").sort()).toEqual(Object.keys(configs).sort());
+    expect(cases.map((p) => p.incident!.reason)).toEqual([
+      "3 consecutive failures",
+      "40% of the last 10 runs failed",
+      "The run took 2 s, shorter than its 60 s minimum",
+    ]);
+    const flags = ["failure keyword (ERROR)", null, "too short"];
+    cases.forEach((p, i) => {
+      const m = messageOf(p);
+      expect(m.facts).toContainEqual({ label: "Reason", value: p.incident!.reason });
+      if (flags[i]) {
+        expect(m.facts).toContainEqual({ label: "Run flagged", value: flags[i] });
+        expect(m.lines.join("\n")).toContain(`Last run: fail, flagged ${flags[i]}, started`);
+      } else expect(m.facts.map((f) => f.label)).not.toContain("Run flagged");
+      for (const kind of Object.keys(configs)) {
+        const text = textOf(kind, p);
+        expect(text, kind).toContain(p.incident!.reason);
+        if (kind === "webhook") {
+          expect(JSON.parse(render("webhook", p, configs.webhook!).body).run).toMatchObject({
+            flag: p.run!.flag,
+            flag_detail: p.run!.flag_detail,
+          });
+        } else if (flags[i]) expect(text, kind).toContain(flags[i]);
+      }
+      const mail = mailOf(p).text;
+      expect(mail).toContain(p.incident!.reason);
+      if (flags[i]) expect(mail).toContain(`flagged ${flags[i]}`);
+    });
   });
 });
 

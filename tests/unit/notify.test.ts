@@ -45,6 +45,8 @@ const payload: Payload = {
     duration_ms: 60000,
     baseline_ms: null,
     drifted: false,
+    flag: null,
+    flag_detail: null,
     log_tail: "disk full",
   },
 };

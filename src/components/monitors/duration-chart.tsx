@@ -24,16 +24,26 @@ export function barName(run: ChartRun, index: number, count: number): string {
 }
 
 /**
- * Bars of recent run durations (oldest left) with the drift baseline as a dashed line once there is one.
+ * Bars of recent run durations (oldest left) with the drift baseline as a dashed line once there is one,
+ * and the monitor's minimum runtime (its run rule) as a dotted line when set: a bar below it is a run
+ * flagged too short.
  * Failed runs are hatched and drifted runs carry a mark above the bar, so neither depends on colour;
  * each bar is named in words ("failed", "drifted").
  */
-export function DurationChart({ runs }: { runs: ChartRun[] }) {
+export function DurationChart({
+  runs,
+  minRuntimeSeconds = null,
+}: {
+  runs: ChartRun[];
+  minRuntimeSeconds?: number | null;
+}) {
   const hatch = `hatch-${useId().replace(/:/g, "")}`;
   const timed = [...runs].reverse().filter((r) => r.duration_ms !== null);
   if (timed.length < 2) return null;
   const baseline = runs.find((r) => r.baseline_ms !== null)?.baseline_ms ?? null;
-  const max = Math.max(...timed.map((r) => r.duration_ms!), baseline ?? 0, 1);
+  const minRuntime = minRuntimeSeconds !== null ? minRuntimeSeconds * 1000 : null;
+  const longest = Math.max(...timed.map((r) => r.duration_ms!), baseline ?? 0, 1);
+  const max = Math.max(longest, minRuntime ?? 0);
   const width = 600;
   const height = 120;
   const top = 12; // room for the drift marks above the longest bar
@@ -42,7 +52,7 @@ export function DurationChart({ runs }: { runs: ChartRun[] }) {
   const failed = timed.filter((r) => r.status === "fail").length;
   const drifted = timed.filter((r) => r.drifted).length;
   const marks = [failed && `${failed} failed`, drifted && `${drifted} drifted`].filter(Boolean).join(", ");
-  const label = `Durations of the last ${timed.length} timed runs, longest ${durationText(max)}${marks ? `, ${marks}` : ""}${baseline !== null ? `, baseline ${durationText(baseline)}` : ""}`;
+  const label = `Durations of the last ${timed.length} timed runs, longest ${durationText(longest)}${marks ? `, ${marks}` : ""}${baseline !== null ? `, baseline ${durationText(baseline)}` : ""}${minRuntime !== null ? `, minimum runtime ${durationText(minRuntime)}` : ""}`;
   return (
     <figure className="chart">
       <svg
@@ -86,10 +96,22 @@ export function DurationChart({ runs }: { runs: ChartRun[] }) {
         {baseline !== null && (
           <line x1={0} x2={width} y1={y(baseline)} y2={y(baseline)} className="baseline" data-testid="drift-baseline" />
         )}
+        {minRuntime !== null && (
+          <line
+            x1={0}
+            x2={width}
+            y1={y(minRuntime)}
+            y2={y(minRuntime)}
+            className="min-runtime"
+            data-testid="min-runtime-line"
+            data-seconds={minRuntimeSeconds}
+          />
+        )}
       </svg>
       <figcaption className="muted small-text">
         {label}. Hatched bars: failed runs; a bar with a mark above it: a drifted run.{" "}
         {baseline !== null ? "Dashed line: drift baseline (median)." : "No drift baseline yet."}
+        {minRuntime !== null && " Dotted line: minimum runtime (a shorter run is too short)."}
       </figcaption>
     </figure>
   );

@@ -26,6 +26,13 @@ export type MonitorDraft = {
   failureThreshold: string;
   recoveryThreshold: string;
   failureKeywords: string;
+  successKeywords: string;
+  keywordsCaseSensitive: boolean;
+  failureRatePct: string;
+  failureRateWindow: string;
+  maxRunsPerPeriod: string;
+  expectedRunsPerPeriod: string;
+  runsPeriod: Duration;
 };
 
 export function draftFrom(m: CronMonitor | undefined, browserZone: string): MonitorDraft {
@@ -47,6 +54,13 @@ export function draftFrom(m: CronMonitor | undefined, browserZone: string): Moni
     failureThreshold: m?.failure_threshold ? String(m.failure_threshold) : "",
     recoveryThreshold: m?.recovery_threshold ? String(m.recovery_threshold) : "",
     failureKeywords: (m?.failure_keywords ?? []).join(", "),
+    successKeywords: (m?.success_keywords ?? []).join(", "),
+    keywordsCaseSensitive: m?.keywords_case_sensitive ?? false,
+    failureRatePct: m?.failure_rate_pct ? String(m.failure_rate_pct) : "",
+    failureRateWindow: m?.failure_rate_window ? String(m.failure_rate_window) : "",
+    maxRunsPerPeriod: m?.max_runs_per_period ? String(m.max_runs_per_period) : "",
+    expectedRunsPerPeriod: m?.expected_runs_per_period ? String(m.expected_runs_per_period) : "",
+    runsPeriod: m?.runs_period_seconds ? splitSeconds(m.runs_period_seconds) : { amount: "", unit: 3600 },
   };
 }
 
@@ -80,11 +94,23 @@ export function bodyOf(d: MonitorDraft): CreateCronMonitorInput {
     min_runtime_seconds: countOf(d.minRuntimeSeconds),
     failure_threshold: countOf(d.failureThreshold),
     recovery_threshold: countOf(d.recoveryThreshold),
-    failure_keywords: d.failureKeywords
-      .split(",")
-      .map((k) => k.trim())
-      .filter((k) => k.length > 0),
+    failure_keywords: keywordsOf(d.failureKeywords),
+    success_keywords: keywordsOf(d.successKeywords),
+    keywords_case_sensitive: d.keywordsCaseSensitive,
+    failure_rate_pct: countOf(d.failureRatePct),
+    failure_rate_window: countOf(d.failureRateWindow),
+    max_runs_per_period: countOf(d.maxRunsPerPeriod),
+    expected_runs_per_period: countOf(d.expectedRunsPerPeriod),
+    runs_period_seconds: numberOr(d.runsPeriod.amount, d.runsPeriod.unit) as number | null,
   };
+}
+
+/** Comma-separated keywords as a list (blank ones dropped). */
+function keywordsOf(text: string): string[] {
+  return text
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k.length > 0);
 }
 
 /** A whole number as typed (the server's validator names a wrong one), or null when empty. */

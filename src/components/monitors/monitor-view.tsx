@@ -113,7 +113,7 @@ export function MonitorView({ id }: { id: number }) {
       <PingSnippets monitor={m} />
       <WrapperSnippet monitor={m} />
       <KubernetesSnippet monitor={m} />
-      <RunsTable monitorId={m.id} refreshMs={REFRESH_MS} />
+      <RunsTable monitorId={m.id} refreshMs={REFRESH_MS} minRuntimeSeconds={m.min_runtime_seconds} />
       <BadgesCard target={{ type: "cron_monitor", id: m.id, name: m.name }} />
       <section className="card stack" aria-labelledby="incidents-title">
         <h2 id="incidents-title" className="h3">

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { runFlagText } from "../../shared/incident-kinds";
 import { RUN_STATUSES } from "../../shared/schemas/cron-monitors";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
@@ -14,19 +15,20 @@ import { RUN_STATUS_WORDS, RunStatusBadge } from "./run-status";
 import { LIST_LIMIT } from "../first-screen";
 import { TableScroll } from "../common/table-scroll";
 
-/** What each run flag reads as (docs/api-cron-monitors.md, "Run rules"). */
-const FLAG_WORDS: Record<string, string> = {
-  too_short: "too short",
-  too_many_runs: "too many runs",
-  failure_keyword: "failure keyword",
-  no_success_keyword: "no success keyword",
-};
-
 /** The first page is answered during the server render (first-screen.ts). */
 const LIMIT = LIST_LIMIT;
 
 /** The monitor's runs, newest first, with a status filter, pagination and the duration chart. */
-export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refreshMs: number }) {
+export function RunsTable({
+  monitorId,
+  refreshMs,
+  minRuntimeSeconds = null,
+}: {
+  monitorId: number;
+  refreshMs: number;
+  /** The monitor's minimum runtime (a run rule), marked on the duration chart. */
+  minRuntimeSeconds?: number | null;
+}) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<(typeof RUN_STATUSES)[number] | "">("");
   const [page, setPage] = useState(1);
@@ -60,7 +62,7 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
           </select>
         </label>
       </div>
-      {!status && page === 1 && runs.length > 1 && <DurationChart runs={runs} />}
+      {!status && page === 1 && runs.length > 1 && <DurationChart runs={runs} minRuntimeSeconds={minRuntimeSeconds} />}
       {query.isError && (
         <p className="error" role="alert">
           {errorText(query.error)}
@@ -102,7 +104,7 @@ export function RunsTable({ monitorId, refreshMs }: { monitorId: number; refresh
                   <td>{r.exit_code ?? "—"}</td>
                   <td className="small-text">
                     {[
-                      r.flag && FLAG_WORDS[r.flag] + (r.flag_detail ? ` (${r.flag_detail})` : ""),
+                      r.flag && runFlagText(r.flag, r.flag_detail),
                       r.drifted && "drifted",
                       r.overlapped && "overlapped",
                       r.log_bytes > 0 && "log",

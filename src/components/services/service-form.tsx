@@ -20,6 +20,9 @@ export type ServiceValues = {
   config: Record<string, unknown>;
   /** Slower than this (ms) reads as degraded; omitted when empty (no threshold). */
   degraded_ms?: number | null;
+  /** Failed checks in a row that take it down, successes that bring it back (omitted: the defaults, 2 and 1). */
+  failure_threshold?: number;
+  recovery_threshold?: number;
   /** The parents (a full replace sends them, so an edit keeps them). */
   depends_on?: DependsOn;
 };
@@ -53,6 +56,8 @@ export function ServiceForm(props: {
     port: str(init?.config.port),
     timeout: str(init?.config.timeout ?? 10),
     degraded: str(init?.degraded_ms),
+    failureThreshold: str(init?.failure_threshold ?? 2),
+    recoveryThreshold: str(init?.recovery_threshold ?? 1),
   });
   const [extra, setExtra] = useState(() => checkFieldValues(init?.config ?? {}));
   const [dependsOn, setDependsOn] = useState<DependsOn>(init?.depends_on ?? { cron_monitor_ids: [], service_ids: [] });
@@ -95,6 +100,8 @@ export function ServiceForm(props: {
       enabled: v.enabled,
       config,
       ...(v.degraded.trim() ? { degraded_ms: Number(v.degraded) } : {}),
+      ...(v.failureThreshold.trim() ? { failure_threshold: Number(v.failureThreshold) } : {}),
+      ...(v.recoveryThreshold.trim() ? { recovery_threshold: Number(v.recoveryThreshold) } : {}),
       depends_on: dependsOn,
     };
   }
@@ -201,6 +208,20 @@ export function ServiceForm(props: {
           "degraded_ms",
           { type: "number", min: 1, placeholder: "none" },
           "Checks slower than this read as degraded. Leave empty for no threshold.",
+        )}
+        {input(
+          "Failure threshold (checks in a row)",
+          "failureThreshold",
+          "failure_threshold",
+          { type: "number", min: 1, inputMode: "numeric" },
+          "Failed checks in a row, across its probes, that take the service down (default 2).",
+        )}
+        {input(
+          "Recovery threshold (checks in a row)",
+          "recoveryThreshold",
+          "recovery_threshold",
+          { type: "number", min: 1, inputMode: "numeric" },
+          "Successful checks in a row that bring a down service back (default 1).",
         )}
       </div>
       <label className="check">

@@ -119,6 +119,8 @@ export function outboxReader(sql: SqlRunner) {
               duration_ms: run.duration_ms,
               baseline_ms: run.baseline_ms,
               drifted: !!run.drifted,
+              flag: run.flag,
+              flag_detail: run.flag_detail,
               log_tail: logTail(tail),
             }
           : null,

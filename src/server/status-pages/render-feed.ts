@@ -26,7 +26,9 @@ export function renderStatusFeed(s: PublicStatus, feedUrl: string): string {
       .map((i) => {
         const when = i.resolved_at ?? i.opened_at;
         const title = i.resolved_at ? `${i.component}: resolved` : `${i.component}: down`;
-        const text = i.resolved_at ? `Down from ${i.opened_at} until ${i.resolved_at}.` : `Down since ${i.opened_at}.`;
+        const text = i.resolved_at
+          ? `Down from ${i.opened_at} until ${i.resolved_at}: ${i.cause}.`
+          : `Down since ${i.opened_at}: ${i.cause}.`;
         return `<entry><id>${e(`${s.url}#incident-${i.opened_at}-${i.component}`)}</id><title>${e(title)}</title><updated>${when}</updated><published>${i.opened_at}</published><link href="${e(s.url)}"/><content type="text">${e(text)}</content></entry>`;
       })
       .join("");

@@ -97,7 +97,7 @@ function incident(i: PublicIncident): string {
   const updates = i.updates.length
     ? `<ol class="updates">${i.updates.map((u) => `<li><strong>${e(u.status)}</strong> <time datetime="${u.created_at}">${u.created_at}</time>: ${e(u.message)}</li>`).join("")}</ol>`
     : "";
-  return `<li><strong>${e(i.component)}</strong> down from <time datetime="${i.opened_at}">${i.opened_at}</time>${until}${updates}</li>`;
+  return `<li><strong>${e(i.component)}</strong> down from <time datetime="${i.opened_at}">${i.opened_at}</time>${until}: <span class="cause">${e(i.cause)}</span>${updates}</li>`;
 }
 
 function documentOf(title: string, body: string, script = ""): string {

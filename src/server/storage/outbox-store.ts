@@ -75,6 +75,8 @@ export type OutboxRunRow = {
   duration_ms: number | null;
   baseline_ms: number | null;
   drifted: number | boolean;
+  flag: string | null;
+  flag_detail: string | null;
 };
 
 export type OutboxChildRow = {
@@ -111,7 +113,7 @@ export type DeliveryAttempt = {
   at: Date;
 };
 
-const runColumns = `id, rid, status, started_at, finished_at, exit_code, duration_ms, baseline_ms, drifted`;
+const runColumns = `id, rid, status, started_at, finished_at, exit_code, duration_ms, baseline_ms, drifted, flag, flag_detail`;
 const targetColumns = `id, kind, url, email, secret, confirmed_at, config, failing_reason, events`;
 
 /** The statements, written for `engine`. */

@@ -1,3 +1,4 @@
+import { incidentKindText as kindText, runFlagText } from "../incident-kinds";
 import type { Payload } from "./payload";
 
 /** One-line headline of a notification, shared by Slack and email. */
@@ -40,19 +41,6 @@ export function openFor(openedAt: string, at: string): string {
 export const REMINDER_LINE =
   "Reminder: the incident is still open and nobody has acknowledged it. Acknowledge it in Lifeline to stop the reminders.";
 
-function kindText(kind: string): string {
-  if (kind === "service_down") return "its checks fail";
-  if (kind === "missed") return "an expected ping did not arrive";
-  if (kind === "failed") return "the job reported a failure";
-  if (kind === "max_runtime") return "a run exceeded its maximum run time";
-  if (kind === "too_short") return "a run was shorter than its minimum run time";
-  if (kind === "too_many_runs") return "more runs than allowed in a period";
-  if (kind === "too_few_runs") return "fewer runs than expected in a period";
-  if (kind === "threshold") return "failures reached the monitor's threshold";
-  if (kind === "failure_keyword") return "a run's output failed its keyword rules";
-  return kind;
-}
-
 /** How many children a parent's resolution names before "and N more". */
 const CHILDREN_NAMED = 10;
 
@@ -84,7 +72,8 @@ export function details(p: Payload): string[] {
     const baseline =
       p.run.drifted && p.run.baseline_ms !== null ? ` (usually ${(p.run.baseline_ms / 1000).toFixed(1)} s)` : "";
     const exit = p.run.exit_code !== null ? `, exit code ${p.run.exit_code}` : "";
-    lines.push(`Last run: ${p.run.status}, started ${p.run.started_at}${duration}${baseline}${exit}.`);
+    const flagged = p.run.flag ? `, flagged ${runFlagText(p.run.flag, p.run.flag_detail)}` : "";
+    lines.push(`Last run: ${p.run.status}${flagged}, started ${p.run.started_at}${duration}${baseline}${exit}.`);
   }
   if (p.monitor) lines.push(`Open in Lifeline: ${p.monitor.url}`);
   if (p.service) lines.push(`Open in Lifeline: ${p.service.url}`);

@@ -1,4 +1,5 @@
 import { childrenLine, details, headline, openFor } from "./format";
+import { runFlagText } from "../incident-kinds";
 import type { Payload } from "./payload";
 
 /**
@@ -55,6 +56,7 @@ export function messageOf(p: Payload): Message {
   if (subject) facts.push({ label: where === "service" ? "Service" : "Monitor", value: subject });
   if (p.project) facts.push({ label: "Project", value: p.project.name });
   if (p.incident) facts.push({ label: "Reason", value: p.incident.reason }, { label: "Since", value: since });
+  if (p.run?.flag) facts.push({ label: "Run flagged", value: runFlagText(p.run.flag, p.run.flag_detail) });
   if (p.incident?.resolved_at) facts.push({ label: "Resolved", value: p.incident.resolved_at });
   if (p.event === "incident.reminder" && p.incident)
     facts.push({ label: "Open for", value: openFor(p.incident.opened_at, p.occurred_at) });

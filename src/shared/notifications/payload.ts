@@ -67,6 +67,10 @@ export type Payload = {
     duration_ms: number | null;
     baseline_ms: number | null;
     drifted: boolean;
+    /** What a run rule found wrong with the run (docs/api-cron-monitors.md, "Run rules"), null: nothing. */
+    flag: string | null;
+    /** The flag's detail: the failure keyword found. */
+    flag_detail: string | null;
     log_tail: string | null;
   } | null;
   /** maintenance.started / maintenance.ended only: the window and the run that started or ended. */

@@ -108,9 +108,9 @@ export const runRuleFields = {
   keywords_case_sensitive: z.boolean().describe("Match keywords case-sensitively (default false)"),
   min_runtime_seconds: z
     .number()
-    .int()
-    .min(1)
-    .max(MAX_DURATION_SECONDS)
+    .int("min_runtime_seconds must be a whole number of seconds")
+    .min(1, "min_runtime_seconds must be at least 1")
+    .max(MAX_DURATION_SECONDS, `min_runtime_seconds must be at most ${MAX_DURATION_SECONDS}`)
     .nullable()
     .describe("A successful run shorter than this is flagged `too_short` and fails"),
   max_runs_per_period: count(10_000, "max_runs_per_period").describe(

@@ -12,6 +12,7 @@ import {
 } from "../../domain/status-page";
 import { MAX_PAGE_WINDOWS, pageMaintenance, type ListedWindow } from "../../domain/status-page-maintenance";
 import { isoSeconds } from "../../../shared/time";
+import { incidentKindText } from "../../../shared/incident-kinds";
 import { db } from "../../db";
 import { monitorMaintenanceRuns, serviceChecksOutsideMaintenance } from "../maintenance/history";
 import { cachedGate, cachedPage, type Cached, type Stamp } from "./cache";
@@ -37,6 +38,8 @@ export type PublicIncidentUpdate = { status: string; message: string; created_at
 export type PublicIncident = {
   component: string;
   status: "open" | "resolved";
+  /** What went wrong, in the fixed words of the incident's kind (never its reason text). */
+  cause: string;
   opened_at: string;
   resolved_at: string | null;
   /** Members' updates, oldest first (POST /incidents/{id}/updates). */
@@ -143,6 +146,7 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
         cronMonitorId: true,
         serviceId: true,
         status: true,
+        kind: true,
         openedAt: true,
         resolvedAt: true,
         updates: {
@@ -211,6 +215,7 @@ async function build(slug: string, now: Date): Promise<PublicStatus> {
   const shown = (i: (typeof incidents)[number]): PublicIncident => ({
     component: nameOf.get(i.cronMonitorId !== null ? `m${i.cronMonitorId}` : `s${i.serviceId}`) ?? "",
     status: i.status as "open" | "resolved",
+    cause: incidentKindText(i.kind),
     opened_at: isoSeconds(i.openedAt),
     resolved_at: i.resolvedAt ? isoSeconds(i.resolvedAt) : null,
     updates: i.updates.map((u) => ({ status: u.status, message: u.message, created_at: isoSeconds(u.createdAt) })),
