@@ -8567,6 +8567,8 @@ export interface operations {
                             /** @description Whether single sign-on is configured */
                             enabled: boolean;
                             issuer: string | null;
+                            /** @description Whether the operator's issuer (SSO_ISSUER) signs members in, the organization having no settings of its own */
+                            operator_sso: boolean;
                             /** @description The redirect URI to register at the issuer */
                             redirect_uri: string;
                             require_sso: boolean;
@@ -8676,6 +8678,8 @@ export interface operations {
                             /** @description Whether single sign-on is configured */
                             enabled: boolean;
                             issuer: string | null;
+                            /** @description Whether the operator's issuer (SSO_ISSUER) signs members in, the organization having no settings of its own */
+                            operator_sso: boolean;
                             /** @description The redirect URI to register at the issuer */
                             redirect_uri: string;
                             require_sso: boolean;
