@@ -21,16 +21,34 @@ export type OverviewScope = { orgId: number; userId: number | null };
 const zeros = <T extends readonly string[]>(states: T) =>
   Object.fromEntries([...states, "total"].map((s) => [s, 0])) as Record<T[number] | "total", number>;
 
-const subjectSelect = {
-  cronMonitor: { select: { id: true, name: true } },
-  service: { select: { id: true, name: true } },
-} as const;
+const subjectSelect = { cronMonitorId: true, serviceId: true } as const;
 
-type SubjectRow = { cronMonitor: { id: number; name: string } | null; service: { id: number; name: string } | null };
+type SubjectRow = { cronMonitorId: number | null; serviceId: number | null };
+type Names = { monitors: Map<number, string>; services: Map<number, string> };
 
-function subjectOf(row: SubjectRow): OverviewSubject | null {
-  if (row.cronMonitor) return { kind: "cron_monitor", ...row.cronMonitor };
-  if (row.service) return { kind: "service", ...row.service };
+/**
+ * The names of the incidents' subjects: one read per kind, and only when some incident names one
+ * (Prisma's relation selects read both kinds for each list, incidents or none).
+ */
+async function subjectNames(rows: SubjectRow[]): Promise<Names> {
+  const ids = (key: keyof SubjectRow) => [...new Set(rows.flatMap((r) => (r[key] === null ? [] : [r[key]!])))];
+  const [monitorIds, serviceIds] = [ids("cronMonitorId"), ids("serviceId")];
+  const select = { id: true, name: true } as const;
+  const [monitors, services] = await Promise.all([
+    monitorIds.length ? db().cronMonitor.findMany({ where: { id: { in: monitorIds } }, select }) : [],
+    serviceIds.length ? db().service.findMany({ where: { id: { in: serviceIds } }, select }) : [],
+  ]);
+  return {
+    monitors: new Map(monitors.map((m) => [m.id, m.name])),
+    services: new Map(services.map((x) => [x.id, x.name])),
+  };
+}
+
+function subjectOf(row: SubjectRow, names: Names): OverviewSubject | null {
+  const monitor = row.cronMonitorId === null ? undefined : names.monitors.get(row.cronMonitorId);
+  if (monitor !== undefined) return { kind: "cron_monitor", id: row.cronMonitorId!, name: monitor };
+  const service = row.serviceId === null ? undefined : names.services.get(row.serviceId);
+  if (service !== undefined) return { kind: "service", id: row.serviceId!, name: service };
   return null;
 }
 
@@ -39,7 +57,8 @@ const sinceTime = (iso: string | null) => (iso ? Date.parse(iso) : Number.POSITI
 /**
  * The dashboard's home in a bounded number of statements, whatever the number of objects: one
  * aggregate per kind (monitors, services), and LIMITed lists (failing monitors, failing services,
- * open incidents, maintenance windows, the last day's incident events).
+ * open incidents, maintenance windows, the last day's incident events), then the names of the
+ * listed incidents' monitors and services (none when no incident is listed).
  */
 export async function overviewOf(scope: OverviewScope, now = new Date()): Promise<Overview> {
   const services = scope.userId === null ? null : { userId: scope.userId };
@@ -88,6 +107,10 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
     }),
   ]);
 
+  const names = await subjectNames([
+    ...open.slice(0, OVERVIEW_INCIDENTS_LIMIT),
+    ...recent.slice(0, OVERVIEW_CHANGES_LIMIT),
+  ]);
   const monitorCounts = zeros(MONITOR_STATES);
   for (const g of monitorGroups) {
     monitorCounts[displayState(g.state, g.paused, g.suspended)] += g._count._all;
@@ -152,7 +175,7 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
         reason: i.reason,
         opened_at: isoSeconds(i.openedAt),
         acknowledged_at: isoOrNull(i.acknowledgedAt),
-        subject: subjectOf(i),
+        subject: subjectOf(i, names),
       })),
       more: open.length > OVERVIEW_INCIDENTS_LIMIT,
     },
@@ -166,7 +189,7 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
         event,
         at: isoSeconds(at),
         kind: i.kind,
-        subject: subjectOf(i),
+        subject: subjectOf(i, names),
       })),
       more: recent.length > OVERVIEW_CHANGES_LIMIT,
     },
