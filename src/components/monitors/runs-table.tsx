@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { RUN_STATUSES } from "../../shared/schemas/cron-monitors";
+import { RUN_STATUSES } from "../../shared/vocabulary";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";
