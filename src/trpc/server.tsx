@@ -2,7 +2,7 @@ import { dehydrate, QueryClient, type FetchQueryOptions } from "@tanstack/react-
 import { getErrorShape, getTRPCErrorFromUnknown } from "@trpc/server";
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { cookies, headers } from "next/headers";
-import type { ReactNode } from "react";
+import { cache, type ReactNode } from "react";
 import { createContext, type Context } from "../server/api/context";
 import { appRouter, type AppRouter } from "../server/api/root";
 import { dashboardSessionFrom } from "../server/api/next-auth";
@@ -27,10 +27,17 @@ export type FirstScreen = (
 type DataOf<O> = O extends { queryFn?: infer F } ? (F extends (...args: any[]) => infer R ? Awaited<R> : never) : never;
 
 /**
- * The dashboard's context for a server render: the same as a call to /api/trpc from this browser
- * (its next-auth session, and the organization of the org switcher's cookie as X-Org-Slug).
+ * The request's dashboard session (the next-auth cookie), decoded once per server render: the layout
+ * and every Prefetch of the page ask for it, and each decoding derives the cookie's key anew.
  */
-async function dashboardContext(): Promise<Context> {
+export const renderSession = cache(async () => dashboardSessionFrom(await headers()));
+
+/**
+ * The dashboard's context for a server render: the same as a call to /api/trpc from this browser
+ * (its next-auth session, and the organization of the org switcher's cookie as X-Org-Slug). Made
+ * once per render and shared by its Prefetches (the navigation's and the page's).
+ */
+const dashboardContext = cache(async (): Promise<Context> => {
   await ensureStarted();
   const forwarded = new Headers(await headers());
   const slug = (await cookies()).get(ORG_COOKIE)?.value;
@@ -39,9 +46,9 @@ async function dashboardContext(): Promise<Context> {
   return createContext({
     headers: forwarded,
     channel: "dashboard",
-    dashboardSession: await dashboardSessionFrom(forwarded),
+    dashboardSession: await renderSession(),
   });
-}
+});
 
 /**
  * Answers the queries `first` names through the procedures during the server render and hands the

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { MAX_SEARCH_LENGTH } from "../../shared/schemas/text";
+import { MAX_SEARCH_LENGTH } from "../../shared/vocabulary";
 import { SEARCH_DEBOUNCE_MS, useDebounced } from "./use-debounced";
 
 /**

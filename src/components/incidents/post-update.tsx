@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { INCIDENT_UPDATE_STATUSES } from "../../shared/schemas/incident-updates";
+import { INCIDENT_UPDATE_STATUSES } from "../../shared/vocabulary";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
 

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { PICKER_PAGE } from "../first-screen";
 import { errorText, fieldErrors } from "../common/errors";
-import { MAX_MAINTENANCE_DURATION_MINUTES, MIN_MAINTENANCE_RUN_MINUTES } from "../../shared/schemas/maintenance";
+import { MAX_MAINTENANCE_DURATION_MINUTES, MIN_MAINTENANCE_RUN_MINUTES } from "../../shared/vocabulary";
 
 type Kind = "once" | "recurring";
 type Picked = { monitors: number[]; services: number[]; projects: number[] };

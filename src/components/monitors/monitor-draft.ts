@@ -1,5 +1,5 @@
 import type { CronMonitor, CreateCronMonitorInput } from "../../shared/schemas/cron-monitors";
-import { DEFAULT_GRACE_SECONDS } from "../../shared/schemas/cron-monitors";
+import { DEFAULT_GRACE_SECONDS } from "../../shared/vocabulary";
 import { secondsOf, splitSeconds } from "./fields";
 import type { ScheduleDraft } from "./preview-model";
 import type { DependsOn } from "../../shared/schemas/dependencies";

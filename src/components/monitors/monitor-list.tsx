@@ -3,7 +3,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { MONITOR_STATES, type ListCronMonitorsInput } from "../../shared/schemas/cron-monitors";
+import type { ListCronMonitorsInput } from "../../shared/schemas/cron-monitors";
+import { MONITOR_STATES } from "../../shared/vocabulary";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { runFlagText } from "../../shared/incident-kinds";
-import { RUN_STATUSES } from "../../shared/schemas/cron-monitors";
+import { RUN_STATUSES } from "../../shared/vocabulary";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { Pager } from "../common/pager";

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { Overview, OverviewSubject } from "../../shared/schemas/overview";
-import { MONITOR_STATES } from "../../shared/schemas/cron-monitors";
-import { SERVICE_STATUSES } from "../../shared/schemas/services";
+import { MONITOR_STATES } from "../../shared/vocabulary";
+import { SERVICE_STATUSES } from "../../shared/vocabulary";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { LocalTime } from "../common/relative-time";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { DEFAULT_PROJECT_COLOR } from "../../shared/schemas/projects";
+import { DEFAULT_PROJECT_COLOR } from "../../shared/vocabulary";
 import { fieldErrors, errorText } from "../common/errors";
 import { Field } from "../monitors/fields";
 import { PROJECT_ICONS } from "./icons";

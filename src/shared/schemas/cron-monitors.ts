@@ -4,6 +4,9 @@ import { dependsOn, dependsOnInput } from "./dependencies";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { nameSearch, storable, text } from "./text";
 import { RUN_FLAGS } from "../incident-kinds";
+import { MONITOR_STATES, RUN_STATUSES, DEFAULT_GRACE_SECONDS } from "../vocabulary";
+
+export { MONITOR_STATES, RUN_STATUSES, DEFAULT_GRACE_SECONDS };
 
 /**
  * Cron monitor DTOs (spec 2.2, 4.1), shared by the REST/tRPC procedures and the dashboard form.
@@ -14,8 +17,6 @@ import { RUN_FLAGS } from "../incident-kinds";
  * Their `.meta()` documents the real types in the OpenAPI document.
  */
 
-export const MONITOR_STATES = ["new", "up", "late", "down", "paused"] as const;
-export const RUN_STATUSES = ["running", "success", "fail", "missed"] as const;
 export const SCHEDULE_KINDS = ["period", "cron"] as const;
 
 /** Largest accepted number of seconds in a duration field (one year). */
@@ -23,7 +24,6 @@ export const MAX_DURATION_SECONDS = 31_536_000;
 /** Largest accepted `period_seconds` (the column is a 32-bit integer). */
 export const MAX_PERIOD_SECONDS = 2_147_483_647;
 export const MIN_GRACE_SECONDS = 60;
-export const DEFAULT_GRACE_SECONDS = 300;
 
 // --- Schedule fields: validated by parseSchedule, typed here for the documentation only ---------
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { text } from "./text";
 import { timestamp, id } from "./common";
+import { INCIDENT_UPDATE_STATUSES } from "../vocabulary";
 
 /** A member's words on an incident, shown on status pages and in their feeds. */
-export const INCIDENT_UPDATE_STATUSES = ["investigating", "identified", "monitoring", "resolved"] as const;
+export { INCIDENT_UPDATE_STATUSES };
 
 export const createIncidentUpdateInput = z
   .object({

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { id, idParam, timestamp } from "./common";
 import { storable, text } from "./text";
+import { MAX_MAINTENANCE_DURATION_MINUTES, MIN_MAINTENANCE_RUN_MINUTES } from "../vocabulary";
+
+export { MAX_MAINTENANCE_DURATION_MINUTES, MIN_MAINTENANCE_RUN_MINUTES };
 
 /** Maintenance windows (docs/api-maintenance.md). */
 export const MAX_MAINTENANCE_TARGETS = 100;
-/** The longest run of a recurring window: 7 days. */
-export const MAX_MAINTENANCE_DURATION_MINUTES = 7 * 24 * 60;
-/** A recurring window's runs last at least this long (docs/limits.md). */
-export const MIN_MAINTENANCE_RUN_MINUTES = 5;
 
 const instant = z.iso.datetime({ offset: true }).check(storable);
 const ids = z.array(id()).max(MAX_MAINTENANCE_TARGETS);

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { id, idParam, timestamp } from "./common";
 import { storable, text } from "./text";
+import { DEFAULT_PROJECT_COLOR } from "../vocabulary";
 
 /** Projects (spec 2.4, 4.3): owned by a user, grouping services and cron monitors. */
-export const DEFAULT_PROJECT_COLOR = "#3B82F6";
+export { DEFAULT_PROJECT_COLOR };
 
 const int32 = z.number().int().min(-2147483648).max(2147483647);
 

@@ -5,9 +5,10 @@ import { SERVICE_TYPE_NAMES } from "../service-types";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { projectSummary } from "./projects";
 import { nameSearch, text } from "./text";
+import { SERVICE_STATUSES } from "../vocabulary";
 
 /** Services (spec 2.5, 4.4; decisions 8): actively probed monitors owned by a user. */
-export const SERVICE_STATUSES = ["pending", "operational", "degraded", "down", "paused"] as const;
+export { SERVICE_STATUSES };
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
 /** Upper bound of a check interval (one day); the lower bound is the plan minimum. */

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { MAX_SEARCH_LENGTH } from "../vocabulary";
+
+export { MAX_SEARCH_LENGTH };
 
 /**
  * The one rule for text a client sends (docs/architecture.md, "Errors"): every string field of every
@@ -29,8 +32,6 @@ export const storable = z.refine<string>(isStorableText, TEXT_RULE_MESSAGE);
 /** A string field under the text rule: `text().trim().min(1).max(128)`. */
 export const text = () => z.string().check(storable);
 
-/** The longest name search (names are at most 128 characters). */
-export const MAX_SEARCH_LENGTH = 128;
 /**
  * A list's name search: the items whose name contains it, ignoring case (letters A-Z on SQLite, every
  * letter on PostgreSQL); `%` and `_` are plain characters. Blank: no search.
