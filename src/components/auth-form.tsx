@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPCClient } from "../trpc/react";
 import { useHydrated } from "./common/use-hydrated";
+import { getCredential, keyErrorText, webauthnAvailable } from "./common/webauthn";
 
 /** Sign-in and registration: both end in a next-auth credentials sign-in against the same users. */
 export function AuthForm({ mode }: { mode: "login" | "register" }) {
@@ -15,6 +16,8 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const [busy, setBusy] = useState(false);
   // The password was right and the account has a second factor: the form asks for a code next.
   const [secondStep, setSecondStep] = useState(false);
+  // When the account has a security key: the options its second step gives the browser.
+  const [keyOptions, setKeyOptions] = useState<Record<string, unknown> | null>(null);
   const hydrated = useHydrated();
   // Single sign-on: the organization's slug (prefilled by `?sso=`), and what a refused one said.
   const [ssoSlug, setSsoSlug] = useState("");
@@ -42,6 +45,7 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       });
       if (result?.error === "SsoRequired") throw new Error(SSO_REQUIRED);
       if (result?.error === "SecondFactorRequired") {
+        setKeyOptions(await securityKeyOptions());
         setSecondStep(true);
         setBusy(false);
         return;
@@ -57,9 +61,26 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
 
   /** The second step: a code of the authenticator app, or a recovery code (anything but six digits). */
   async function submitCode(code: string) {
+    return submitProof(/^\d{6}$/.test(code) ? { code } : { recovery_code: code });
+  }
+
+  /** The second step with the security key: the browser asks the key to sign the sign-in's challenge. */
+  async function answerWithSecurityKey() {
+    if (!keyOptions) return;
+    setError(null);
+    let answer: Record<string, unknown>;
+    try {
+      answer = await getCredential(keyOptions);
+    } catch (err) {
+      setError(keyErrorText(err) ?? friendly(err));
+      return;
+    }
+    return submitProof({ security_key: JSON.stringify(answer) });
+  }
+
+  async function submitProof(proof: Record<string, string>) {
     setBusy(true);
     setError(null);
-    const proof = /^\d{6}$/.test(code) ? { code } : { recovery_code: code };
     const result = await signIn("credentials", { ...proof, redirect: false }).catch(() => null);
     if (result && !result.error && result.ok) {
       router.push("/monitors");
@@ -68,7 +89,9 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
     }
     setError(
       result
-        ? "That code is not valid; try the next one"
+        ? proof.security_key
+          ? "The security key's answer was not accepted; sign in with the password again"
+          : "That code is not valid; try the next one"
         : "Too many failed attempts; wait a few minutes and try again",
     );
     setBusy(false);
@@ -117,6 +140,11 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
           ) : null}
           {secondStep && (
             <p className="muted">Enter the code from your authenticator app, or one of your recovery codes.</p>
+          )}
+          {secondStep && keyOptions && (
+            <button type="button" className="secondary" onClick={answerWithSecurityKey} disabled={busy}>
+              Use your security key
+            </button>
           )}
           <div hidden={secondStep} className="stack">
             <label>
@@ -176,6 +204,13 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
       </div>
     </main>
   );
+}
+
+/** The second step's security key options, when the account has a key and this browser can use one. */
+async function securityKeyOptions(): Promise<Record<string, unknown> | null> {
+  if (!webauthnAvailable()) return null;
+  const res = await fetch("/api/auth/second-factor/security-key", { cache: "no-store" }).catch(() => null);
+  return res?.ok ? ((await res.json()) as { data: Record<string, unknown> }).data : null;
 }
 
 const SSO_REQUIRED = "Your organization requires single sign-on: sign in with it below";

@@ -218,6 +218,38 @@ describe("the dashboard's sign-in with a second factor", () => {
     expect(me.status).toBe(200);
     expect(me.body.result.data.data.email).toBe(user.email);
   });
+
+  it("signs in with a security key: the form reads the key's options of the cookie's challenge and posts the key's answer", async () => {
+    const user = await registerUser("key-dashboard");
+    const key = softwareAuthenticator(baseUrl());
+    const options = await call("POST", "/auth/two-factor/security-keys/options", { token: user.access });
+    const registered = await call("POST", "/auth/two-factor/security-keys", {
+      token: user.access,
+      body: { challenge: options.body.data.challenge, name: "Key", response: key.register(options.body.data.options) },
+    });
+    expect(registered.status).toBe(201);
+    const keyOptions = (cookie: string[]) =>
+      fetch(`${baseUrl()}/api/auth/second-factor/security-key`, { headers: { cookie: cookie.join("; ") } });
+    const none = await keyOptions([]);
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+
+    const first = await credentials({ email: user.email, password: user.password });
+    expect(first.res.status).toBe(401);
+    const challenge = first.cookies.find((c) => c.startsWith("lifeline_second_factor="))!;
+    const read = await keyOptions([challenge]);
+    expect(read.status).toBe(200);
+    const { data } = (await read.json()) as { data: { challenge: string; allowCredentials: { id: string }[] } };
+    expect(data.allowCredentials).toEqual([expect.objectContaining({ id: key.credentialId })]);
+
+    const junk = await credentials({ security_key: "{not json" }, [challenge]);
+    expect(junk.cookies.some((c) => c.startsWith("next-auth.session-token="))).toBe(false);
+    const signedIn = await credentials({ security_key: JSON.stringify(key.authenticate(data)) }, [challenge]);
+    const session = signedIn.cookies.find((c) => c.startsWith("next-auth.session-token="));
+    expect(session).toBeDefined();
+    const me = await trpcQuery(baseUrl(), "auth.me", undefined, { cookie: session! });
+    expect(me.body.result.data.data.email).toBe(user.email);
+  });
 });
 
 describe("security keys (WebAuthn) as a second factor", () => {

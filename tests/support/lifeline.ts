@@ -25,13 +25,14 @@ export type Lifeline = RunningLifeline;
  * it the server uses the SQLite file in its DATA_DIR (`env.DATA_DIR` or `opts.dataDir` to share one
  * with another process; otherwise a fresh one). Private outbound targets stay refused, as in
  * production, unless `env.OUTBOUND_ALLOW_PRIVATE` says otherwise; the embedded platform probe runs
- * only with `env.PROBE_EMBEDDED: "true"`. `args` go to scripts/serve.ts.
+ * only with `env.PROBE_EMBEDDED: "true"`. `env.PORT` picks the port (a free one otherwise), e.g. for an
+ * APP_URL on `localhost`. `args` go to scripts/serve.ts.
  */
 export async function startLifeline(
   env: Record<string, string | undefined> = {},
   opts: { dataDir?: string; args?: string[] } = {},
 ): Promise<RunningLifeline> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = opts.dataDir ?? env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "lifeline-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   // The server's embedded sweeper delivers notifications too: it gets the SMTP server that email

@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
+import { SecurityKeys } from "./security-keys";
 
 /**
  * Two-factor sign-in: enrol an authenticator app (the QR code and secret shown once, confirmed by a
- * first code), see the recovery codes once, remove the app with a fresh code (docs/api-auth.md).
+ * first code), add and remove security keys (security-keys.tsx), see the recovery codes once, remove
+ * the app with a fresh code (docs/api-auth.md).
  */
 export function TwoFactorSection() {
   const trpc = useTRPC();
@@ -57,8 +59,9 @@ export function TwoFactorSection() {
         <p className="muted" role="status">
           {data.totp
             ? `Authenticator app enrolled. ${data.recovery_codes_left} recovery codes left.`
-            : "Sign-in asks only for your password. Add an authenticator app to ask for a code too."}
-          {data.security_keys.length > 0 && ` Security keys: ${data.security_keys.map((k) => k.name).join(", ")}.`}
+            : data.enabled
+              ? `Sign-in asks for a security key. ${data.recovery_codes_left} recovery codes left.`
+              : "Sign-in asks only for your password. Add an authenticator app or a security key to ask for a second factor too."}
         </p>
       )}
       {codes && (
@@ -119,6 +122,7 @@ export function TwoFactorSection() {
           </button>
         </form>
       )}
+      {data && <SecurityKeys keys={data.security_keys} onChanged={() => void refresh()} onCodes={(c) => setCodes(c)} />}
       {data?.totp && (
         <form
           className="stack"

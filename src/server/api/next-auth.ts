@@ -6,6 +6,7 @@ import { parse as parseCookies } from "cookie";
 import crypto from "node:crypto";
 import { env } from "../../env";
 import { AppError } from "../../shared/errors";
+import { securityKeyAnswer } from "../../shared/schemas/two-factor";
 import { logUnexpected } from "./http/errors";
 import { logout, openSession, signIn } from "../services/accounts/auth";
 import { answerChallenge, secondFactorChallenge } from "../services/accounts/two-factor";
@@ -35,13 +36,14 @@ export function authOptions(sso: SsoClient | null = null): NextAuthOptions {
           password: { label: "Password", type: "password" },
           code: { label: "Authentication code", type: "text" },
           recovery_code: { label: "Recovery code", type: "text" },
+          security_key: { label: "Security key's answer (JSON)", type: "text" },
         },
         async authorize(credentials) {
           // The route (app/api/auth/[...nextauth]) runs this inside the attempt it describes: the
           // client address, the device cookie, the second-factor cookie, and where the outcome goes
           // back (429, device cookie, a second-factor challenge).
           const sign = currentSignInAttempt();
-          const secondStep = !!(credentials?.code || credentials?.recovery_code);
+          const secondStep = !!(credentials?.code || credentials?.recovery_code || credentials?.security_key);
           if (!secondStep && (!credentials?.email || !credentials.password)) return null;
           try {
             // Throttled exactly like the REST login (and its second step).
@@ -173,7 +175,7 @@ async function ssoSignedIn(user: { id: string }, providerId: string, claims: Rec
   }
 }
 
-/** The dashboard's second sign-in step: the challenge (from its cookie) answered with a code or a recovery code. */
+/** The dashboard's second sign-in step: the challenge (from its cookie) answered with a code, a recovery code or a security key. */
 async function secondFactorStep(
   credentials: Record<string, string | undefined>,
   challenge: string | null,
@@ -181,10 +183,24 @@ async function secondFactorStep(
   deviceToken: string | null,
 ) {
   if (!challenge) throw new AppError("UNAUTHORIZED", "Sign in with the password again");
-  const proof = credentials.code ? { code: credentials.code } : { recovery_code: credentials.recovery_code ?? "" };
+  const proof = credentials.code
+    ? { code: credentials.code }
+    : credentials.security_key
+      ? { security_key: { response: keyAnswer(credentials.security_key) } }
+      : { recovery_code: credentials.recovery_code ?? "" };
   const userId = await answerChallenge(challenge, proof, new Date(), address);
   const user = await db().user.findUniqueOrThrow({ where: { id: userId } });
   return { user, device: knownDevice(deviceToken, userId) ? deviceToken! : newDeviceToken(userId) };
+}
+
+/** A security key's answer as the sign-in form posts it (JSON); anything else answers nothing, a wrong proof. */
+function keyAnswer(json: string): unknown {
+  try {
+    const parsed = securityKeyAnswer.shape.response.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The dashboard session carried by the next-auth cookie in these request headers, if any. */

@@ -290,6 +290,17 @@ export async function secondFactorChallenge(userId: number, now: Date): Promise<
   return err;
 }
 
+/**
+ * The navigator.credentials.get() options of a live sign-in challenge that a security key may
+ * answer (the dashboard's second step reads them with the challenge from its cookie); null otherwise.
+ */
+export async function signInKeyOptionsOf(token: string, now: Date) {
+  const challenge = await db().secondFactorChallenge.findUnique({ where: { id: hashToken(token) } });
+  if (!challenge || challenge.purpose !== "sign_in" || challenge.expiresAt <= now || !challenge.webauthnChallenge)
+    return null;
+  return signInKeyOptions(challenge.userId, challenge.webauthnChallenge);
+}
+
 async function signInKeyOptions(userId: number, challenge: string) {
   const { authenticationOptions } = await import("./security-keys");
   return authenticationOptions(userId, challenge);

@@ -13,6 +13,7 @@ import {
   secondFactorCookie,
 } from "../../../../server/auth/throttle";
 import { CHALLENGE_SECONDS } from "../../../../server/domain/two-factor";
+import { signInKeyOptionsOf } from "../../../../server/services/accounts/two-factor";
 import { env } from "../../../../env";
 import { withSignInAttempt, type SignInAttempt } from "../../../../server/auth/sign-in-attempt";
 import { errorResponse, logUnexpected } from "../../../../server/api/http/errors";
@@ -47,6 +48,7 @@ async function answer(req: NextRequest, ctx: { params: Promise<{ nextauth: strin
   await ensureStarted();
   const path = (await ctx.params).nextauth.join("/");
   if (request.method === "POST" && path === "callback/credentials") return signInWithCredentials(request, ctx);
+  if (request.method === "GET" && path === "second-factor/security-key") return signInKeyOptions(request);
   const sso = await ssoClientOfPath(path);
   if (!sso) return NextAuth(authOptions())(request, ctx);
   // An organization's single sign-on (signin/sso-<slug>, callback/sso-<slug>): its provider is
@@ -59,6 +61,22 @@ async function answer(req: NextRequest, ctx: { params: Promise<{ nextauth: strin
     signedInAs: await signedInUser(request.headers),
   };
   return withSignInAttempt(attempt, () => NextAuth(authOptions(sso))(request, ctx));
+}
+
+/**
+ * The second step's navigator.credentials.get() options: the sign-in challenge stays in its HttpOnly
+ * cookie, so the form asks here for what the browser gives the key. 404 without a live challenge
+ * that a key may answer.
+ */
+async function signInKeyOptions(request: NextRequest): Promise<Response> {
+  const token = parseCookies(request.headers.get("cookie") ?? "")[SECOND_FACTOR_COOKIE];
+  const options = token ? await signInKeyOptionsOf(token, new Date()) : null;
+  if (options) return Response.json({ data: options }, { headers: { "Cache-Control": "no-store" } });
+  return errorResponse(new AppError("NOT_FOUND", "No sign-in waits for a security key: sign in with the password"), {
+    requestId: crypto.randomUUID(),
+    path: new URL(request.url).pathname,
+    format: "standard",
+  });
 }
 
 /** The live dashboard session this request carries, if any. */
