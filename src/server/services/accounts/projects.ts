@@ -135,9 +135,12 @@ export async function reorderProjects(
   entries: { id: number; order: number }[],
 ): Promise<{ message: string }> {
   const wanted = new Map(entries.map((e) => [e.id, e.order])); // a repeated id: the last entry wins
-  const results = await db().$transaction(
-    [...wanted].map(([id, order]) => db().project.updateMany({ where: { id, userId }, data: { order } })),
-  );
-  const updated = results.reduce((sum, r) => sum + r.count, 0);
+  // One write transaction (its audit entry the last statement, storage/audit-pending.ts).
+  const updated = await writeTransaction(async (tx) => {
+    let count = 0;
+    for (const [id, order] of wanted)
+      count += (await tx.project.updateMany({ where: { id, userId }, data: { order } })).count;
+    return count;
+  });
   return { message: `Reordered ${updated} ${updated === 1 ? "project" : "projects"}` };
 }

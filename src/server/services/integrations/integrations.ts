@@ -275,19 +275,18 @@ export async function testIntegration(orgId: number, id: number, now = new Date(
     smtpUrl: config.smtpUrl,
     smtpFrom: config.smtpFrom,
   });
-  const [row] = await db().$transaction([
-    db().delivery.create({ data: directDelivery(target.id, "test", result) }),
-    ...(result.ok && target.failingReason
-      ? [db().integration.update({ where: { id: target.id }, data: { failingReason: null, failingSince: null } })]
-      : !result.ok && result.permanent
-        ? [
-            db().integration.update({
-              where: { id: target.id },
-              data: { failingReason: result.permanent, failingSince: target.failingSince ?? now },
-            }),
-          ]
-        : []),
-  ]);
+  // One write transaction (its audit entry the last statement, storage/audit-pending.ts).
+  const row = await writeTransaction(async (tx) => {
+    const delivery = await tx.delivery.create({ data: directDelivery(target.id, "test", result) });
+    if (result.ok && target.failingReason)
+      await tx.integration.update({ where: { id: target.id }, data: { failingReason: null, failingSince: null } });
+    else if (!result.ok && result.permanent)
+      await tx.integration.update({
+        where: { id: target.id },
+        data: { failingReason: result.permanent, failingSince: target.failingSince ?? now },
+      });
+    return delivery;
+  });
   return { ...deliveryView(row), answer: result.answer ?? null };
 }
 
