@@ -366,7 +366,7 @@ describe("ping checks", () => {
 });
 
 describe("browser checks", () => {
-  it("runs the steps in the host's Chromium, and names the step that fails", async () => {
+  it("runs the steps in the host's Chromium, times them, names the step that fails and keeps its screenshot", async () => {
     const steps = [
       { action: "expect_title", contains: "Sign in" },
       { action: "fill", selector: "#user", value: "ops" },
@@ -387,13 +387,59 @@ describe("browser checks", () => {
         timeout: 10,
       }),
     ]);
+    // Five older screenshots of the failing service: storing the new one prunes the oldest (5 kept).
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    for (const old of [1, 2, 3, 4, 5])
+      await testDb().query(
+        "INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, 'load', ?)",
+        [old, failing.id, jpeg],
+      );
     const [a, b] = await Promise.all([run(passing.id), run(failing.id)]);
     expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
     expect(a.timing.first_byte_ms).toBeGreaterThan(0);
+    expect(a.steps.map((t: { step: string }) => t.step)).toEqual([
+      "load",
+      ...steps.map((_, i) => expect.stringMatching(`^step ${i + 1} `)),
+    ]);
     expect(b).toMatchObject({
       outcome: "down",
       reason: 'step 3 (expect_text "Dashboard"): text "Dashboard" not found',
     });
+    // The failed run's timings: the load, then each step run, the failing one last.
+    const failed = (await call("GET", `/services/${failing.id}/errors`, { token: owner.access })).body.data[0];
+    expect(failed.steps.map((t: { step: string }) => t.step)).toEqual([
+      "load",
+      'step 1 (fill "#user")',
+      "step 2 (press Enter)",
+      'step 3 (expect_text "Dashboard")',
+    ]);
+    expect(failed.steps.every((t: { ms: number }) => t.ms >= 0)).toBe(true);
+    expect(failed.screenshot).toBe(true);
+    // Its screenshot, a JPEG within the bound, to the owner only; the oldest kept one is pruned.
+    const shot = await fetch(`${baseUrl()}/api/v1/services/${failing.id}/screenshots/${failed.id}`, {
+      headers: { Authorization: `Bearer ${owner.access}` },
+    });
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get("content-type")).toBe("image/jpeg");
+    const image = Buffer.from(await shot.arrayBuffer());
+    expect([image[0], image[1]]).toEqual([0xff, 0xd8]);
+    expect(image.length).toBeLessThanOrEqual(200 * 1024);
+    const stranger = await registerUser("browser-shot-stranger");
+    expectStandardError(
+      await call("GET", `/services/${failing.id}/screenshots/${failed.id}`, { token: stranger.access }),
+      404,
+      "NOT_FOUND",
+    );
+    const kept = await testDb().query<{ result_id: number }>(
+      "SELECT result_id FROM check_screenshots WHERE service_id = ? ORDER BY result_id",
+      [failing.id],
+    );
+    expect(kept.map((r) => Number(r.result_id))).toEqual([2, 3, 4, 5, failed.id]);
+    expectStandardError(
+      await call("GET", `/services/${failing.id}/screenshots/1`, { token: owner.access }),
+      404,
+      "NOT_FOUND",
+    );
   }, 90_000);
 });
 

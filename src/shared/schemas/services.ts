@@ -5,6 +5,7 @@ import { SERVICE_TYPE_NAMES } from "../service-types";
 import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common";
 import { projectSummary } from "./projects";
 import { nameSearch, text } from "./text";
+import { stepTimings } from "./service-metrics";
 
 /** Services (spec 2.5, 4.4; decisions 8): actively probed monitors owned by a user. */
 export const SERVICE_STATUSES = ["pending", "operational", "degraded", "down", "paused"] as const;
@@ -236,6 +237,7 @@ export const checkRunResult = z.object({
     first_byte_ms: z.number().nullable(),
   }),
   certificate_days_left: z.number().int().nullable(),
+  steps: stepTimings,
   status: z.enum(SERVICE_STATUSES).describe("The service's status after this result"),
 });
 
