@@ -387,13 +387,20 @@ describe("browser checks", () => {
         timeout: 10,
       }),
     ]);
-    // Five older screenshots of the failing service: storing the new one prunes the oldest (5 kept).
+    // Five older failed runs of the failing service with screenshots: storing the new one prunes the oldest (5 kept).
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
-    for (const old of [1, 2, 3, 4, 5])
-      await testDb().query(
-        "INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, 'load', ?)",
-        [old, failing.id, jpeg],
+    const older: number[] = [];
+    for (const minutes of [5, 4, 3, 2, 1]) {
+      const [row] = await testDb().query<{ id: number }>(
+        "INSERT INTO check_results (service_id, probe_id, started_at, up, response_time_ms) VALUES (?, ?, ?, ?, 1) RETURNING id",
+        [failing.id, probe.id, new Date(Date.now() - minutes * 60_000), false],
       );
+      older.push(Number(row!.id));
+      await testDb().run(
+        "INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, 'load', ?)",
+        [older.at(-1), failing.id, jpeg],
+      );
+    }
     const [a, b] = await Promise.all([run(passing.id), run(failing.id)]);
     expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
     expect(a.timing.first_byte_ms).toBeGreaterThan(0);
@@ -434,9 +441,9 @@ describe("browser checks", () => {
       "SELECT result_id FROM check_screenshots WHERE service_id = ? ORDER BY result_id",
       [failing.id],
     );
-    expect(kept.map((r) => Number(r.result_id))).toEqual([2, 3, 4, 5, failed.id]);
+    expect(kept.map((r) => Number(r.result_id))).toEqual([...older.slice(1), failed.id]);
     expectStandardError(
-      await call("GET", `/services/${failing.id}/screenshots/1`, { token: owner.access }),
+      await call("GET", `/services/${failing.id}/screenshots/${older[0]}`, { token: owner.access }),
       404,
       "NOT_FOUND",
     );

@@ -121,7 +121,8 @@ export function checkStatements(engine: Engine) {
     /** Params: service, probe. The probe's latest failed result of the service (the one just inserted). */
     latestFailure: `SELECT MAX(id) AS id FROM check_results WHERE service_id = ? AND probe_id = ? AND NOT up`,
     /** Params: result, service, step, image. */
-    insertScreenshot: `INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, ?, ?)`,
+    insertScreenshot: `INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, ?, ?)
+      ON CONFLICT (result_id) DO NOTHING`,
     /** Params: service, service, kept. Deletes the service's screenshots older than the latest `kept`. */
     pruneScreenshots: `DELETE FROM check_screenshots WHERE service_id = ? AND result_id NOT IN (
         SELECT result_id FROM check_screenshots WHERE service_id = ? ORDER BY result_id DESC LIMIT ?)`,
