@@ -431,6 +431,14 @@ describe("browser checks", () => {
     const image = Buffer.from(await shot.arrayBuffer());
     expect([image[0], image[1]]).toEqual([0xff, 0xd8]);
     expect(image.length).toBeLessThanOrEqual(200 * 1024);
+    // The service page shows it, named after the failed step, through the dashboard's own route.
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const view = await (await fetch(`${baseUrl()}/services/${failing.id}`, { headers: { cookie } })).text();
+    const src = `/api/dashboard/services/${failing.id}/screenshots/${failed.id}`;
+    expect(view).toContain(`src="${src}"`);
+    expect(view).toContain('alt="Screenshot of the failed browser run at step 3 (expect_text &quot;Dashboard&quot;)"');
+    const shown = await fetch(`${baseUrl()}${src}`, { headers: { cookie } });
+    expect([shown.status, shown.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
     const stranger = await registerUser("browser-shot-stranger");
     expectStandardError(
       await call("GET", `/services/${failing.id}/screenshots/${failed.id}`, { token: stranger.access }),
