@@ -38,7 +38,6 @@ export function CheckErrors({ serviceId }: { serviceId: number }) {
         <>
           {shot && (
             <figure className="stack" data-testid="failed-run-screenshot">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a private JPEG, not an optimizable asset */}
               <img
                 src={`/api/dashboard/services/${serviceId}/screenshots/${shot.id}`}
                 alt={`Screenshot of the failed browser run at ${shot.steps?.at(-1)?.step ?? "the page load"}`}
