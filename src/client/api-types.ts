@@ -1372,6 +1372,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/{id}/screenshots/{result_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A failed browser run's screenshot (JPEG; the latest 5 failed runs of a service keep one) */
+        get: operations["services-screenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/{id}/snooze": {
         parameters: {
             query?: never;
@@ -9315,6 +9332,11 @@ export interface operations {
                         outcome: "up" | "down";
                         reason: string | null;
                         response_time_ms: number;
+                        /** @description A failed browser check's screenshot: base64 JPEG of at most 200 KB, and the step it failed at */
+                        screenshot?: {
+                            jpeg: string;
+                            step: string;
+                        };
                         service_id: number;
                         slot: number;
                         /**
@@ -9323,6 +9345,11 @@ export interface operations {
                          */
                         started_at: string;
                         status_code: number | null;
+                        /** @description A browser check's timings: the page load (`load`), then each step run */
+                        steps?: {
+                            ms: number;
+                            step: string;
+                        }[];
                         /** @default {} */
                         timing?: {
                             connect_ms?: number | null;
@@ -12828,9 +12855,16 @@ export interface operations {
                             probe_id: number;
                             reason: string | null;
                             response_time_ms: number;
+                            /** @description A screenshot of this failed browser run is kept: GET /services/{id}/screenshots/{result id} */
+                            screenshot: boolean;
                             /** @description ISO 8601 UTC timestamp, YYYY-MM-DDTHH:MM:SSZ */
                             started_at: string;
                             status_code: number | null;
+                            /** @description A browser check's timings: the page load (`load`), then each step run, a failing step last; null for other types */
+                            steps: {
+                                ms: number;
+                                step: string;
+                            }[] | null;
                         }[];
                         meta: {
                             limit: number;
@@ -13259,6 +13293,11 @@ export interface operations {
                              */
                             status: "pending" | "operational" | "degraded" | "down" | "paused";
                             status_code: number | null;
+                            /** @description A browser check's timings: the page load (`load`), then each step run, a failing step last; null for other types */
+                            steps: {
+                                ms: number;
+                                step: string;
+                            }[] | null;
                             timing: {
                                 connect_ms: number | null;
                                 dns_ms: number | null;
@@ -13317,6 +13356,48 @@ export interface operations {
             };
             /** @description Internal error; quote the request_id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "services-screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /** @description The failed result's id (GET /services/{id}/errors: an error with screenshot true) */
+                result_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The viewport as JPEG, at most 200 KB */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another account's service, or no screenshot kept for this result */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

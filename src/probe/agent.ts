@@ -190,7 +190,7 @@ export class ProbeAgent {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       while (this.buffer.length > 0) {
-        const batch = this.buffer.splice(0, 500);
+        const batch = this.buffer.splice(0, batchLength(this.buffer));
         try {
           const answer = (await this.call("POST", "/probe/results", { results: batch.map((r) => r.body) })) as {
             data: { accepted: number; refused: unknown[] };
@@ -225,6 +225,18 @@ export class ProbeAgent {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
     return JSON.parse(text);
   }
+}
+
+/**
+ * How many of the waiting results one post takes: up to 500, with at most two screenshots (each
+ * at most ~273 KB in base64) so a batch stays under the server's 1 MiB body limit.
+ */
+function batchLength(buffer: readonly { body: { screenshot?: unknown } }[]): number {
+  let shots = 0;
+  for (let i = 0; i < Math.min(buffer.length, 500); i++) {
+    if (buffer[i]!.body.screenshot && ++shots > 2) return i;
+  }
+  return Math.min(buffer.length, 500);
 }
 
 /** p-th percentile (0-100) of the samples, or null. */

@@ -366,7 +366,7 @@ describe("ping checks", () => {
 });
 
 describe("browser checks", () => {
-  it("runs the steps in the host's Chromium, and names the step that fails", async () => {
+  it("runs the steps in the host's Chromium, times them, names the step that fails and keeps its screenshot", async () => {
     const steps = [
       { action: "expect_title", contains: "Sign in" },
       { action: "fill", selector: "#user", value: "ops" },
@@ -387,13 +387,74 @@ describe("browser checks", () => {
         timeout: 10,
       }),
     ]);
+    // Five older failed runs of the failing service with screenshots: storing the new one prunes the oldest (5 kept).
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    const older: number[] = [];
+    for (const minutes of [5, 4, 3, 2, 1]) {
+      const [row] = await testDb().query<{ id: number }>(
+        "INSERT INTO check_results (service_id, probe_id, started_at, up, response_time_ms) VALUES (?, ?, ?, ?, 1) RETURNING id",
+        [failing.id, probe.id, new Date(Date.now() - minutes * 60_000), false],
+      );
+      older.push(Number(row!.id));
+      await testDb().run(
+        "INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, 'load', ?)",
+        [older.at(-1), failing.id, jpeg],
+      );
+    }
     const [a, b] = await Promise.all([run(passing.id), run(failing.id)]);
     expect(a).toMatchObject({ outcome: "up", reason: null, status: "operational" });
     expect(a.timing.first_byte_ms).toBeGreaterThan(0);
+    expect(a.steps.map((t: { step: string }) => t.step)).toEqual([
+      "load",
+      ...steps.map((_, i) => expect.stringMatching(`^step ${i + 1} `)),
+    ]);
     expect(b).toMatchObject({
       outcome: "down",
       reason: 'step 3 (expect_text "Dashboard"): text "Dashboard" not found',
     });
+    // The failed run's timings: the load, then each step run, the failing one last.
+    const failed = (await call("GET", `/services/${failing.id}/errors`, { token: owner.access })).body.data[0];
+    expect(failed.steps.map((t: { step: string }) => t.step)).toEqual([
+      "load",
+      'step 1 (fill "#user")',
+      "step 2 (press Enter)",
+      'step 3 (expect_text "Dashboard")',
+    ]);
+    expect(failed.steps.every((t: { ms: number }) => t.ms >= 0)).toBe(true);
+    expect(failed.screenshot).toBe(true);
+    // Its screenshot, a JPEG within the bound, to the owner only; the oldest kept one is pruned.
+    const shot = await fetch(`${baseUrl()}/api/v1/services/${failing.id}/screenshots/${failed.id}`, {
+      headers: { Authorization: `Bearer ${owner.access}` },
+    });
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get("content-type")).toBe("image/jpeg");
+    const image = Buffer.from(await shot.arrayBuffer());
+    expect([image[0], image[1]]).toEqual([0xff, 0xd8]);
+    expect(image.length).toBeLessThanOrEqual(200 * 1024);
+    // The service page shows it, named after the failed step, through the dashboard's own route.
+    const cookie = await dashboardCookie(baseUrl(), owner.email, owner.password);
+    const view = await (await fetch(`${baseUrl()}/services/${failing.id}`, { headers: { cookie } })).text();
+    const src = `/api/dashboard/services/${failing.id}/screenshots/${failed.id}`;
+    expect(view).toContain(`src="${src}"`);
+    expect(view).toContain('alt="Screenshot of the failed browser run at step 3 (expect_text &quot;Dashboard&quot;)"');
+    const shown = await fetch(`${baseUrl()}${src}`, { headers: { cookie } });
+    expect([shown.status, shown.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    const stranger = await registerUser("browser-shot-stranger");
+    expectStandardError(
+      await call("GET", `/services/${failing.id}/screenshots/${failed.id}`, { token: stranger.access }),
+      404,
+      "NOT_FOUND",
+    );
+    const kept = await testDb().query<{ result_id: number }>(
+      "SELECT result_id FROM check_screenshots WHERE service_id = ? ORDER BY result_id",
+      [failing.id],
+    );
+    expect(kept.map((r) => Number(r.result_id))).toEqual([...older.slice(1), failed.id]);
+    expectStandardError(
+      await call("GET", `/services/${failing.id}/screenshots/${older[0]}`, { token: owner.access }),
+      404,
+      "NOT_FOUND",
+    );
   }, 90_000);
 });
 

@@ -231,8 +231,10 @@ describe("errors", () => {
       "probe_id",
       "reason",
       "response_time_ms",
+      "screenshot",
       "started_at",
       "status_code",
+      "steps",
     ]);
     expect(first.body.data.map((e: any) => e.started_at)).toEqual(failures.slice(0, 5).map((r) => iso(r.at)));
     expect(first.body.data[0]).toMatchObject({

@@ -29,7 +29,32 @@ describe("a check result and the result stored", () => {
       tlsMs: null,
       firstByteMs: 40,
       certificateDaysLeft: null,
+      steps: null,
+      screenshot: null,
     });
+  });
+
+  it("carries a failed browser run's timings and screenshot over the wire, keeping only a JPEG within 200 KB", () => {
+    const browser: CheckResult = {
+      ...result,
+      steps: [
+        { step: "load", ms: 120 },
+        { step: 'step 1 (click "#go")', ms: 30 },
+      ],
+      screenshot: { jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), step: 'step 1 (click "#go")' },
+    };
+    const posted = (r: CheckResult) =>
+      checkResultFromWire(
+        postedResult.parse(JSON.parse(JSON.stringify(checkResultWire({ service_id: 9, lane: 4, slot: 17 }, r)))),
+      );
+    expect(storedResult({ serviceId: 9, lane: 4, slot: 17 }, posted(browser))).toEqual(
+      storedResult({ serviceId: 9, lane: 4, slot: 17 }, browser),
+    );
+    const png = { ...browser, screenshot: { jpeg: Buffer.from([0x89, 0x50, 0x4e, 0x47]), step: "load" } };
+    expect(posted(png).screenshot).toBeUndefined();
+    const big = Buffer.alloc(200 * 1024 + 1, 0xff);
+    big[1] = 0xd8;
+    expect(posted({ ...browser, screenshot: { jpeg: big, step: "load" } }).screenshot).toBeUndefined();
   });
 
   it("stores what a probe posts exactly as what the server checked itself (the wire form passes the protocol's schema)", () => {

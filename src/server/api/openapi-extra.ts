@@ -157,6 +157,38 @@ export function extraPaths(): Record<string, unknown> {
         },
       },
     },
+    "/services/{id}/screenshots/{result_id}": {
+      get: {
+        tags: ["Services"],
+        summary: "A failed browser run's screenshot (JPEG; the latest 5 failed runs of a service keep one)",
+        operationId: "services-screenshot",
+        security: [{ bearer: [] }],
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "integer" } },
+          {
+            name: "result_id",
+            in: "path",
+            required: true,
+            schema: { type: "integer" },
+            description: "The failed result's id (GET /services/{id}/errors: an error with screenshot true)",
+          },
+        ],
+        responses: {
+          "200": {
+            description: "The viewport as JPEG, at most 200 KB",
+            content: { "image/jpeg": { schema: { type: "string", format: "binary" } } },
+          },
+          "401": {
+            description: "Missing or invalid credentials",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+          "404": {
+            description: "Another account's service, or no screenshot kept for this result",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        },
+      },
+    },
     "/metrics": {
       get: {
         tags: ["System"],

@@ -4,7 +4,14 @@ import { round } from "./connect";
 import { checkClock } from "./clock";
 import { guardedProxy } from "./guarded-proxy";
 import { judged } from "./judge";
-import type { BrowserCheck, BrowserStep, CheckOptions, CheckResult } from "./types";
+import {
+  MAX_SCREENSHOT_BYTES,
+  type BrowserCheck,
+  type BrowserStep,
+  type CheckOptions,
+  type CheckResult,
+  type StepTiming,
+} from "./types";
 
 /** Browsers a process runs at once at most (BROWSER_CONCURRENCY, default 4): each is a Chromium. */
 const MAX_BROWSERS = Math.max(1, Number(process.env.BROWSER_CONCURRENCY) || 4);
@@ -78,30 +85,45 @@ async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs:
   }
   let at = "load";
   let host = hostOf(check.url);
+  let page: Page | null = null;
+  const steps: StepTiming[] = [];
+  let began = performance.now();
+  // The result with the timings so far; a failed run adds the page's screenshot when it fits the bound.
+  const timed = async (outcome: "up" | "down", reason: string | null): Promise<CheckResult> => {
+    if (outcome === "down" && steps.length < check.steps.length + 1)
+      steps.push({ step: at, ms: round(performance.now() - began) });
+    const r = { ...result(outcome, reason), steps };
+    if (outcome === "up" || !page) return r;
+    const jpeg = await page.screenshot({ type: "jpeg", quality: 50, fullPage: false, timeout: 3000 }).catch(() => null);
+    return jpeg && jpeg.length <= MAX_SCREENSHOT_BYTES ? { ...r, screenshot: { jpeg, step: at } } : r;
+  };
   try {
     const context = await browser.newContext({
       ignoreHTTPSErrors: check.ignoreTlsErrors,
       serviceWorkers: "block",
       acceptDownloads: false,
     });
-    const page = await context.newPage();
-    const t = performance.now();
+    page = await context.newPage();
+    began = performance.now();
     const answer = await page.goto(check.url, { waitUntil: "load", timeout: left() });
-    timing.firstByteMs = round(performance.now() - t);
+    timing.firstByteMs = round(performance.now() - began);
     if (answer && answer.status() >= 400)
       throw new Error(proxy?.failureOf(host) ?? `the page answered ${answer.status()}`);
+    steps.push({ step: at, ms: timing.firstByteMs });
     for (const [i, step] of check.steps.entries()) {
       at = `step ${i + 1} (${describeStep(step)})`;
       host = step.action === "goto" ? hostOf(step.url) : hostOf(page.url());
+      began = performance.now();
       await runStep(page, step, left());
+      steps.push({ step: at, ms: round(performance.now() - began) });
     }
     const verdict = judged(check, opts, { responseTimeMs: round(performance.now() - t0) });
-    return result(verdict.outcome, verdict.reason);
+    return await timed(verdict.outcome, verdict.reason);
   } catch (err) {
     const unreachable = proxy?.failureOf(host);
-    if (unreachable) return result("down", `${at}: ${unreachable}`);
-    if (performance.now() >= deadline) return result("down", `${at}: timeout after ${check.timeoutSeconds} s`);
-    return result("down", `${at}: ${firstLine((err as Error).message)}`);
+    if (unreachable) return await timed("down", `${at}: ${unreachable}`);
+    if (performance.now() >= deadline) return await timed("down", `${at}: timeout after ${check.timeoutSeconds} s`);
+    return await timed("down", `${at}: ${firstLine((err as Error).message)}`);
   } finally {
     await browser.close().catch(() => undefined);
     await proxy?.close();

@@ -5,6 +5,9 @@ import { maintainedAt } from "../domain/maintenance";
 import { CONFIRM_RECHECK_SECONDS, decideStatus, failingReason } from "../domain/service-status";
 import type { CheckRules } from "../storage/check-store";
 
+/** Screenshots of failed browser runs kept per service: the latest 5 (docs/limits.md). */
+export const SCREENSHOTS_KEPT = 5;
+
 /**
  * What a check result does to a service, from domain/: the lease a check gets, the lane's next
  * check, the service's status and, through domain/incidents.ts under `rules` (none hold anything by
@@ -19,6 +22,7 @@ export function checkRules(rules: NotificationRules = NO_HOLD_RULES): CheckRules
     decideStatus,
     failingReason,
     inMaintenance: maintainedAt,
+    screenshotsKept: SCREENSHOTS_KEPT,
     incidents: incidentRules(rules),
   };
 }

@@ -1,4 +1,4 @@
-import type { CheckResult } from "./types";
+import { MAX_SCREENSHOT_BYTES, type CheckResult } from "./types";
 
 export type { ResultTarget, StoredResult } from "../storage/check-store";
 import type { ResultTarget, StoredResult } from "../storage/check-store";
@@ -23,6 +23,8 @@ export function storedResult(target: ResultTarget, r: CheckResult): StoredResult
     tlsMs: r.timing.tlsMs,
     firstByteMs: r.timing.firstByteMs,
     certificateDaysLeft: r.certificateDaysLeft,
+    steps: r.steps ?? null,
+    screenshot: r.screenshot ?? null,
   };
 }
 
@@ -38,6 +40,9 @@ export type ResultWire = {
   started_at: string;
   timing: { dns_ms?: number | null; connect_ms?: number | null; tls_ms?: number | null; first_byte_ms?: number | null };
   certificate_days_left: number | null;
+  steps?: { step: string; ms: number }[];
+  /** A failed browser check's screenshot: base64 JPEG and the step it failed at. */
+  screenshot?: { jpeg: string; step: string };
 };
 
 /** What a probe posts for the check it leased (the agent). */
@@ -61,6 +66,8 @@ export function checkResultWire(
       first_byte_ms: r.timing.firstByteMs,
     },
     certificate_days_left: r.certificateDaysLeft,
+    ...(r.steps ? { steps: r.steps } : {}),
+    ...(r.screenshot ? { screenshot: { jpeg: r.screenshot.jpeg.toString("base64"), step: r.screenshot.step } } : {}),
   };
 }
 
@@ -79,5 +86,16 @@ export function checkResultFromWire(w: ResultWire): CheckResult {
       firstByteMs: w.timing.first_byte_ms ?? null,
     },
     certificateDaysLeft: w.certificate_days_left,
+    ...(w.steps ? { steps: w.steps } : {}),
+    ...screenshotFromWire(w.screenshot),
   };
 }
+
+/** A posted screenshot is kept only when it decodes to a JPEG within MAX_SCREENSHOT_BYTES. */
+function screenshotFromWire(s: ResultWire["screenshot"]): Pick<CheckResult, "screenshot"> {
+  if (!s) return {};
+  const jpeg = Buffer.from(s.jpeg, "base64");
+  return isJpeg(jpeg) && jpeg.length <= MAX_SCREENSHOT_BYTES ? { screenshot: { jpeg, step: s.step } } : {};
+}
+
+export const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8;

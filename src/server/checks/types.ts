@@ -32,7 +32,17 @@ export type CheckResult = {
   /** Whole days until the https certificate expires (negative once expired); null for plain http and tcp. */
   certificateDaysLeft: number | null;
   startedAt: Date;
+  /** A browser check's timings: the page load (`load`) then each step run, the failing one last; absent for other types. */
+  steps?: StepTiming[];
+  /** A failed browser check's screenshot (JPEG, at most MAX_SCREENSHOT_BYTES) and the step it failed at. */
+  screenshot?: { jpeg: Buffer; step: string };
 };
+
+/** One timed part of a browser check: `load` or the step as reasons name it (`step 2 (click "#go")`). */
+export type StepTiming = { step: string; ms: number };
+
+/** A failed browser check's screenshot is kept only up to this size (a JPEG of the viewport at quality 50). */
+export const MAX_SCREENSHOT_BYTES = 200 * 1024;
 
 export type CheckOptions = {
   /** The outbound guard's policy (platform probes); null checks any address (private probes). */

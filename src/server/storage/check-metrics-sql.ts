@@ -93,7 +93,8 @@ export function metricsSql(engine: Engine) {
       GROUP BY b`,
 
     /** One page of failures, newest first, with their total. Params: id, id, limit, offset. */
-    errors: `SELECT id, started_at, reason, status_code, response_time_ms, probe_id,
+    errors: `SELECT id, started_at, reason, status_code, response_time_ms, probe_id, steps,
+        (SELECT COUNT(*) FROM check_screenshots k WHERE k.result_id = check_results.id) AS screenshots,
         (SELECT COUNT(*) FROM check_results WHERE service_id = ? AND NOT up) AS total
       FROM check_results WHERE service_id = ? AND NOT up
       ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,

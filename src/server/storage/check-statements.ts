@@ -98,9 +98,9 @@ export function checkStatements(engine: Engine) {
 
     /** Params: rows of results. */
     insertResults: `INSERT INTO check_results (service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms,
-        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left, in_maintenance)
+        dns_ms, connect_ms, tls_ms, first_byte_ms, certificate_days_left, steps, in_maintenance)
       SELECT service_id, probe_id, slot, started_at, up, reason, status_code, response_time_ms, dns_ms, connect_ms, tls_ms,
-        first_byte_ms, certificate_days_left, in_maintenance
+        first_byte_ms, certificate_days_left, steps, in_maintenance
       FROM ${jsonRowsSource(engine, "v", {
         service_id: "int",
         probe_id: "int",
@@ -115,8 +115,17 @@ export function checkStatements(engine: Engine) {
         tls_ms: "float",
         first_byte_ms: "float",
         certificate_days_left: "int",
+        steps: "text",
         in_maintenance: "bool",
       })}`,
+    /** Params: service, probe. The probe's latest failed result of the service (the one just inserted). */
+    latestFailure: `SELECT MAX(id) AS id FROM check_results WHERE service_id = ? AND probe_id = ? AND NOT up`,
+    /** Params: result, service, step, image. */
+    insertScreenshot: `INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, ?, ?)
+      ON CONFLICT (result_id) DO NOTHING`,
+    /** Params: service, service, kept. Deletes the service's screenshots older than the latest `kept`. */
+    pruneScreenshots: `DELETE FROM check_screenshots WHERE service_id = ? AND result_id NOT IN (
+        SELECT result_id FROM check_screenshots WHERE service_id = ? ORDER BY result_id DESC LIMIT ?)`,
 
     /** Params: status, since, reason, id. */
     setStatus: `UPDATE services SET status = ?, status_since = ?, status_reason = ? WHERE id = ?`,

@@ -69,6 +69,10 @@ export type StoredResult = ResultTarget & {
   tlsMs: number | null;
   firstByteMs: number | null;
   certificateDaysLeft: number | null;
+  /** A browser check's timings (null for other types). */
+  steps: { step: string; ms: number }[] | null;
+  /** A failed browser check's screenshot, stored on its own (check_screenshots) keyed by the result. */
+  screenshot?: { jpeg: Buffer; step: string } | null;
 };
 
 /** A result to record (checks/stored-result.ts maps a check result to it). */
@@ -99,6 +103,8 @@ export type CheckRules = {
   failingReason(lanes: readonly { outcome: string | null; reason: string | null }[]): string | null;
   /** Whether a result at `now` is left out of uptime: a maintenance window ending at `until` runs over its service. */
   inMaintenance(until: Date | null, now: Date): boolean;
+  /** Screenshots of failed runs kept per service (older ones are deleted when one is stored). */
+  screenshotsKept: number;
   incidents: Pick<IncidentRules, "afterServiceStatus">;
 };
 
@@ -241,6 +247,14 @@ async function recordResults(
   await sql.run(s.insertResults, [
     JSON.stringify(accepted.map((r) => resultJson(engine, probeId, r, maintained.has(r.serviceId)))),
   ]);
+  // Only failed browser runs carry a screenshot: the result just inserted is the probe's latest failure.
+  for (const r of accepted) {
+    if (!r.screenshot) continue;
+    const row = await sql.get<{ id: number | null }>(s.latestFailure, [r.serviceId, probeId]);
+    if (row?.id === null || row?.id === undefined) continue;
+    await sql.run(s.insertScreenshot, [Number(row.id), r.serviceId, r.screenshot.step, r.screenshot.jpeg]);
+    await sql.run(s.pruneScreenshots, [r.serviceId, r.serviceId, rules.screenshotsKept]);
+  }
   for (const serviceId of new Set(accepted.map((r) => r.serviceId))) {
     await applyStatus(
       s,
@@ -296,6 +310,7 @@ function resultJson(engine: Engine, probeId: number, r: PostedResult, inMaintena
     tls_ms: r.tlsMs,
     first_byte_ms: r.firstByteMs,
     certificate_days_left: r.certificateDaysLeft,
+    steps: r.steps ? JSON.stringify(r.steps) : null,
     in_maintenance: inMaintenance,
   };
 }

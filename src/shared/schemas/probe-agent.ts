@@ -59,6 +59,20 @@ export const postedResult = z.object({
     .partial()
     .default({}),
   certificate_days_left: z.number().int().nullable().default(null),
+  steps: z
+    .array(z.object({ step: text().max(400), ms: z.number().min(0).max(3_600_000) }))
+    .max(100)
+    .optional()
+    .describe("A browser check's timings: the page load (`load`), then each step run"),
+  screenshot: z
+    .object({
+      jpeg: text()
+        .max(280_000)
+        .regex(/^[A-Za-z0-9+/=]*$/, "base64"),
+      step: text().max(400),
+    })
+    .optional()
+    .describe("A failed browser check's screenshot: base64 JPEG of at most 200 KB, and the step it failed at"),
 });
 
 export const resultsInput = z.object({ results: z.array(postedResult).min(1).max(MAX_RESULT_BATCH) });

@@ -62,6 +62,13 @@ export const sparkline = z.object({
   points: z.array(sparklinePoint).describe("24 points, one per clock hour (UTC), the current hour last"),
 });
 
+export const stepTimings = z
+  .array(z.object({ step: z.string(), ms: z.number() }))
+  .nullable()
+  .describe(
+    "A browser check's timings: the page load (`load`), then each step run, a failing step last; null for other types",
+  );
+
 export const errorsInput = z.object({ id: idParam, ...paginationInput });
 
 export const checkError = z.object({
@@ -71,6 +78,10 @@ export const checkError = z.object({
   status_code: z.number().int().nullable(),
   response_time_ms: z.number(),
   probe_id: z.number().int(),
+  steps: stepTimings,
+  screenshot: z
+    .boolean()
+    .describe("A screenshot of this failed browser run is kept: GET /services/{id}/screenshots/{result id}"),
 });
 
 export const errorsOutput = z.object({ data: z.array(checkError), meta: pageMeta });

@@ -6,6 +6,7 @@ import { id, idParam, paginationInput, timestamp, withinIdRange } from "./common
 import { projectSummary } from "./projects";
 import { nameSearch, text } from "./text";
 import { SERVICE_STATUSES } from "../vocabulary";
+import { stepTimings } from "./service-metrics";
 
 /** Services (spec 2.5, 4.4; decisions 8): actively probed monitors owned by a user. */
 export { SERVICE_STATUSES };
@@ -237,6 +238,7 @@ export const checkRunResult = z.object({
     first_byte_ms: z.number().nullable(),
   }),
   certificate_days_left: z.number().int().nullable(),
+  steps: stepTimings,
   status: z.enum(SERVICE_STATUSES).describe("The service's status after this result"),
 });
 

@@ -5,6 +5,7 @@ import { handlePing } from "../../ping/handler";
 import { processPingStore } from "../../ping/store";
 import { runLogResponse } from "./run-log";
 import { orgMetricsResponse } from "./org-metrics-route";
+import { screenshotResponse } from "./screenshot-route";
 
 /** REST answers that are not tRPC procedures, matched before the procedures. */
 export type RawRoute = {
@@ -30,6 +31,12 @@ export const rawRoutes: RawRoute[] = [
     pattern: /^\/cron-monitors\/([^/]+)\/runs\/([^/]+)\/log$/,
     route: "/cron-monitors/{id}/runs/{rid}/log",
     handle: (req, match) => runLogResponse(req, match[1]!, match[2]!),
+  },
+  {
+    method: "GET",
+    pattern: /^\/services\/([^/]+)\/screenshots\/([^/]+)$/,
+    route: "/services/{id}/screenshots/{result_id}",
+    handle: (req, match) => screenshotResponse(req, match[1]!, match[2]!),
   },
   { method: "GET", pattern: /^\/metrics$/, route: "/metrics", handle: (req) => orgMetricsResponse(req) },
   {

@@ -195,6 +195,8 @@ export async function errors(
       status_code: r.status_code === null || r.status_code === undefined ? null : num(r.status_code),
       response_time_ms: roundMs(num(r.response_time_ms)) ?? 0,
       probe_id: num(r.probe_id),
+      steps: r.steps ? (JSON.parse(String(r.steps)) as { step: string; ms: number }[]) : null,
+      screenshot: num(r.screenshots) > 0,
     })),
     meta: pageMetaOf(page, limit, total),
   };

@@ -113,6 +113,7 @@ async function answer(userId: number, probeId: number, r: StoredResult) {
     started_at: isoSeconds(r.startedAt),
     timing: { dns_ms: r.dnsMs, connect_ms: r.connectMs, tls_ms: r.tlsMs, first_byte_ms: r.firstByteMs },
     certificate_days_left: r.certificateDaysLeft,
+    steps: r.steps,
     status,
   };
 }
@@ -142,6 +143,7 @@ async function resultOfPrivateProbe(id: number, probeId: number, timeoutSeconds:
           startedAt: row.startedAt,
           timing: { dnsMs: row.dnsMs, connectMs: row.connectMs, tlsMs: row.tlsMs, firstByteMs: row.firstByteMs },
           certificateDaysLeft: row.certificateDaysLeft,
+          ...(row.steps ? { steps: JSON.parse(row.steps) as { step: string; ms: number }[] } : {}),
         },
       );
     }
