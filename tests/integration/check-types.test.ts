@@ -455,6 +455,11 @@ describe("browser checks", () => {
       404,
       "NOT_FOUND",
     );
+    // Deleting the service deletes its screenshots (its results wait for retention).
+    expect((await call("DELETE", `/services/${failing.id}`, { token: owner.access })).status).toBe(204);
+    expect(await testDb().query("SELECT result_id FROM check_screenshots WHERE service_id = ?", [failing.id])).toEqual(
+      [],
+    );
   }, 90_000);
 });
 

@@ -306,10 +306,29 @@ describe("rollups and housekeeping", () => {
         [empty, new Date(hour)],
       );
     }
+    // A screenshot of the oldest result (past retention) and one of the newest: only the first goes.
+    const [oldest, newest] = await Promise.all(
+      ["ASC", "DESC"].map((order) =>
+        testDb().one<{ id: number }>(
+          `SELECT id FROM check_results WHERE service_id = ? ORDER BY started_at ${order}, id ${order} LIMIT 1`,
+          [main],
+        ),
+      ),
+    );
+    for (const result of [oldest!, newest!])
+      await testDb().run(
+        `INSERT INTO check_screenshots (result_id, service_id, step, image) VALUES (?, ?, 'load', ?)`,
+        [result.id, main, Buffer.from([0xff, 0xd8, 0xff, 0xd9])],
+      );
     const run = await sweep(null);
     expect(run.code).toBe(0);
     const counts = run.report!.counts;
     expect(counts.rollup_rows).toBeGreaterThan(0);
+    const shots = await testDb().query<{ result_id: number }>(
+      `SELECT result_id FROM check_screenshots WHERE service_id = ? ORDER BY result_id`,
+      [main],
+    );
+    expect(shots.map((r) => Number(r.result_id))).toEqual([Number(newest!.id)]);
     const swept = Date.now();
 
     const pastRetention = rows.filter((r) => r.at < swept - RETENTION_DAYS * DAY - 5 * MIN).length;

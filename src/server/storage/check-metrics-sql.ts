@@ -141,6 +141,9 @@ export function metricsSql(engine: Engine) {
     /** One batch of raw results older than the cutoff, oldest first. Params: cutoff, batch size. */
     deleteResults: `DELETE FROM check_results WHERE id IN (
         SELECT id FROM check_results WHERE started_at < ? ORDER BY started_at LIMIT ?)`,
+    /** Screenshots whose result is gone (a few rows a service at most: docs/limits.md). No params. */
+    deleteOrphanScreenshots: `DELETE FROM check_screenshots
+      WHERE NOT EXISTS (SELECT 1 FROM check_results r WHERE r.id = check_screenshots.result_id)`,
     /** One batch of rollups older than the cutoff. Params: cutoff, batch size. */
     deleteRollups: `DELETE FROM check_rollups WHERE (service_id, hour) IN (
         SELECT service_id, hour FROM check_rollups WHERE hour < ? ORDER BY hour LIMIT ?)`,

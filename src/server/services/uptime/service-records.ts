@@ -304,6 +304,8 @@ export async function deleteService(userId: number, id: number): Promise<void> {
     if (!found) throw notFound("Service");
     await recordEdgesToDeleted(tx, { type: "service", id }, new Date());
     await tx.service.delete({ where: { id } });
+    // Its results stay until retention; the screenshots of its failed runs go now.
+    await tx.checkScreenshot.deleteMany({ where: { serviceId: id } });
   });
 }
 

@@ -29,7 +29,12 @@ export function checkRollupSteps(
 ): Pick<SweepSteps, "rollUpSpan" | "deleteCheckResults" | "deleteCheckRollups"> {
   return {
     rollUpSpan: (now, rules) => rollUpSpan(pool, rules, now),
-    deleteCheckResults: (cutoff, limit) => deleteBatch(pool, "rollup_delete_results", q.deleteResults, cutoff, limit),
+    deleteCheckResults: async (cutoff, limit) => {
+      const deleted = await deleteBatch(pool, "rollup_delete_results", q.deleteResults, cutoff, limit);
+      // A deleted result's screenshot goes with it.
+      if (deleted > 0) await pool.query({ name: "rollup_delete_screenshots", text: q.deleteOrphanScreenshots });
+      return deleted;
+    },
     deleteCheckRollups: (cutoff, limit) => deleteBatch(pool, "rollup_delete_rollups", q.deleteRollups, cutoff, limit),
   };
 }

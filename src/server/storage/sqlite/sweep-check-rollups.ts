@@ -20,6 +20,7 @@ export function prepareCheckRollups(
     rollup: db.prepare(q.rollup),
     record: db.prepare(q.recordWatermark),
     deleteResults: db.prepare(q.deleteResults),
+    deleteOrphanScreenshots: db.prepare(q.deleteOrphanScreenshots),
     deleteRollups: db.prepare(q.deleteRollups),
   };
   const rollUpSpan = db.transaction((now: number, rules: RollupRules) => {
@@ -37,7 +38,11 @@ export function prepareCheckRollups(
   });
   return {
     rollUpSpan: async (now, rules) => rollUpSpan.immediate(now, rules),
-    deleteCheckResults: async (cutoff, limit) => s.deleteResults.run(sqlTime(new Date(cutoff)), limit).changes,
+    deleteCheckResults: async (cutoff, limit) => {
+      const deleted = s.deleteResults.run(sqlTime(new Date(cutoff)), limit).changes;
+      if (deleted > 0) s.deleteOrphanScreenshots.run(); // a deleted result's screenshot goes with it
+      return deleted;
+    },
     deleteCheckRollups: async (cutoff, limit) => s.deleteRollups.run(sqlTime(new Date(cutoff)), limit).changes,
   };
 }
