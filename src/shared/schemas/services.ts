@@ -202,8 +202,8 @@ export const assertionOutcome = z.object({
   description: z.string().describe('The assertion in words with what was seen: `$.status was "DOWN", wanted "UP"`'),
 });
 
-/** The answer of `POST /services/test`: the check's result and every assertion's outcome; nothing is stored. */
-export const checkTestResult = z.object({
+/** One check's result as `POST /services/test` and `POST /services/{id}/run` answer it. */
+const checkResultFields = {
   probe_id: z.number().int(),
   outcome: z.enum(["up", "down"]),
   reason: z.string().nullable(),
@@ -217,6 +217,11 @@ export const checkTestResult = z.object({
     first_byte_ms: z.number().nullable(),
   }),
   certificate_days_left: z.number().int().nullable(),
+};
+
+/** The answer of `POST /services/test`: the check's result and every assertion's outcome; nothing is stored. */
+export const checkTestResult = z.object({
+  ...checkResultFields,
   assertions: z
     .array(assertionOutcome)
     .describe("Each assertion of the config, in order; empty when the check failed before it saw an answer"),
@@ -225,19 +230,7 @@ export const checkTestResult = z.object({
 /** The answer of `POST /services/{id}/run`: the check's result. */
 export const checkRunResult = z.object({
   service_id: z.number().int(),
-  probe_id: z.number().int(),
-  outcome: z.enum(["up", "down"]),
-  reason: z.string().nullable(),
-  status_code: z.number().int().nullable(),
-  response_time_ms: z.number(),
-  started_at: timestamp,
-  timing: z.object({
-    dns_ms: z.number().nullable(),
-    connect_ms: z.number().nullable(),
-    tls_ms: z.number().nullable(),
-    first_byte_ms: z.number().nullable(),
-  }),
-  certificate_days_left: z.number().int().nullable(),
+  ...checkResultFields,
   steps: stepTimings,
   status: z.enum(SERVICE_STATUSES).describe("The service's status after this result"),
 });
