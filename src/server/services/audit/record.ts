@@ -1,3 +1,4 @@
+import { orgSlug } from "../../../shared/schemas/accounts";
 import { db } from "../../db";
 import { auditChanges, auditObjectType, type SignInMethod } from "../../domain/audit";
 import { insertAuditRows, withPendingAudit, type AuditRow } from "../../storage/audit-pending";
@@ -81,8 +82,10 @@ async function mutationRows(m: Mutation): Promise<AuditRow[]> {
   const input = (m.input ?? {}) as Record<string, unknown>;
   let orgIds: number[] = m.orgId !== null ? [m.orgId] : [];
   if (orgIds.length === 0 && CREATES_ORGANIZATION.has(m.procedure)) orgIds = [NEW_ORGANIZATION];
-  if (orgIds.length === 0 && typeof input.slug === "string") {
-    const org = await db().organization.findUnique({ where: { slug: input.slug }, select: { id: true } });
+  // The raw input, not yet validated (the procedure refuses a bad slug itself): only a storable slug is looked up.
+  const slug = orgSlug.safeParse(input.slug);
+  if (orgIds.length === 0 && slug.success) {
+    const org = await db().organization.findUnique({ where: { slug: slug.data }, select: { id: true } });
     if (org) orgIds = [org.id];
   }
   if (orgIds.length === 0 && m.principal.kind === "user" && ACCOUNT_CHANGES.test(m.procedure)) {
