@@ -14,6 +14,7 @@ test("choose what a monitor depends on in the browser, then see the held childre
   // Both children depend on the parent, chosen in the edit form.
   for (const child of [first, second]) {
     await page.goto(`/monitors/${child.id}/edit`);
+    await expect(page.getByRole("button", { name: "Save changes" })).toBeEnabled(); // hydrated
     const choices = page.getByTestId("depends-on-choices");
     await choices.getByLabel("Backup host heartbeat").check();
     await expect(choices.getByLabel(child.name)).toHaveCount(0); // not itself

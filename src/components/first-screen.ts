@@ -67,6 +67,7 @@ export const serviceFirst =
     t.serviceMetrics.errors.queryOptions({ id, page: 1, limit: CHECK_ERRORS_LIMIT }),
     t.incidents.list.queryOptions({ service: id, ...FIRST_PAGE }),
     t.badges.list.queryOptions(),
+    t.services.probes.queryOptions({ id }),
   ];
 
 export const editServiceFirst =

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
+import { useHydrated } from "../common/use-hydrated";
 import { DriftFields } from "./drift-fields";
 import { RuleFields } from "./rule-fields";
 import { DurationField, Field } from "./fields";
@@ -19,6 +20,8 @@ import { useProjects } from "./use-projects";
 
 /** Create (no `monitor`) or edit a cron monitor, with the live schedule preview beside the form. */
 export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
+  // Until React has hydrated the form, a click would submit it natively: the button waits.
+  const hydrated = useHydrated();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -159,7 +162,7 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
           </p>
         )}
         <div className="row">
-          <button type="submit" disabled={save.isPending}>
+          <button type="submit" disabled={save.isPending || !hydrated}>
             {save.isPending ? "Saving…" : monitor ? "Save changes" : "Create monitor"}
           </button>
           <button type="button" className="secondary" onClick={() => router.back()}>
