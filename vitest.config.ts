@@ -18,14 +18,28 @@ export const timedUnitFiles = [
   "tests/unit/schedule-grammar.test.ts",
   "tests/unit/schedule-performance.test.ts",
 ];
+// Integration files that mostly wait (the soak smoke: processes killed and restarted, a drain) and
+// assert counts only: `npm test` runs them beside the two lanes, after the unit files
+// (LIFELINE_TESTS=side), each engine in its own Vitest process with its own server and cluster.
+export const sideFiles = ["tests/integration/soak.test.ts"];
 const selection = process.env.LIFELINE_TESTS;
 const unitFiles = {
   include: selection === "timed" ? timedUnitFiles : ["tests/unit/**/*.test.ts"],
   exclude: selection === "untimed" ? [...configDefaults.exclude, ...timedUnitFiles] : configDefaults.exclude,
 };
 const integrationFiles = {
-  include: selection === "load" ? loadFiles : selection === "timed" ? timedFiles : ["tests/integration/**/*.test.ts"],
-  exclude: selection === "untimed" ? [...configDefaults.exclude, ...loadFiles, ...timedFiles] : configDefaults.exclude,
+  include:
+    selection === "load"
+      ? loadFiles
+      : selection === "timed"
+        ? timedFiles
+        : selection === "side"
+          ? sideFiles
+          : ["tests/integration/**/*.test.ts"],
+  exclude:
+    selection === "untimed"
+      ? [...configDefaults.exclude, ...loadFiles, ...timedFiles, ...sideFiles]
+      : configDefaults.exclude,
 };
 
 export default defineConfig({

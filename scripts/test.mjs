@@ -7,7 +7,7 @@
 //    `timedFiles`), on SQLite and then on a throwaway PostgreSQL cluster;
 // 2. two lanes at once, one per engine, each the rest of the integration tests (Vitest, against a
 //    real server started like `npm start`) followed by the end-to-end tests (Playwright in a real
-//    Chromium), and beside them the other unit tests. The lanes share nothing (own servers, ports,
+//    Chromium), and beside them the other unit tests and then the soak smoke (`sideFiles`) on each engine. The lanes share nothing (own servers, ports,
 //    data directories and clusters); most of their time is spent waiting on servers, sweeps and
 //    probes, so together they take about a third less than one after the other.
 // It prints each stage's time and then one closing line: "Tests: N passed, N failed".
@@ -116,6 +116,7 @@ const e2eLane = (engine, tag) => ({
 const loadEnv = { LIFELINE_TESTS: "load" };
 const timedEnv = { LIFELINE_TESTS: "timed" };
 const untimedEnv = { LIFELINE_TESTS: "untimed" };
+const sideEnv = { LIFELINE_TESTS: "side" };
 
 /** The machine's CPU ticks so far, busy and in all, from /proc/stat (null where there is none). */
 const cpuTicks = () => {
@@ -167,7 +168,15 @@ const [sqlite, postgres, unit] = await Promise.all([
     { label: "integration", args: vitestArgs(["integration-pg"], "test-reports/vitest-pg.json"), env: untimedEnv },
     e2eLane("postgresql", "pg"),
   ]),
-  lane("unit", [{ label: "unit", args: vitestArgs(["unit"], "test-reports/vitest-unit.json"), env: untimedEnv }]),
+  lane("unit", [
+    { label: "unit", args: vitestArgs(["unit"], "test-reports/vitest-unit.json"), env: untimedEnv },
+    { label: "soak smoke on SQLite", args: vitestArgs(["integration"], "test-reports/vitest-side.json"), env: sideEnv },
+    {
+      label: "soak smoke on PostgreSQL",
+      args: vitestArgs(["integration-pg"], "test-reports/vitest-side-pg.json"),
+      env: sideEnv,
+    },
+  ]),
 ]);
 
 const lanesBusy = busySince(lanesCpu);
@@ -181,6 +190,8 @@ const vitestReports = [
   "vitest",
   "vitest-pg",
   "vitest-unit",
+  "vitest-side",
+  "vitest-side-pg",
 ].map((n) => read(`test-reports/${n}.json`));
 const e2eReports = ["e2e-sqlite", "e2e-pg"].map((n) => read(`test-reports/${n}.json`));
 const sum = (key) => vitestReports.reduce((n, v) => n + (v?.[key] ?? 0), 0);
@@ -195,7 +206,7 @@ if (failed === 0 && (statuses.some((s) => s !== 0) || missingReport)) failed = 1
 console.log(
   `\nTime: alone ${alone.seconds} s (${alone.times.join(", ")}; ${aloneBusy}); then at once: ` +
     `SQLite lane ${sqlite.seconds} s (${sqlite.times.join(", ")}), ` +
-    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}), unit tests ${unit.seconds} s; ${lanesBusy}`,
+    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}), unit tests and soak smoke ${unit.seconds} s (${unit.times.join(", ")}); ${lanesBusy}`,
 );
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
