@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPCClient } from "../trpc/react";
-import { useHydrated } from "./common/use-hydrated";
+import { SubmitButton } from "./common/submit-button";
 import { getCredential, keyErrorText, webauthnAvailable } from "./common/webauthn";
 
 /** Sign-in and registration: both end in a next-auth credentials sign-in against the same users. */
@@ -18,7 +18,6 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
   const [secondStep, setSecondStep] = useState(false);
   // When the account has a security key: the options its second step gives the browser.
   const [keyOptions, setKeyOptions] = useState<Record<string, unknown> | null>(null);
-  const hydrated = useHydrated();
   // Single sign-on: the organization's slug (prefilled by `?sso=`), and what a refused one said.
   const [ssoSlug, setSsoSlug] = useState("");
   useEffect(() => {
@@ -168,9 +167,9 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
               {error}
             </p>
           )}
-          <button type="submit" disabled={busy || !hydrated}>
+          <SubmitButton disabled={busy}>
             {secondStep ? "Verify" : mode === "login" ? "Sign in" : "Create account"}
-          </button>
+          </SubmitButton>
         </form>
         {mode === "login" && !secondStep && (
           <form className="stack" onSubmit={onSso} aria-label="Single sign-on">
@@ -185,9 +184,9 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
                 required
               />
             </label>
-            <button type="submit" className="secondary" disabled={busy || !hydrated}>
+            <SubmitButton className="secondary" disabled={busy}>
               Continue with single sign-on
-            </button>
+            </SubmitButton>
           </form>
         )}
         <p className="muted">

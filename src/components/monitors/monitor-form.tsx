@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
-import { useHydrated } from "../common/use-hydrated";
+import { SubmitButton } from "../common/submit-button";
 import { DriftFields } from "./drift-fields";
 import { RuleFields } from "./rule-fields";
 import { DurationField, Field } from "./fields";
@@ -20,8 +20,6 @@ import { useProjects } from "./use-projects";
 
 /** Create (no `monitor`) or edit a cron monitor, with the live schedule preview beside the form. */
 export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
-  // Until React has hydrated the form, a click would submit it natively: the button waits.
-  const hydrated = useHydrated();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -162,9 +160,9 @@ export function MonitorForm({ monitor }: { monitor?: CronMonitor }) {
           </p>
         )}
         <div className="row">
-          <button type="submit" disabled={save.isPending || !hydrated}>
+          <SubmitButton disabled={save.isPending}>
             {save.isPending ? "Saving…" : monitor ? "Save changes" : "Create monitor"}
-          </button>
+          </SubmitButton>
           <button type="button" className="secondary" onClick={() => router.back()}>
             Cancel
           </button>

@@ -7,7 +7,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { CopyButton } from "../common/copy-button";
 import { errorText } from "../common/errors";
-import { useHydrated } from "../common/use-hydrated";
+import { SubmitButton } from "../common/submit-button";
 
 type Cap = (typeof TOKEN_CAPABILITIES)[number];
 const DEFAULT_CAPABILITIES: readonly Cap[] = ["cronmonitor.view", "cronmonitor.edit"];
@@ -19,7 +19,6 @@ export function TokensPanel({ slug }: { slug: string }) {
   const queryClient = useQueryClient();
   const tokens = useQuery(trpc.orgs.serviceTokens.queryOptions({ slug }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.orgs.serviceTokens.queryKey({ slug }) });
-  const hydrated = useHydrated();
   const [secret, setSecret] = useState<string | null>(null);
   // The form's fields are read when it is submitted: what was typed before hydration counts.
   const create = useMutation({
@@ -98,9 +97,9 @@ export function TokensPanel({ slug }: { slug: string }) {
           ))}
         </fieldset>
         <div>
-          <button type="submit" className="secondary" disabled={create.isPending || !hydrated}>
+          <SubmitButton className="secondary" disabled={create.isPending}>
             Create token
-          </button>
+          </SubmitButton>
         </div>
       </form>
       {(tokens.error ?? create.error ?? revoke.error) && (

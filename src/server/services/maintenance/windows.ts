@@ -121,9 +121,8 @@ async function checkedTargets(
   if (wanted.cronMonitorIds.length + wanted.serviceIds.length + wanted.projectIds.length === 0) {
     throw validationError("targets", "Name at least one cron monitor, service or project");
   }
-  // Checked under the organization's lock, which a member's removal takes (members.ts), and only
-  // while the owner is a member: a removal that committed since the request was let in wins.
-  await lockOrganization(tx, scope.orgId);
+  // Checked under the organization's lock (the caller's), which a member's removal takes (members.ts),
+  // and only while the owner is a member: a removal that committed since the request was let in wins.
   const member = { memberships: { some: { orgId: scope.orgId } } };
   const owner = scope.userId !== null ? { userId: scope.userId, user: member } : { user: member };
   const [monitors, services, projects] = await Promise.all([
@@ -149,7 +148,6 @@ async function checkedTargets(
  * edited. The limit when it is reached, else null.
  */
 async function recurringLimitReached(tx: Tx, orgId: number, except: number | null): Promise<number | null> {
-  await lockOrganization(tx, orgId);
   const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { plan: true } });
   const max = planOf(org.plan).maxRecurringMaintenanceWindows;
   const count = await tx.maintenanceWindow.count({
@@ -256,6 +254,8 @@ export async function createWindow(
     now,
   );
   const id = await writeTransaction(async (tx) => {
+    // The organization's lock: the plan's count and the targets' owners are read under it.
+    await lockOrganization(tx, scope.orgId);
     if (timing.schedule !== null) {
       const max = await recurringLimitReached(tx, scope.orgId, null);
       if (max !== null) throw planLimit(max);
@@ -301,6 +301,7 @@ export async function updateWindow(
   now = new Date(),
 ): Promise<MaintenanceWindowView> {
   await writeTransaction(async (tx) => {
+    await lockOrganization(tx, scope.orgId); // as createWindow
     const row = await tx.maintenanceWindow.findFirst({ where: { id, orgId: scope.orgId }, include });
     if (!row) throw notFound("Maintenance window");
     const pick = <T>(given: T | null | undefined, stored: T | null): T | null => (given === undefined ? stored : given);
