@@ -1,6 +1,7 @@
 import { operatorMetrics } from "../server/observability/operator-metrics";
 import { checkFromConfig, runCheck } from "../server/checks";
 import { checkResultWire } from "../server/checks/stored-result";
+import { testRun } from "../server/checks/test-run";
 import type { OutboundPolicy } from "../server/outbound";
 import { checkTypesHere } from "./check-types";
 import type { ServiceType } from "../shared/service-types";
@@ -38,6 +39,9 @@ type Lease = {
   check: Record<string, unknown>;
 };
 
+/** A configuration to test once now ("Test this check" on this probe; no service behind it). */
+type LeasedTest = { id: number; expires_at: string; check: Record<string, unknown> };
+
 export type AgentStats = {
   checks: number;
   posted: number;
@@ -69,6 +73,7 @@ export class ProbeAgent {
   private flushTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private leasing: Promise<void> | null = null;
+  private readonly testing = new Set<Promise<void>>();
   private flushing: Promise<void> = Promise.resolve();
   readonly stats: AgentStats = { checks: 0, posted: 0, refused: 0, batches: 0, leaseCalls: 0, lagMs: [], errors: 0 };
 
@@ -103,6 +108,7 @@ export class ProbeAgent {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await this.leasing;
+    await Promise.all([...this.testing]);
     while (this.running > 0) await new Promise((r) => setTimeout(r, 20));
     await this.flush();
     await this.flushing;
@@ -138,7 +144,8 @@ export class ProbeAgent {
           max: room,
           lookahead_seconds: LOOKAHEAD_SECONDS,
           types: this.types,
-        })) as { data: Lease[]; next_due_at: string | null };
+        })) as { data: Lease[]; next_due_at: string | null; tests?: LeasedTest[] };
+        for (const test of leased.tests ?? []) this.test(test);
         for (const lease of leased.data) this.schedule(lease);
         // A full answer means more is due: ask again at once instead of waiting for the next tick.
         if (leased.data.length === room) setImmediate(() => void this.leaseDue());
@@ -184,6 +191,25 @@ export class ProbeAgent {
       this.pending--;
       this.waiting.shift()?.();
     }
+  }
+
+  /**
+   * Runs a test at once, outside the checks' concurrency (someone waits for it, and an account has
+   * one at a time), with the same check module and outbound setting, and posts its answer alone.
+   */
+  private test(test: LeasedTest): void {
+    const done = (async () => {
+      try {
+        const { type, ...config } = test.check;
+        const answer = await testRun(checkFromConfig(String(type), config), this.policy);
+        await this.call("POST", `/probe/tests/${test.id}/result`, answer);
+      } catch (err) {
+        this.stats.errors++;
+        this.o.log?.({ msg: "test failed", test: test.id, error: (err as Error).message });
+      }
+    })();
+    this.testing.add(done);
+    void done.finally(() => this.testing.delete(done));
   }
 
   /** Posts the waiting results (one batch after another, never two at once). */

@@ -83,3 +83,44 @@ export const resultsOutput = z.object({
     z.object({ service_id: z.number().int(), lane: z.number().int(), slot: z.number().int(), reason: z.string() }),
   ),
 });
+
+/**
+ * "Test this check" on a private probe (docs/api-checks.md): a configuration to check once, handed
+ * out with the probe's leases; no service is stored. The probe runs it at once and posts
+ * `testReport` to `POST /probe/tests/{id}/result`.
+ */
+export const leasedTest = z.object({
+  id: z.number().int().describe("Names the test; the report goes to /probe/tests/{id}/result"),
+  expires_at: instant.describe("Unreported by then, the test is given up and its report refused"),
+  check: z
+    .record(z.string(), z.unknown())
+    .describe("The type and full config to test ({type, ...config}; docs/api-checks.md), credentials included"),
+});
+
+const assertionReport = z.object({
+  source: text().max(40),
+  property: text().max(512).nullable(),
+  comparison: text().max(40),
+  target: z.union([z.number(), text().max(1024)]).nullable(),
+  passed: z.boolean(),
+  actual: text().max(2000),
+  description: text().max(4000),
+});
+
+export const testReportInput = z.object({
+  id: id(),
+  outcome: z.enum(["up", "down"]),
+  reason: text().max(500).nullable(),
+  status_code: z.number().int().min(100).max(999).nullable(),
+  response_time_ms: z.number().min(0).max(3_600_000),
+  started_at: instant,
+  timing: z.object({
+    dns_ms: z.number().nullable(),
+    connect_ms: z.number().nullable(),
+    tls_ms: z.number().nullable(),
+    first_byte_ms: z.number().nullable(),
+  }),
+  certificate_days_left: z.number().int().nullable(),
+  assertions: z.array(assertionReport).max(40).describe("Every assertion's outcome, in order"),
+});
+export type TestReport = Omit<z.infer<typeof testReportInput>, "id">;

@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { AppError } from "../../../shared/errors";
 import { envelope } from "../../../shared/schemas/common";
-import { leasedCheck, leaseInput, resultsInput, resultsOutput } from "../../../shared/schemas/probe-agent";
+import {
+  leasedCheck,
+  leasedTest,
+  leaseInput,
+  resultsInput,
+  resultsOutput,
+  testReportInput,
+} from "../../../shared/schemas/probe-agent";
 import { probe } from "../../../shared/schemas/probes";
-import { leaseChecks, probeOrg, recordResults, seenProbe } from "../../services/uptime/probe-agent";
+import { leaseChecks, probeOrg, recordResults, recordTestReport, seenProbe } from "../../services/uptime/probe-agent";
 import { probeView } from "../../services/uptime/probes";
 import { publicProcedure, router } from "../trpc";
 
@@ -51,10 +58,15 @@ export const probeAgentRouter = router({
           .describe(
             "With nothing due: when the probe's next check is due (null: none scheduled); the agent sleeps until then",
           ),
+        tests: z
+          .array(leasedTest)
+          .describe(
+            "Configurations to test once now (`POST /services/test` on this private probe), of the types the probe runs; report each to /probe/tests/{id}/result",
+          ),
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { leased, nextDueAt } = await leaseChecks(
+      const { leased, nextDueAt, tests } = await leaseChecks(
         ctx.probe,
         input.max,
         input.lookahead_seconds,
@@ -63,6 +75,7 @@ export const probeAgentRouter = router({
       );
       return {
         next_due_at: nextDueAt?.toISOString() ?? null,
+        tests,
         data: leased.map((l) => ({
           service_id: l.serviceId,
           lane: l.lane,
@@ -85,5 +98,23 @@ export const probeAgentRouter = router({
         return o.accepted ? [] : [{ service_id: r.service_id, lane: r.lane, slot: r.slot, reason: o.why }];
       });
       return { data: { accepted: outcomes.length - refused.length, refused } };
+    }),
+
+  testResult: probeProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/probe/tests/{id}/result",
+        tags,
+        summary: "Report a leased test's result and every assertion's outcome",
+        description:
+          "The answer of a test handed out with the leases (`tests`), as `POST /services/test` answers it (without probe_id). A test given up (past its expires_at) or not leased to this probe is 404.",
+      },
+    })
+    .input(testReportInput)
+    .output(envelope(z.object({ accepted: z.literal(true) })))
+    .mutation(async ({ ctx, input }) => {
+      await recordTestReport(ctx.probe, input, new Date());
+      return { data: { accepted: true as const } };
     }),
 });

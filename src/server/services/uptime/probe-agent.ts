@@ -2,6 +2,8 @@ import { checkResultFromWire, storedResult, type ResultWire } from "../../checks
 import { db } from "../../db";
 import { processCheckStore } from "../../checks/store";
 import { laneOf, probeByToken } from "./probes";
+import { leaseTests, reportTest } from "./probe-tests";
+import type { TestReport } from "../../../shared/schemas/probe-agent";
 import { checkTypesText } from "../../domain/probe-serving";
 import { SERVICE_TYPE_NAMES, type ServiceType } from "../../../shared/service-types";
 
@@ -32,8 +34,9 @@ export async function probeOrg(orgId: number | null): Promise<{ org?: { slug: st
 
 /**
  * Leases up to `max` of the probe's due checks within `lookaheadSeconds`, of the types it can run (all
- * by default). The types it said are kept on the probe when they changed (the service page shows
- * which probes can serve a service: serving-probes.ts).
+ * by default), and the tests of a configuration waiting for it (probe-tests.ts). The types it said
+ * are kept on the probe when they changed (the service page shows which probes can serve a service:
+ * serving-probes.ts).
  */
 export async function leaseChecks(
   probe: Probe,
@@ -46,7 +49,14 @@ export async function leaseChecks(
   if (said !== probe.checkTypes) await db().probe.update({ where: { id: probe.id }, data: { checkTypes: said } });
   const horizon = new Date(now.getTime() + lookaheadSeconds * 1000);
   const skip = types ? SERVICE_TYPE_NAMES.filter((t) => !types.includes(t)) : [];
-  return processCheckStore().lease(probe.id, laneOf(probe), max, horizon, now, skip);
+  const checks = await processCheckStore().lease(probe.id, laneOf(probe), max, horizon, now, skip);
+  return { ...checks, tests: await leaseTests(probe, types, now) };
+}
+
+/** A probe's report of a test it leased (probe-tests.ts). */
+export function recordTestReport(probe: Probe, report: TestReport & { id: number }, now: Date) {
+  const { id, ...answer } = report;
+  return reportTest(probe.id, id, answer, now);
 }
 
 /** Records a probe's batch of results (each mapped to a stored result by checks/stored-result.ts). */
