@@ -664,7 +664,7 @@ describe("testing a configuration before saving it", () => {
     expect((await call("GET", "/services", { token: owner.access })).body.meta.total).toBe(before);
   });
 
-  it("refuses a bad config, another organization's probe (404), a private probe, and a second test in flight (429)", async () => {
+  it("refuses a bad config, another organization's probe (404) and a second test in flight (429)", async () => {
     const other = await registerUser("check-types-other");
     await setPlan(other, "enterprise");
     const theirs = await privateProbe(other, "their office");
@@ -690,9 +690,6 @@ describe("testing a configuration before saving it", () => {
       404,
       "NOT_FOUND",
     );
-    const own = await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: probe.id } });
-    expectStandardError(own, 400, "VALIDATION_ERROR");
-    expect(own.body.error.details).toHaveProperty("probe");
     const slow = { type: "http", config: { url: `${plain}/slow` } };
     const both = await Promise.all([
       call("POST", "/services/test", { token: other.access, body: slow }),
@@ -705,4 +702,74 @@ describe("testing a configuration before saving it", () => {
       "RATE_LIMITED",
     );
   });
+
+  it("runs it from a private probe through the probe protocol; refuses a member without probe.use (403), a probe that does not run the type (400) and one stopped (409 after the check's timeout + 10 s)", async () => {
+    apiState = "UP";
+    const draft = {
+      type: "http",
+      config: {
+        url: `${plain}/api`,
+        assertions: [
+          { source: "json_body", property: "$.status", comparison: "equals", target: "UP" },
+          { source: "json_body", property: "$.n", comparison: "greater_than", target: 5 },
+        ],
+      },
+    };
+    // The suite's private probe process (once it has called) leases the test and reports it: loopback is its own network.
+    const seen = (id: number) => async () => {
+      const row = await testDb().one<{ check_types: string | null }>("SELECT check_types FROM probes WHERE id = ?", [
+        id,
+      ]);
+      return row?.check_types?.includes("http") ? row : null;
+    };
+    const quiet = await privateProbe(owner, "stopped");
+    const agent = startProbe(baseUrl(), quiet.token, { CHROMIUM_PATH: "/nonexistent/chromium" });
+    cleanup.push(() => agent.stop());
+    await eventually(seen(probe.id), 30_000);
+    const rest = await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: probe.id } });
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.data).toMatchObject({ probe_id: probe.id, outcome: "down", reason: "$.n was 3, wanted > 5" });
+    expect(rest.body.data.assertions).toEqual([
+      expect.objectContaining({ property: "$.status", passed: true, actual: '"UP"' }),
+      expect.objectContaining({ property: "$.n", passed: false, actual: "3", description: "$.n was 3, wanted > 5" }),
+    ]);
+    // A probe that said it runs no browser checks, then stopped.
+    await eventually(seen(quiet.id), 30_000);
+    await agent.stop();
+    const asked = Date.now();
+    const silent = call("POST", "/services/test", {
+      token: owner.access,
+      body: { type: "tcp", config: { host: "127.0.0.1", port: 9, timeout: 1 }, probe: quiet.id },
+    });
+    const noBrowser = await call("POST", "/services/test", {
+      token: owner.access,
+      body: { type: "browser", config: { url: `${plain}/login` }, probe: quiet.id },
+    });
+    expectStandardError(noBrowser, 400, "VALIDATION_ERROR");
+    expect(noBrowser.body.error.details.probe[0]).toMatch(/does not run browser checks/);
+    const member = await registerUser("check-types-member");
+    const joined = await call("POST", `/orgs/${owner.orgSlug}/members`, {
+      token: owner.access,
+      body: { email: member.email, role: "member" },
+    });
+    expect(joined.status, joined.text).toBe(201);
+    expectStandardError(
+      await call("POST", "/services/test", { token: member.access, body: { ...draft, probe: probe.id } }),
+      403,
+      "FORBIDDEN",
+    );
+    const never = await privateProbe(owner, "never started");
+    const offline = await call("POST", "/services/test", { token: owner.access, body: { ...draft, probe: never.id } });
+    expectStandardError(offline, 409, "CONFLICT");
+    expect(offline.body.error.message).toBe(`Probe ${never.id} is offline (never seen): is it running?`);
+    const late = await silent;
+    expectStandardError(late, 409, "CONFLICT");
+    expect(late.body.error.message).toBe(`Probe ${quiet.id} did not answer within 11 s: is it running?`);
+    expect(late.body.error.details.probe).toEqual([late.body.error.message]);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(10_500);
+    // The jobs (credentials included) are gone once answered or given up.
+    expect(await testDb().query("SELECT id FROM probe_tests WHERE probe_id IN (?, ?)", [probe.id, quiet.id])).toEqual(
+      [],
+    );
+  }, 60_000);
 });

@@ -185,7 +185,11 @@ export const servingProbe = z.object({
 export const testServiceInput = z.object({
   type: serviceFields.type,
   config: serviceFields.config,
-  probe: id().optional().describe("The platform probe that runs the test (default: the first platform probe)"),
+  probe: id()
+    .optional()
+    .describe(
+      "The probe that runs the test: a platform probe, or a private probe you may use (probe.use in its organization) that runs the type and is online (default: the first platform probe)",
+    ),
   service_id: id()
     .optional()
     .describe("A service of yours being edited: masked secrets in `config` stand for its stored ones"),

@@ -191,8 +191,10 @@ export const servicesRouter = router({
         summary: "Test a configuration once (nothing is stored) and answer each assertion's outcome",
         description:
           "Runs the check of `type` and `config` (as in POST /services) once from a platform probe, with the same outbound " +
-          "guard as its scheduled checks, and answers the result with every assertion's outcome. No service, result or " +
-          "notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.",
+          "guard as its scheduled checks, or from a private probe you may use (`probe`), which checks it through the probe " +
+          "protocol; answers the result with every assertion's outcome. A private probe that does not run the type is a 400 " +
+          "on `probe`; one offline, or that does not answer within the check's timeout + 10 s, is a 409. No service, result " +
+          "or notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.",
         protect: true,
       },
       throttled: true,
