@@ -2,8 +2,11 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
+import { PROBE_USE, rolesWith } from "../../shared/capabilities";
 import type { ServiceStatus } from "../../shared/schemas/services";
 import type { ServiceType } from "../../shared/service-types";
+
+const PROBE_USE_ROLES: readonly string[] = rolesWith(PROBE_USE);
 
 /**
  * Every read of active-check data the dashboard makes, in one place.
@@ -157,9 +160,27 @@ export function useRunCheck(id: number) {
 export function useTestCheck() {
   const client = useClient();
   return useMutation({
-    mutationFn: async (draft: { type: ServiceType; config: Record<string, unknown>; service_id?: number }) =>
-      (await client.services.test.mutate(draft)).data,
+    mutationFn: async (draft: {
+      type: ServiceType;
+      config: Record<string, unknown>;
+      service_id?: number;
+      probe?: number;
+    }) => (await client.services.test.mutate(draft)).data,
   });
+}
+
+/**
+ * The probes "Test this check" may run on: the platform probes, then the private probes of the
+ * organizations where the caller's role holds `probe.use` (`probes.list`, `orgs.list`).
+ */
+export function useTestProbes() {
+  const trpc = useTRPC();
+  const probes = useQuery(trpc.probes.list.queryOptions({}));
+  const orgs = useQuery(trpc.orgs.list.queryOptions());
+  const usable = new Set(
+    (orgs.data?.data ?? []).filter((o) => o.role !== null && PROBE_USE_ROLES.includes(o.role)).map((o) => o.slug),
+  );
+  return (probes.data?.data ?? []).filter((p) => p.kind === "platform" || (p.org !== null && usable.has(p.org)));
 }
 
 /** The probes that would check the service and whether each can serve it (`services.probes`). */
