@@ -997,6 +997,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/probe/tests/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a leased test's result and every assertion's outcome
+         * @description The answer of a test handed out with the leases (`tests`), as `POST /services/test` answers it (without probe_id). A test given up (past its expires_at) or not leased to this probe is 404.
+         */
+        post: operations["probeAgent-testResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/probes": {
         parameters: {
             query?: never;
@@ -1438,7 +1458,7 @@ export interface paths {
         put?: never;
         /**
          * Test a configuration once (nothing is stored) and answer each assertion's outcome
-         * @description Runs the check of `type` and `config` (as in POST /services) once from a platform probe, with the same outbound guard as its scheduled checks, and answers the result with every assertion's outcome. No service, result or notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.
+         * @description Runs the check of `type` and `config` (as in POST /services) once from a platform probe, with the same outbound guard as its scheduled checks, or from a private probe you may use (`probe`), which checks it through the probe protocol; answers the result with every assertion's outcome. A private probe that does not run the type is a 400 on `probe`; one offline, or that does not answer within the check's timeout + 10 s, is a 409. No service, result or notification is stored or sent. Limited like run-now: one test in flight per account, counted with the account's 60 runs per hour.
          */
         post: operations["services-test"];
         delete?: never;
@@ -9282,6 +9302,20 @@ export interface operations {
                         }[];
                         /** @description With nothing due: when the probe's next check is due (null: none scheduled); the agent sleeps until then */
                         next_due_at: string | null;
+                        /** @description Configurations to test once now (`POST /services/test` on this private probe), of the types the probe runs; report each to /probe/tests/{id}/result */
+                        tests: {
+                            /** @description The type and full config to test ({type, ...config}; docs/api-checks.md), credentials included */
+                            check: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Unreported by then, the test is given up and its report refused
+                             */
+                            expires_at: string;
+                            /** @description Names the test; the report goes to /probe/tests/{id}/result */
+                            id: number;
+                        }[];
                     };
                 };
             };
@@ -9446,6 +9480,92 @@ export interface operations {
                              */
                             status: "online" | "offline";
                             version: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; quote the request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "probeAgent-testResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every assertion's outcome, in order */
+                    assertions: {
+                        actual: string;
+                        comparison: string;
+                        description: string;
+                        passed: boolean;
+                        property: string | null;
+                        source: string;
+                        target: (number | string) | null;
+                    }[];
+                    certificate_days_left: number | null;
+                    /** @enum {string} */
+                    outcome: "up" | "down";
+                    reason: string | null;
+                    response_time_ms: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 instant with milliseconds
+                     */
+                    started_at: string;
+                    status_code: number | null;
+                    timing: {
+                        connect_ms: number | null;
+                        dns_ms: number | null;
+                        first_byte_ms: number | null;
+                        tls_ms: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            accepted: true;
                         };
                     };
                 };
@@ -13759,7 +13879,7 @@ export interface operations {
                     config: {
                         [key: string]: unknown;
                     };
-                    /** @description The platform probe that runs the test (default: the first platform probe) */
+                    /** @description The probe that runs the test: a platform probe, or a private probe you may use (probe.use in its organization) that runs the type and is online (default: the first platform probe) */
                     probe?: number;
                     /** @description A service of yours being edited: masked secrets in `config` stand for its stored ones */
                     service_id?: number;
