@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
@@ -9,7 +10,8 @@ import { startLifeline } from "../tests/support/lifeline";
 // "Test this check" in the service form: the configuration is checked once by a platform probe before
 // it is saved, and every assertion's outcome is shown. It needs a platform probe, which the shared e2e
 // servers do not run, so this spec starts a Lifeline of its own (SQLite, embedded platform probe,
-// OUTBOUND_ALLOW_PRIVATE=true) and a target on loopback: a JSON API and a page.
+// OUTBOUND_ALLOW_PRIVATE=true) and a target on loopback: a JSON API and a page; then a private probe
+// process, which the form's "Test from" list offers.
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 async function expectNoViolations(page: Page) {
@@ -34,6 +36,7 @@ test("a JSON-assertion check and a browser check are tested in the form before s
   const origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
   const server = await startLifeline({ PROBE_EMBEDDED: "true", OUTBOUND_ALLOW_PRIVATE: "true" });
   const context = await browser.newContext({ baseURL: server.baseUrl });
+  let agent: ChildProcess | null = null;
   try {
     const page = await context.newPage();
     const { access } = await signedInUser(page, context.request, "test-check");
@@ -101,9 +104,43 @@ test("a JSON-assertion check and a browser check are tested in the form before s
     await expectNoViolations(page);
     await form.getByRole("button", { name: "Create service" }).click();
     await expect(page.getByRole("link", { name: "Shop page", exact: true })).toBeVisible();
+
+    // A private probe of the user's organization, once online, is offered under "Test from" and tests from its side.
+    const auth = { Authorization: `Bearer ${access}` };
+    const made = await context.request.post("/api/v1/probes", { headers: auth, data: { name: "office" } });
+    expect(made.status()).toBe(201);
+    const probe = (await made.json()).data as { id: number; token: string };
+    agent = spawn(process.execPath, ["--import", "tsx", "scripts/probe.ts"], {
+      env: { ...process.env, APP_URL: server.baseUrl, PROBE_TOKEN: probe.token },
+      stdio: "ignore",
+    });
+    await expect
+      .poll(
+        async () =>
+          (await (await context.request.get(`/api/v1/probes/${probe.id}`, { headers: auth })).json()).data.status,
+        { timeout: 60_000 },
+      )
+      .toBe("online");
+    await page.goto("/services");
+    await page.getByRole("button", { name: "New service" }).click();
+    form = page.getByRole("form", { name: "Create service" });
+    await form.getByLabel("URL", { exact: true }).fill(`${origin}/api`);
+    await form.getByLabel("Test from").selectOption({ label: `office (private, ${await orgSlug(context, auth)})` });
+    await form.getByRole("button", { name: "Test this check" }).click();
+    const fromProbe = form.getByTestId("test-result");
+    await expect(fromProbe.getByTestId("test-outcome")).toHaveText(/Up/, { timeout: 60_000 });
+    await expect(fromProbe).toContainText(`probe #${probe.id}`);
+    await expectNoViolations(page);
   } finally {
+    agent?.kill("SIGTERM");
     await context.close();
     await server.stop();
     await new Promise<void>((r) => (target.closeAllConnections(), target.close(() => r())));
   }
 });
+
+/** The user's default organization's slug. */
+async function orgSlug(context: import("@playwright/test").BrowserContext, auth: Record<string, string>) {
+  return (await (await context.request.get("/api/v1/auth/me", { headers: auth })).json()).data.default_org
+    .slug as string;
+}

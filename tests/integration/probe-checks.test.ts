@@ -227,7 +227,7 @@ describe("the probe protocol", () => {
     expect((await self()).status).toBe(200);
     const idle = await lease(other.token);
     expect(idle.status).toBe(200);
-    expect(idle.body).toEqual({ data: [], next_due_at: null }); // no service names it: nothing due, ever
+    expect(idle.body).toEqual({ data: [], next_due_at: null, tests: [] }); // no service names it: nothing due, ever
     const rotated = await call("POST", `/probes/${other.id}/token`, { token: owner.access });
     expect(rotated.status).toBe(200);
     expectStandardError(await lease(other.token), 401, "UNAUTHORIZED");
