@@ -71,6 +71,8 @@ async function main() {
   for (const engine of engines) {
     const report = await runSoak({ ...base, engine, layout: LAYOUTS[engine] });
     const text = table(report, BOUNDS);
+    for (const d of report.tally.notifications.duplicated.filter((x) => !x.explained))
+      console.log(`unexplained duplicate: ${JSON.stringify(d)}`);
     console.log(`\n${text}\n`);
     held &&= verdicts(report, BOUNDS).every(([, , ok]) => ok);
     sections.push(text);

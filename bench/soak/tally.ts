@@ -27,7 +27,15 @@ export type Tally = {
     received: number;
     lost: number[];
     /** Events received more than once: `explained` when a sweeper was killed within 10 s after the first arrival. */
-    duplicated: { eventId: number; explained: boolean }[];
+    duplicated: {
+      eventId: number;
+      explained: boolean;
+      /** Arrival times, ms after the first; the nearest kill of any process (ms after the first arrival). */
+      arrivalsMs: number[];
+      nearestKill: { role: string; ms: number } | null;
+      /** The attempts the sender recorded for it: attempt, status, error. */
+      attempts: string[];
+    }[];
   };
   /**
    * Deadline (expected time + grace) to the webhook of each silent monitor's incident, ms; `p99Live`
@@ -112,12 +120,25 @@ export async function tally(
   const firstArrival = new Map<number, number>();
   for (const a of o.arrivals) if (!firstArrival.has(a.eventId)) firstArrival.set(a.eventId, a.at);
   const sweeperKills = o.kills.filter((k) => k.role === "sweeper").map((k) => k.at);
-  const duplicated = [...received.entries()]
-    .filter(([, n]) => n > 1)
-    .map(([eventId]) => {
-      const first = firstArrival.get(Number(eventId))!;
-      return { eventId: Number(eventId), explained: sweeperKills.some((at) => at >= first && at - first < 10_000) };
-    });
+  const duplicatedIds = [...received.entries()].filter(([, n]) => n > 1).map(([eventId]) => Number(eventId));
+  const attempts = duplicatedIds.length
+    ? await db.query<{ outbox_id: number; attempt: number; status: string; error: string | null }>(
+        `SELECT outbox_id, attempt, status, error FROM deliveries WHERE outbox_id IN (${duplicatedIds.join(",")}) ORDER BY id`,
+      )
+    : [];
+  const duplicated = duplicatedIds.map((eventId) => {
+    const first = firstArrival.get(eventId)!;
+    const nearest = [...o.kills].sort((a, b) => Math.abs(a.at - first) - Math.abs(b.at - first))[0];
+    return {
+      eventId,
+      explained: sweeperKills.some((at) => at >= first && at - first < 10_000),
+      arrivalsMs: o.arrivals.filter((a) => a.eventId === eventId).map((a) => a.at - first),
+      nearestKill: nearest ? { role: nearest.role, ms: nearest.at - first } : null,
+      attempts: attempts
+        .filter((a) => Number(a.outbox_id) === eventId)
+        .map((a) => `${a.attempt}:${a.status}${a.error ? ` (${a.error.slice(0, 60)})` : ""}`),
+    };
+  });
 
   const outages =
     o.sweepers === 1
