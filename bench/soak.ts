@@ -66,7 +66,6 @@ function options(): {
 
 async function main() {
   const { engines, record, base } = options();
-  const sections: string[] = [];
   let held = true;
   for (const engine of engines) {
     const report = await runSoak({ ...base, engine, layout: LAYOUTS[engine] });
@@ -75,13 +74,8 @@ async function main() {
       console.log(`unexplained duplicate: ${JSON.stringify(d)}`);
     console.log(`\n${text}\n`);
     held &&= verdicts(report, BOUNDS).every(([, , ok]) => ok);
-    sections.push(text);
+    if (record) writeSection(`soak-${engine}`, `${new Date().toISOString().slice(0, 10)}, ${machine()}.\n\n${text}`);
   }
-  if (record)
-    writeSection(
-      "soak",
-      `## Soak (\`npm run bench:soak\`)\n\n${new Date().toISOString().slice(0, 10)}, ${machine()}.\n\n${sections.join("\n\n")}`,
-    );
   process.exit(held ? 0 : 1);
 }
 
