@@ -7,6 +7,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { CopyButton } from "../common/copy-button";
 import { errorText } from "../common/errors";
+import { SubmitButton } from "../common/submit-button";
 
 type Target = { type: "cron_monitor" | "service"; id: number; name: string };
 
@@ -76,9 +77,7 @@ export function BadgesCard({ target }: { target: Target }) {
           <input type="checkbox" checked={upDown} onChange={(e) => setUpDown(e.target.checked)} />
           Up/down only (late shows as up)
         </label>
-        <button type="submit" disabled={create.isPending}>
-          Create badge
-        </button>
+        <SubmitButton disabled={create.isPending}>Create badge</SubmitButton>
       </form>
       {(list.error ?? create.error ?? revoke.error) && (
         <p className="error" role="alert">

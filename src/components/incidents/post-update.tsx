@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { INCIDENT_UPDATE_STATUSES } from "../../shared/vocabulary";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
+import { SubmitButton } from "../common/submit-button";
 
 const STATUS_WORDS = {
   investigating: "Investigating",
@@ -92,9 +93,9 @@ export function PostUpdate({ incidentId }: { incidentId: number }) {
             </p>
           )}
           <div className="row tight">
-            <button type="submit" className="small" disabled={post.isPending}>
+            <SubmitButton className="small" disabled={post.isPending}>
               {post.isPending ? "Posting…" : "Post update"}
-            </button>
+            </SubmitButton>
             <button type="button" className="secondary small" onClick={() => setOpen(false)}>
               Cancel
             </button>

@@ -15,6 +15,7 @@ import {
 } from "./config-values";
 import { EventsPicker } from "./events-picker";
 import { KindFields } from "./kind-fields";
+import { SubmitButton } from "../common/submit-button";
 
 export type IntegrationValues = KindSubmission & {
   name: string;
@@ -142,9 +143,7 @@ export function IntegrationForm(props: {
         </p>
       )}
       <div className="row wrap">
-        <button type="submit" disabled={busy}>
-          {busy ? "Saving…" : props.submitLabel}
-        </button>
+        <SubmitButton disabled={busy}>{busy ? "Saving…" : props.submitLabel}</SubmitButton>
         <button type="button" className="secondary" onClick={props.onCancel}>
           Cancel
         </button>

@@ -6,6 +6,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { PICKER_PAGE } from "../first-screen";
 import { errorText, fieldErrors } from "../common/errors";
 import { MAX_MAINTENANCE_DURATION_MINUTES, MIN_MAINTENANCE_RUN_MINUTES } from "../../shared/vocabulary";
+import { SubmitButton } from "../common/submit-button";
 
 type Kind = "once" | "recurring";
 type Picked = { monitors: number[]; services: number[]; projects: number[] };
@@ -224,9 +225,7 @@ export function MaintenanceForm() {
         </p>
       )}
       <div className="row">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Scheduling…" : "Schedule window"}
-        </button>
+        <SubmitButton disabled={create.isPending}>{create.isPending ? "Scheduling…" : "Schedule window"}</SubmitButton>
       </div>
     </form>
   );

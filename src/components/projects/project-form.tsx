@@ -5,6 +5,7 @@ import { DEFAULT_PROJECT_COLOR } from "../../shared/vocabulary";
 import { fieldErrors, errorText } from "../common/errors";
 import { Field } from "../monitors/fields";
 import { PROJECT_ICONS } from "./icons";
+import { SubmitButton } from "../common/submit-button";
 
 export type ProjectValues = { name: string; description: string; color: string; icon: string };
 
@@ -98,9 +99,7 @@ export function ProjectForm(props: {
         </p>
       )}
       <div className="row">
-        <button type="submit" disabled={busy}>
-          {props.submitLabel}
-        </button>
+        <SubmitButton disabled={busy}>{props.submitLabel}</SubmitButton>
         {props.onCancel && (
           <button type="button" className="secondary" onClick={props.onCancel}>
             Cancel

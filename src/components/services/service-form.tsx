@@ -10,6 +10,7 @@ import { useProjects } from "../monitors/use-projects";
 import { DependsOnFields } from "../common/depends-on-fields";
 import { TestCheck } from "./test-check";
 import type { DependsOn } from "../../shared/schemas/dependencies";
+import { SubmitButton } from "../common/submit-button";
 
 export type ServiceValues = {
   name: string;
@@ -247,7 +248,7 @@ export function ServiceForm(props: {
         </p>
       )}
       <div className="row">
-        <button type="submit">{props.submitLabel}</button>
+        <SubmitButton>{props.submitLabel}</SubmitButton>
         {props.onCancel && (
           <button type="button" className="secondary" onClick={props.onCancel}>
             Cancel

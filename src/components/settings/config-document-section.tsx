@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
+import { SubmitButton } from "../common/submit-button";
 
 type Outcome = { text: string; errors: string[]; changes: number };
 
@@ -119,9 +120,9 @@ export function ConfigDocumentSection() {
           document does not list (prune)
         </label>
         <div className="actions">
-          <button type="submit" className="secondary" disabled={!document.trim() || plan.isPending}>
+          <SubmitButton className="secondary" disabled={!document.trim() || plan.isPending}>
             {plan.isPending ? "Previewing…" : "Preview import"}
-          </button>
+          </SubmitButton>
           <button type="button" onClick={() => apply.mutate()} disabled={!previewed || apply.isPending}>
             {apply.isPending ? "Applying…" : "Apply"}
           </button>

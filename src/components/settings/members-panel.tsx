@@ -7,6 +7,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
 import { TableScroll } from "../common/table-scroll";
+import { SubmitButton } from "../common/submit-button";
 
 type Role = (typeof ROLES)[number];
 
@@ -108,9 +109,9 @@ export function MembersPanel({ slug, canManage }: { slug: string; canManage: boo
               ))}
             </select>
           </label>
-          <button type="submit" className="secondary" disabled={add.isPending}>
+          <SubmitButton className="secondary" disabled={add.isPending}>
             Add member
-          </button>
+          </SubmitButton>
         </form>
       )}
       {failure && (

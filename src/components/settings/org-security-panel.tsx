@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
 import { errorText } from "../common/errors";
+import { SubmitButton } from "../common/submit-button";
 
 type SsoRole = "admin" | "member" | "viewer";
 const SSO_ROLES: SsoRole[] = ["admin", "member", "viewer"];
@@ -147,9 +148,7 @@ export function OrgSecurityPanel({ slug }: { slug: string }) {
           Require single sign-on (members who used it can no longer sign in with a password; owners can)
         </label>
         <div className="row wrap">
-          <button type="submit" disabled={saveSso.isPending}>
-            Save single sign-on
-          </button>
+          <SubmitButton disabled={saveSso.isPending}>Save single sign-on</SubmitButton>
           {current?.enabled && (
             <ConfirmButton
               label="Turn single sign-on off"

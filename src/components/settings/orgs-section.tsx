@@ -7,6 +7,7 @@ import { errorText } from "../common/errors";
 import { MembersPanel } from "./members-panel";
 import { TokensPanel } from "./tokens-panel";
 import { OrgSecurityPanel } from "./org-security-panel";
+import { SubmitButton } from "../common/submit-button";
 
 /** Your organizations with your role; members and service tokens of the one you open. */
 export function OrgsSection() {
@@ -65,9 +66,9 @@ export function OrgsSection() {
           New organization name
           <input value={name} required maxLength={128} onChange={(e) => setName(e.target.value)} />
         </label>
-        <button type="submit" className="secondary" disabled={create.isPending}>
+        <SubmitButton className="secondary" disabled={create.isPending}>
           Create organization
-        </button>
+        </SubmitButton>
       </form>
       {(orgs.error ?? create.error) && (
         <p className="error" role="alert">

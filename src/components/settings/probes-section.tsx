@@ -9,6 +9,7 @@ import { RelativeTime } from "../common/relative-time";
 import { Field } from "../monitors/fields";
 import { ProbeTokenNotice } from "./probes-token";
 import { TableScroll } from "../common/table-scroll";
+import { SubmitButton } from "../common/submit-button";
 
 const REFRESH_MS = 10_000;
 
@@ -275,9 +276,9 @@ export function ProbesSection() {
               </Field>
             </div>
             <div>
-              <button type="submit" className="secondary" disabled={create.isPending}>
+              <SubmitButton className="secondary" disabled={create.isPending}>
                 {create.isPending ? "Registering…" : "Register probe"}
-              </button>
+              </SubmitButton>
             </div>
           </form>
           {planLimited && (

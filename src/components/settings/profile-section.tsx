@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText, fieldErrors } from "../common/errors";
 import { Field } from "../monitors/fields";
+import { SubmitButton } from "../common/submit-button";
 
 /** Profile (names) and password change. */
 export function ProfileSection() {
@@ -82,9 +83,7 @@ export function ProfileSection() {
             </p>
           )}
           <div>
-            <button type="submit" disabled={save.isPending}>
-              Save profile
-            </button>
+            <SubmitButton disabled={save.isPending}>Save profile</SubmitButton>
           </div>
         </form>
       )}
@@ -137,9 +136,7 @@ export function ProfileSection() {
           </p>
         )}
         <div>
-          <button type="submit" disabled={change.isPending}>
-            Change password
-          </button>
+          <SubmitButton disabled={change.isPending}>Change password</SubmitButton>
         </div>
       </form>
     </section>

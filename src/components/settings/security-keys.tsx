@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { createCredential, getCredential, keyErrorText } from "../common/webauthn";
+import { SubmitButton } from "../common/submit-button";
 
 type Key = { id: number; name: string; created_at: string; last_used_at: string | null };
 
@@ -124,9 +125,7 @@ export function SecurityKeys({
             {keyErrorText(add.error) ?? errorText(add.error)}
           </p>
         )}
-        <button type="submit" disabled={add.isPending}>
-          Add a security key
-        </button>
+        <SubmitButton disabled={add.isPending}>Add a security key</SubmitButton>
       </form>
     </div>
   );

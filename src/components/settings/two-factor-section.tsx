@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { SecurityKeys } from "./security-keys";
+import { SubmitButton } from "../common/submit-button";
 
 /**
  * Two-factor sign-in: enrol an authenticator app (the QR code and secret shown once, confirmed by a
@@ -117,9 +118,7 @@ export function TwoFactorSection() {
               {errorText(confirm.error)}
             </p>
           )}
-          <button type="submit" disabled={confirm.isPending}>
-            Confirm
-          </button>
+          <SubmitButton disabled={confirm.isPending}>Confirm</SubmitButton>
         </form>
       )}
       {data && <SecurityKeys keys={data.security_keys} onChanged={() => void refresh()} onCodes={(c) => setCodes(c)} />}
@@ -147,9 +146,9 @@ export function TwoFactorSection() {
               {errorText(remove.error)}
             </p>
           )}
-          <button type="submit" className="danger" disabled={remove.isPending}>
+          <SubmitButton className="danger" disabled={remove.isPending}>
             Remove the authenticator app
-          </button>
+          </SubmitButton>
         </form>
       )}
     </section>

@@ -13,6 +13,7 @@ import { Field } from "../monitors/fields";
 import { ComponentsEditor, type ComponentDraft } from "./components-editor";
 import { DomainVerification, rememberIssuedToken } from "./domain-verification";
 import { VISIBILITY_WORDS } from "./status-page-list";
+import { SubmitButton } from "../common/submit-button";
 
 /** Create a status page (no `id`) or edit one: its fields, its components, delete it. */
 export function StatusPageEditor({ id }: { id?: number }) {
@@ -233,7 +234,7 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
         )}
         {saved && <p role="status">Saved.</p>}
         <div className="row wrap">
-          <button type="submit">{initial ? "Save status page" : "Create status page"}</button>
+          <SubmitButton>{initial ? "Save status page" : "Create status page"}</SubmitButton>
           {initial && (
             <ConfirmButton
               label="Delete status page"
