@@ -72,6 +72,14 @@ beforeAll(async () => {
         return res
           .writeHead(200, { "content-type": "text/html" })
           .end("<!doctype html><title>Home</title><p>Welcome, ops</p>");
+      if (req.url === "/set-cookie")
+        return res
+          .writeHead(200, { "content-type": "text/html", "set-cookie": "session=s3cret; Path=/" })
+          .end("<!doctype html><title>Cookie</title><p>cookie set</p>");
+      if (req.url === "/cookies")
+        return res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(`<!doctype html><title>Cookies</title><p>cookies: ${req.headers.cookie ?? "none"}</p>`);
       if (req.url === "/slow") return setTimeout(() => res.writeHead(200).end("slow"), 1500);
       if (req.url === "/old") return res.writeHead(302, { location: "/new" }).end();
       if (req.url === "/new") return res.writeHead(200).end("moved here");
@@ -460,6 +468,27 @@ describe("browser checks", () => {
     expect(await testDb().query("SELECT result_id FROM check_screenshots WHERE service_id = ?", [failing.id])).toEqual(
       [],
     );
+  }, 90_000);
+
+  it("keeps a check's cookies within the check: the next check on the same probe (and its Chromium) sends none", async () => {
+    const [keeps, next] = await Promise.all([
+      create("browser cookie, kept within the check", "browser", {
+        url: `${plain}/set-cookie`,
+        steps: [
+          { action: "goto", url: `${plain}/cookies` },
+          { action: "expect_text", text: "cookies: session=s3cret" },
+        ],
+        timeout: 30,
+      }),
+      create("browser cookie, none from another check", "browser", {
+        url: `${plain}/cookies`,
+        steps: [{ action: "expect_text", text: "cookies: none" }],
+        timeout: 30,
+      }),
+    ]);
+    expect(await run(keeps.id)).toMatchObject({ outcome: "up", reason: null });
+    expect(await run(next.id)).toMatchObject({ outcome: "up", reason: null });
+    expect(await run(keeps.id)).toMatchObject({ outcome: "up", reason: null });
   }, 90_000);
 });
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { round } from "./connect";
 import { checkClock } from "./clock";
 import { guardedProxy } from "./guarded-proxy";
@@ -13,13 +13,67 @@ import {
   type StepTiming,
 } from "./types";
 
-/** Browsers a process runs at once at most (BROWSER_CONCURRENCY, default 4): each is a Chromium. */
+/** Browser checks a process runs at once at most (BROWSER_CONCURRENCY, default 4): each in its own context. */
 const MAX_BROWSERS = Math.max(1, Number(process.env.BROWSER_CONCURRENCY) || 4);
 let running = 0;
 const queue: (() => void)[] = [];
 
 /** The probe host's Chromium (CHROMIUM_PATH, default Debian's). */
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** How long the process keeps its Chromium after the last browser check ended. */
+const IDLE_CLOSE_MS = 60_000;
+
+/**
+ * The process's one Chromium, shared by its browser checks, each in a context of its own (its own
+ * cookies, storage and cache; on platform probes its own proxy): starting a Chromium costs far more
+ * than a context, and a check per second at most 4 at once would start one every second. Launched by
+ * the first browser check, started again after a crash (a `disconnected` browser is forgotten), and
+ * closed once no check has used it for IDLE_CLOSE_MS: a process without browser checks runs none.
+ */
+const shared: { browser: Promise<Browser> | null; users: number; idle: NodeJS.Timeout | null } = {
+  browser: null,
+  users: 0,
+  idle: null,
+};
+
+async function useBrowser(executablePath: string, timeout: number): Promise<Browser> {
+  if (shared.idle) clearTimeout(shared.idle);
+  shared.idle = null;
+  if (!shared.browser) {
+    const launching = chromium.launch({
+      executablePath,
+      timeout,
+      args: [
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+      ],
+    });
+    shared.browser = launching;
+    launching.then(
+      (b) => b.on("disconnected", () => shared.browser === launching && (shared.browser = null)),
+      () => shared.browser === launching && (shared.browser = null),
+    );
+  }
+  const browser = await shared.browser;
+  shared.users++;
+  return browser;
+}
+
+function releaseBrowser() {
+  shared.users--;
+  if (shared.users > 0 || !shared.browser) return;
+  const idle = shared.browser;
+  shared.idle = setTimeout(() => {
+    if (shared.users > 0 || shared.browser !== idle) return;
+    shared.browser = null;
+    void idle.then((b) => b.close()).catch(() => undefined);
+  }, IDLE_CLOSE_MS);
+  shared.idle.unref();
+}
 
 /**
  * One browser check: the probe host's Chromium (through playwright-core) opens the URL and runs the
@@ -65,20 +119,7 @@ async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs:
   const deadline = performance.now() + Math.max(1, budgetMs);
   const left = () => Math.max(1, Math.round(deadline - performance.now()));
   const proxy = opts.policy ? await guardedProxy(opts.policy) : null;
-  const browser = await chromium
-    .launch({
-      executablePath,
-      timeout: left(),
-      args: [
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
-      ],
-      ...(proxy ? { proxy: { server: proxy.server, bypass: "<-loopback>" } } : {}),
-    })
-    .catch((err: Error) => err);
+  const browser = await useBrowser(executablePath, left()).catch((err: Error) => err);
   if (browser instanceof Error) {
     await proxy?.close();
     return result("down", `this probe cannot start Chromium: ${firstLine(browser.message)}`);
@@ -86,6 +127,7 @@ async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs:
   let at = "load";
   let host = hostOf(check.url);
   let page: Page | null = null;
+  let context: BrowserContext | null = null;
   const steps: StepTiming[] = [];
   let began = performance.now();
   // The result with the timings so far; a failed run adds the page's screenshot when it fits the bound.
@@ -98,10 +140,11 @@ async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs:
     return jpeg && jpeg.length <= MAX_SCREENSHOT_BYTES ? { ...r, screenshot: { jpeg, step: at } } : r;
   };
   try {
-    const context = await browser.newContext({
+    context = await browser.newContext({
       ignoreHTTPSErrors: check.ignoreTlsErrors,
       serviceWorkers: "block",
       acceptDownloads: false,
+      ...(proxy ? { proxy: { server: proxy.server, bypass: "<-loopback>" } } : {}),
     });
     page = await context.newPage();
     began = performance.now();
@@ -125,7 +168,8 @@ async function checkInBrowser(check: BrowserCheck, opts: CheckOptions, budgetMs:
     if (performance.now() >= deadline) return await timed("down", `${at}: timeout after ${check.timeoutSeconds} s`);
     return await timed("down", `${at}: ${firstLine((err as Error).message)}`);
   } finally {
-    await browser.close().catch(() => undefined);
+    await context?.close().catch(() => undefined);
+    releaseBrowser();
     await proxy?.close();
   }
 }
