@@ -6,8 +6,8 @@ import type { TestUser } from "../support/http";
 
 // One door into storage (src/server/storage/engine.ts): a web process holds on SQLite at most two
 // connections, Prisma's and the stores' one writer (the WAL is checkpointed by the sweeper process,
-// wal-checkpoints.test.ts); on PostgreSQL one pool of DATABASE_POOL_SIZE connections shared by
-// Prisma and every store. Counted from outside, through
+// wal-checkpoints.test.ts); on PostgreSQL DATABASE_POOL_SIZE connections in all (the ping store's share and
+// the pool of Prisma and the other stores). Counted from outside, through
 // /proc, while pings, REST reads and writes, a service check and a metrics scrape run at once.
 
 const POOL_SIZE = 3;

@@ -48,7 +48,15 @@ import type { SweepSteps, SweepStorage } from "./sweep-storage";
  * A sweeper process (scripts/sweep.ts) opens its own the same way (`sweepStorage`), on SQLite one
  * connection that also runs the WAL checkpoints.
  */
-export type Connections = { kind: "sqlite"; file: string; db: Database.Database } | { kind: "postgresql"; pool: Pool };
+export type Connections =
+  { kind: "sqlite"; file: string; db: Database.Database } | { kind: "postgresql"; pool: Pool; pingPool?: Pool };
+
+/**
+ * A web process's PostgreSQL connections reserved for its ping store, out of DATABASE_POOL_SIZE: as
+ * many as the store has groups in flight, so other reads (an organization's public pages under load)
+ * never make another's pings wait for a connection.
+ */
+export const pingShareOf = (poolSize: number) => (poolSize >= 4 ? 2 : 1);
 
 /** What opening a process's connections reads of the configuration. */
 export type StorageConfig = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
@@ -72,8 +80,16 @@ export const walCheckpointing = (): { needed: true } | { needed: false; why: str
  * path's writer, checkpointing by itself only as a fallback) or of a `sweeper`.
  */
 export function openConnections(config: Config, role: "web" | "sweeper"): Connections {
-  if (config.databaseKind === "postgresql")
-    return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
+  if (config.databaseKind === "postgresql") {
+    if (role === "sweeper")
+      return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
+    const pings = pingShareOf(config.databasePoolSize);
+    return {
+      kind: "postgresql",
+      pool: openPgPool(config.databaseUrl, config.databasePoolSize - pings),
+      pingPool: openPgPool(config.databaseUrl, pings),
+    };
+  }
   const file = sqlitePath(config.databaseUrl, config.dataDir);
   return { kind: "sqlite", file, db: role === "web" ? openPingConnection(file) : openSqlite(file) };
 }
@@ -117,8 +133,10 @@ export async function closeProcessConnections(): Promise<void> {
   if (!d) return;
   globalForDoor.lifelineDoor = undefined;
   await d.prisma?.$disconnect();
-  if (d.connections.kind === "postgresql") await d.connections.pool.end();
-  else d.connections.db.close();
+  if (d.connections.kind === "postgresql") {
+    await d.connections.pool.end();
+    await d.connections.pingPool?.end();
+  } else d.connections.db.close();
 }
 
 /** The process's `key`, built on first use from its connections. */
@@ -137,7 +155,7 @@ export const prisma = () => built("prisma", createPrisma);
  */
 export const pingStore = (planner: EventPlanner) =>
   built("ping", (c) =>
-    c.kind === "postgresql" ? createPgPingStore(c.pool, planner) : createSqlitePingStore(c.db, planner),
+    c.kind === "postgresql" ? createPgPingStore(c.pingPool ?? c.pool, planner) : createSqlitePingStore(c.db, planner),
   );
 
 /** The process's check store (probe leases and results), built on first use with the rules it decides by (checks/store.ts). */
