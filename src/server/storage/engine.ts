@@ -43,8 +43,9 @@ import type { SweepSteps, SweepStorage } from "./sweep-storage";
  *   path, not a connection) and its interactive transactions hold BEGIN across awaits under a lock
  *   of their own, so a ping's group commit on the same connection would land inside them. The WAL
  *   is checkpointed by the sweeper process (sqlite/checkpointer.ts), not here.
- * - PostgreSQL: ONE pool of DATABASE_POOL_SIZE connections (default 10), shared by Prisma (its
- *   adapter takes the pool) and every store.
+ * - PostgreSQL: DATABASE_POOL_SIZE connections (default 10): a web process's ping store has a pool
+ *   of its own (`pingShareOf`), the rest is one pool shared by Prisma (its adapter takes the pool)
+ *   and every other store.
  * A sweeper process (scripts/sweep.ts) opens its own the same way (`sweepStorage`), on SQLite one
  * connection that also runs the WAL checkpoints.
  */
@@ -54,9 +55,10 @@ export type Connections =
 /**
  * A web process's PostgreSQL connections reserved for its ping store, out of DATABASE_POOL_SIZE: as
  * many as the store has groups in flight, so other reads (an organization's public pages under load)
- * never make another's pings wait for a connection.
+ * never make another's pings wait for a connection. Below 4 connections in all the ping store shares
+ * the one pool (the others would be left too few).
  */
-export const pingShareOf = (poolSize: number) => (poolSize >= 4 ? 2 : 1);
+export const pingShareOf = (poolSize: number) => (poolSize >= 4 ? 2 : 0);
 
 /** What opening a process's connections reads of the configuration. */
 export type StorageConfig = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
@@ -84,6 +86,7 @@ export function openConnections(config: Config, role: "web" | "sweeper"): Connec
     if (role === "sweeper")
       return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
     const pings = pingShareOf(config.databasePoolSize);
+    if (pings === 0) return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
     return {
       kind: "postgresql",
       pool: openPgPool(config.databaseUrl, config.databasePoolSize - pings),
