@@ -59,12 +59,7 @@ export function checkResultWire(
     status_code: r.statusCode,
     response_time_ms: r.responseTimeMs,
     started_at: r.startedAt.toISOString(),
-    timing: {
-      dns_ms: r.timing.dnsMs,
-      connect_ms: r.timing.connectMs,
-      tls_ms: r.timing.tlsMs,
-      first_byte_ms: r.timing.firstByteMs,
-    },
+    timing: timingWire(r.timing),
     certificate_days_left: r.certificateDaysLeft,
     ...(r.steps ? { steps: r.steps } : {}),
     ...(r.screenshot ? { screenshot: { jpeg: r.screenshot.jpeg.toString("base64"), step: r.screenshot.step } } : {}),
@@ -97,5 +92,13 @@ function screenshotFromWire(s: ResultWire["screenshot"]): Pick<CheckResult, "scr
   const jpeg = Buffer.from(s.jpeg, "base64");
   return isJpeg(jpeg) && jpeg.length <= MAX_SCREENSHOT_BYTES ? { screenshot: { jpeg, step: s.step } } : {};
 }
+
+/** A result's phase timings as the wire (a probe's report, a test's answer) writes them. */
+export const timingWire = (t: CheckResult["timing"]) => ({
+  dns_ms: t.dnsMs,
+  connect_ms: t.connectMs,
+  tls_ms: t.tlsMs,
+  first_byte_ms: t.firstByteMs,
+});
 
 export const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8;

@@ -2,6 +2,7 @@ import { isoSeconds } from "../../shared/time";
 import { assertionOutcomes, type Observed } from "../domain/assertions";
 import type { OutboundPolicy } from "../outbound";
 import { runCheck, type Check } from "./index";
+import { timingWire } from "./stored-result";
 
 /**
  * "Test this check" (docs/api-checks.md): the check run once and answered with every assertion's
@@ -18,12 +19,7 @@ export async function testRun(check: Check, policy: OutboundPolicy | null) {
     status_code: r.statusCode,
     response_time_ms: r.responseTimeMs,
     started_at: isoSeconds(r.startedAt),
-    timing: {
-      dns_ms: r.timing.dnsMs,
-      connect_ms: r.timing.connectMs,
-      tls_ms: r.timing.tlsMs,
-      first_byte_ms: r.timing.firstByteMs,
-    },
+    timing: timingWire(r.timing),
     certificate_days_left: r.certificateDaysLeft,
     assertions: seen
       ? assertionOutcomes(check.assertions, seen).map((o) => ({
