@@ -18,10 +18,20 @@ export const timedUnitFiles = [
   "tests/unit/schedule-grammar.test.ts",
   "tests/unit/schedule-performance.test.ts",
 ];
-// Integration files that mostly wait (the soak smoke: processes killed and restarted, a drain) and
-// assert counts only: `npm test` runs them beside the two lanes, after the unit files
-// (LIFELINE_TESTS=side), each engine in its own Vitest process with its own server and cluster.
-export const sideFiles = ["tests/integration/soak.test.ts"];
+// Integration files that mostly wait (the soak smoke: processes killed and restarted, a drain; probes,
+// sweeps, reminders and maintenance windows coming due) and bound no latency: `npm test` runs them
+// beside the two lanes, after the unit files (LIFELINE_TESTS=side), each engine in its own Vitest
+// process with its own server and cluster, so the lanes, the suite's longest path, carry less.
+export const sideFiles = [
+  "tests/integration/soak.test.ts",
+  "tests/integration/platform-probes.test.ts",
+  "tests/integration/probe-checks.test.ts",
+  "tests/integration/reminders.test.ts",
+  "tests/integration/sweeper.test.ts",
+  "tests/integration/maintenance-hold.test.ts",
+  "tests/integration/maintenance-announcements.test.ts",
+  "tests/integration/status-workers.test.ts",
+];
 const selection = process.env.LIFELINE_TESTS;
 const unitFiles = {
   include: selection === "timed" ? timedUnitFiles : ["tests/unit/**/*.test.ts"],

@@ -7,7 +7,8 @@
 //    `timedFiles`), on SQLite and then on a throwaway PostgreSQL cluster;
 // 2. two lanes at once, one per engine, each the rest of the integration tests (Vitest, against a
 //    real server started like `npm start`) followed by the end-to-end tests (Playwright in a real
-//    Chromium), and beside them the other unit tests and then the soak smoke (`sideFiles`) on each engine. The lanes share nothing (own servers, ports,
+//    Chromium), and beside them the other unit tests and then the integration files that mostly wait (`sideFiles`:
+//    the soak smoke, probes, sweeps) on each engine. The lanes share nothing (own servers, ports,
 //    data directories and clusters); most of their time is spent waiting on servers, sweeps and
 //    probes, so together they take about a third less than one after the other.
 // It prints each stage's time and then one closing line: "Tests: N passed, N failed".
@@ -173,9 +174,13 @@ const [sqlite, postgres, unit] = await Promise.all([
   ]),
   lane("unit", [
     { label: "unit", args: vitestArgs(["unit"], "test-reports/vitest-unit.json"), env: untimedEnv },
-    { label: "soak smoke on SQLite", args: vitestArgs(["integration"], "test-reports/vitest-side.json"), env: sideEnv },
     {
-      label: "soak smoke on PostgreSQL",
+      label: "side integration on SQLite",
+      args: vitestArgs(["integration"], "test-reports/vitest-side.json"),
+      env: sideEnv,
+    },
+    {
+      label: "side integration on PostgreSQL",
       args: vitestArgs(["integration-pg"], "test-reports/vitest-side-pg.json"),
       env: sideEnv,
     },
@@ -209,7 +214,7 @@ if (failed === 0 && (statuses.some((s) => s !== 0) || missingReport)) failed = 1
 console.log(
   `\nTime: alone ${alone.seconds} s (${alone.times.join(", ")}; ${aloneBusy}); then at once: ` +
     `SQLite lane ${sqlite.seconds} s (${sqlite.times.join(", ")}), ` +
-    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}), unit tests and soak smoke ${unit.seconds} s (${unit.times.join(", ")}); ${lanesBusy}`,
+    `PostgreSQL lane ${postgres.seconds} s (${postgres.times.join(", ")}), unit tests and side integration ${unit.seconds} s (${unit.times.join(", ")}); ${lanesBusy}`,
 );
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -8,7 +8,7 @@ const FILES: Record<string, string> = {
   "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
 };
 
-const INIT = `window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null });`;
+const INIT = `window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null, defaultModelsExpandDepth: -1 });`;
 
 export async function GET(_req: Request, ctx: { params: Promise<{ file: string }> }) {
   const { file } = await ctx.params;
