@@ -2,10 +2,11 @@
 // Debian's Chromium) against a Lifeline started as `npm start` starts it (tests/support/lifeline.ts),
 // on loopback. One account with BENCH_MONITORS cron monitors (default 10,000; 5 runs each, states
 // spread) and BENCH_SERVICES services (default 1,000); the overview (`/`), the monitors list, the
-// services list and a monitor page, BENCH_LOADS loads each (default 5) after one warm-up load, and the
-// server's answer to a name search over all monitors: the medians of time to first byte, of the
-// content in the document and of the content on screen, and the HTML's size, go to
-// docs/performance.md ("dashboard"); BENCH_RECORD=0 prints them only (a smoke run).
+// services list and a monitor page, and the sign-in page signed out as the floor, each loaded whole
+// BENCH_LOADS times (default 5) in a fresh tab after one warm-up load and as many times in a tab
+// already open on the site, and the server's answer to a name search over all monitors: the medians
+// of time to first byte, of the content in the document and of the content on screen, and the HTML's
+// size, go to docs/performance.md ("dashboard"); BENCH_RECORD=0 prints them only (a smoke run).
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -120,18 +121,17 @@ type Load = {
 };
 
 /**
- * One load in a fresh tab: the navigation's time to first byte, when the first element matching
- * `selector` entered the document, and when it was on screen (the frame after it, painted).
+ * Readies `page` to time its loads of pages showing `selector` (once per page: the script runs at the
+ * start of every document it loads): when the first element matching `selector` entered the
+ * document, and when it was on screen. The row's paint time comes from Element Timing: each element
+ * of the row that holds text of its own is marked `elementtiming` when the row enters the document
+ * (before it is rendered), and the first 'element' entry of one of them gives the frame that painted
+ * it. The first task after that frame (a requestAnimationFrame, then a timeout) is kept too: it also
+ * waits for whatever long task (the scripts, hydration) the browser runs next, so it is later than
+ * the paint when one runs.
  */
-async function measureLoad(newPage: () => Promise<Page>, url: string, selector: string): Promise<Load> {
-  const page = await newPage();
-  await page.bringToFront();
+async function watchContent(page: Page, selector: string) {
   // A string, not a function: tsx would add its own helpers to a function's source, undefined in the page.
-  // The row's paint time from Element Timing: each element of the row that holds text of its own is
-  // marked `elementtiming` when the row enters the document (before it is rendered), and the first
-  // 'element' entry of one of them gives the frame that painted it. The first task after that frame
-  // (a requestAnimationFrame, then a timeout) is kept too: it also waits for whatever long task (the
-  // scripts, hydration) the browser runs next, so it is later than the paint when one runs.
   await page.addInitScript(`(() => {
     const sel = ${JSON.stringify(selector)};
     const b = (window.__bench = {});
@@ -151,6 +151,10 @@ async function measureLoad(newPage: () => Promise<Page>, url: string, selector: 
     const observer = new MutationObserver(() => check() && observer.disconnect());
     observer.observe(document, { childList: true, subtree: true });
   })();`);
+}
+
+/** One whole load of `url` in `page` (readied by watchContent): its navigation's times from its start. */
+async function measureLoad(page: Page, url: string, selector: string): Promise<Load> {
   await page.goto(url, { waitUntil: "load", timeout: 60_000 });
   await page
     .waitForFunction(
@@ -174,7 +178,7 @@ async function measureLoad(newPage: () => Promise<Page>, url: string, selector: 
           .slice(0, 3000)}`,
       );
     });
-  const load = await page.evaluate(() => {
+  return page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
     const b = (window as unknown as { __bench: { inDocument: number; painted: number; afterFrame: number } }).__bench;
@@ -188,8 +192,30 @@ async function measureLoad(newPage: () => Promise<Page>, url: string, selector: 
       htmlBytes: nav.decodedBodySize,
     };
   });
+}
+
+/** A load in a fresh tab: the browser starts the tab's renderer process as the request goes out. */
+async function loadInFreshTab(context: BrowserContext, url: string, selector: string): Promise<Load> {
+  const page = await context.newPage();
+  await page.bringToFront();
+  await watchContent(page, selector);
+  const load = await measureLoad(page, url, selector);
   await page.close();
   return load;
+}
+
+/**
+ * `count` whole loads of `url` in one tab that already shows a page of the same site (`from`), as
+ * when the address is typed or the page reloaded in the tab in use: its renderer process is running.
+ */
+async function loadsInOpenTab(context: BrowserContext, from: string, url: string, selector: string, count: number) {
+  const page = await context.newPage();
+  await watchContent(page, selector);
+  await page.goto(from, { waitUntil: "load", timeout: 60_000 });
+  const loads: Load[] = [];
+  for (let i = 0; i < count; i++) loads.push(await measureLoad(page, url, selector));
+  await page.close();
+  return loads;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -271,21 +297,34 @@ async function main() {
         selector: "[data-testid=run-row]",
       },
     ];
+    // The floor: the sign-in page, signed out (no data, no session, the same scripts and styles).
+    const signedOut = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const floor = {
+      name: "Sign-in page, signed out (`/login`: no data; the floor)",
+      url: `${server.baseUrl}/login`,
+      selector: ".auth-page h1",
+      context: signedOut,
+      from: `${server.baseUrl}/register`,
+    };
     const load0 = os.loadavg()[0]!;
     const steal0 = steal.read();
     const rows: string[] = [];
-    for (const p of pages) {
-      await measureLoad(() => context.newPage(), p.url, p.selector); // warm-up
+    for (const p of [...pages.map((q) => ({ ...q, context, from: `${server.baseUrl}/settings` })), floor]) {
+      await loadInFreshTab(p.context, p.url, p.selector); // warm-up
       const loads: Load[] = [];
-      for (let i = 0; i < LOADS; i++) loads.push(await measureLoad(() => context.newPage(), p.url, p.selector));
-      const html = await htmlTimes(context, p.url);
+      for (let i = 0; i < LOADS; i++) loads.push(await loadInFreshTab(p.context, p.url, p.selector));
+      const inTab = await loadsInOpenTab(p.context, p.from, p.url, p.selector, LOADS);
+      const html = await htmlTimes(p.context, p.url);
       const onScreen = median(loads.map((l) => l.onScreen));
+      const inTabOnScreen = median(inTab.map((l) => l.onScreen));
       const fcps = loads.map((l) => l.fcp).filter((x): x is number => x !== null);
+      const met = (x: number) => (x <= TARGET_MS ? "met" : "not met");
       rows.push(
-        `| ${p.name} | ${ms(median(loads.map((l) => l.requestStart)))} | ${ms(median(loads.map((l) => l.ttfb)))} | ${ms(median(loads.map((l) => l.inDocument)))} | ${ms(onScreen)} | ${ms(median(loads.map((l) => l.afterFrame)))} | ${ms(fcps.length ? median(fcps) : null)} | ${loads.map((l) => ms(l.onScreen)).join(", ")} | ${Math.round(median(loads.map((l) => l.htmlBytes)) / 1024)} | ${ms(median(html))} | ${onScreen <= TARGET_MS ? "met" : "not met"} |`,
+        `| ${p.name} | ${ms(median(loads.map((l) => l.requestStart)))} | ${ms(median(loads.map((l) => l.ttfb)))} | ${ms(median(loads.map((l) => l.inDocument)))} | ${ms(onScreen)} | ${ms(median(loads.map((l) => l.afterFrame)))} | ${ms(fcps.length ? median(fcps) : null)} | ${loads.map((l) => ms(l.onScreen)).join(", ")} | ${ms(median(inTab.map((l) => l.ttfb)))} | ${ms(inTabOnScreen)} | ${inTab.map((l) => ms(l.onScreen)).join(", ")} | ${Math.round(median(loads.map((l) => l.htmlBytes)) / 1024)} | ${ms(median(html))} | ${p === floor ? "—" : `${met(onScreen)} / ${met(inTabOnScreen)}`} |`,
       );
       console.log(rows.at(-1));
     }
+    await signedOut.close();
     const search = await searchTimes(context, server.baseUrl);
     const searchRow = `Searching ${count(MONITORS)} monitors by name on the server (\`cronMonitors.list\` with \`search\`, as the list's search box asks, ${search.total} matches for the last): median ${ms(median(search.times))} ms over ${search.times.length} requests (${search.times.map(ms).join(", ")}).`;
     console.log(searchRow);
@@ -296,17 +335,19 @@ async function main() {
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; Chromium (Debian's, headless) through Playwright against
 \`npm start\`'s server (NODE_ENV=production, SQLite) on loopback, the browser on the same cores. Load average ${load0.toFixed(1)} when the
 loads began and ${load1.toFixed(1)} at the end on ${os.cpus().length} cores, CPU steal ${stolen ?? "?"}%. One account with ${count(MONITORS)} monitors
-(5 runs each, one of them failed; 1 in 20 down, late, paused and new) and ${count(SERVICES)} services; each page loaded ${LOADS} times in a
-fresh tab after one warm-up load, signed in. Times are from the start of the navigation: the request sent, first byte (TTFB), the
-first row in the document, the first row on screen (the paint of the frame that first showed its text, from Element Timing:
-each of its elements holding text is marked \`elementtiming\` as it enters the document), the first task after that frame (a
-requestAnimationFrame then a timeout: it also waits for the long task the browser runs next, the page's scripts and
-hydration, so it comes later than the paint when one runs), and the first contentful paint; the HTML's size as
-decoded; and, without a browser, the median time to read the page's whole HTML over HTTP with the session (the server's share:
-the page is sent whole, so it is also its first byte). Target: content on screen within ${TARGET_MS} ms (median).
+(5 runs each, one of them failed; 1 in 20 down, late, paused and new) and ${count(SERVICES)} services; each page loaded whole ${LOADS} times
+in a fresh tab after one warm-up load, then ${LOADS} times in a tab already showing another page of the dashboard (as when the address
+is typed or the page reloaded in the tab in use), signed in; and the sign-in page the same way, signed out, as the floor: a page
+with no data and no session, the same scripts and styles. Times are from the start of the navigation: the request sent, first
+byte (TTFB), the first row in the document, the first row on screen (the paint of the frame that first showed its text, from
+Element Timing: each of its elements holding text is marked \`elementtiming\` as it enters the document), the first task after
+that frame (a requestAnimationFrame then a timeout: it also waits for the long task the browser runs next, the page's scripts
+and hydration, so it comes later than the paint when one runs), and the first contentful paint; the HTML's size as decoded; and,
+without a browser, the median time to read the page's whole HTML over HTTP with the session (the server's share: the page is
+sent whole, so it is also its first byte). Target: content on screen within ${TARGET_MS} ms (median), in a fresh tab / in an open tab.
 
-| page | request sent ms | TTFB ms | row in document ms | row on screen ms (median) | first task after that frame ms | first contentful paint ms | on screen, every load | HTML KB | whole HTML, server ms | target |
-|---|---|---|---|---|---|---|---|---|---|---|
+| page | request sent ms | TTFB ms | row in document ms | row on screen ms (median) | first task after that frame ms | first contentful paint ms | on screen, every load | open tab: TTFB ms | open tab: row on screen ms (median) | open tab: every load | HTML KB | whole HTML, server ms | target (fresh / open tab) |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 ${searchRow}
@@ -314,7 +355,8 @@ ${searchRow}
 The lists are pages of 20 whatever the organization holds: state, project, status and name search are filters of the page's
 statement on the server (two statements per monitors page, the same with a search), and the overview is counts and short lists
 (LIMITed reads). The server render answers the page's queries through the same tRPC procedures and sends the rows in the first
-HTML (src/trpc/server.tsx), so the content arrives with the document.`;
+HTML (src/trpc/server.tsx), so the content arrives with the document. A dashboard link fetches its page ahead only when the
+pointer rests on it or it is focused: links merely in view fetch nothing (src/components/common/prefetch-link.tsx).`;
     if (RECORD) writeSection("dashboard", section);
     else console.log("BENCH_RECORD=0: docs/performance.md left as it was");
     await context.close();

@@ -171,12 +171,20 @@ test("the duration bars name a failed run in words and hatch it, so colour is no
   await expect(page.getByText("No drift baseline yet.")).toBeVisible();
 });
 
-test("a link rested on or focused fetches its page ahead: the click shows the page without asking /api/trpc for its data", async ({
+test("a link rested on or focused fetches its page ahead (the click shows it without asking /api/trpc for its data), a link only in view fetches nothing", async ({
   page,
   request,
 }) => {
   const s = await seed(page, request, "ssr-nav");
+  // Links only in view fetch nothing: the page's first 2 s ask the server for no other page.
+  const pagesAsked: string[] = [];
+  page.on("request", (r) => {
+    if (r.headers()["rsc"] === "1") pagesAsked.push(new URL(r.url()).pathname);
+  });
   await page.goto("/monitors");
+  await expect(page.getByTestId("monitor-row")).toHaveCount(1);
+  await page.waitForTimeout(2000);
+  expect(pagesAsked).toEqual([]);
   // The page being left keeps polling its own data meanwhile: only the next page's procedures count.
   const asked: string[] = [];
   page.on("request", (r) => {
@@ -192,6 +200,7 @@ test("a link rested on or focused fetches its page ahead: the click shows the pa
   );
   await link.hover();
   await ahead; // the page's server answer, data included, fetched on hover
+  expect(new Set(pagesAsked)).toEqual(new Set([`/monitors/${s.monitorId}`])); // that page only
   await link.click();
   await expect(page.getByTestId("run-row")).toHaveCount(2);
   await expect(page.getByRole("heading", { name: s.monitorName, level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 "use client";
 
 import { getCsrfToken, signIn } from "next-auth/react";
-import Link from "next/link";
+import { PrefetchLink } from "./common/prefetch-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPCClient } from "../trpc/react";
@@ -192,11 +192,11 @@ export function AuthForm({ mode }: { mode: "login" | "register" }) {
         <p className="muted">
           {mode === "login" ? (
             <>
-              No account yet? <Link href="/register">Create one</Link>
+              No account yet? <PrefetchLink href="/register">Create one</PrefetchLink>
             </>
           ) : (
             <>
-              Have an account? <Link href="/login">Sign in</Link>
+              Have an account? <PrefetchLink href="/login">Sign in</PrefetchLink>
             </>
           )}
         </p>

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useState } from "react";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
@@ -75,7 +75,7 @@ export function IncidentTable({
                   {i.status === "open" && <PostUpdate incidentId={i.id} />}
                 </td>
                 <td>
-                  <Link href={`/incidents/${i.id}`}>{KIND_WORDS[i.kind]}</Link>
+                  <PrefetchLink href={`/incidents/${i.id}`}>{KIND_WORDS[i.kind]}</PrefetchLink>
                   <br />
                   <span className="muted small-text">{i.reason}</span>
                   {i.parent_incident_id !== null && (
@@ -83,21 +83,23 @@ export function IncidentTable({
                       <br />
                       <span className="muted small-text">
                         Held under{" "}
-                        <Link href={`/incidents/${i.parent_incident_id}`}>incident #{i.parent_incident_id}</Link>
+                        <PrefetchLink href={`/incidents/${i.parent_incident_id}`}>
+                          incident #{i.parent_incident_id}
+                        </PrefetchLink>
                       </span>
                     </>
                   )}
                 </td>
                 <td>
                   {i.cron_monitor !== null && (
-                    <Link href={`/monitors/${i.cron_monitor}`}>
+                    <PrefetchLink href={`/monitors/${i.cron_monitor}`}>
                       {names?.monitors.get(i.cron_monitor) ?? `Monitor #${i.cron_monitor}`}
-                    </Link>
+                    </PrefetchLink>
                   )}
                   {i.service !== null && (
-                    <Link href={`/services/${i.service}`}>
+                    <PrefetchLink href={`/services/${i.service}`}>
                       {names?.services.get(i.service) ?? `Service #${i.service}`}
-                    </Link>
+                    </PrefetchLink>
                   )}
                 </td>
                 <td>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { RelativeTime } from "../common/relative-time";
@@ -43,7 +43,7 @@ export function IncidentTreeView({ id }: { id: number }) {
   return (
     <>
       <p>
-        <Link href="/incidents">← Incidents</Link>
+        <PrefetchLink href="/incidents">← Incidents</PrefetchLink>
       </p>
       <h1>Incident #{incident.id}</h1>
       <IncidentLine node={incident} />
@@ -93,8 +93,8 @@ function IncidentLine({ node, link = false }: { node: Node; link?: boolean }) {
   return (
     <p>
       <span className={`badge incident-${node.status}`}>{node.status === "open" ? "▲ Open" : "✓ Resolved"}</span>{" "}
-      {link ? <Link href={`/incidents/${node.id}`}>Incident #{node.id}</Link> : null} {KIND_WORDS[node.kind]} on{" "}
-      <Link href={href}>{node.subject.name}</Link>
+      {link ? <PrefetchLink href={`/incidents/${node.id}`}>Incident #{node.id}</PrefetchLink> : null}{" "}
+      {KIND_WORDS[node.kind]} on <PrefetchLink href={href}>{node.subject.name}</PrefetchLink>
       <br />
       <span className="muted small-text">
         {node.reason}. Opened <RelativeTime iso={node.opened_at} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { MonitorForm } from "./monitor-form";
@@ -24,7 +24,7 @@ export function EditMonitor({ id }: { id: number }) {
   return (
     <section className="stack-lg">
       <p>
-        <Link href={`/monitors/${id}`}>← {monitor.name}</Link>
+        <PrefetchLink href={`/monitors/${id}`}>← {monitor.name}</PrefetchLink>
       </p>
       <h1>Edit {monitor.name}</h1>
       <MonitorForm monitor={monitor} />
@@ -40,7 +40,7 @@ export function NotFound({ message }: { message: string }) {
         {message}
       </p>
       <p>
-        <Link href="/monitors">Back to monitors</Link>
+        <PrefetchLink href="/monitors">Back to monitors</PrefetchLink>
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { FieldError } from "./fields";
@@ -35,7 +35,7 @@ export function IntegrationFields({ selected, onChange, error }: Props) {
       )}
       {list.isSuccess && rows.length === 0 && (
         <p className="muted">
-          No integrations yet. <Link href="/settings">Add one in Settings</Link>.
+          No integrations yet. <PrefetchLink href="/settings">Add one in Settings</PrefetchLink>.
         </p>
       )}
       {rows.length > 0 && (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useRouter } from "next/navigation";
 import type { CronMonitor } from "../../shared/schemas/cron-monitors";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
@@ -36,9 +36,9 @@ export function MonitorActions({ monitor }: { monitor: CronMonitor }) {
   return (
     <div className="stack">
       <div className="row wrap">
-        <Link className="button secondary" href={`/monitors/${monitor.id}/edit`}>
+        <PrefetchLink className="button secondary" href={`/monitors/${monitor.id}/edit`}>
           Edit
-        </Link>
+        </PrefetchLink>
         <button
           type="button"
           className="secondary"

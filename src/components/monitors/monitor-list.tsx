@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useState } from "react";
 import type { ListCronMonitorsInput } from "../../shared/schemas/cron-monitors";
 import { MONITOR_STATES } from "../../shared/vocabulary";
@@ -46,9 +46,9 @@ export function MonitorList() {
     <section className="stack-lg">
       <div className="row between wrap">
         <h1>Monitors</h1>
-        <Link className="button" href="/monitors/new">
+        <PrefetchLink className="button" href="/monitors/new">
           New monitor
-        </Link>
+        </PrefetchLink>
       </div>
       <div className="filters">
         <label>
@@ -101,8 +101,8 @@ export function MonitorList() {
         <div className="empty card">
           {total === 0 && !state && !project && !needle ? (
             <p>
-              No monitors yet. <Link href="/monitors/new">Create your first monitor</Link> and point a cron job at its
-              ping URL.
+              No monitors yet. <PrefetchLink href="/monitors/new">Create your first monitor</PrefetchLink> and point a
+              cron job at its ping URL.
             </p>
           ) : (
             <p>No monitor matches these filters.</p>

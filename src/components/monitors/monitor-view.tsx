@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { LocalTime, RelativeTime } from "../common/relative-time";
@@ -40,7 +40,7 @@ export function MonitorView({ id }: { id: number }) {
   return (
     <section className="stack-lg">
       <p>
-        <Link href="/monitors">← Monitors</Link>
+        <PrefetchLink href="/monitors">← Monitors</PrefetchLink>
       </p>
       <div className="row between wrap">
         <h1 className="row tight wrap">{m.name}</h1>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { LocalTime } from "../common/relative-time";
@@ -49,7 +49,7 @@ export function RunDetail({ monitorId, rid, initialLog }: { monitorId: number; r
   return (
     <section className="stack-lg">
       <p>
-        <Link href={`/monitors/${monitorId}`}>← Back to the monitor</Link>
+        <PrefetchLink href={`/monitors/${monitorId}`}>← Back to the monitor</PrefetchLink>
       </p>
       <h1>
         Run <span className="mono small-text">{r.rid}</span>

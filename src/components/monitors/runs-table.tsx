@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useState } from "react";
 import { runFlagText } from "../../shared/incident-kinds";
 import { RUN_STATUSES } from "../../shared/vocabulary";
@@ -90,12 +90,12 @@ export function RunsTable({
               {runs.map((r) => (
                 <tr key={r.rid} data-testid="run-row">
                   <td>
-                    <Link
+                    <PrefetchLink
                       href={`/monitors/${monitorId}/runs/${encodeURIComponent(r.rid)}`}
                       aria-label={`Run ${r.rid}: ${RUN_STATUS_WORDS[r.status]}`}
                     >
                       <RunStatusBadge status={r.status} />
-                    </Link>
+                    </PrefetchLink>
                   </td>
                   <td>
                     <RelativeTime iso={r.started_at} />

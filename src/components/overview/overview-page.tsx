@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import type { Overview, OverviewSubject } from "../../shared/schemas/overview";
 import { MONITOR_STATES } from "../../shared/vocabulary";
 import { SERVICE_STATUSES } from "../../shared/vocabulary";
@@ -23,9 +23,9 @@ const lasted = (iso: string, at: string) => durationText(Math.max(0, Date.parse(
 function SubjectLink({ subject }: { subject: OverviewSubject | null }) {
   if (!subject) return <span className="muted">a deleted object</span>;
   return (
-    <Link href={hrefOf(subject)}>
+    <PrefetchLink href={hrefOf(subject)}>
       {subject.name} <span className="muted">({KIND_WORDS[subject.kind].toLowerCase()})</span>
-    </Link>
+    </PrefetchLink>
   );
 }
 
@@ -41,7 +41,8 @@ function Counts<S extends string>(props: {
   return (
     <section className="card stack" aria-labelledby={id} data-testid={props.testId}>
       <h2 id={id} className="h3">
-        <Link href={props.href}>{props.title}</Link> <span className="muted">({props.counts.total})</span>
+        <PrefetchLink href={props.href}>{props.title}</PrefetchLink>{" "}
+        <span className="muted">({props.counts.total})</span>
       </h2>
       <dl className="overview-counts">
         {props.states.map((s) => (
@@ -94,7 +95,7 @@ function Incidents({ data }: { data: Overview }) {
   return (
     <section className="card stack" aria-labelledby="incidents-heading">
       <h2 id="incidents-heading" className="h3">
-        <Link href="/incidents">Open incidents</Link>
+        <PrefetchLink href="/incidents">Open incidents</PrefetchLink>
       </h2>
       {items.length === 0 ? (
         <p className="muted">No open incident.</p>
@@ -102,7 +103,7 @@ function Incidents({ data }: { data: Overview }) {
         <ul className="stack" aria-label="Open incidents" data-testid="open-incidents">
           {items.map((i) => (
             <li key={i.id} className="row wrap">
-              <Link href={`/incidents/${i.id}`}>Incident #{i.id}</Link>
+              <PrefetchLink href={`/incidents/${i.id}`}>Incident #{i.id}</PrefetchLink>
               <span>
                 {i.kind.replace("_", " ")} on <SubjectLink subject={i.subject} />
               </span>
@@ -116,7 +117,7 @@ function Incidents({ data }: { data: Overview }) {
       )}
       {data.open_incidents.more && (
         <p>
-          <Link href="/incidents">All open incidents</Link>
+          <PrefetchLink href="/incidents">All open incidents</PrefetchLink>
         </p>
       )}
     </section>
@@ -128,7 +129,7 @@ function Maintenance({ data }: { data: Overview }) {
   return (
     <section className="card stack" aria-labelledby="maintenance-heading" data-testid="overview-maintenance">
       <h2 id="maintenance-heading" className="h3">
-        <Link href="/maintenance">Maintenance</Link>
+        <PrefetchLink href="/maintenance">Maintenance</PrefetchLink>
       </h2>
       {active.length === 0 ? (
         <p className="muted">No maintenance under way.</p>
@@ -172,9 +173,9 @@ function Changes({ data }: { data: Overview }) {
                 <SubjectLink subject={c.subject} />{" "}
                 {c.event === "opened" ? `failed (${c.kind.replace("_", " ")})` : "recovered"}
               </span>
-              <Link href={`/incidents/${c.incident_id}`} aria-label={`Incident #${c.incident_id}`}>
+              <PrefetchLink href={`/incidents/${c.incident_id}`} aria-label={`Incident #${c.incident_id}`}>
                 #{c.incident_id}
-              </Link>
+              </PrefetchLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useRouter } from "next/navigation";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
@@ -31,7 +31,7 @@ export function EditService({ id }: { id: number }) {
   return (
     <section className="stack-lg">
       <p>
-        <Link href={`/services/${id}`}>← {service.name}</Link>
+        <PrefetchLink href={`/services/${id}`}>← {service.name}</PrefetchLink>
       </p>
       <h1>Edit {service.name}</h1>
       <div className="card form-layout">

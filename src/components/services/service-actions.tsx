@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useRouter } from "next/navigation";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { ConfirmButton } from "../common/confirm-button";
@@ -29,9 +29,9 @@ export function ServiceActions({ service }: { service: { id: number; name: strin
   return (
     <div className="stack">
       <div className="row wrap">
-        <Link className="button secondary" href={`/services/${service.id}/edit`}>
+        <PrefetchLink className="button secondary" href={`/services/${service.id}/edit`}>
           Edit
-        </Link>
+        </PrefetchLink>
         <button
           type="button"
           className="secondary"

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useState } from "react";
 import { errorText } from "../common/errors";
 import { RelativeTime } from "../common/relative-time";
@@ -33,7 +33,7 @@ export function ServiceView({ id }: { id: number }) {
   return (
     <section className="stack-lg">
       <p>
-        <Link href="/services">← Services</Link>
+        <PrefetchLink href="/services">← Services</PrefetchLink>
       </p>
       <div className="row between wrap">
         <h1 className="row tight wrap">{s.name}</h1>
@@ -208,7 +208,7 @@ export function ServiceNotFound({ message }: { message: string }) {
         {message}
       </p>
       <p>
-        <Link href="/services">Back to services</Link>
+        <PrefetchLink href="/services">Back to services</PrefetchLink>
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { PrefetchLink } from "../common/prefetch-link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { StatusPageView } from "../../shared/schemas/status-pages";
@@ -35,7 +35,7 @@ export function StatusPageEditor({ id }: { id?: number }) {
     return (
       <section className="stack-lg">
         <p>
-          <Link href="/status-pages">← Status pages</Link>
+          <PrefetchLink href="/status-pages">← Status pages</PrefetchLink>
         </p>
         <h1>Status page not found</h1>
         <p className="error" role="alert">
@@ -155,7 +155,7 @@ function StatusPageForm({ initial }: { initial?: StatusPageView }) {
   return (
     <section className="stack-lg">
       <p>
-        <Link href="/status-pages">← Status pages</Link>
+        <PrefetchLink href="/status-pages">← Status pages</PrefetchLink>
       </p>
       <div className="row between wrap">
         <h1>{title}</h1>
