@@ -214,3 +214,36 @@ test("a link rested on or focused fetches its page ahead (the click shows it wit
   await expect(page.getByTestId("service-row").filter({ hasText: s.serviceName })).toBeVisible();
   expect(askedFor(["services.list", "serviceMetrics.pulse"])).toEqual([]);
 });
+
+test("the first screens load no validation library: zod's code comes only with the pages holding a form that needs it", async ({
+  page,
+  request,
+}) => {
+  const s = await seed(page, request, "ssr-bundle");
+  /** The scripts a whole load of `path` fetches that hold zod's code (its error class). */
+  const zodScripts = async (path: string, ready: string) => {
+    const bodies: Promise<string>[] = [];
+    const onResponse = (r: import("@playwright/test").Response) => {
+      if (r.request().resourceType() === "script")
+        bodies.push(r.text().then((t) => (t.includes("ZodError") ? r.url() : "")));
+    };
+    page.on("response", onResponse);
+    await page.goto(path);
+    await expect(page.locator(ready).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    page.off("response", onResponse);
+    return (await Promise.all(bodies)).filter(Boolean);
+  };
+  // A routed context keeps no HTTP cache: every script each page needs is fetched, so it is seen here.
+  await page.context().route("**/_next/static/**", (route) => route.continue());
+  const firstScreens = [
+    { path: "/", ready: "[data-testid=monitor-counts]" },
+    { path: "/monitors", ready: "[data-testid=monitor-row]" },
+    { path: `/monitors/${s.monitorId}`, ready: "[data-testid=run-row]" },
+    { path: "/services", ready: "[data-testid=service-row]" },
+    { path: `/services/${s.serviceId}`, ready: "[data-testid=uptime-24h]" },
+  ];
+  for (const p of firstScreens) expect(await zodScripts(p.path, p.ready), p.path).toEqual([]);
+  // The check sees zod where it is loaded: the new-monitor form's page brings it.
+  expect(await zodScripts("/monitors/new", "form")).not.toEqual([]);
+});

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { storable, text } from "./schemas/text";
 import { assertionsOf } from "./assertions";
+import { DNS_RECORD_TYPES, HTTP_METHODS } from "./vocabulary";
+
+export { DNS_RECORD_TYPES, HTTP_METHODS };
 
 /**
  * Service types and their configuration (spec 2.5, decisions 8). Each type's config is one zod
@@ -20,8 +23,6 @@ const timeout = z.number().int().min(1, "Use at least 1 second").max(60, "Use at
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** One accepted status code (`204`) or a range (`200-299`). */
 const STATUS_SPEC = /^([1-5][0-9]{2})(?:-([1-5][0-9]{2}))?$/;
-
-export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 const httpConfig = z.strictObject({
   url: z
@@ -107,8 +108,6 @@ const tcpConfig = z.strictObject({
   timeout: timeout.default(10),
   assertions: assertionsOf("tcp").optional(),
 });
-
-export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SOA"] as const;
 
 /** `host:port`, `host` or `[v6]:port`. */
 const RESOLVER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::([0-9]{1,5}))?$/;

@@ -18,3 +18,7 @@ export const MAX_MAINTENANCE_DURATION_MINUTES = 7 * 24 * 60;
 export const MIN_MAINTENANCE_RUN_MINUTES = 5;
 /** A new project's colour. */
 export const DEFAULT_PROJECT_COLOR = "#3B82F6";
+/** An HTTP check's request methods. */
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+/** A DNS check's record types. */
+export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SOA"] as const;

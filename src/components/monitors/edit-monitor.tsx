@@ -5,6 +5,7 @@ import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { MonitorForm } from "./monitor-form";
+import { NotFound } from "./monitor-not-found";
 
 export function EditMonitor({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -28,20 +29,6 @@ export function EditMonitor({ id }: { id: number }) {
       </p>
       <h1>Edit {monitor.name}</h1>
       <MonitorForm monitor={monitor} />
-    </section>
-  );
-}
-
-export function NotFound({ message }: { message: string }) {
-  return (
-    <section className="stack-lg">
-      <h1>Monitor not available</h1>
-      <p className="error" role="alert">
-        {message}
-      </p>
-      <p>
-        <PrefetchLink href="/monitors">Back to monitors</PrefetchLink>
-      </p>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { countdown, durationText } from "../common/time";
 import { useNow } from "../common/use-now";
 import { BadgesCard } from "../badges/badges-card";
 import { IncidentTable } from "../incidents/incident-table";
-import { NotFound } from "./edit-monitor";
+import { NotFound } from "./monitor-not-found";
 import { MonitorActions } from "./monitor-actions";
 import { PingSnippets } from "./ping-snippets";
 import { WrapperSnippet } from "./wrapper-snippet";

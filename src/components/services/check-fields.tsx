@@ -1,6 +1,7 @@
 "use client";
 
-import { DNS_RECORD_TYPES, type ServiceType } from "../../shared/service-types";
+import type { ServiceType } from "../../shared/service-types";
+import { DNS_RECORD_TYPES } from "../../shared/vocabulary";
 import { Field } from "../monitors/fields";
 
 /**

@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { PLANS } from "../../shared/plans";
-import { HTTP_METHODS, type ServiceType } from "../../shared/service-types";
+import type { ServiceType } from "../../shared/service-types";
+import { HTTP_METHODS } from "../../shared/vocabulary";
 import { CheckFields, checkConfigOf, checkFieldValues } from "./check-fields";
 import { errorText, fieldErrors } from "../common/errors";
 import { Field } from "../monitors/fields";
