@@ -5,7 +5,7 @@ import { PrefetchLink } from "../common/prefetch-link";
 import { useTRPC } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { MonitorForm } from "./monitor-form";
-import { NotFound } from "./monitor-not-found";
+import { NotAvailable } from "../common/not-available";
 
 export function EditMonitor({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -20,7 +20,7 @@ export function EditMonitor({ id }: { id: number }) {
         Loading monitor…
       </p>
     );
-  if (query.isError) return <NotFound message={errorText(query.error)} />;
+  if (query.isError) return <NotAvailable noun="Monitor" message={errorText(query.error)} listHref="/monitors" />;
   const monitor = query.data!.data;
   return (
     <section className="stack-lg">

@@ -9,7 +9,7 @@ import { countdown, durationText } from "../common/time";
 import { useNow } from "../common/use-now";
 import { BadgesCard } from "../badges/badges-card";
 import { IncidentTable } from "../incidents/incident-table";
-import { NotFound } from "./monitor-not-found";
+import { NotAvailable } from "../common/not-available";
 import { MonitorActions } from "./monitor-actions";
 import { PingSnippets } from "./ping-snippets";
 import { WrapperSnippet } from "./wrapper-snippet";
@@ -35,7 +35,7 @@ export function MonitorView({ id }: { id: number }) {
         Loading monitor…
       </p>
     );
-  if (query.isError) return <NotFound message={errorText(query.error)} />;
+  if (query.isError) return <NotAvailable noun="Monitor" message={errorText(query.error)} listHref="/monitors" />;
   const m = query.data!.data;
   return (
     <section className="stack-lg">

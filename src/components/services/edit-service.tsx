@@ -7,7 +7,7 @@ import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { ServiceForm } from "./service-form";
 import type { ServiceExtras } from "./use-service-data";
-import { ServiceNotFound } from "./service-view";
+import { NotAvailable } from "../common/not-available";
 
 /** Edit a service on its own page (the create body, replaced as a whole). */
 export function EditService({ id }: { id: number }) {
@@ -26,7 +26,8 @@ export function EditService({ id }: { id: number }) {
         Loading service…
       </p>
     );
-  if (query.isError || !query.data) return <ServiceNotFound message={errorText(query.error)} />;
+  if (query.isError || !query.data)
+    return <NotAvailable noun="Service" message={errorText(query.error)} listHref="/services" />;
   const service = query.data.data as typeof query.data.data & ServiceExtras;
   return (
     <section className="stack-lg">

@@ -1,6 +1,7 @@
 "use client";
 
 import { PrefetchLink } from "../common/prefetch-link";
+import { NotAvailable } from "../common/not-available";
 import { useState } from "react";
 import { errorText } from "../common/errors";
 import { RelativeTime } from "../common/relative-time";
@@ -27,7 +28,8 @@ export function ServiceView({ id }: { id: number }) {
         Loading service…
       </p>
     );
-  if (query.isError || !query.data) return <ServiceNotFound message={errorText(query.error)} />;
+  if (query.isError || !query.data)
+    return <NotAvailable noun="Service" message={errorText(query.error)} listHref="/services" />;
   const s = query.data;
   const failing = s.status === "down" || s.status === "degraded";
   return (
@@ -196,20 +198,6 @@ function ResponseTimesCard({ serviceId }: { serviceId: number }) {
       ) : (
         <ResponseChart buckets={query.data.buckets} bucketSeconds={query.data.bucket_seconds} periodWords={words} />
       )}
-    </section>
-  );
-}
-
-export function ServiceNotFound({ message }: { message: string }) {
-  return (
-    <section className="stack-lg">
-      <h1>Service not available</h1>
-      <p className="error" role="alert">
-        {message}
-      </p>
-      <p>
-        <PrefetchLink href="/services">Back to services</PrefetchLink>
-      </p>
     </section>
   );
 }
