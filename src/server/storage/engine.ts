@@ -15,7 +15,7 @@ import type { PingStore } from "./ping-store";
 import type { EventPlanner } from "../domain/run-event-plan";
 import { createPgApiStore } from "./postgres/api-store";
 import { watchPgOutbox } from "./postgres/outbox-watch";
-import { createPgPingStore } from "./postgres/ping-store";
+import { createPgPingStore, GROUPS_IN_FLIGHT } from "./postgres/ping-store";
 import { openPgPool } from "./postgres/pool";
 import { pgAccess, pgArrayReader, pgRunner } from "./postgres/runner";
 import { pgNextDeadline } from "./postgres/sweep-deadline";
@@ -54,11 +54,11 @@ export type Connections =
 
 /**
  * A web process's PostgreSQL connections reserved for its ping store, out of DATABASE_POOL_SIZE: as
- * many as the store has groups in flight, so other reads (an organization's public pages under load)
- * never make another's pings wait for a connection. Below 4 connections in all the ping store shares
+ * many as the store has groups in flight (`GROUPS_IN_FLIGHT`), so other reads (an organization's
+ * public pages under load) never make another's pings wait for a connection. Below 4 connections in all the ping store shares
  * the one pool (the others would be left too few).
  */
-export const pingShareOf = (poolSize: number) => (poolSize >= 4 ? 2 : 0);
+export const pingShareOf = (poolSize: number) => (poolSize >= 4 ? GROUPS_IN_FLIGHT : 0);
 
 /** What opening a process's connections reads of the configuration. */
 export type StorageConfig = Pick<Env, "databaseKind" | "databaseUrl" | "dataDir" | "databasePoolSize">;
@@ -83,15 +83,11 @@ export const walCheckpointing = (): { needed: true } | { needed: false; why: str
  */
 export function openConnections(config: Config, role: "web" | "sweeper"): Connections {
   if (config.databaseKind === "postgresql") {
-    if (role === "sweeper")
-      return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
-    const pings = pingShareOf(config.databasePoolSize);
-    if (pings === 0) return { kind: "postgresql", pool: openPgPool(config.databaseUrl, config.databasePoolSize) };
-    return {
-      kind: "postgresql",
-      pool: openPgPool(config.databaseUrl, config.databasePoolSize - pings),
-      pingPool: openPgPool(config.databaseUrl, pings),
-    };
+    const pings = role === "web" ? pingShareOf(config.databasePoolSize) : 0;
+    const pool = openPgPool(config.databaseUrl, config.databasePoolSize - pings);
+    return pings === 0
+      ? { kind: "postgresql", pool }
+      : { kind: "postgresql", pool, pingPool: openPgPool(config.databaseUrl, pings) };
   }
   const file = sqlitePath(config.databaseUrl, config.dataDir);
   return { kind: "sqlite", file, db: role === "web" ? openPingConnection(file) : openSqlite(file) };

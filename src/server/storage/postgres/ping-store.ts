@@ -81,7 +81,7 @@ export function createPgPingStore(pool: Pool, planner: EventPlanner): PingStore 
  * connection, made groups of a few events under load (5 to 7 at 50 pings in flight), so the database
  * server's per-transaction work was paid every few pings.
  */
-const GROUPS_IN_FLIGHT = 2;
+export const GROUPS_IN_FLIGHT = 2;
 
 const lockKey = (e: RunEvent) => ("token" in e.target ? e.target.token : `#${e.target.monitorId}`);
 
