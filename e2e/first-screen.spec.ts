@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Response } from "@playwright/test";
 import { apiMonitor, signedInUser } from "./support";
 
 // The dashboard's first screen comes in the first answer: the server render asks the same procedures
@@ -223,7 +223,7 @@ test("the first screens load no validation library: zod's code comes only with t
   /** The scripts a whole load of `path` fetches that hold zod's code (its error class). */
   const zodScripts = async (path: string, ready: string) => {
     const bodies: Promise<string>[] = [];
-    const onResponse = (r: import("@playwright/test").Response) => {
+    const onResponse = (r: Response) => {
       if (r.request().resourceType() === "script")
         bodies.push(r.text().then((t) => (t.includes("ZodError") ? r.url() : "")));
     };
