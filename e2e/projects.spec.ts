@@ -31,6 +31,69 @@ test("projects reordered by keyboard keep their order after a reload", async ({ 
   ]);
 });
 
+test("a move made while the list is being read again is not undone by that read's older answer", async ({
+  page,
+  request,
+}) => {
+  const { access } = await signedInUser(page, request, "reorder-race");
+  for (const name of ["Alpha", "Bravo", "Charlie"]) await apiProject(request, access, name);
+  await page.goto("/projects");
+  const names = page.getByTestId("project-name");
+  await expect(names).toHaveText(["Alpha", "Bravo", "Charlie"]);
+
+  // The server answers at once; the page is handed the list's reads, and the second save's answer,
+  // only when the test releases them.
+  const gate = () => {
+    let open: () => void = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+  const readGate = gate();
+  const saveGate = gate();
+  const readHandedOver = gate();
+  const list = /\/api\/trpc\/projects\.list\b/;
+  await page.route(list, async (route) => {
+    const answer = await route.fetch();
+    await readGate.opened;
+    await route.fulfill({ response: answer }).catch(() => {}); // a read the page gave up on
+    readHandedOver.open();
+  });
+  let saves = 0;
+  await page.route(/\/api\/trpc\/projects\.reorder\b/, async (route) => {
+    const answer = await route.fetch();
+    if (++saves === 2) await saveGate.opened;
+    await route.fulfill({ response: answer });
+  });
+
+  const read = page.waitForRequest(list);
+  await page.getByRole("button", { name: /^Move Charlie, position 3 of 3/ }).focus();
+  await page.keyboard.press("ArrowUp");
+  await read; // the first move is saved and the list read again: that read answers Alpha, Charlie, Bravo
+  // Every order the list shows from the second move on is recorded.
+  await page.evaluate(() => {
+    const list = document.querySelector("ol.project-list")!;
+    const shown = ((window as unknown as { shown: string[] }).shown = [] as string[]);
+    const record = () =>
+      shown.push([...list.querySelectorAll("[data-testid=project-name]")].map((n) => n.textContent).join(","));
+    new MutationObserver(record).observe(list, { subtree: true, childList: true, characterData: true });
+  });
+  await page.keyboard.press("ArrowUp"); // saved, but its answer held
+  await expect(names).toHaveText(["Charlie", "Alpha", "Bravo"]);
+
+  readGate.open();
+  await readHandedOver.opened;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  saveGate.open();
+  await page.waitForLoadState("networkidle");
+  await expect(names).toHaveText(["Charlie", "Alpha", "Bravo"]);
+  const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((order) => order !== "Charlie,Alpha,Bravo")).toEqual([]);
+  await page.unrouteAll();
+  await page.reload();
+  await expect(names).toHaveText(["Charlie", "Alpha", "Bravo"]);
+});
+
 test("projects reordered by drag and drop keep their order", async ({ page, request }) => {
   const { access } = await signedInUser(page, request, "drag");
   for (const name of ["Ant", "Bee", "Cat"]) await apiProject(request, access, name);

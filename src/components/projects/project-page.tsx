@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTRPC, useTRPCClient } from "../../trpc/react";
 import { errorText } from "../common/errors";
 import { ProjectForm } from "./project-form";
-import { ProjectItem, type ProjectRow } from "./project-item";
+import { ProjectItem } from "./project-item";
 
 const REORDER_KEY = ["projects.reorder"];
 
@@ -14,16 +14,16 @@ export function ProjectPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
+  const listKey = trpc.projects.list.queryKey();
   const projects = useQuery(trpc.projects.list.queryOptions());
   const monitors = useQuery(trpc.cronMonitors.list.queryOptions({ page: 1, limit: 100 }));
-  const [order, setOrder] = useState<ProjectRow[]>(() => projects.data?.data ?? []);
+  const order = projects.data?.data ?? [];
   const [editing, setEditing] = useState<number | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const focusAfterMove = useRef<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.projects.pathKey() });
 
-  useEffect(() => setOrder(projects.data?.data ?? []), [projects.data]);
   useEffect(() => {
     if (focusAfterMove.current === null) return;
     const index = order.findIndex((p) => p.id === focusAfterMove.current);
@@ -31,13 +31,15 @@ export function ProjectPage() {
     focusAfterMove.current = null;
   }, [order]);
 
+  // A move is shown at once by writing the new order into the list's cache, after cancelling any read
+  // of the list still under way (begun before the move, it would answer the older order and undo it).
   // Moves made in quick succession are saved one after another (one scope): sent at once, a later
   // order could commit before an earlier one and be overwritten by it. The list is read again only
   // after the last of them, so a read between two saves never puts back an order already moved on.
   const reorder = useMutation({
     mutationKey: REORDER_KEY,
     scope: { id: "projects.reorder" },
-    mutationFn: (rows: ProjectRow[]) =>
+    mutationFn: (rows: { id: number }[]) =>
       client.projects.reorder.mutate({ projects: rows.map((p, i) => ({ id: p.id, order: i + 1 })) }),
     onSettled: () => (queryClient.isMutating({ mutationKey: REORDER_KEY }) <= 1 ? refresh() : undefined),
   });
@@ -49,7 +51,8 @@ export function ProjectPage() {
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved!);
     focusAfterMove.current = moved!.id;
-    setOrder(next);
+    void queryClient.cancelQueries({ queryKey: listKey });
+    queryClient.setQueryData(listKey, (old) => (old ? { ...old, data: next } : old));
     setAnnouncement(`${moved!.name} moved to position ${to + 1} of ${next.length}`);
     reorder.mutate(next);
   }
