@@ -108,8 +108,7 @@ async function measure(engine: string, databaseUrl: string, counter: { statement
   const { QueryClient } = await import("@tanstack/react-query");
   const first = await import("../src/components/first-screen");
   const session = { userId, sessionId: "bench-session" };
-  const { sessionIsLive } = await import("../src/server/services/accounts/principal");
-  const { profile } = await import("../src/server/services/accounts/auth");
+  const { dashboardUser } = await import("../src/server/services/accounts/session-access");
   const db = openEngineDb(databaseUrl);
   await db.run(`INSERT INTO sessions (id, user_id, refresh_hash, expires_at) VALUES (?, ?, 'r', ?)`, [
     session.sessionId,
@@ -125,11 +124,10 @@ async function measure(engine: string, databaseUrl: string, counter: { statement
   ];
   const rows: string[] = [];
   for (const page of pages) {
-    // The layout (session, profile, organization list) and the page's queries, as one render asks them.
+    // The layout (the signed-in user, the organization list) and the page's queries, as one render asks them.
     const render = async () => {
-      await sessionIsLive(session.sessionId, userId);
-      await profile(userId);
       const ctx = createContext({ headers: new Headers(), channel: "dashboard", dashboardSession: session });
+      if (!(await dashboardUser(ctx))) throw new Error("the bench's session is not live");
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       const trpc = createTRPCOptionsProxy({ router: appRouter, ctx, queryClient });
       const fetch = (o: any) => queryClient.fetchQuery(o);

@@ -6,6 +6,7 @@ import { cache, type ReactNode } from "react";
 import { createContext, type Context } from "../server/api/context";
 import { appRouter, type AppRouter } from "../server/api/root";
 import { dashboardSessionFrom } from "../server/api/next-auth";
+import { dashboardUser } from "../server/services/accounts/session-access";
 import { ensureStarted } from "../server/startup";
 import { ORG_COOKIE } from "./active-org";
 import { Hydrate, type ServerQuery } from "./hydrate";
@@ -30,7 +31,7 @@ type DataOf<O> = O extends { queryFn?: infer F } ? (F extends (...args: any[]) =
  * The request's dashboard session (the next-auth cookie), decoded once per server render: the layout
  * and every Prefetch of the page ask for it, and each decoding derives the cookie's key anew.
  */
-export const renderSession = cache(async () => dashboardSessionFrom(await headers()));
+const renderSession = cache(async () => dashboardSessionFrom(await headers()));
 
 /**
  * The dashboard's context for a server render: the same as a call to /api/trpc from this browser
@@ -49,6 +50,12 @@ const dashboardContext = cache(async (): Promise<Context> => {
     dashboardSession: await renderSession(),
   });
 });
+
+/**
+ * The render's signed-in user (its email for the navigation), or null without a live session: the
+ * session read of the render's context, so the layout and the page's procedures read it once.
+ */
+export const renderUser = cache(async () => (await dashboardUser(await dashboardContext())) ?? null);
 
 /**
  * Answers the queries `first` names through the procedures during the server render and hands the

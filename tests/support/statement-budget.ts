@@ -277,6 +277,37 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       expect(none.meta.total, "_ is a plain character, not a wildcard").toBe(0);
     });
 
+    it("a dashboard render reads its session once for the layout and every query of its first screen; a mutation reads it afresh", async () => {
+      const { createContext } = await import("../../src/server/api/context");
+      const { appRouter } = await import("../../src/server/api/root");
+      const { dashboardUser } = await import("../../src/server/services/accounts/session-access");
+      const sessionReads = (sql: string[]) => sql.filter((q) => /FROM\s+("?main"?\.)?"?sessions"?\s/i.test(q));
+      // One request: the layout's user and the monitors list's queries (navigation, page, projects).
+      const render = async () => {
+        const ctx = createContext({ headers: new Headers(), channel: "dashboard", dashboardSession: session });
+        const caller = appRouter.createCaller(ctx);
+        const user = await dashboardUser(ctx);
+        const [orgs, monitors, projects] = await Promise.all([
+          caller.orgs.list(),
+          caller.cronMonitors.list({ page: 1, limit: 20 }),
+          caller.projects.list(),
+        ]);
+        return { user, orgs, monitors, projects, caller };
+      };
+      const { result, sql } = await counted(render);
+      expect(result.user?.email).toBe("a@example.com");
+      expect(result.orgs.data.map((o) => o.slug)).toEqual(["acme"]);
+      expect(result.monitors.data).toHaveLength(20);
+      expect(result.projects.data).toEqual([]);
+      expect(sessionReads(sql), sql.join("\n---\n")).toHaveLength(1);
+
+      statements = [];
+      const created = await result.caller.projects.create({ name: "Budget" });
+      expect(created.data.name).toBe("Budget");
+      expect(sessionReads(statements), "the mutation read its session itself").toHaveLength(1);
+      await result.caller.projects.delete({ id: created.data.id });
+    });
+
     it("the dashboard's overview with 50 monitors, within its budget", async () => {
       const overview = await counted(() => dashboard().overview.get({}));
       expect(overview.result.cron_monitors.total).toBeGreaterThanOrEqual(50);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { AccessMemo } from "../services/accounts/session-access";
 
 /** Where a call came from: the REST interface (bearer only) or the dashboard (next-auth session). */
 export type Channel = "rest" | "dashboard";
@@ -14,6 +15,8 @@ export type Context = {
    * types the schema states before the schema parses it (see strictInput in trpc.ts).
    */
   inputSchemaOf?: (path: string) => unknown;
+  /** The request's session reads, shared by its queries (services/accounts/session-access.ts). */
+  accessMemo: AccessMemo;
   /** Filled by procedures: the success status and extra headers of the REST answer. */
   response: { status?: number; headers: Record<string, string> };
 };
@@ -31,6 +34,7 @@ export function createContext(opts: {
     headers: opts.headers,
     dashboardSession: opts.dashboardSession ?? null,
     inputSchemaOf: opts.inputSchemaOf,
+    accessMemo: new Map(),
     response: { headers: {} },
   };
 }

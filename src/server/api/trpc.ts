@@ -125,8 +125,11 @@ const strictInput = t.middleware(async ({ ctx, path, getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(successStatus).use(strictInput);
 
-const authenticated = t.middleware(async ({ ctx, next }) => {
-  const principal: Principal = await authenticate(ctx);
+/** A query shares its request's session read; a mutation reads afresh (it may end the session). */
+const withAccessMemo = (ctx: Context, type: string) => (type === "query" ? ctx : { ...ctx, accessMemo: undefined });
+
+const authenticated = t.middleware(async ({ ctx, next, type }) => {
+  const principal: Principal = await authenticate(withAccessMemo(ctx, type));
   return next({ ctx: { principal } });
 });
 
@@ -172,9 +175,9 @@ export const userProcedure = publicProcedure.use(authenticated).use(async (opts)
  * Anyone: a caller who sends no credentials (no Authorization header on REST, no session on the
  * dashboard) is anonymous (`principal` null); credentials that are sent are checked as usual (401).
  */
-export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   const sent = ctx.channel === "dashboard" ? ctx.dashboardSession !== null : ctx.headers.has("authorization");
-  const principal: Principal | null = sent ? await authenticate(ctx) : null;
+  const principal: Principal | null = sent ? await authenticate(withAccessMemo(ctx, type)) : null;
   return next({ ctx: { principal } });
 });
 
@@ -184,7 +187,7 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
  */
 export const orgProcedure = publicProcedure.use(async (opts) => {
   const { ctx, meta, type, next } = opts;
-  const { principal, org } = await authenticateInOrg(ctx, ctx.headers.get("x-org-slug"));
+  const { principal, org } = await authenticateInOrg(withAccessMemo(ctx, type), ctx.headers.get("x-org-slug"));
   const needed = meta?.capability;
   if (needed && !org.capabilities.includes(needed)) {
     throw new AppError("FORBIDDEN", `This needs the ${needed} capability in organization ${org.slug}`);

@@ -4,14 +4,12 @@ import { capabilitiesOf, parseTokenCapabilities, type Role } from "../../../shar
 import { hashToken, looksLikeJwt, SERVICE_TOKEN_PREFIX, verifyAccessToken } from "../../auth/tokens";
 import { apiStore } from "../../storage/engine";
 import { type UserAccessRow } from "../../storage/api-store";
+import { sessionAccess, sessionLive as live, type AccessMemo } from "./session-access";
 import type { ActiveOrg } from "./org-access";
 import type { Principal } from "./principal";
 import { enrolmentRequired } from "./org-access";
 
 const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
-
-const live = (row: UserAccessRow | undefined, userId: number, now: Date): row is UserAccessRow =>
-  !!row && row.userId === userId && !row.revoked && row.expiresAt > now;
 
 /**
  * The caller and the organization it acts in, in one statement (session, user, membership and
@@ -24,6 +22,8 @@ export async function authenticateInOrg(
     channel: "rest" | "dashboard";
     headers: Headers;
     dashboardSession: { userId: number; sessionId: string } | null;
+    /** The request's reads of its session, shared by its queries (absent: read afresh). */
+    accessMemo?: AccessMemo;
   },
   slugHeader: string | null,
   now = new Date(),
@@ -31,7 +31,7 @@ export async function authenticateInOrg(
   const slug = slugHeader?.trim() || null;
   if (input.channel === "dashboard") {
     const s = input.dashboardSession;
-    const row = s ? await apiStore().userAccess(s.sessionId, slug) : undefined;
+    const row = s ? await sessionAccess(s.sessionId, slug, input.accessMemo) : undefined;
     if (!s || !live(row, s.userId, now)) throw unauthorized("Please sign in");
     return userInOrg({ kind: "user", userId: s.userId, sessionId: s.sessionId, label: row.email }, row, slug);
   }
@@ -41,7 +41,7 @@ export async function authenticateInOrg(
   if (token.startsWith(SERVICE_TOKEN_PREFIX)) return serviceTokenInOrg(token, slug);
   if (!looksLikeJwt(token)) throw unauthorized("Invalid token");
   const claims = await verifyAccessToken(token, now.getTime());
-  const row = claims ? await apiStore().userAccess(claims.sessionId, slug) : undefined;
+  const row = claims ? await sessionAccess(claims.sessionId, slug, input.accessMemo) : undefined;
   if (!claims || !live(row, claims.userId, now)) throw unauthorized("Invalid or expired access token");
   return userInOrg({ kind: "user", userId: claims.userId, sessionId: claims.sessionId, label: row.email }, row, slug);
 }

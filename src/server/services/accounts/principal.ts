@@ -2,6 +2,7 @@ import { AppError } from "../../../shared/errors";
 import { parseTokenCapabilities, type Capability } from "../../../shared/capabilities";
 import { hashToken, looksLikeJwt, SERVICE_TOKEN_PREFIX, verifyAccessToken } from "../../auth/tokens";
 import { db } from "../../db";
+import { sessionAccess, sessionLive, type AccessMemo } from "./session-access";
 
 /** Who is calling: a signed-in user's session, or an organization service token. */
 export type Principal =
@@ -19,10 +20,16 @@ export async function authenticate(input: {
   channel: "rest" | "dashboard";
   headers: Headers;
   dashboardSession: { userId: number; sessionId: string } | null;
+  /** The request's reads of its session, shared by its queries (absent: read afresh). */
+  accessMemo?: AccessMemo;
 }): Promise<Principal> {
+  // The session is read with the membership of the organization the request acts in: the same read
+  // as an organization's procedure of the same request (authenticateInOrg), so one serves both.
+  const live = (sessionId: string, userId: number) =>
+    sessionIsLive(sessionId, userId, new Date(), input.headers.get("x-org-slug"), input.accessMemo);
   if (input.channel === "dashboard") {
     const s = input.dashboardSession;
-    if (!s || !(await sessionIsLive(s.sessionId, s.userId))) throw unauthorized("Please sign in");
+    if (!s || !(await live(s.sessionId, s.userId))) throw unauthorized("Please sign in");
     return { kind: "user", userId: s.userId, sessionId: s.sessionId };
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(input.headers.get("authorization") ?? "");
@@ -31,18 +38,20 @@ export async function authenticate(input: {
   if (token.startsWith(SERVICE_TOKEN_PREFIX)) return serviceTokenPrincipal(token);
   if (!looksLikeJwt(token)) throw unauthorized("Invalid token");
   const claims = await verifyAccessToken(token);
-  if (!claims || !(await sessionIsLive(claims.sessionId, claims.userId))) {
+  if (!claims || !(await live(claims.sessionId, claims.userId))) {
     throw unauthorized("Invalid or expired access token");
   }
   return { kind: "user", userId: claims.userId, sessionId: claims.sessionId };
 }
 
-export async function sessionIsLive(sessionId: string, userId: number, now = new Date()): Promise<boolean> {
-  const session = await db().session.findUnique({
-    where: { id: sessionId },
-    select: { userId: true, revokedAt: true, expiresAt: true },
-  });
-  return !!session && session.userId === userId && !session.revokedAt && session.expiresAt > now;
+export async function sessionIsLive(
+  sessionId: string,
+  userId: number,
+  now = new Date(),
+  slugHeader: string | null = null,
+  memo?: AccessMemo,
+): Promise<boolean> {
+  return sessionLive(await sessionAccess(sessionId, slugHeader, memo), userId, now);
 }
 
 async function serviceTokenPrincipal(token: string): Promise<Principal> {
