@@ -27,6 +27,38 @@ describe("organizations, members and capabilities", () => {
     expect(there.body.data.slug).toBe(team.body.data.slug);
   });
 
+  it("lists each organization of the caller once, in the order they were made, with the caller's role in each", async () => {
+    const alice = await registerUser("alice");
+    const bob = await registerUser("bob");
+    const team = await call("POST", "/orgs", { token: alice.access, body: { name: "Team Listed" } });
+    expect(team.status).toBe(201);
+    const added = await call("POST", `/orgs/${team.body.data.slug}/members`, {
+      token: alice.access,
+      body: { email: bob.email, role: "viewer" },
+    });
+    expect(added.status).toBe(201);
+    const own = await call("GET", "/orgs/current", { token: bob.access });
+    const bobs = await call("GET", "/orgs", { token: bob.access });
+    expect(bobs.status).toBe(200);
+    const { slug, name, plan } = own.body.data;
+    expect(bobs.body.data).toEqual([
+      {
+        id: expect.any(Number),
+        slug,
+        name,
+        plan,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        role: "owner",
+      },
+      { ...team.body.data, role: "viewer" },
+    ]);
+    const alices = await call("GET", "/orgs", { token: alice.access });
+    expect(alices.body.data.map((o: { slug: string; role: string }) => [o.slug, o.role])).toEqual([
+      [alice.orgSlug, "owner"],
+      [team.body.data.slug, "owner"],
+    ]);
+  });
+
   it("refuses a member of org A naming org B in X-Org-Slug with 403", async () => {
     const alice = await registerUser("alice");
     const bob = await registerUser("bob");

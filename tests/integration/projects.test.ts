@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "../support/db";
 import { call, registerUser, serviceToken, type TestUser } from "../support/http";
-import { expectProjectError, newProject } from "../support/projects";
+import { expectProjectError, newProject, newService } from "../support/projects";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 let alice: TestUser;
@@ -141,6 +141,23 @@ describe("project list", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["data"]);
     expect(res.body.data.map((p: { name: string }) => p.name)).toEqual(["Delta", "gamma", "zeta", "Alpha", "beta"]);
+  });
+
+  it("gives each project as its own read does, with the number of its services", async () => {
+    const erin = await registerUser("erin");
+    const busy = await newProject(erin, { name: "Busy", description: "two services", color: "#112233", icon: "globe" });
+    const idle = await newProject(erin, { name: "Idle", order: 1 });
+    await newService(erin, { project_id: busy.id });
+    await newService(erin, { project_id: busy.id });
+    await newService(erin);
+    const list = await call("GET", "/projects", { token: erin.access });
+    expect(list.status).toBe(200);
+    const reads = await Promise.all(
+      [busy, idle].map(async (p) => (await call("GET", `/projects/${p.id}`, { token: erin.access })).body.data),
+    );
+    expect(list.body.data).toEqual(reads);
+    expect(list.body.data.map((p: { service_count: number }) => p.service_count)).toEqual([2, 0]);
+    expect(list.body.data[0].date_created).toMatch(TIMESTAMP);
   });
 
   it("shows only the caller's projects", async () => {

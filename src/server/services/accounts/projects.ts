@@ -58,12 +58,28 @@ const duplicateName = (name: string) =>
 
 /** Ordered by `order`, then name (case-insensitively), then id. No pagination (spec 4.3). */
 export async function listProjects(userId: number): Promise<ProjectView[]> {
-  const rows = await db().project.findMany({
-    where: { userId },
-    include: withCount,
-    orderBy: [{ order: "asc" }, { nameKey: "asc" }, { id: "asc" }],
-  });
-  return rows.map(projectView);
+  // A raw statement (the list and its counts in one read): the monitors list and a monitor page ask for it first.
+  const rows = await db().$queryRaw<
+    (Omit<ProjectRow, "id" | "order" | "createdAt" | "updatedAt" | "_count"> & {
+      id: number | bigint;
+      order: number | bigint;
+      created_at: Date | string;
+      updated_at: Date | string;
+      service_count: number | bigint;
+    })[]
+  >`SELECT p.id, p.name, p.description, p.color, p.icon, p."order", p.created_at, p.updated_at,
+      (SELECT COUNT(*) FROM services s WHERE s.project_id = p.id) AS service_count
+    FROM projects p WHERE p.user_id = ${userId} ORDER BY p."order", p.name_key, p.id`;
+  return rows.map((r) =>
+    projectView({
+      ...r,
+      id: Number(r.id),
+      order: Number(r.order),
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+      _count: { services: Number(r.service_count) },
+    }),
+  );
 }
 
 export async function getProject(userId: number, id: number): Promise<ProjectView> {
