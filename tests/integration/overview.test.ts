@@ -62,6 +62,10 @@ async function furnish(user: TestUser, tag: string) {
     "INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, resolved_at) VALUES (?, ?, 'service_down', 'resolved', 'HTTP 500', ?, ?)",
     [orgId, ids.operational, new Date(now - 2 * HOUR), new Date(now - HOUR)],
   );
+  await testDb().run(
+    "INSERT INTO incidents (org_id, service_id, kind, status, reason, opened_at, acknowledged_at, acknowledged_by) VALUES (?, ?, 'service_down', 'open', 'HTTP 503', ?, ?, ?)",
+    [orgId, ids.serviceDown, new Date(now - 4 * HOUR), new Date(now - 3.5 * HOUR), user.email],
+  );
   for (const [title, from, to] of [
     [`${tag} under way`, now - HOUR, now + HOUR],
     [`${tag} to come`, now + 5 * HOUR, now + 6 * HOUR],
@@ -77,8 +81,10 @@ async function furnish(user: TestUser, tag: string) {
     });
     expect(w.status, w.text).toBe(201);
   }
-  return ids;
+  return { ...ids, now };
 }
+
+const seconds = (t: number) => new Date(t).toISOString().slice(0, 19) + "Z";
 
 describe("overview.get on /api/trpc", () => {
   it("counts every state of cron monitors and services, lists what fails, open incidents, maintenance and the last day, and shows no other organization's objects", async () => {
@@ -99,10 +105,30 @@ describe("overview.get on /api/trpc", () => {
       ["cron_monitor", mine.late, "late"],
       ["service", mine.degraded, "degraded"],
     ]);
-    expect(o.failing.data[0]).toMatchObject({ name: "alice site down", reason: "HTTP 503", since: expect.any(String) });
+    expect(o.failing.data[0]).toMatchObject({
+      name: "alice site down",
+      reason: "HTTP 503",
+      since: seconds(mine.now - 4 * HOUR),
+    });
     expect(o.failing.more).toBe(false);
+    // The organization's monitors' incidents and the caller's services', newest first.
     expect(o.open_incidents.data).toEqual([
-      expect.objectContaining({ kind: "missed", subject: { kind: "cron_monitor", id: mine.down, name: "alice down" } }),
+      {
+        id: expect.any(Number),
+        kind: "missed",
+        reason: "no ping",
+        opened_at: seconds(mine.now - 3 * HOUR),
+        acknowledged_at: null,
+        subject: { kind: "cron_monitor", id: mine.down, name: "alice down" },
+      },
+      {
+        id: expect.any(Number),
+        kind: "service_down",
+        reason: "HTTP 503",
+        opened_at: seconds(mine.now - 4 * HOUR),
+        acknowledged_at: seconds(mine.now - 3.5 * HOUR),
+        subject: { kind: "service", id: mine.serviceDown, name: "alice site down" },
+      },
     ]);
     expect(o.maintenance.active.map((w: any) => w.title)).toEqual(["alice under way"]);
     expect(o.maintenance.next).toMatchObject({ title: "alice to come" });
@@ -110,6 +136,7 @@ describe("overview.get on /api/trpc", () => {
       ["resolved", "alice operational"],
       ["opened", "alice operational"],
       ["opened", "alice down"],
+      ["opened", "alice site down"],
     ]);
     expect(JSON.stringify(o)).not.toContain("bob");
   });

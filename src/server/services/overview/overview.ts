@@ -1,6 +1,7 @@
 import { displayedStatus } from "../../domain/service-rules";
 import { displayState } from "../../domain/monitor-state";
 import { db } from "../../db";
+import { Prisma } from "../../../generated/prisma/client";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import {
   OVERVIEW_CHANGES_LIMIT,
@@ -33,14 +34,18 @@ type Names = { monitors: Map<number, string>; services: Map<number, string> };
 async function subjectNames(rows: SubjectRow[]): Promise<Names> {
   const ids = (key: keyof SubjectRow) => [...new Set(rows.flatMap((r) => (r[key] === null ? [] : [r[key]!])))];
   const [monitorIds, serviceIds] = [ids("cronMonitorId"), ids("serviceId")];
-  const select = { id: true, name: true } as const;
+  type NameRow = { id: number | bigint; name: string };
   const [monitors, services] = await Promise.all([
-    monitorIds.length ? db().cronMonitor.findMany({ where: { id: { in: monitorIds } }, select }) : [],
-    serviceIds.length ? db().service.findMany({ where: { id: { in: serviceIds } }, select }) : [],
+    monitorIds.length
+      ? db().$queryRaw<NameRow[]>`SELECT id, name FROM cron_monitors WHERE id IN (${Prisma.join(monitorIds)})`
+      : [],
+    serviceIds.length
+      ? db().$queryRaw<NameRow[]>`SELECT id, name FROM services WHERE id IN (${Prisma.join(serviceIds)})`
+      : [],
   ]);
   return {
-    monitors: new Map(monitors.map((m) => [m.id, m.name])),
-    services: new Map(services.map((x) => [x.id, x.name])),
+    monitors: new Map(monitors.map((m) => [Number(m.id), m.name])),
+    services: new Map(services.map((x) => [Number(x.id), x.name])),
   };
 }
 
@@ -67,48 +72,79 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
   const services = scope.userId === null ? null : { userId: scope.userId };
   const dayAgo = new Date(now.getTime() - OVERVIEW_CHANGES_WINDOW_MS);
   const incidents = visibleTo(scope.orgId, scope.userId);
-  const [monitorGroups, serviceGroups, failingMonitors, failingServices, open, windows, recent] = await Promise.all([
-    // Raw statements: the same SQL as Prisma's groupBy and findMany would send, without their
-    // per-call query compilation (several times the statements' own time at 10,000 monitors).
-    db().$queryRaw<{ n: number | bigint; state: string; paused: unknown; suspended: unknown }[]>`
+  const [monitorGroups, serviceGroups, failingMonitors, failingServices, openRows, windows, recent] = await Promise.all(
+    [
+      // Raw statements: the same SQL as Prisma's groupBy and findMany would send, without their
+      // per-call query compilation (several times the statements' own time at 10,000 monitors).
+      db().$queryRaw<{ n: number | bigint; state: string; paused: unknown; suspended: unknown }[]>`
       SELECT COUNT(*) AS n, state, paused, suspended FROM cron_monitors WHERE org_id = ${scope.orgId}
       GROUP BY state, paused, suspended`,
-    services
-      ? db().$queryRaw<{ n: number | bigint; status: string; enabled: unknown }[]>`
+      services
+        ? db().$queryRaw<{ n: number | bigint; status: string; enabled: unknown }[]>`
           SELECT COUNT(*) AS n, status, enabled FROM services WHERE user_id = ${services.userId} GROUP BY status, enabled`
-      : Promise.resolve([]),
-    db().$queryRaw<{ id: number | bigint; name: string; state: string; state_since: Date | string | null }[]>`
+        : Promise.resolve([]),
+      db().$queryRaw<{ id: number | bigint; name: string; state: string; state_since: Date | string | null }[]>`
       SELECT id, name, state, state_since FROM cron_monitors
       WHERE org_id = ${scope.orgId} AND NOT paused AND NOT suspended AND state IN ('late', 'down')
       ORDER BY state_since, id LIMIT ${OVERVIEW_FAILING_LIMIT + 1}`,
-    services
-      ? db().service.findMany({
-          where: { ...services, enabled: true, status: { in: ["down", "degraded"] } },
-          select: { id: true, name: true, status: true, statusSince: true, statusReason: true },
-          orderBy: [{ statusSince: "asc" }, { id: "asc" }],
-          take: OVERVIEW_FAILING_LIMIT + 1,
-        })
-      : Promise.resolve([]),
-    db().incident.findMany({
-      where: { AND: [incidents, { status: "open" }] },
-      select: { id: true, kind: true, reason: true, openedAt: true, acknowledgedAt: true, ...subjectSelect },
-      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
-      take: OVERVIEW_INCIDENTS_LIMIT + 1,
-    }),
-    db().maintenanceWindow.findMany({
-      where: { orgId: scope.orgId, currentEndsAt: { gt: now }, currentStartsAt: { not: null } },
-      select: { id: true, title: true, currentStartsAt: true, currentEndsAt: true },
-      orderBy: [{ currentStartsAt: "asc" }, { id: "asc" }],
-      take: OVERVIEW_MAINTENANCE_LIMIT + 1,
-    }),
-    db().incident.findMany({
-      where: { AND: [incidents, { OR: [{ openedAt: { gte: dayAgo } }, { resolvedAt: { gte: dayAgo } }] }] },
-      select: { id: true, kind: true, openedAt: true, resolvedAt: true, ...subjectSelect },
-      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
-      take: OVERVIEW_CHANGES_LIMIT + 1,
-    }),
-  ]);
+      services
+        ? db().$queryRaw<
+            {
+              id: number | bigint;
+              name: string;
+              status: string;
+              status_since: Date | string | null;
+              status_reason: string | null;
+            }[]
+          >`
+          SELECT id, name, status, status_since, status_reason FROM services
+          WHERE user_id = ${services.userId} AND enabled AND status IN ('down', 'degraded')
+          ORDER BY status_since, id LIMIT ${OVERVIEW_FAILING_LIMIT + 1}`
+        : Promise.resolve([]),
+      // The open incidents visible to the caller (incidents.ts `visibleTo`): the organization's
+      // monitors', and the caller's services'.
+      db().$queryRaw<
+        {
+          id: number | bigint;
+          kind: string;
+          reason: string;
+          opened_at: Date | string;
+          acknowledged_at: Date | string | null;
+          cron_monitor_id: number | bigint | null;
+          service_id: number | bigint | null;
+        }[]
+      >`
+      SELECT i.id, i.kind, i.reason, i.opened_at, i.acknowledged_at, i.cron_monitor_id, i.service_id
+      FROM incidents i LEFT JOIN services s ON s.id = i.service_id
+      WHERE i.status = 'open' AND ((i.org_id = ${scope.orgId} AND i.cron_monitor_id IS NOT NULL)
+        ${scope.userId === null ? Prisma.empty : Prisma.sql`OR s.user_id = ${scope.userId}`})
+      ORDER BY i.opened_at DESC, i.id DESC LIMIT ${OVERVIEW_INCIDENTS_LIMIT + 1}`,
+      // Through Prisma: these two compare times, whose SQL differs by engine (storage/dialect.ts).
+      db().maintenanceWindow.findMany({
+        where: { orgId: scope.orgId, currentEndsAt: { gt: now }, currentStartsAt: { not: null } },
+        select: { id: true, title: true, currentStartsAt: true, currentEndsAt: true },
+        orderBy: [{ currentStartsAt: "asc" }, { id: "asc" }],
+        take: OVERVIEW_MAINTENANCE_LIMIT + 1,
+      }),
+      db().incident.findMany({
+        where: { AND: [incidents, { OR: [{ openedAt: { gte: dayAgo } }, { resolvedAt: { gte: dayAgo } }] }] },
+        select: { id: true, kind: true, openedAt: true, resolvedAt: true, ...subjectSelect },
+        orderBy: [{ openedAt: "desc" }, { id: "desc" }],
+        take: OVERVIEW_CHANGES_LIMIT + 1,
+      }),
+    ],
+  );
 
+  const id = (v: number | bigint | null) => (v === null ? null : Number(v));
+  const open = openRows.map((i) => ({
+    id: Number(i.id),
+    kind: i.kind,
+    reason: i.reason,
+    openedAt: new Date(i.opened_at),
+    acknowledgedAt: i.acknowledged_at === null ? null : new Date(i.acknowledged_at),
+    cronMonitorId: id(i.cron_monitor_id),
+    serviceId: id(i.service_id),
+  }));
   const names = await subjectNames([
     ...open.slice(0, OVERVIEW_INCIDENTS_LIMIT),
     ...recent.slice(0, OVERVIEW_CHANGES_LIMIT),
@@ -135,11 +171,11 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
     })),
     ...failingServices.map((s) => ({
       kind: "service" as const,
-      id: s.id,
+      id: Number(s.id),
       name: s.name,
       state: s.status as "down" | "degraded",
-      since: isoOrNull(s.statusSince),
-      reason: s.statusReason,
+      since: isoOrNull(s.status_since === null ? null : new Date(s.status_since)),
+      reason: s.status_reason,
     })),
   ].sort((a, b) => sinceTime(a.since) - sinceTime(b.since));
 
