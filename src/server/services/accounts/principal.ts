@@ -2,7 +2,7 @@ import { AppError } from "../../../shared/errors";
 import { parseTokenCapabilities, type Capability } from "../../../shared/capabilities";
 import { hashToken, looksLikeJwt, SERVICE_TOKEN_PREFIX, verifyAccessToken } from "../../auth/tokens";
 import { db } from "../../db";
-import { sessionAccess, sessionLive, type AccessMemo } from "./session-access";
+import { dashboardUser, sessionAccess, sessionLive, type AccessMemo } from "./session-access";
 
 /** Who is calling: a signed-in user's session, or an organization service token. */
 export type Principal =
@@ -25,11 +25,9 @@ export async function authenticate(input: {
 }): Promise<Principal> {
   // The session is read with the membership of the organization the request acts in: the same read
   // as an organization's procedure of the same request (authenticateInOrg), so one serves both.
-  const live = (sessionId: string, userId: number) =>
-    sessionIsLive(sessionId, userId, new Date(), input.headers.get("x-org-slug"), input.accessMemo);
   if (input.channel === "dashboard") {
     const s = input.dashboardSession;
-    if (!s || !(await live(s.sessionId, s.userId))) throw unauthorized("Please sign in");
+    if (!s || !(await dashboardUser(input))) throw unauthorized("Please sign in");
     return { kind: "user", userId: s.userId, sessionId: s.sessionId };
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(input.headers.get("authorization") ?? "");
@@ -38,20 +36,17 @@ export async function authenticate(input: {
   if (token.startsWith(SERVICE_TOKEN_PREFIX)) return serviceTokenPrincipal(token);
   if (!looksLikeJwt(token)) throw unauthorized("Invalid token");
   const claims = await verifyAccessToken(token);
-  if (!claims || !(await live(claims.sessionId, claims.userId))) {
+  const row = claims
+    ? await sessionAccess(claims.sessionId, input.headers.get("x-org-slug"), input.accessMemo)
+    : undefined;
+  if (!claims || !sessionLive(row, claims.userId, new Date())) {
     throw unauthorized("Invalid or expired access token");
   }
   return { kind: "user", userId: claims.userId, sessionId: claims.sessionId };
 }
 
-export async function sessionIsLive(
-  sessionId: string,
-  userId: number,
-  now = new Date(),
-  slugHeader: string | null = null,
-  memo?: AccessMemo,
-): Promise<boolean> {
-  return sessionLive(await sessionAccess(sessionId, slugHeader, memo), userId, now);
+export async function sessionIsLive(sessionId: string, userId: number, now = new Date()): Promise<boolean> {
+  return sessionLive(await sessionAccess(sessionId, null), userId, now);
 }
 
 async function serviceTokenPrincipal(token: string): Promise<Principal> {

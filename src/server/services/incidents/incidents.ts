@@ -5,7 +5,7 @@ import { writeTransaction } from "../../transactions";
 import { pageMetaOf } from "../../../shared/schemas/common";
 import { isoOrNull, isoSeconds } from "../../../shared/time";
 import { db } from "../../db";
-import type { Incident } from "../../../generated/prisma/client";
+import { Prisma, type Incident } from "../../../generated/prisma/client";
 import type { Principal } from "../accounts/principal";
 import type { IncidentKind } from "../../../shared/incident-kinds";
 
@@ -28,6 +28,12 @@ export function incidentView(i: Incident) {
 /** Incidents visible in the active organization: its cron monitors', and the caller's services'. */
 export function visibleTo(orgId: number, userId: number | null) {
   return { OR: [{ orgId, cronMonitorId: { not: null } }, ...(userId ? [{ service: { userId } }] : [])] };
+}
+
+/** `visibleTo` as a raw statement's condition, on incidents `i` left-joined with their services `s`. */
+export function visibleToSql(orgId: number, userId: number | null): Prisma.Sql {
+  const monitors = Prisma.sql`(i.org_id = ${orgId} AND i.cron_monitor_id IS NOT NULL)`;
+  return userId ? Prisma.sql`(${monitors} OR s.user_id = ${userId})` : monitors;
 }
 
 export async function listIncidents(

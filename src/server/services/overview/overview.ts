@@ -15,6 +15,7 @@ import {
 import { MONITOR_STATES } from "../../../shared/schemas/cron-monitors";
 import { SERVICE_STATUSES } from "../../../shared/schemas/services";
 import { visibleTo } from "../incidents/incidents";
+import { failingServices, openIncidents } from "./overview-reads";
 
 /** Whose objects the overview shows: the organization's cron monitors, the caller's services (as the lists do). */
 export type OverviewScope = { orgId: number; userId: number | null };
@@ -72,79 +73,37 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
   const services = scope.userId === null ? null : { userId: scope.userId };
   const dayAgo = new Date(now.getTime() - OVERVIEW_CHANGES_WINDOW_MS);
   const incidents = visibleTo(scope.orgId, scope.userId);
-  const [monitorGroups, serviceGroups, failingMonitors, failingServices, openRows, windows, recent] = await Promise.all(
-    [
-      // Raw statements: the same SQL as Prisma's groupBy and findMany would send, without their
-      // per-call query compilation (several times the statements' own time at 10,000 monitors).
-      db().$queryRaw<{ n: number | bigint; state: string; paused: unknown; suspended: unknown }[]>`
+  const [monitorGroups, serviceGroups, failingMonitors, failingServiceRows, open, windows, recent] = await Promise.all([
+    // Raw statements: the same SQL as Prisma's groupBy and findMany would send, without their
+    // per-call query compilation (several times the statements' own time at 10,000 monitors).
+    db().$queryRaw<{ n: number | bigint; state: string; paused: unknown; suspended: unknown }[]>`
       SELECT COUNT(*) AS n, state, paused, suspended FROM cron_monitors WHERE org_id = ${scope.orgId}
       GROUP BY state, paused, suspended`,
-      services
-        ? db().$queryRaw<{ n: number | bigint; status: string; enabled: unknown }[]>`
+    services
+      ? db().$queryRaw<{ n: number | bigint; status: string; enabled: unknown }[]>`
           SELECT COUNT(*) AS n, status, enabled FROM services WHERE user_id = ${services.userId} GROUP BY status, enabled`
-        : Promise.resolve([]),
-      db().$queryRaw<{ id: number | bigint; name: string; state: string; state_since: Date | string | null }[]>`
+      : Promise.resolve([]),
+    db().$queryRaw<{ id: number | bigint; name: string; state: string; state_since: Date | string | null }[]>`
       SELECT id, name, state, state_since FROM cron_monitors
       WHERE org_id = ${scope.orgId} AND NOT paused AND NOT suspended AND state IN ('late', 'down')
       ORDER BY state_since, id LIMIT ${OVERVIEW_FAILING_LIMIT + 1}`,
-      services
-        ? db().$queryRaw<
-            {
-              id: number | bigint;
-              name: string;
-              status: string;
-              status_since: Date | string | null;
-              status_reason: string | null;
-            }[]
-          >`
-          SELECT id, name, status, status_since, status_reason FROM services
-          WHERE user_id = ${services.userId} AND enabled AND status IN ('down', 'degraded')
-          ORDER BY status_since, id LIMIT ${OVERVIEW_FAILING_LIMIT + 1}`
-        : Promise.resolve([]),
-      // The open incidents visible to the caller (incidents.ts `visibleTo`): the organization's
-      // monitors', and the caller's services'.
-      db().$queryRaw<
-        {
-          id: number | bigint;
-          kind: string;
-          reason: string;
-          opened_at: Date | string;
-          acknowledged_at: Date | string | null;
-          cron_monitor_id: number | bigint | null;
-          service_id: number | bigint | null;
-        }[]
-      >`
-      SELECT i.id, i.kind, i.reason, i.opened_at, i.acknowledged_at, i.cron_monitor_id, i.service_id
-      FROM incidents i LEFT JOIN services s ON s.id = i.service_id
-      WHERE i.status = 'open' AND ((i.org_id = ${scope.orgId} AND i.cron_monitor_id IS NOT NULL)
-        ${scope.userId === null ? Prisma.empty : Prisma.sql`OR s.user_id = ${scope.userId}`})
-      ORDER BY i.opened_at DESC, i.id DESC LIMIT ${OVERVIEW_INCIDENTS_LIMIT + 1}`,
-      // Through Prisma: these two compare times, whose SQL differs by engine (storage/dialect.ts).
-      db().maintenanceWindow.findMany({
-        where: { orgId: scope.orgId, currentEndsAt: { gt: now }, currentStartsAt: { not: null } },
-        select: { id: true, title: true, currentStartsAt: true, currentEndsAt: true },
-        orderBy: [{ currentStartsAt: "asc" }, { id: "asc" }],
-        take: OVERVIEW_MAINTENANCE_LIMIT + 1,
-      }),
-      db().incident.findMany({
-        where: { AND: [incidents, { OR: [{ openedAt: { gte: dayAgo } }, { resolvedAt: { gte: dayAgo } }] }] },
-        select: { id: true, kind: true, openedAt: true, resolvedAt: true, ...subjectSelect },
-        orderBy: [{ openedAt: "desc" }, { id: "desc" }],
-        take: OVERVIEW_CHANGES_LIMIT + 1,
-      }),
-    ],
-  );
+    services ? failingServices(services.userId) : Promise.resolve([]),
+    openIncidents(scope.orgId, scope.userId),
+    // Through Prisma: these two compare times, whose SQL differs by engine (storage/dialect.ts).
+    db().maintenanceWindow.findMany({
+      where: { orgId: scope.orgId, currentEndsAt: { gt: now }, currentStartsAt: { not: null } },
+      select: { id: true, title: true, currentStartsAt: true, currentEndsAt: true },
+      orderBy: [{ currentStartsAt: "asc" }, { id: "asc" }],
+      take: OVERVIEW_MAINTENANCE_LIMIT + 1,
+    }),
+    db().incident.findMany({
+      where: { AND: [incidents, { OR: [{ openedAt: { gte: dayAgo } }, { resolvedAt: { gte: dayAgo } }] }] },
+      select: { id: true, kind: true, openedAt: true, resolvedAt: true, ...subjectSelect },
+      orderBy: [{ openedAt: "desc" }, { id: "desc" }],
+      take: OVERVIEW_CHANGES_LIMIT + 1,
+    }),
+  ]);
 
-  const id = (v: number | bigint | null) => (v === null ? null : Number(v));
-  const open = openRows.map((i) => ({
-    id: Number(i.id),
-    kind: i.kind,
-    reason: i.reason,
-    openedAt: new Date(i.opened_at),
-    acknowledgedAt: i.acknowledged_at === null ? null : new Date(i.acknowledged_at),
-    cronMonitorId: id(i.cron_monitor_id),
-    serviceId: id(i.service_id),
-  }));
   const names = await subjectNames([
     ...open.slice(0, OVERVIEW_INCIDENTS_LIMIT),
     ...recent.slice(0, OVERVIEW_CHANGES_LIMIT),
@@ -169,13 +128,13 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
       since: isoOrNull(m.state_since === null ? null : new Date(m.state_since)),
       reason: null,
     })),
-    ...failingServices.map((s) => ({
+    ...failingServiceRows.map((s) => ({
       kind: "service" as const,
-      id: Number(s.id),
+      id: s.id,
       name: s.name,
       state: s.status as "down" | "degraded",
-      since: isoOrNull(s.status_since === null ? null : new Date(s.status_since)),
-      reason: s.status_reason,
+      since: isoOrNull(s.statusSince),
+      reason: s.statusReason,
     })),
   ].sort((a, b) => sinceTime(a.since) - sinceTime(b.since));
 
@@ -204,7 +163,7 @@ export async function overviewOf(scope: OverviewScope, now = new Date()): Promis
       more:
         failing.length > OVERVIEW_FAILING_LIMIT ||
         failingMonitors.length > OVERVIEW_FAILING_LIMIT ||
-        failingServices.length > OVERVIEW_FAILING_LIMIT,
+        failingServiceRows.length > OVERVIEW_FAILING_LIMIT,
     },
     open_incidents: {
       data: open.slice(0, OVERVIEW_INCIDENTS_LIMIT).map((i) => ({
