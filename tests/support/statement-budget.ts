@@ -27,7 +27,7 @@ export const BUDGETS = {
    * features: SQLite 9 (BEGIN IMMEDIATE, savepoint, monitor, open run, run insert, monitor update,
    * resolve, release, COMMIT), PostgreSQL 5 (BEGIN, lock, read, write, COMMIT).
    */
-  plainPing: { SQLite: 9, PostgreSQL: 5 } as Record<string, number>,
+  plainPing: { SQLite: 8, PostgreSQL: 5 } as Record<string, number>,
   // caller and organization; monitor and service counts; failing monitors, failing services; open incidents and
   // the last day's; windows; the names of the listed incidents' monitors and services (one read per kind, none
   // without incidents)

@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { FALLBACK_AUTOCHECKPOINT_PAGES, walCheckpointer } from "../../src/server/storage/sqlite/checkpointer";
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  WAL_TRUNCATE_BYTES,
+  walCheckpointer,
+} from "../../src/server/storage/sqlite/checkpointer";
 import { openPingConnection, openSqlite } from "../../src/server/storage/sqlite/connection";
 
 /**
@@ -64,6 +68,34 @@ describe("WAL checkpoints off the ping path", () => {
     expect(db.prepare("SELECT count(*) AS n FROM filler").get()).toEqual({ n: 200 });
     expect(checkpointer.state()).toEqual({ state: "running" });
     expect(lines).toEqual([{ level: "info", where: "checkpointer", event: "started", interval_ms: 20 }]);
+  });
+
+  it("truncates a grown WAL only after a round in which nobody committed: never while writers keep committing", () => {
+    const file = freshFile();
+    const db = openPingConnection(file);
+    open.push(db);
+    const sweeper = openSqlite(file);
+    open.push(sweeper);
+    const checkpointer = walCheckpointer(sweeper, () => {});
+    db.exec("CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT)");
+    const insert = db.prepare("INSERT INTO filler (body) VALUES (?)");
+    const commit = (rows: number) =>
+      db.transaction(() => {
+        for (let i = 0; i < rows; i++) insert.run("x".repeat(4000));
+      })();
+    for (let i = 0; i < 25; i++) commit(100); // about 10 MB of WAL
+    const wal = () => fs.statSync(`${file}-wal`).size;
+    expect(wal()).toBeGreaterThan(WAL_TRUNCATE_BYTES);
+
+    checkpointer.checkpoint(); // every frame copied, but commits came since the last round (the first)
+    expect(wal()).toBeGreaterThan(WAL_TRUNCATE_BYTES);
+    commit(1);
+    checkpointer.checkpoint(); // copied again; a writer committed meanwhile: the file stays
+    expect(wal()).toBeGreaterThan(WAL_TRUNCATE_BYTES);
+    checkpointer.checkpoint(); // a whole round without a commit: truncated
+    expect(wal()).toBe(0);
+    expect(checkpointer.state()).toEqual({ state: "running" });
+    expect(db.prepare("SELECT count(*) AS n FROM filler").get()).toEqual({ n: 2501 });
   });
 
   it("skips a round while its own connection is inside a transaction (SQLite would refuse it), and checkpoints after", async () => {

@@ -60,7 +60,7 @@ async function answerUncounted(req: PingRequest, path: string, store: PingStore,
   const query = req.url.indexOf("?");
   const rid = query < 0 ? null : new URLSearchParams(req.url.slice(query + 1)).get("rid");
   if (rid !== null && !isUuid(rid)) return answer(400, "The rid query parameter must be a UUID\n");
-  if (!isPlausibleToken(form.token)) return answer(404);
+  if (!isPlausibleToken(form.token)) return NOT_FOUND;
 
   const body = method === "POST" ? await req.readBody() : null;
   const log = body && body.length > 0 ? capLog(body) : null;
@@ -77,10 +77,15 @@ async function answerUncounted(req: PingRequest, path: string, store: PingStore,
     now: now(),
   });
   endTimer();
-  if (result.outcome === "not_found") return answer(404);
+  if (result.outcome === "not_found") return NOT_FOUND;
   if (result.outcome === "rate_limited") return answer(429, null, { "Retry-After": String(result.retryAfterSeconds) });
-  return method === "HEAD" ? answer(204) : answer(200, "OK");
+  return method === "HEAD" ? NO_CONTENT : OK;
 }
+
+// The answers of most pings, built once (an answer is only read: written to the wire or copied).
+const OK = answer(200, "OK");
+const NO_CONTENT = answer(204);
+const NOT_FOUND = answer(404);
 
 /** The ping endpoint for a Web `Request` (the Next route handlers). */
 export async function handlePing(req: Request, path: string, store: PingStore, now?: () => Date): Promise<Response> {

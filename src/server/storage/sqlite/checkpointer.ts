@@ -29,15 +29,19 @@ type CheckpointRow = { busy: number; log: number; checkpointed: number };
  * it off the ping path without a connection of its own in the web process. PASSIVE never takes the
  * write lock and never waits, so writers go on while it copies; frames a reader still needs are left
  * for the next round. A round is skipped while the sweeper's own transaction is open (SQLite refuses
- * a checkpoint inside it). A round that finds every frame copied and the file over
- * WAL_TRUNCATE_BYTES truncates it (TRUNCATE, with no busy wait: it takes the write lock only when no
- * writer holds it and no reader is in the WAL, else the next round tries again), so the WAL returns to
- * a small size once a burst ends. A failure is a warning line and a `failed` state until a round
- * succeeds.
+ * a checkpoint inside it). A round that finds every frame copied, the file over WAL_TRUNCATE_BYTES and
+ * the writers idle (no commit since the last round, by `data_version`) truncates it (TRUNCATE, with no
+ * busy wait: it takes the write lock only when no writer holds it and no reader is in the WAL, else
+ * the next round tries again), so the WAL returns to a small size once a burst ends. Under load it
+ * never truncates: holding the write lock for the truncation would make the next commit wait on
+ * its busy timeout, and the WAL, reused from its start, grows no further. A failure is a warning
+ * line and a `failed` state until a round succeeds.
  */
 export function walCheckpointer(db: Database.Database, log: (line: object) => void): WalCheckpointer {
   const passive = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
   const truncate = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+  const dataVersion = db.prepare("PRAGMA data_version").pluck();
+  let versionSeen: unknown = null; // the other connections' commits as of the last round
   const walFile = `${db.name}-wal`;
   const walBytes = () => {
     try {
@@ -61,7 +65,11 @@ export function walCheckpointer(db: Database.Database, log: (line: object) => vo
     if (db.inTransaction) return;
     try {
       const round = passive.get() as CheckpointRow;
-      if (round.busy === 0 && round.log === round.checkpointed && walBytes() > WAL_TRUNCATE_BYTES) truncateIdle();
+      const version = dataVersion.get();
+      const writersIdle = version === versionSeen;
+      versionSeen = version;
+      if (writersIdle && round.busy === 0 && round.log === round.checkpointed && walBytes() > WAL_TRUNCATE_BYTES)
+        truncateIdle();
       state = { state: "running" };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);

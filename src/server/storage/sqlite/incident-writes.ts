@@ -24,16 +24,18 @@ export function prepareIncidentStatements(db: Database.Database): IncidentStatem
 /**
  * Executes a cron monitor's incident plan (domain/incidents.ts) in the caller's transaction: the
  * resolution and its notifications, the incident opened (unless one is open) and its notification,
- * the drift alert. Outbox rows name `runId`. Returns whether an incident opened.
+ * the drift alert. Outbox rows name `runId`. `monitor.noneOpen`: the caller read in this
+ * transaction that the monitor has no open incident, so a resolution has nothing to write. Returns
+ * whether an incident opened.
  */
 export function writeMonitorIncidents(
   s: IncidentStatements,
   plan: IncidentPlan,
-  monitor: { id: number; orgId: number },
+  monitor: { id: number; orgId: number; noneOpen?: boolean },
   runId: number | null,
   now: string,
 ): boolean {
-  if (plan.resolve) {
+  if (plan.resolve && !monitor.noneOpen) {
     for (const { id, held } of s.resolveIncidents.all(now, now, plan.resolve.held ? 1 : 0, monitor.id) as {
       id: number;
       held: number;

@@ -43,11 +43,10 @@ export function createSqlitePingStore(db: Database.Database, planner: EventPlann
 
 function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEventResult {
   const now = sqlTime(e.now);
-  const m = (
+  const m =
     "token" in e.target
-      ? s.monitorByToken.get(now, e.target.token)
-      : s.monitorById.get(now, e.target.monitorId, e.target.orgId)
-  ) as MonitorRow | undefined;
+      ? s.monitorByToken(now, e.target.token)
+      : s.monitorById(now, e.target.monitorId, e.target.orgId);
   if (!m) return { outcome: "not_found" };
   const plan = planner(new SqliteMonitorContext(s, m), e);
   if (plan.outcome === "rate_limited") return plan;
@@ -57,19 +56,19 @@ function recordEvent(s: Statements, planner: EventPlanner, e: RunEvent): RunEven
     s.setRunLogSize.run(plan.log.bytes, plan.log.truncated ? 1 : 0, runId);
   }
   const w = plan.monitor;
-  const timing = {
-    id: m.id,
+  const timing = [
     now,
-    recentPings: w.recentPings,
-    nextExpectedAt: w.nextExpectedAt ? sqlTime(w.nextExpectedAt) : null,
-    lastRunStatus: w.lastRunStatus,
-    unattachedEvents: w.unattachedEvents,
-    runRulesState: w.runRulesState,
-  };
+    w.recentPings,
+    w.nextExpectedAt ? sqlTime(w.nextExpectedAt) : null,
+    w.lastRunStatus,
+    w.unattachedEvents,
+    w.runRulesState,
+  ] as const;
   const paused = w.paused ? 1 : 0;
-  if (w.state === m.state && !w.stateSince && paused === m.paused) s.updateMonitorKeepingState.run(timing);
-  else s.updateMonitor.run({ ...timing, state: w.state, stateSince: w.stateSince && sqlTime(w.stateSince), paused });
-  writeMonitorIncidents(s, plan.incidents, { id: m.id, orgId: m.org_id }, runId, now);
+  if (w.state === m.state && !w.stateSince && paused === m.paused) s.updateMonitorKeepingState.run(...timing, m.id);
+  else s.updateMonitor.run(...timing, w.state, w.stateSince && sqlTime(w.stateSince), paused, m.id);
+  const monitor = { id: m.id, orgId: m.org_id, noneOpen: m.open_incident_id === null };
+  writeMonitorIncidents(s, plan.incidents, monitor, runId, now);
   return {
     outcome: "accepted",
     monitorId: m.id,
@@ -125,39 +124,36 @@ function view(r: RunRow | undefined): RunView | null {
 /** Executes the plan's run write; the new run's id when it inserted one. */
 function writeRun(s: Statements, monitorId: number, w: RunWrite | null, now: string): number | null {
   if (w?.kind === "insert") {
-    const { lastInsertRowid } = s.insertRun.run({
+    const { lastInsertRowid } = s.insertRun.run(
       monitorId,
-      rid: w.rid,
-      ridGenerated: w.ridGenerated ? 1 : 0,
-      status: w.status,
-      startedAt: sqlTime(w.startedAt),
-      finishedAt: w.finishedAt ? sqlTime(w.finishedAt) : null,
-      exitCode: w.exitCode,
-      durationMs: null,
-      overlapped: w.overlapped ? 1 : 0,
-      drifted: 0,
-      baselineMs: null,
-      source: w.source,
-      meta: w.meta,
+      w.rid,
+      w.ridGenerated ? 1 : 0,
+      w.status,
+      sqlTime(w.startedAt),
+      w.finishedAt ? sqlTime(w.finishedAt) : null,
+      w.exitCode,
+      w.overlapped ? 1 : 0,
+      w.source,
+      w.meta,
       now,
-      flag: w.flag,
-      flagDetail: w.flagDetail,
-    });
+      w.flag,
+      w.flagDetail,
+    );
     return Number(lastInsertRowid);
   }
   if (w?.kind === "complete") {
-    s.completeRun.run({
-      id: w.runId,
-      status: w.status,
-      finishedAt: sqlTime(w.finishedAt),
-      exitCode: w.exitCode,
-      durationMs: w.durationMs,
-      drifted: w.drifted ? 1 : 0,
-      baselineMs: w.baselineMs,
-      meta: w.meta,
-      flag: w.flag,
-      flagDetail: w.flagDetail,
-    });
+    s.completeRun.run(
+      w.status,
+      sqlTime(w.finishedAt),
+      w.exitCode,
+      w.durationMs,
+      w.drifted ? 1 : 0,
+      w.baselineMs,
+      w.meta,
+      w.flag,
+      w.flagDetail,
+      w.runId,
+    );
   }
   if (w?.kind === "note") s.setRunEvents.run(w.events, w.runId);
   return null;
