@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, testPgServer, type PgServer } from "../support/pg-database";
 
 /**
- * The looping sweeper's next deadline on both engines, on freshly migrated databases: the instant
+ * The looping sweeper's next deadline and the sweep's due pages on both engines, on freshly migrated databases: the instant
  * (late at E for new and up monitors, down at E + grace otherwise) of armed, unfolded monitors only,
  * read through the expression index even among 20,000 monitors; and on PostgreSQL, a committed
  * outbox row notifies the listening delivery workers.
@@ -23,6 +23,38 @@ const monitors: [string, number | null, number, boolean][] = [
   ["up", null, 30, false], // not armed: never
   ["up", -5, 30, false], // late at -5: before `after`
 ];
+
+/** Three monitors, up and expected at +20: one deadline for three ids, so a page boundary falls between them. */
+const EQUAL_DEADLINES: [string, number][] = [
+  ["tie-a", 20],
+  ["tie-b", 20],
+  ["tie-c", 20],
+];
+const addEqualDeadlines = (insert: (name: string, e: number) => void) => {
+  for (const [name, e] of EQUAL_DEADLINES) insert(name, e);
+};
+/**
+ * Due at +30, pages of 2: m5 (late at -5), m2 (down again at +10), the three at +20 in id order,
+ * m1 (down at +25); not m0 (late at +100), the paused m3 or the unarmed m4.
+ */
+const DUE_IN_PAGES = [["m5", "m2"], ["tie-a", "tie-b"], ["tie-c", "m1"], []];
+
+/** Reads the due pages at +30 as the sweep does (nothing decided, nothing written), by name. */
+async function duePages(steps: import("../../src/server/storage/sweep-storage").SweepSteps): Promise<string[][]> {
+  const names = new Map<number, string>();
+  const read = async (id: number) =>
+    (await steps.sql.get<{ name: string }>(`SELECT name FROM cron_monitors WHERE id = ?`, [id]))!.name;
+  const pages: string[][] = [];
+  let after: import("../../src/server/storage/sweep-storage").DueKeyset | null = null;
+  for (let i = 0; i < 5; i++) {
+    const page = await steps.duePage(at(30), after, 2, () => []);
+    for (const r of page.rows) if (!names.has(r.id)) names.set(r.id, await read(r.id));
+    pages.push(page.rows.map((r) => names.get(r.id)!));
+    if (page.rows.length < 2) break;
+    after = page.after;
+  }
+  return pages;
+}
 
 describe("the next deadline on SQLite", () => {
   let db: Database.Database;
@@ -65,6 +97,32 @@ describe("the next deadline on SQLite", () => {
       .join("\n");
     expect(plan).toMatch(/SEARCH cron_monitors USING INDEX cron_monitors_sweep_deadline_idx/);
     expect(plan).not.toMatch(/TEMP B-TREE|SCAN cron_monitors/);
+  });
+
+  it("gives the sweep its due monitors page by page in (deadline, id) order, equal deadlines included, through the index", async () => {
+    const { sqliteSweepSteps } = await import("../../src/server/storage/sqlite/sweep-steps");
+    const { prepareSweepStatements } = await import("../../src/server/storage/sqlite/sweep-statements");
+    addEqualDeadlines((name, e) =>
+      db
+        .prepare(
+          `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, grace_seconds, state, next_expected_at, ping_token, updated_at)
+           VALUES (1, ?, 'period', 60, 30, 'up', ?, ?, '2027-01-01T00:00:00.000+00:00')`,
+        )
+        .run(name, at(e).toISOString().replace("Z", "+00:00"), `tok-${name}`),
+    );
+    expect(await duePages(sqliteSweepSteps(db))).toEqual(DUE_IN_PAGES);
+    const s = prepareSweepStatements(db) as unknown as Record<string, { source: string }>;
+    for (const page of ["dueFirstPage", "dueNextPage"]) {
+      const plan = (
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${s[page]!.source}`)
+          .all({ now: "", afterDeadline: 0, afterId: 0, limit: 1 }) as {
+          detail: string;
+        }[]
+      ).map((r) => r.detail);
+      expect(plan[0]).toMatch(/^SEARCH cron_monitors USING INDEX cron_monitors_sweep_deadline_idx/);
+      expect(plan.join("\n")).not.toMatch(/TEMP B-TREE|SCAN cron_monitors/);
+    }
   });
 });
 
@@ -117,6 +175,28 @@ describe("the next deadline on PostgreSQL", () => {
       .join("\n");
     expect(plan).toMatch(/Index Scan using cron_monitors_sweep_deadline_idx/);
     expect(plan).not.toMatch(/Seq Scan|Sort/);
+  });
+
+  it("gives the sweep its due monitors page by page in (deadline, id) order, equal deadlines included, through the index", async () => {
+    const { pgSweepSteps } = await import("../../src/server/storage/postgres/sweep-steps");
+    for (const [name, e] of EQUAL_DEADLINES)
+      await pool.query(
+        `INSERT INTO cron_monitors (org_id, name, schedule_kind, period_seconds, grace_seconds, state, next_expected_at, ping_token, updated_at)
+         VALUES (1, $1, 'period', 60, 30, 'up', $2::timestamp, $3, now())`,
+        [name, at(e).toISOString(), `tok-${name}`],
+      );
+    expect(await duePages(pgSweepSteps(pool))).toEqual(DUE_IN_PAGES);
+    const { DUE_PAGE } = await import("../../src/server/storage/postgres/sweep-statements");
+    const plan = (
+      await pool.query({
+        text: `EXPLAIN ${DUE_PAGE}`,
+        values: [at(30).toISOString(), at(10).toISOString(), 2, 2],
+      })
+    ).rows
+      .map((r) => r["QUERY PLAN"] as string)
+      .join("\n");
+    expect(plan).toMatch(/Index Scan using cron_monitors_sweep_deadline_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it("notifies listeners on channel lifeline_outbox when an outbox row commits", async () => {

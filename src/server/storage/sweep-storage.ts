@@ -23,8 +23,12 @@ export type RollupRules = {
   rollupDeleteCutoff(now: number): number;
 };
 
-/** Where the next page of due monitors starts: after this (next_expected_at, id). */
-export type DueKeyset = { at: string; id: number };
+/**
+ * Where the next page of due monitors starts: after this (sweep deadline, id). The deadline is the
+ * engine's value of its sweep-deadline expression (a Julian day number on SQLite, a timestamp as text
+ * on PostgreSQL), handed back as it was read.
+ */
+export type DueKeyset = { deadline: number | string; id: number };
 
 /**
  * What the sweep decided for one due monitor (sweep/due-monitors.ts): `late`, or `down` with the
@@ -66,18 +70,20 @@ export type SweepSteps = {
   /** Multi-statement work: write transactions (SQLite: `BEGIN IMMEDIATE` on the sweeper's connection). */
   access: SqlAccess;
   /**
-   * One page of at most `limit` armed, unfolded monitors whose expected time passed by `now`, in
-   * (next_expected_at, id) order after `after`, and the changes `decide` makes of it written in one
-   * write transaction (SQLite: read first, then compare-and-swap updates; PostgreSQL: the page
-   * claimed `FOR UPDATE SKIP LOCKED` in the same transaction, which may run again after a deadlock,
-   * and `decide` with it). `rows` is the page read.
+   * One page of at most `limit` armed, unfolded monitors whose sweep deadline passed by `now` (the
+   * expected time of a new or up one, the end of its grace for a late or down one: the instant the
+   * sweep has work for it, as the index `cron_monitors_sweep_deadline_idx` holds it), in (deadline,
+   * id) order after `after`, and the changes `decide` makes of it written in one write transaction
+   * (SQLite: read first, then compare-and-swap updates; PostgreSQL: the page claimed `FOR UPDATE SKIP
+   * LOCKED` in the same transaction, which may run again after a deadlock, and `decide` with it).
+   * `rows` is the page read; `after`, the keyset after its last row (null: the page was empty).
    */
   duePage(
     now: Date,
     after: DueKeyset | null,
     limit: number,
     decide: (rows: DueMonitorRow[]) => DueChange[],
-  ): Promise<{ rows: DueMonitorRow[]; applied: SweepCounts }>;
+  ): Promise<{ rows: DueMonitorRow[]; applied: SweepCounts; after: DueKeyset | null }>;
   /** Runs still `running` and not yet flagged, and the changes `decide` makes of them in one write transaction. */
   overrunningRuns(now: Date, decide: (runs: RunningRunRow[]) => OverrunChange[]): Promise<SweepCounts>;
   /** One batch of at most `limit` runs started before `cutoff` and their logs deleted, in a write transaction. */

@@ -31,8 +31,7 @@ export async function sweepDueMonitors(
     addCounts(counts, decided);
     addCounts(counts, page.applied);
     if (page.rows.length < rules.pageSize) return;
-    const last = page.rows[page.rows.length - 1]!;
-    after = { at: last.next_expected_at, id: last.id };
+    after = page.after;
   }
 }
 

@@ -5,18 +5,23 @@
 import { monitorMaintenanceUntil } from "../maintenance-sql";
 import { monitorParentIncident } from "../dependency-sql";
 import { openedCte } from "./incident-statements";
+import { ARMED, DEADLINE_EXPRESSION } from "./sweep-deadline";
 
 const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One page of due monitors after the keyset (at, id), claimed until commit; pages other sweepers hold are skipped. */
+/**
+ * One page of due monitors (their sweep deadline passed by $1) after the keyset (deadline, id), in
+ * that order through the deadline's partial index, claimed until commit; pages other sweepers hold
+ * are skipped.
+ */
 export const DUE_PAGE = `
 SELECT id, org_id, state, ${iso("next_expected_at")} AS next_expected_at, grace_seconds, schedule_kind, cron_expression,
   timezone, period_seconds, source, snoozed_until, run_rules, run_rules_state, ${monitorMaintenanceUntil("postgresql", "cron_monitors", "$1")} AS maintenance_until,
-  ${monitorParentIncident("cron_monitors")} AS parent_incident_id
+  ${monitorParentIncident("cron_monitors")} AS parent_incident_id, ${iso(DEADLINE_EXPRESSION)} AS sweep_deadline
 FROM cron_monitors
-WHERE paused = false AND suspended = false AND next_expected_at <= $1::timestamp
-  AND ($2::timestamp IS NULL OR next_expected_at > $2::timestamp OR (next_expected_at = $2::timestamp AND id > $3::int))
-ORDER BY next_expected_at, id LIMIT $4
+WHERE ${ARMED} AND ${DEADLINE_EXPRESSION} <= $1::timestamp
+  AND ($2::timestamp IS NULL OR ${DEADLINE_EXPRESSION} > $2::timestamp OR (${DEADLINE_EXPRESSION} = $2::timestamp AND id > $3::int))
+ORDER BY ${DEADLINE_EXPRESSION}, id LIMIT $4
 FOR UPDATE SKIP LOCKED`;
 
 /** Params: monitor ids, now. */

@@ -29,9 +29,11 @@ export function pgSweepSteps(pool: Pool): SweepSteps {
     access: pgAccess(pool),
     duePage: (now, after, limit, decide) =>
       inTransaction(pool, async (client) => {
-        const params = [pgTime(now), after?.at ?? null, after?.id ?? 0, limit];
-        const rows = await run<DueMonitorRow>(client, "sweep_due", SQL.DUE_PAGE, params);
-        return { rows, applied: await applyDueChanges(client, decide(rows), now) };
+        const params = [pgTime(now), after?.deadline ?? null, after?.id ?? 0, limit];
+        const rows = await run<DueMonitorRow & { sweep_deadline: string }>(client, "sweep_due", SQL.DUE_PAGE, params);
+        const last = rows[rows.length - 1];
+        const next = last ? { deadline: last.sweep_deadline, id: last.id } : null;
+        return { rows, after: next, applied: await applyDueChanges(client, decide(rows), now) };
       }),
     overrunningRuns: (now, decide) =>
       inTransaction(pool, async (client) => {

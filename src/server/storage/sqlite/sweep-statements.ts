@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { prepareIncidentStatements } from "./incident-writes";
 import { monitorMaintenanceUntil } from "../maintenance-sql";
 import { monitorParentIncident } from "../dependency-sql";
+import { ARMED, DEADLINE_EXPRESSION } from "./sweep-deadline";
 export type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
 
 /**
@@ -15,17 +16,21 @@ export function prepareSweepStatements(db: Database.Database) {
     ${monitorMaintenanceUntil("sqlite", "cron_monitors", "@now")} AS maintenance_until,
     ${monitorParentIncident("cron_monitors")} AS parent_incident_id`;
   return {
-    /** Due monitors, one page in (next_expected_at, id) order, through the (paused, suspended, next_expected_at) index. */
+    /**
+     * Due monitors, one page in (sweep deadline, id) order, through the deadline's partial index (the
+     * rowid is its last column, so the order needs no sort). `@now` goes through julianday() as the
+     * stored times do, so a deadline equal to it compares equal.
+     */
     dueFirstPage: db.prepare(
-      `SELECT ${dueColumns} FROM cron_monitors
-       WHERE paused = 0 AND suspended = 0 AND next_expected_at <= @now
-       ORDER BY next_expected_at, id LIMIT @limit`,
+      `SELECT ${dueColumns}, ${DEADLINE_EXPRESSION} AS sweep_deadline FROM cron_monitors INDEXED BY cron_monitors_sweep_deadline_idx
+       WHERE ${ARMED} AND ${DEADLINE_EXPRESSION} <= julianday(@now)
+       ORDER BY ${DEADLINE_EXPRESSION}, id LIMIT @limit`,
     ),
     dueNextPage: db.prepare(
-      `SELECT ${dueColumns} FROM cron_monitors
-       WHERE paused = 0 AND suspended = 0 AND next_expected_at >= @afterAt AND next_expected_at <= @now
-         AND (next_expected_at > @afterAt OR id > @afterId)
-       ORDER BY next_expected_at, id LIMIT @limit`,
+      `SELECT ${dueColumns}, ${DEADLINE_EXPRESSION} AS sweep_deadline FROM cron_monitors INDEXED BY cron_monitors_sweep_deadline_idx
+       WHERE ${ARMED} AND ${DEADLINE_EXPRESSION} >= @afterDeadline AND ${DEADLINE_EXPRESSION} <= julianday(@now)
+         AND (${DEADLINE_EXPRESSION} > @afterDeadline OR id > @afterId)
+       ORDER BY ${DEADLINE_EXPRESSION}, id LIMIT @limit`,
     ),
     markLate: db.prepare(
       `UPDATE cron_monitors SET state = 'late', state_since = @now

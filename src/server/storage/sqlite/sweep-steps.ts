@@ -29,8 +29,8 @@ export function sqliteSweepSteps(db: Database.Database): SweepSteps {
     sql,
     access: { read: (work) => work(sql), transact: immediateTransaction(db, sql) },
     duePage: async (now, after, limit, decide) => {
-      const rows = readDuePage(s, now, after, limit);
-      return { rows, applied: applyDueChanges(db, s, decide(rows), now) };
+      const page = readDuePage(s, now, after, limit);
+      return { ...page, applied: applyDueChanges(db, s, decide(page.rows), now) };
     },
     overrunningRuns: async (now, decide) => applyOverrunChanges(db, s, decide(readRunningRuns(s, now)), now),
     deleteOldRuns: async (cutoff, limit) => deleteOldRuns.immediate(sqlTime(cutoff), limit),

@@ -7,13 +7,24 @@ import { writeMonitorIncidents } from "./incident-writes";
 import { sqlTime } from "./ping-statements";
 import type { SweepStatements } from "./sweep-statements";
 
-/** One page of due monitors after `after`, read outside any transaction (the writes compare and swap). */
-export function readDuePage(s: SweepStatements, now: Date, after: DueKeyset | null, limit: number): DueMonitorRow[] {
+/**
+ * One page of due monitors after `after`, read outside any transaction (the writes compare and
+ * swap), and the keyset after its last row.
+ */
+export function readDuePage(
+  s: SweepStatements,
+  now: Date,
+  after: DueKeyset | null,
+  limit: number,
+): { rows: DueMonitorRow[]; after: DueKeyset | null } {
   const at = sqlTime(now);
-  const rows = after
-    ? s.dueNextPage.all({ now: at, afterAt: after.at, afterId: after.id, limit })
-    : s.dueFirstPage.all({ now: at, limit });
-  return rows as DueMonitorRow[];
+  const rows = (
+    after
+      ? s.dueNextPage.all({ now: at, afterDeadline: after.deadline, afterId: after.id, limit })
+      : s.dueFirstPage.all({ now: at, limit })
+  ) as (DueMonitorRow & { sweep_deadline: number })[];
+  const last = rows[rows.length - 1];
+  return { rows, after: last ? { deadline: last.sweep_deadline, id: last.id } : null };
 }
 
 /**
