@@ -23,9 +23,10 @@ export const BUDGETS = {
   dashboardDetail: 2,
   serviceStatus: 2, // caller, service with its probe lanes
   /**
-   * A plain success ping (a monitor with no window, snooze or parent), as at 2f518e5 before those
-   * features: SQLite 9 (BEGIN IMMEDIATE, savepoint, monitor, open run, run insert, monitor update,
-   * resolve, release, COMMIT), PostgreSQL 5 (BEGIN, lock, read, write, COMMIT).
+   * A plain success ping (a monitor with no window, snooze or parent), one fewer than at 2f518e5 before
+   * those features: SQLite 8 (BEGIN IMMEDIATE, savepoint, the monitor with its open incident, open run,
+   * run insert, monitor update, release, COMMIT; 2f518e5 also sent the resolve when nothing was open),
+   * PostgreSQL 5 (BEGIN, lock, read, write, COMMIT).
    */
   plainPing: { SQLite: 8, PostgreSQL: 5 } as Record<string, number>,
   // caller and organization; monitor and service counts; failing monitors, failing services; open incidents and
