@@ -143,11 +143,19 @@ export function statementBudgetSuite(engine: string, open: () => Promise<Counted
       expect(count).toBeLessThanOrEqual(BUDGETS.health);
     });
 
-    it("GET /api/v1/cron-monitors/{id} with its recent runs", async () => {
+    it("GET /api/v1/cron-monitors/{id} with its recent runs; a plain monitor's answer reads no window or parent", async () => {
       const { result, count, sql } = await counted(rest("GET", `/cron-monitors/${monitorId}`));
       expect(result.status).toBe(200);
       expect(result.body.data.recent_runs).toHaveLength(5);
+      expect(result.body.data).toMatchObject({
+        maintenance: null,
+        depends_on: { cron_monitor_ids: [], service_ids: [] },
+      });
       expect(count, sql.join("\n---\n")).toBeLessThanOrEqual(BUDGETS.getMonitor);
+      // The shown window and parents are read behind the monitor's flags, as its pings read them.
+      const read = sql.find((q) => q.includes("maintenance_targets"))!;
+      expect(read).toMatch(/CASE WHEN \S+\.uses_maintenance THEN \(SELECT/);
+      expect(read).toMatch(/CASE WHEN \S+\.uses_dependencies THEN \(SELECT/);
     });
 
     it("GET /api/v1/cron-monitors?limit=50 costs the same as a page of 5", async () => {

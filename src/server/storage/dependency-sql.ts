@@ -34,12 +34,13 @@ export const parentIncidentOf = (v: unknown): number | null => (v === null || v 
 
 /**
  * The scalar subquery of a cron monitor's `depends_on` as its answers show it: the parents as text,
- * `m<id>` or `s<id>` joined by commas (null: none), on the child index.
+ * `m<id>` or `s<id>` joined by commas (null: none), on the child index; read only for a monitor
+ * that has a parent (its `uses_dependencies`), as the incident paths read its parents.
  */
 export function monitorDependsOnShown(engine: Engine, m: string): string {
   const parent = `CASE WHEN d.parent_cron_monitor_id IS NOT NULL THEN 'm' || d.parent_cron_monitor_id ELSE 's' || d.parent_service_id END`;
   const joined = engine === "sqlite" ? `group_concat(${parent}, ',')` : `string_agg(${parent}, ',')`;
-  return `(SELECT ${joined} FROM dependencies d WHERE d.child_cron_monitor_id = ${m}.id)`;
+  return `CASE WHEN ${m}.uses_dependencies THEN (SELECT ${joined} FROM dependencies d WHERE d.child_cron_monitor_id = ${m}.id) END`;
 }
 
 /** Reads `monitorDependsOnShown`'s value, ids ascending. */

@@ -58,7 +58,9 @@ export function timingOf(w: {
 /**
  * The scalar subquery of the maintenance a cron monitor shows (`maintenance` of its answers): the
  * window whose stored run covers `now` and ends last, as `<id>|<end ISO>` (null: none). The same
- * runs the incident paths read, so the answer shows what holds the monitor's notifications.
+ * runs the incident paths read, so the answer shows what holds the monitor's notifications; read,
+ * like theirs, only for a monitor that uses maintenance (its `uses_maintenance`): a plain monitor's
+ * answer reads no window.
  */
 export function monitorMaintenanceShown(engine: Engine, m: string, now: string): string {
   const sqlite = engine === "sqlite";
@@ -66,9 +68,9 @@ export function monitorMaintenanceShown(engine: Engine, m: string, now: string):
     ? `w.id || '|' || w.current_ends_at`
     : `w.id::text || '|' || to_char(w.current_ends_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const notEnded = timeCompare(engine, "w.current_ends_at", ">", now);
-  return `(SELECT ${value} FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
+  return `CASE WHEN ${m}.uses_maintenance THEN (SELECT ${value} FROM maintenance_targets t JOIN maintenance_windows w ON w.id = t.window_id
     WHERE (t.cron_monitor_id = ${m}.id OR t.project_id = ${m}.project_id) AND w.org_id = ${m}.org_id AND ${startedBy(engine, now)} AND ${notEnded}
-    ORDER BY w.current_ends_at DESC LIMIT 1)`;
+    ORDER BY w.current_ends_at DESC LIMIT 1) END`;
 }
 
 /** Reads `monitorMaintenanceShown`'s value. */
