@@ -34,6 +34,16 @@ function writePages(db: Database.Database) {
   for (let i = 0; i < 20; i++) commit();
 }
 
+/** A ping writer and a sweeper's connection on a fresh file, with the sweeper's checkpointer (not started). */
+function writerAndCheckpointer() {
+  const file = freshFile();
+  const db = openPingConnection(file);
+  open.push(db);
+  const sweeper = openSqlite(file);
+  open.push(sweeper);
+  return { file, db, sweeper, checkpointer: walCheckpointer(sweeper, () => {}) };
+}
+
 async function pagesInMainFile(file: string, atLeast: number, waitMs: number): Promise<number> {
   const deadline = Date.now() + waitMs;
   let pages = 0;
@@ -71,12 +81,7 @@ describe("WAL checkpoints off the ping path", () => {
   });
 
   it("truncates a grown WAL only after a round in which nobody committed: never while writers keep committing", () => {
-    const file = freshFile();
-    const db = openPingConnection(file);
-    open.push(db);
-    const sweeper = openSqlite(file);
-    open.push(sweeper);
-    const checkpointer = walCheckpointer(sweeper, () => {});
+    const { file, db, checkpointer } = writerAndCheckpointer();
     db.exec("CREATE TABLE filler (id INTEGER PRIMARY KEY, body TEXT)");
     const insert = db.prepare("INSERT INTO filler (body) VALUES (?)");
     const commit = (rows: number) =>
@@ -99,12 +104,7 @@ describe("WAL checkpoints off the ping path", () => {
   });
 
   it("skips a round while its own connection is inside a transaction (SQLite would refuse it), and checkpoints after", async () => {
-    const file = freshFile();
-    const db = openPingConnection(file);
-    open.push(db);
-    const sweeper = openSqlite(file);
-    open.push(sweeper);
-    const checkpointer = walCheckpointer(sweeper, () => {});
+    const { file, db, sweeper, checkpointer } = writerAndCheckpointer();
     writePages(db);
     sweeper.exec("BEGIN IMMEDIATE");
     checkpointer.checkpoint();

@@ -30,6 +30,12 @@ export type RollupRules = {
  */
 export type DueKeyset = { deadline: number | string; id: number };
 
+/** The keyset after a page of due rows as an engine read them (each with its `sweep_deadline`); null: none. */
+export function keysetAfter(rows: { id: number; sweep_deadline: number | string }[]): DueKeyset | null {
+  const last = rows[rows.length - 1];
+  return last ? { deadline: last.sweep_deadline, id: last.id } : null;
+}
+
 /**
  * What the sweep decided for one due monitor (sweep/due-monitors.ts): `late`, or `down` with the
  * missed runs to record and the incident plan of domain/incidents.ts to execute (its opening's

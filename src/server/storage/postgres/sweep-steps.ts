@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from "pg";
 import type { IncidentPlan } from "../../domain/incidents";
 import { emptyCounts, type SweepCounts } from "../../../shared/sweep-counts";
 import type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
-import type { DueChange, OverrunChange, SweepSteps } from "../sweep-storage";
+import { keysetAfter, type DueChange, type OverrunChange, type SweepSteps } from "../sweep-storage";
 import { checkRollupSteps } from "./sweep-check-rollups";
 import { inTransaction, pgTime, run } from "./pool";
 import * as SQL from "./sweep-statements";
@@ -31,9 +31,7 @@ export function pgSweepSteps(pool: Pool): SweepSteps {
       inTransaction(pool, async (client) => {
         const params = [pgTime(now), after?.deadline ?? null, after?.id ?? 0, limit];
         const rows = await run<DueMonitorRow & { sweep_deadline: string }>(client, "sweep_due", SQL.DUE_PAGE, params);
-        const last = rows[rows.length - 1];
-        const next = last ? { deadline: last.sweep_deadline, id: last.id } : null;
-        return { rows, after: next, applied: await applyDueChanges(client, decide(rows), now) };
+        return { rows, after: keysetAfter(rows), applied: await applyDueChanges(client, decide(rows), now) };
       }),
     overrunningRuns: (now, decide) =>
       inTransaction(pool, async (client) => {

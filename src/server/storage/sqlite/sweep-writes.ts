@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { emptyCounts, type SweepCounts } from "../../../shared/sweep-counts";
 import type { DueMonitorRow, RunningRunRow } from "../../domain/sweep-plan";
-import type { DueChange, DueKeyset, OverrunChange } from "../sweep-storage";
+import { keysetAfter, type DueChange, type DueKeyset, type OverrunChange } from "../sweep-storage";
 import { writeMonitorIncidents } from "./incident-writes";
 import { sqlTime } from "./ping-statements";
 import type { SweepStatements } from "./sweep-statements";
@@ -23,8 +23,7 @@ export function readDuePage(
       ? s.dueNextPage.all({ now: at, afterDeadline: after.deadline, afterId: after.id, limit })
       : s.dueFirstPage.all({ now: at, limit })
   ) as (DueMonitorRow & { sweep_deadline: number })[];
-  const last = rows[rows.length - 1];
-  return { rows, after: last ? { deadline: last.sweep_deadline, id: last.id } : null };
+  return { rows, after: keysetAfter(rows) };
 }
 
 /**
