@@ -7,6 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { startEnginePair } from "./engine-pair";
+import { apiScenarios, pgSql, seedApi } from "./api-scenarios";
 import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -15,73 +16,8 @@ const CONNECTIONS = 20;
 
 type Engine = { name: string; base: string; port: number; token: string; monitorId: number };
 
-/** A user (its organization on the enterprise plan), 50 monitors with 5 runs each, through the API and SQL. */
-async function seed(
-  base: string,
-  sql: (text: string, params: unknown[]) => Promise<void>,
-): Promise<{ token: string; monitorId: number }> {
-  const post = async (route: string, body: unknown, token?: string) =>
-    (
-      await fetch(`${base}/api/v1${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const registered = await post("/auth/register", { email, password: "bench-password-123" });
-  const token: string = registered.data.access;
-  await sql(`UPDATE organizations SET plan = 'enterprise'`, []);
-  let monitorId = 0;
-  for (let i = 0; i < 50; i++) {
-    const created = await post(
-      "/cron-monitors",
-      { name: `job ${i}`, schedule_kind: "cron", cron_expression: "*/5 * * * *" },
-      token,
-    );
-    monitorId = created.data.id;
-    for (let r = 0; r < 5; r++) {
-      await sql(
-        `INSERT INTO cron_runs (monitor_id, rid, status, started_at, duration_ms) VALUES (?, ?, 'success', ?, ?)`,
-        [monitorId, `rid-${r}`, new Date(Date.now() - r * 300_000).toISOString().replace("Z", "+00:00"), 1000 + r],
-      );
-    }
-  }
-  return { token, monitorId };
-}
-
-function scenarios(e: Engine) {
-  const auth = { authorization: `Bearer ${e.token}` };
-  let n = 0;
-  const withAuth = [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: auth }) }];
-  return [
-    { name: "GET /livez (no database)", url: `${e.base}/livez`, requests: undefined },
-    { name: "GET /api/v1/health", url: `${e.base}/api/v1/health`, requests: undefined },
-    {
-      name: "GET /api/v1/cron-monitors/{id}",
-      url: `${e.base}/api/v1/cron-monitors/${e.monitorId}`,
-      requests: withAuth,
-    },
-    { name: "GET /api/v1/cron-monitors?limit=50", url: `${e.base}/api/v1/cron-monitors?limit=50`, requests: withAuth },
-    {
-      name: "POST /api/v1/cron-monitors",
-      url: `${e.base}/api/v1/cron-monitors`,
-      requests: [
-        {
-          setupRequest: (req: Record<string, unknown>) => ({
-            ...req,
-            method: "POST",
-            headers: { ...auth, "content-type": "application/json" },
-            body: JSON.stringify({ name: `load ${n++}`, schedule_kind: "period", period_seconds: 3600 }),
-          }),
-        },
-      ],
-    },
-  ];
-}
-
 async function measure(e: Engine): Promise<Result[][]> {
-  const list = scenarios(e);
+  const list = apiScenarios(e);
   const rounds: Result[][] = list.map(() => []);
   for (const sc of list)
     await load("warm-up", { url: sc.url, duration: 2, connections: CONNECTIONS, setupRequest: sc.requests }, e.port);
@@ -108,22 +44,11 @@ async function main() {
     const { base: sqliteBase, port: sqlitePort } = pair.sqlite;
     const { base: pgBase, port: pgPort } = pair.pg;
     const file = new Database(path.join(pair.sqliteDir, "lifeline.db"));
-    const s = await seed(sqliteBase, async (text, params) => void file.prepare(text).run(...params));
+    const s = await seedApi(sqliteBase, async (text, params) => void file.prepare(text).run(...params));
     file.close();
     const client = new pg.Client({ connectionString: pair.pg.url });
     await client.connect();
-    let i = 0;
-    const p = await seed(
-      pgBase,
-      async (text, params) =>
-        void (
-          await client.query(
-            text.replace(/\?/g, () => `$${++i}`),
-            params,
-          ),
-          (i = 0)
-        ),
-    );
+    const p = await seedApi(pgBase, pgSql(client));
     await client.end();
     const engines: Engine[] = [
       { name: "SQLite", base: sqliteBase, port: sqlitePort, ...s },

@@ -149,6 +149,36 @@ export function cpuMsOf(pid: number): number {
 }
 const CLOCK_TICKS = Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
 
+/**
+ * CPU time (ms) of a process and all its descendants: its own, that of the children it has reaped
+ * (cutime, cstime: a PostgreSQL backend that exited, a worker that ended) and that of each live descendant.
+ */
+export function treeCpuMsOf(pid: number): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  const inTree = (p: number): boolean => p === pid || (parentOf.has(p) && p > 1 && inTree(parentOf.get(p)!));
+  let ticks = 0;
+  for (const p of parentOf.keys()) {
+    if (!inTree(p)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]); // utime stime cutime cstime
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
 /** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md. */
 export function writeSection(name: string, markdown: string) {
   const file = path.join("docs", "performance.md");
