@@ -1,4 +1,5 @@
 import { router } from "./trpc";
+import { compileValidation } from "./compiled-validation";
 import { authRouter } from "./routers/auth";
 import { twoFactorRouter } from "./routers/two-factor";
 import { usersRouter } from "./routers/users";
@@ -53,5 +54,8 @@ export const appRouter = router({
   configDocuments: configDocumentsRouter,
   auditLog: auditLogRouter,
 });
+
+/** Inputs and outputs are validated by zod's compiled parsers (compiled-validation.ts). */
+export const compiledValidators = compileValidation(appRouter);
 
 export type AppRouter = typeof appRouter;
