@@ -54,6 +54,16 @@ const upward = FLOORS.slice(1).map(([name, , paths], i) => ({
   to: { path: any(FLOORS.slice(0, i + 1).flatMap(([, , p]) => p)) },
 }));
 
+/**
+ * Libraries only some work needs (a browser or gRPC check, a security key's step, a TOTP enrolment's QR
+ * code): tens of MB of heap, and the garbage collector's time over it, in every process that loads
+ * them. They load with their first use (a dynamic import), and the check modules that hold them
+ * statically (checks/browser.ts, checks/grpc.ts) likewise, but in the probe that runs them.
+ */
+const ON_USE_LIBRARIES =
+  "(^|node_modules/)(playwright-core|@grpc/grpc-js|grpc-health-check|@simplewebauthn/server|qrcode)(/|$)";
+const ON_USE_CHECKS = "^src/server/checks/(browser|grpc)\\.ts$";
+
 module.exports = {
   forbidden: [
     {
@@ -93,6 +103,14 @@ module.exports = {
       severity: "error",
       from: { path: "^src/", pathNot: STORAGE },
       to: { path: ENGINE_DRIVERS },
+    },
+    {
+      name: "libraries-load-on-use",
+      comment:
+        "playwright-core, @grpc/grpc-js, @simplewebauthn/server and qrcode load with their first use (a dynamic import), so a process that never uses them (the web app) never holds them",
+      severity: "error",
+      from: { path: "^src/", pathNot: `(${ON_USE_CHECKS}|^src/probe/)` },
+      to: { path: `(${ON_USE_LIBRARIES}|${ON_USE_CHECKS})`, dependencyTypesNot: ["dynamic-import", "type-only"] },
     },
     {
       name: "one-door-into-storage",

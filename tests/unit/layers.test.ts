@@ -154,6 +154,42 @@ describe("the rooms of src/", () => {
     ]);
   }, 60_000);
 
+  it("refuses a static import of a library or check module that loads on use, and lets a dynamic import, a type or the probe have it", () => {
+    const dir = fixture({
+      "src/server/checks/browser.ts":
+        'import { chromium } from "playwright-core";\nexport const run = () => chromium;\n',
+      "src/server/checks/grpc.ts": 'import * as grpc from "@grpc/grpc-js";\nexport const run = () => grpc;\n',
+      "src/server/checks/index.ts": [
+        'import { run as browser } from "./browser";',
+        'export const grpc = () => import("./grpc").then((m) => m.run());',
+        "export const all = [browser];",
+        "",
+      ].join("\n"),
+      "src/server/services/accounts/keys.ts": [
+        'import type { RegistrationResponseJSON } from "@simplewebauthn/server";',
+        'import QRCode from "qrcode";',
+        'export const options = async () => (await import("@simplewebauthn/server")).generateRegistrationOptions;',
+        "export type R = RegistrationResponseJSON;",
+        "export const qr = QRCode;",
+        "",
+      ].join("\n"),
+      "src/probe/check-types.ts": 'import { run } from "../server/checks/browser";\nexport const types = [run];\n',
+      // Installed as the checker resolves them (an unresolved import has no kind).
+      ...Object.fromEntries(
+        ["playwright-core", "@grpc/grpc-js", "@simplewebauthn/server", "qrcode"].flatMap((name) => [
+          [`node_modules/${name}/package.json`, JSON.stringify({ name, main: "index.js", types: "index.d.ts" })],
+          [`node_modules/${name}/index.js`, "module.exports = {};\n"],
+          [`node_modules/${name}/index.d.ts`, "export type RegistrationResponseJSON = object;\n"],
+        ]),
+      ),
+    });
+    const violations = cruise(dir).filter((v) => v.rule.name === "libraries-load-on-use");
+    expect(violations.map((v) => [v.from, v.to]).sort()).toEqual([
+      ["src/server/checks/index.ts", "src/server/checks/browser.ts"],
+      ["src/server/services/accounts/keys.ts", "node_modules/qrcode/index.js"],
+    ]);
+  }, 60_000);
+
   it("docs/architecture.md's table of floors is the checker's, floor by floor and path by path", () => {
     const doc = fs.readFileSync(path.join(root, "docs/architecture.md"), "utf8");
     const section = doc.slice(doc.indexOf("## Rooms"), doc.indexOf("\n## ", doc.indexOf("## Rooms") + 1));

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 import { env } from "../../env";
 import { hashPassword, verifyPassword } from "./passwords";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from "../domain/two-factor";
@@ -51,6 +50,7 @@ const totp = (secretBase32: string, label = "") =>
 export async function newTotpSecret(label: string): Promise<{ secret: string; uri: string; qrSvg: string }> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const uri = totp(secret, label).toString();
+  const { default: QRCode } = await import("qrcode"); // loaded by an enrolment only
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret, uri, qrSvg };
 }

@@ -2,9 +2,7 @@ import { runHttpCheck } from "./http";
 import { runTcpCheck } from "./tcp";
 import { runDnsCheck } from "./dns";
 import { runTlsCheck } from "./tls";
-import { runGrpcCheck } from "./grpc";
 import { runPingCheck } from "./ping";
-import { runBrowserCheck } from "./browser";
 import "./regex-engine";
 import type { Check, CheckOptions, CheckResult } from "./types";
 
@@ -12,7 +10,11 @@ export { failureReason } from "./reason";
 export { checkFromConfig } from "../domain/check-config";
 export * from "./types";
 
-/** Runs one check of any type. Never throws: every failure is a `down` result with its reason. */
+/**
+ * Runs one check of any type. Never throws: every failure is a `down` result with its reason. The gRPC
+ * and browser checks load their libraries (@grpc/grpc-js, playwright-core: tens of MB of heap) on
+ * their first check, so a process that runs none (the web app) never holds them.
+ */
 export function runCheck(check: Check, opts: CheckOptions): Promise<CheckResult> {
   switch (check.type) {
     case "http":
@@ -24,10 +26,10 @@ export function runCheck(check: Check, opts: CheckOptions): Promise<CheckResult>
     case "tls":
       return runTlsCheck(check, opts);
     case "grpc":
-      return runGrpcCheck(check, opts);
+      return import("./grpc").then((m) => m.runGrpcCheck(check, opts));
     case "ping":
       return runPingCheck(check, opts);
     case "browser":
-      return runBrowserCheck(check, opts);
+      return import("./browser").then((m) => m.runBrowserCheck(check, opts));
   }
 }

@@ -1,11 +1,7 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { AppError, validationError } from "../../../shared/errors";
 import { env } from "../../../env";
@@ -13,6 +9,9 @@ import { db } from "../../db";
 import { writeTransaction } from "../../transactions";
 import { hashToken, randomToken } from "../../auth/tokens";
 import { challengeExpiry } from "../../domain/two-factor";
+
+/** The WebAuthn library (and its certificate parsers) loads with the first security-key step, not with the web app. */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * WebAuthn security keys and passkeys as a second factor (@simplewebauthn/server). The relying
@@ -57,7 +56,9 @@ async function takeChallenge(userId: number, token: string | undefined, purpose:
 export async function registrationOptions(userId: number, now: Date) {
   const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const { rpID, rpName } = relyingParty();
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.email,
@@ -82,13 +83,17 @@ export async function registerSecurityKey(
   const expected = await takeChallenge(userId, input.challenge, "webauthn_register", now);
   if (!expected) throw validationError("challenge", "Invalid or expired registration challenge: start again");
   const { rpID, origin } = relyingParty();
-  const result = await verifyRegistrationResponse({
-    response: input.response as RegistrationResponseJSON,
-    expectedChallenge: expected,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: false,
-  }).catch(() => null);
+  const result = await (
+    await webauthn()
+  )
+    .verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON,
+      expectedChallenge: expected,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!result?.verified || !result.registrationInfo)
     throw validationError("response", "The security key's answer could not be verified");
   const { credential } = result.registrationInfo;
@@ -114,7 +119,7 @@ export async function registerSecurityKey(
 /** Options for navigator.credentials.get() naming the user's keys, with the given challenge. */
 export async function authenticationOptions(userId: number, challenge: string) {
   const { rpID } = relyingParty();
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID,
     challenge: Buffer.from(challenge, "base64url"),
     allowCredentials: (await keysOf(userId)).map((k) => ({
@@ -153,19 +158,23 @@ export async function securityKeyProof(
   const key = await db().webauthnCredential.findUnique({ where: { credentialId: response.id } });
   if (!key || key.userId !== userId) return false;
   const { rpID, origin } = relyingParty();
-  const result = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: expected,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: key.credentialId,
-      publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
-      counter: Number(key.counter),
-      transports: transportsOf(key.transports),
-    },
-    requireUserVerification: false,
-  }).catch(() => null);
+  const result = await (
+    await webauthn()
+  )
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: expected,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: key.credentialId,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
+        counter: Number(key.counter),
+        transports: transportsOf(key.transports),
+      },
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!result?.verified) return false;
   const moved = await db().webauthnCredential.updateMany({
     where: { id: key.id, counter: key.counter },
