@@ -40,14 +40,21 @@ function openApiHandler() {
   return handler;
 }
 
-/** Answers a REST request (URL already without `endpoint`'s prefix handling) and reports any failure. */
+/** A JSON body as the handler parsed it, or why it could not. */
+export type ParsedBody = { ok: true; data: unknown } | { ok: false; cause: unknown };
+
+/**
+ * Answers a REST request (URL already without `endpoint`'s prefix handling) and reports any failure.
+ * `body`: the request's body already parsed (the request then carries none); else it is read here.
+ */
 export async function callOpenApi(
   req: Request,
   endpoint: string,
   state: { requestId: string; headers: Headers },
+  body?: ParsedBody,
 ): Promise<{ response: Response; failure: unknown }> {
   const url = new URL(req.url.replace(endpoint, ""));
-  const proxy = await requestProxy(req, url.toString());
+  const proxy = requestProxy(req, url.toString(), body ?? (await readBody(req)));
   const call: Call = { ...state, ctx: null, failure: null };
   calls.set(proxy, call);
   const response = await new Promise<Response>((resolve) => {
@@ -71,17 +78,19 @@ export async function callOpenApi(
   return { response, failure: call.failure };
 }
 
-/** The request as the Node handler reads it: `url` without the prefix, `body` already parsed. */
-async function requestProxy(req: Request, url: string): Promise<ShimRequest> {
-  let body: { ok: true; data: unknown } | { ok: false; cause: unknown };
+async function readBody(req: Request): Promise<ParsedBody> {
   try {
     const type = req.headers.get("content-type") ?? "";
-    if (type.includes("application/json")) body = { ok: true, data: JSON.parse(await req.text()) };
-    else if (type.includes("application/x-www-form-urlencoded")) body = { ok: true, data: formBody(await req.text()) };
-    else body = { ok: true, data: req.body };
+    if (type.includes("application/json")) return { ok: true, data: JSON.parse(await req.text()) };
+    if (type.includes("application/x-www-form-urlencoded")) return { ok: true, data: formBody(await req.text()) };
+    return { ok: true, data: req.body };
   } catch (cause) {
-    body = { ok: false, cause };
+    return { ok: false, cause };
   }
+}
+
+/** The request as the Node handler reads it: `url` without the prefix, `body` already parsed. */
+function requestProxy(req: Request, url: string, body: ParsedBody): ShimRequest {
   return new Proxy(req, {
     get: (target, prop) => {
       if (prop === "url") return url;

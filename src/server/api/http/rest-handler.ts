@@ -5,7 +5,7 @@ import { operatorMetrics } from "../../observability/operator-metrics";
 import { appRouter } from "../root";
 import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
-import { callOpenApi } from "./openapi-fetch";
+import { callOpenApi, type ParsedBody } from "./openapi-fetch";
 import { matchRoute, restRoutes, type RestRoute } from "./routes";
 import { rawRoutes } from "./raw-routes";
 import { readBodyLimited } from "./body-limit";
@@ -86,10 +86,15 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
   const route = match.route;
   const prepared = await prepareRequest(req, method, url);
   if (prepared instanceof AppError) return fail(prepared, route);
-  const typeError = await checkBodyTypes(prepared, method, route);
+  const typeError = checkBodyTypes(prepared.body, method, route);
   if (typeError) return fail(typeError, route);
 
-  const { response: res, failure } = await callOpenApi(prepared, REST_PREFIX, { requestId, headers: req.headers });
+  const { response: res, failure } = await callOpenApi(
+    prepared.request,
+    REST_PREFIX,
+    { requestId, headers: req.headers },
+    prepared.body,
+  );
   if (failure) {
     const error = classify(failure);
     if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, failure);
@@ -104,16 +109,23 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
  * content type (plain `curl -d`) is still read as JSON, a DELETE's JSON body fields move into
  * the query string (the adapter reads DELETE input from the query only), and a POST without a body
  * takes its input from the query string (`POST /services/{id}/run?probe=3`; digits read as numbers).
+ * A POST, PUT or PATCH body is read and parsed here once: the type check and the adapter take the
+ * parsed value (`body`; a parse failure is the adapter's to report), the request carries none.
  */
-async function prepareRequest(req: Request, method: string, url: URL): Promise<Request | AppError> {
-  if (method === "GET" || method === "HEAD") return req;
+async function prepareRequest(
+  req: Request,
+  method: string,
+  url: URL,
+): Promise<{ request: Request; body?: ParsedBody } | AppError> {
+  if (method === "GET" || method === "HEAD") return { request: req };
   const bytes = await readBodyLimited(req);
   if (bytes instanceof AppError) return bytes;
   const text = bytes.toString("utf8");
   const body = text.trim() === "" ? (method === "POST" ? queryAsBody(url) : "{}") : text;
   const headers = new Headers(req.headers);
   headers.set("content-type", "application/json");
-  if (method !== "DELETE") return new Request(url, { method, headers, body });
+  headers.delete("content-length");
+  if (method !== "DELETE") return { request: new Request(url, { method, headers }), body: parsedJson(body) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -126,7 +138,15 @@ async function prepareRequest(req: Request, method: string, url: URL): Promise<R
       for (const item of Array.isArray(value) ? value : [value]) target.searchParams.append(key, String(item));
     }
   }
-  return new Request(target, { method, headers });
+  return { request: new Request(target, { method, headers }) };
+}
+
+function parsedJson(text: string): ParsedBody {
+  try {
+    return { ok: true, data: JSON.parse(text) };
+  } catch (cause) {
+    return { ok: false, cause };
+  }
 }
 
 function queryAsBody(url: URL): string {
@@ -143,16 +163,11 @@ function withoutBodyHeaders(headers: Headers): Headers {
 }
 
 /** JSON body values must have the types the input schema states (see strict-json.ts). */
-async function checkBodyTypes(req: Request, method: string, route: RestRoute): Promise<AppError | null> {
+function checkBodyTypes(body: ParsedBody | undefined, method: string, route: RestRoute): AppError | null {
   if (method !== "POST" && method !== "PUT" && method !== "PATCH") return null;
+  if (!body?.ok) return null; // malformed JSON is reported by the adapter
   const schema = procedureInputSchema(appRouter, route.procedure);
   if (!schema) return null;
-  let body: unknown;
-  try {
-    body = await req.clone().json();
-  } catch {
-    return null; // malformed JSON is reported by the adapter
-  }
-  const details = strictBodyTypes(body, schema);
+  const details = strictBodyTypes(body.data, schema);
   return details ? new AppError("VALIDATION_ERROR", `Invalid ${Object.keys(details).join(", ")}`, details) : null;
 }
