@@ -4,7 +4,8 @@
 // engine (default PostgreSQL: a durable throwaway cluster per side, so each side's database CPU is
 // its own), seeded alike (bench/api-scenarios.ts: 50 monitors of 5 runs, a user's token). Each
 // request of bench:api is then loaded on one side at a time, in alternating order (A B, B A, ...),
-// BENCH_ROUNDS pairs (default 4) of BENCH_SECONDS each (default 5), after a warm-up of each.
+// BENCH_ROUNDS pairs (default 4) of BENCH_SECONDS each (default 5), after a warm-up of each;
+// BENCH_REQUESTS (words, comma-separated) keeps only the requests whose name contains one of them.
 // Throughput moves with whatever else the host runs; the CPU a request costs (the web process's
 // and, on PostgreSQL, the cluster's: every process of it, counted from /proc) barely does, so both
 // are reported, with each side's median and the ratio (this checkout to the other), and written to
@@ -94,7 +95,11 @@ async function main() {
   const children = [];
   try {
     for (const side of sides) children.push(await startSide(side, engine, clusters));
-    const requests = sides.map((s) => apiScenarios(s));
+    const only = process.env.BENCH_REQUESTS?.split(",").filter(Boolean);
+    // /livez is the ceiling of bench:api, not the REST interface (and older checkouts answered it through Next).
+    const requests = sides.map((s) =>
+      apiScenarios(s).filter((sc) => !sc.url.endsWith("/livez") && (!only || only.some((w) => sc.name.includes(w)))),
+    );
     for (const [k, side] of sides.entries())
       for (const sc of requests[k]!)
         await load(
