@@ -6,13 +6,13 @@ import { appRouter } from "../root";
 import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
 import { callOpenApi, type ParsedBody } from "./openapi-fetch";
-import { matchRoute, restRoutes, type RestRoute } from "./routes";
+import { matchRoute, restRoutes, routeTable, type RestRoute } from "./routes";
 import { rawRoutes } from "./raw-routes";
 import { readBodyLimited } from "./body-limit";
 import { procedureInputSchema, strictBodyTypes } from "./strict-json";
 
 export const REST_PREFIX = "/api/v1";
-const routes = restRoutes(appRouter);
+const routes = routeTable(restRoutes(appRouter));
 
 /**
  * The REST interface: trpc-to-openapi's fetch adapter over the app router, wrapped so that every

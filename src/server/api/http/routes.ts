@@ -28,10 +28,34 @@ export function restRoutes(router: AnyRouter): RestRoute[] {
 export type RouteMatch =
   { kind: "found"; route: RestRoute } | { kind: "wrong_method"; allow: string[] } | { kind: "none" };
 
+/**
+ * The routes by the first segment of their path, lowercased (the patterns match any case), each list in
+ * router order; a route whose path starts with a parameter is in every list. A request is matched
+ * against its own first segment's few routes, not every route of the interface.
+ */
+export type RouteTable = { byFirstSegment: Map<string, RestRoute[]>; anyFirstSegment: RestRoute[] };
+
+const firstSegment = (path: string) => (path.split("/")[1] ?? "").toLowerCase();
+const isParameter = (segment: string) => /^\{\w+\}$/.test(segment);
+
+export function routeTable(routes: RestRoute[]): RouteTable {
+  const anyFirstSegment = routes.filter((r) => isParameter(firstSegment(r.path)));
+  const byFirstSegment = new Map<string, RestRoute[]>();
+  for (const key of new Set(routes.map((r) => firstSegment(r.path)))) {
+    if (isParameter(key)) continue;
+    byFirstSegment.set(
+      key,
+      routes.filter((r) => firstSegment(r.path) === key || isParameter(firstSegment(r.path))),
+    );
+  }
+  return { byFirstSegment, anyFirstSegment };
+}
+
 /** First match in router order, as trpc-to-openapi itself matches. */
-export function matchRoute(routes: RestRoute[], method: string, path: string): RouteMatch {
+export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
   const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  const onPath = routes.filter((r) => r.pattern.test(normalized));
+  const candidates = table.byFirstSegment.get(firstSegment(normalized)) ?? table.anyFirstSegment;
+  const onPath = candidates.filter((r) => r.pattern.test(normalized));
   const route = onPath.find((r) => r.method === method);
   if (route) return { kind: "found", route };
   if (onPath.length > 0)
