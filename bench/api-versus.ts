@@ -175,7 +175,7 @@ function report(
       return `| ${name} | ${Math.round(mine.rps)} / ${Math.round(theirs.rps)} | **${(mine.rps / theirs.rps).toFixed(2)}** | ${cpu(mine)} / ${cpu(theirs)} | **${(theirs.cpu / mine.cpu).toFixed(2)}** | ${mine.bad} / ${theirs.bad} |`;
     })
     .join("\n");
-  const text = `## The REST interface beside another checkout (\`npm run bench:api-versus\`)
+  const text = `## The REST interface beside another checkout, on ${pg ? "PostgreSQL" : "SQLite"} (\`npm run bench:api-versus\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; ${pg ? "PostgreSQL 15 (a durable throwaway cluster per side)" : "SQLite (WAL)"}.
 This checkout (\`${sides[0]!.commit}\`) against \`${sides[1]!.commit}\`, each serving the web app alone on its own database
