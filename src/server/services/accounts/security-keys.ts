@@ -56,9 +56,8 @@ async function takeChallenge(userId: number, token: string | undefined, purpose:
 export async function registrationOptions(userId: number, now: Date) {
   const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const { rpID, rpName } = relyingParty();
-  const options = await (
-    await webauthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await webauthn();
+  const options = await generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.email,
@@ -83,17 +82,14 @@ export async function registerSecurityKey(
   const expected = await takeChallenge(userId, input.challenge, "webauthn_register", now);
   if (!expected) throw validationError("challenge", "Invalid or expired registration challenge: start again");
   const { rpID, origin } = relyingParty();
-  const result = await (
-    await webauthn()
-  )
-    .verifyRegistrationResponse({
-      response: input.response as RegistrationResponseJSON,
-      expectedChallenge: expected,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: false,
-    })
-    .catch(() => null);
+  const { verifyRegistrationResponse } = await webauthn();
+  const result = await verifyRegistrationResponse({
+    response: input.response as RegistrationResponseJSON,
+    expectedChallenge: expected,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: false,
+  }).catch(() => null);
   if (!result?.verified || !result.registrationInfo)
     throw validationError("response", "The security key's answer could not be verified");
   const { credential } = result.registrationInfo;
@@ -119,7 +115,8 @@ export async function registerSecurityKey(
 /** Options for navigator.credentials.get() naming the user's keys, with the given challenge. */
 export async function authenticationOptions(userId: number, challenge: string) {
   const { rpID } = relyingParty();
-  return (await webauthn()).generateAuthenticationOptions({
+  const { generateAuthenticationOptions } = await webauthn();
+  return generateAuthenticationOptions({
     rpID,
     challenge: Buffer.from(challenge, "base64url"),
     allowCredentials: (await keysOf(userId)).map((k) => ({
@@ -158,23 +155,20 @@ export async function securityKeyProof(
   const key = await db().webauthnCredential.findUnique({ where: { credentialId: response.id } });
   if (!key || key.userId !== userId) return false;
   const { rpID, origin } = relyingParty();
-  const result = await (
-    await webauthn()
-  )
-    .verifyAuthenticationResponse({
-      response,
-      expectedChallenge: expected,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: {
-        id: key.credentialId,
-        publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
-        counter: Number(key.counter),
-        transports: transportsOf(key.transports),
-      },
-      requireUserVerification: false,
-    })
-    .catch(() => null);
+  const { verifyAuthenticationResponse } = await webauthn();
+  const result = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: expected,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: {
+      id: key.credentialId,
+      publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
+      counter: Number(key.counter),
+      transports: transportsOf(key.transports),
+    },
+    requireUserVerification: false,
+  }).catch(() => null);
   if (!result?.verified) return false;
   const moved = await db().webauthnCredential.updateMany({
     where: { id: key.id, counter: key.counter },
