@@ -45,16 +45,16 @@ export type ParsedBody = { ok: true; data: unknown } | { ok: false; cause: unkno
 
 /**
  * Answers a REST request (URL already without `endpoint`'s prefix handling) and reports any failure.
- * `body`: the request's body already parsed (the request then carries none); else it is read here.
+ * `body`: the request's body as the handler read it (null: a method whose input is its query).
  */
 export async function callOpenApi(
   req: Request,
+  body: ParsedBody | null,
   endpoint: string,
   state: { requestId: string; headers: Headers },
-  body?: ParsedBody,
 ): Promise<{ response: Response; failure: unknown }> {
   const url = new URL(req.url.replace(endpoint, ""));
-  const proxy = requestProxy(req, url.toString(), body ?? (await readBody(req)));
+  const proxy = requestProxy(req, url.toString(), body);
   const call: Call = { ...state, ctx: null, failure: null };
   calls.set(proxy, call);
   const response = await new Promise<Response>((resolve) => {
@@ -78,23 +78,13 @@ export async function callOpenApi(
   return { response, failure: call.failure };
 }
 
-async function readBody(req: Request): Promise<ParsedBody> {
-  try {
-    const type = req.headers.get("content-type") ?? "";
-    if (type.includes("application/json")) return { ok: true, data: JSON.parse(await req.text()) };
-    if (type.includes("application/x-www-form-urlencoded")) return { ok: true, data: formBody(await req.text()) };
-    return { ok: true, data: req.body };
-  } catch (cause) {
-    return { ok: false, cause };
-  }
-}
-
-/** The request as the Node handler reads it: `url` without the prefix, `body` already parsed. */
-function requestProxy(req: Request, url: string, body: ParsedBody): ShimRequest {
+/** The request as the Node handler reads it: `url` without the prefix, `body` already parsed (none: undefined). */
+function requestProxy(req: Request, url: string, body: ParsedBody | null): ShimRequest {
   return new Proxy(req, {
     get: (target, prop) => {
       if (prop === "url") return url;
       if (prop === "body") {
+        if (!body) return undefined;
         if (!body.ok)
           throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: body.cause });
         return body.data;
@@ -102,11 +92,4 @@ function requestProxy(req: Request, url: string, body: ParsedBody): ShimRequest 
       return (target as unknown as Record<string | symbol, unknown>)[prop];
     },
   }) as ShimRequest;
-}
-
-function formBody(text: string): Record<string, string[]> {
-  const params = new URLSearchParams(text);
-  const data: Record<string, string[]> = {};
-  for (const key of params.keys()) data[key] = params.getAll(key);
-  return data;
 }

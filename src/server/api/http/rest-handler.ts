@@ -6,8 +6,8 @@ import { appRouter } from "../root";
 import { CORS_HEADERS, withHeaders } from "./cors";
 import { classify, errorResponse, logUnexpected } from "./errors";
 import { callOpenApi, type ParsedBody } from "./openapi-fetch";
-import { matchRoute, restRoutes, routeTable, type RestRoute } from "./routes";
-import { rawRoutes } from "./raw-routes";
+import { matchRoute, restRoutes, routeTable, type RestRoute, type RouteMatch } from "./routes";
+import { rawRoutes, type RawRoute } from "./raw-routes";
 import { readBodyLimited } from "./body-limit";
 import { procedureInputSchema, strictBodyTypes } from "./strict-json";
 
@@ -25,9 +25,10 @@ export async function handleRest(req: Request, startup?: () => Promise<void>): P
   const url = new URL(req.url);
   const path = url.pathname.slice(REST_PREFIX.length) || "/";
   const method = req.method.toUpperCase();
+  const target = targetOf(method, path);
   const ready = startup ? startup() : Promise.resolve();
   const response = await ready
-    .then(() => answer(req, method, path, url, requestId))
+    .then(() => answer(req, method, target, url, requestId))
     .catch((err: unknown) => {
       logUnexpected(requestId, url.pathname, err);
       return errorResponse(new AppError("INTERNAL_ERROR", "Internal server error"), {
@@ -36,7 +37,8 @@ export async function handleRest(req: Request, startup?: () => Promise<void>): P
         format: "standard",
       });
     });
-  const route = countRequest(method, path, response.status, started);
+  const route = target.kind === "raw" ? target.raw.route : target.kind === "found" ? target.route.path : "unmatched";
+  countRequest(method, route, response.status, started);
   logger().info({
     event: "request",
     request_id: requestId,
@@ -49,52 +51,53 @@ export async function handleRest(req: Request, startup?: () => Promise<void>): P
 }
 
 /** lifeline_http_requests_total and its latency histogram, labelled by path template (never the path itself). */
-function countRequest(method: string, path: string, status: number, started: number): string {
-  const raw = rawRoutes.find((r) => (r.method === method || r.method === "*") && r.pattern.test(path));
-  const match = raw ? null : matchRoute(routes, method, path);
-  const route = raw ? raw.route : match?.kind === "found" ? match.route.path : "unmatched";
+function countRequest(method: string, route: string, status: number, started: number): void {
   const m = operatorMetrics();
   m.httpRequests.inc({ route, method, status: String(status) });
   m.httpSeconds.observe({ route, method }, (performance.now() - started) / 1000);
-  return route;
 }
 
-async function answer(req: Request, method: string, path: string, url: URL, requestId: string): Promise<Response> {
+/** What a request asks for, matched once: a raw route (with its pattern's groups) or a procedure's route. */
+type Target = { kind: "raw"; raw: RawRoute; groups: RegExpExecArray } | RouteMatch;
+
+function targetOf(method: string, path: string): Target {
+  for (const raw of rawRoutes) {
+    const groups = raw.method === method || raw.method === "*" ? raw.pattern.exec(path) : null;
+    if (groups) return { kind: "raw", raw, groups };
+  }
+  return matchRoute(routes, method, path);
+}
+
+async function answer(req: Request, method: string, target: Target, url: URL, requestId: string): Promise<Response> {
   const fail = (error: AppError, route?: RestRoute) =>
     errorResponse(error, { requestId, path: url.pathname, format: route?.meta.errorFormat ?? "standard" });
 
   if (method === "OPTIONS") return new Response(null, { status: 204 });
-  for (const raw of rawRoutes) {
-    const m = raw.method === method || raw.method === "*" ? raw.pattern.exec(path) : null;
-    if (m) {
-      try {
-        return await raw.handle(req, m);
-      } catch (err) {
-        const error = classify(err);
-        if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, err);
-        return fail(error as AppError);
-      }
+  if (target.kind === "raw") {
+    try {
+      return await target.raw.handle(req, target.groups);
+    } catch (err) {
+      const error = classify(err);
+      if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, err);
+      return fail(error as AppError);
     }
   }
-  const match = matchRoute(routes, method, path);
-  if (match.kind === "none") return fail(new AppError("NOT_FOUND", `No endpoint at ${method} ${url.pathname}`));
-  if (match.kind === "wrong_method") {
+  if (target.kind === "none") return fail(new AppError("NOT_FOUND", `No endpoint at ${method} ${url.pathname}`));
+  if (target.kind === "wrong_method") {
     const res = fail(new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${url.pathname}`));
-    res.headers.set("Allow", match.allow.join(", "));
+    res.headers.set("Allow", target.allow.join(", "));
     return res;
   }
-  const route = match.route;
+  const route = target.route;
   const prepared = await prepareRequest(req, method, url);
   if (prepared instanceof AppError) return fail(prepared, route);
   const typeError = checkBodyTypes(prepared.body, method, route);
   if (typeError) return fail(typeError, route);
 
-  const { response: res, failure } = await callOpenApi(
-    prepared.request,
-    REST_PREFIX,
-    { requestId, headers: req.headers },
-    prepared.body,
-  );
+  const { response: res, failure } = await callOpenApi(prepared.request, prepared.body, REST_PREFIX, {
+    requestId,
+    headers: req.headers,
+  });
   if (failure) {
     const error = classify(failure);
     if (error instanceof AppError && error.code === "INTERNAL_ERROR") logUnexpected(requestId, url.pathname, failure);
@@ -110,14 +113,15 @@ async function answer(req: Request, method: string, path: string, url: URL, requ
  * the query string (the adapter reads DELETE input from the query only), and a POST without a body
  * takes its input from the query string (`POST /services/{id}/run?probe=3`; digits read as numbers).
  * A POST, PUT or PATCH body is read and parsed here once: the type check and the adapter take the
- * parsed value (`body`; a parse failure is the adapter's to report), the request carries none.
+ * parsed value (`body`; a parse failure is the adapter's to report), the request carries none. The
+ * adapter reads no body for the other methods (`body` null).
  */
 async function prepareRequest(
   req: Request,
   method: string,
   url: URL,
-): Promise<{ request: Request; body?: ParsedBody } | AppError> {
-  if (method === "GET" || method === "HEAD") return { request: req };
+): Promise<{ request: Request; body: ParsedBody | null } | AppError> {
+  if (method === "GET" || method === "HEAD") return { request: req, body: null };
   const bytes = await readBodyLimited(req);
   if (bytes instanceof AppError) return bytes;
   const text = bytes.toString("utf8");
@@ -138,7 +142,7 @@ async function prepareRequest(
       for (const item of Array.isArray(value) ? value : [value]) target.searchParams.append(key, String(item));
     }
   }
-  return { request: new Request(target, { method, headers }) };
+  return { request: new Request(target, { method, headers }), body: null };
 }
 
 function parsedJson(text: string): ParsedBody {
@@ -163,7 +167,7 @@ function withoutBodyHeaders(headers: Headers): Headers {
 }
 
 /** JSON body values must have the types the input schema states (see strict-json.ts). */
-function checkBodyTypes(body: ParsedBody | undefined, method: string, route: RestRoute): AppError | null {
+function checkBodyTypes(body: ParsedBody | null, method: string, route: RestRoute): AppError | null {
   if (method !== "POST" && method !== "PUT" && method !== "PATCH") return null;
   if (!body?.ok) return null; // malformed JSON is reported by the adapter
   const schema = procedureInputSchema(appRouter, route.procedure);

@@ -30,35 +30,35 @@ export type RouteMatch =
 
 /**
  * The routes by the first segment of their path, lowercased (the patterns match any case), each list in
- * router order; a route whose path starts with a parameter is in every list. A request is matched
- * against its own first segment's few routes, not every route of the interface.
+ * router order: a request is matched against its own first segment's few routes, not every route of the
+ * interface. Every path starts with a fixed segment (`/cron-monitors/...`); one that does not is refused here.
  */
-export type RouteTable = { byFirstSegment: Map<string, RestRoute[]>; anyFirstSegment: RestRoute[] };
+export type RouteTable = Map<string, RestRoute[]>;
 
 const firstSegment = (path: string) => (path.split("/")[1] ?? "").toLowerCase();
-const isParameter = (segment: string) => /^\{\w+\}$/.test(segment);
 
 export function routeTable(routes: RestRoute[]): RouteTable {
-  const anyFirstSegment = routes.filter((r) => isParameter(firstSegment(r.path)));
-  const byFirstSegment = new Map<string, RestRoute[]>();
-  for (const key of new Set(routes.map((r) => firstSegment(r.path)))) {
-    if (isParameter(key)) continue;
-    byFirstSegment.set(
-      key,
-      routes.filter((r) => firstSegment(r.path) === key || isParameter(firstSegment(r.path))),
-    );
+  const table: RouteTable = new Map();
+  for (const route of routes) {
+    const key = firstSegment(route.path);
+    if (key.startsWith("{")) throw new Error(`A REST path must start with a fixed segment: ${route.path}`);
+    table.set(key, [...(table.get(key) ?? []), route]);
   }
-  return { byFirstSegment, anyFirstSegment };
+  return table;
 }
 
-/** First match in router order, as trpc-to-openapi itself matches. */
-export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
+/** The route of `path` among `routes`: the first match in their order, as trpc-to-openapi itself matches. */
+export function matchAmong(routes: RestRoute[], method: string, path: string): RouteMatch {
   const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  const candidates = table.byFirstSegment.get(firstSegment(normalized)) ?? table.anyFirstSegment;
-  const onPath = candidates.filter((r) => r.pattern.test(normalized));
+  const onPath = routes.filter((r) => r.pattern.test(normalized));
   const route = onPath.find((r) => r.method === method);
   if (route) return { kind: "found", route };
   if (onPath.length > 0)
     return { kind: "wrong_method", allow: [...new Set([...onPath.map((r) => r.method), "OPTIONS"])] };
   return { kind: "none" };
+}
+
+/** The route of `path`, among those of its first segment. */
+export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
+  return matchAmong(table.get(firstSegment(path)) ?? [], method, path);
 }
