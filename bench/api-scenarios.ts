@@ -1,5 +1,6 @@
 // The REST bench's data and requests (bench:api, bench:api-versus): one user whose organization is on
 // the enterprise plan, 50 monitors with 5 runs each, and the requests loaded against it.
+import { apiPoster, registerBenchUser } from "./lib";
 
 export type ApiTarget = { base: string; token: string; monitorId: number };
 
@@ -8,17 +9,8 @@ export async function seedApi(
   base: string,
   sql: (text: string, params: unknown[]) => Promise<void>,
 ): Promise<{ token: string; monitorId: number }> {
-  const post = async (route: string, body: unknown, token?: string) =>
-    (
-      await fetch(`${base}/api/v1${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const registered = await post("/auth/register", { email, password: "bench-password-123" });
-  const token: string = registered.data.access;
+  const post = apiPoster(base);
+  const { token } = await registerBenchUser(base);
   await sql(`UPDATE organizations SET plan = 'enterprise'`, []);
   let monitorId = 0;
   for (let i = 0; i < 50; i++) {

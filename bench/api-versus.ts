@@ -15,12 +15,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execSync } from "node:child_process";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { apiScenarios, pgSql, seedApi, type ApiTarget } from "./api-scenarios";
 import { freshDataDir, load, machine, start, steal, stop, treeCpuMsOf, waitFor, writeSection } from "./lib";
 import { startPgCluster, type PgCluster } from "../tests/support/pg-cluster";
+import { median, versusArgs, versusSides, type Engine } from "./versus";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PAIRS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -29,16 +29,10 @@ const CONNECTIONS = 20;
 type Side = ApiTarget & { name: string; dir: string; commit: string; port: number; webPid: number; dbPid: number };
 type Round = { rps: number; webUs: number; dbUs: number; non2xx: number; errors: number };
 
-const commitOf = (dir: string) => execSync("git rev-parse --short HEAD", { cwd: dir, encoding: "utf8" }).trim();
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length / 2;
-  return s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const postmasterPid = (cluster: PgCluster) =>
   Number(fs.readFileSync(path.join(cluster.dir, "data", "postmaster.pid"), "utf8").split("\n")[0]);
 
-async function startSide(side: Side, engine: string, clusters: PgCluster[]) {
+async function startSide(side: Side, engine: Engine, clusters: PgCluster[]) {
   const dataDir = freshDataDir(`api-versus-${side.port}`);
   const cluster = engine === "postgresql" ? await startPgCluster({ durable: true }) : null;
   if (cluster) clusters.push(cluster);
@@ -72,25 +66,8 @@ async function startSide(side: Side, engine: string, clusters: PgCluster[]) {
 }
 
 async function main() {
-  const other = process.argv[2];
-  const engine = process.argv[3] ?? "postgresql";
-  if (!other || !fs.existsSync(path.join(other, "scripts", "serve.ts")) || !["sqlite", "postgresql"].includes(engine)) {
-    console.error("usage: npm run bench:api-versus -- <path of another checkout> [sqlite|postgresql]");
-    process.exit(2);
-  }
-  const portBase = Number(process.env.BENCH_PORT_BASE ?? 30_000 + 10 * Math.floor(Math.random() * 900));
-  const sides: Side[] = [
-    { name: "this checkout", dir: process.cwd(), port: portBase },
-    { name: "other checkout", dir: path.resolve(other), port: portBase + 1 },
-  ].map((s) => ({
-    ...s,
-    commit: commitOf(s.dir),
-    base: `http://127.0.0.1:${s.port}`,
-    token: "",
-    monitorId: 0,
-    webPid: 0,
-    dbPid: 0,
-  }));
+  const { other, engine } = versusArgs("bench:api-versus", "scripts/serve.ts", "postgresql");
+  const sides: Side[] = versusSides(other).map((s) => ({ ...s, token: "", monitorId: 0, webPid: 0, dbPid: 0 }));
   const clusters: PgCluster[] = [];
   const children = [];
   try {
@@ -153,7 +130,7 @@ async function main() {
 }
 
 function report(
-  engine: string,
+  engine: Engine,
   sides: Side[],
   names: string[],
   rounds: Round[][][],

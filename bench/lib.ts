@@ -49,6 +49,25 @@ export async function waitFor(url: string, timeoutMs = 240_000): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
+/** POSTs JSON to the REST interface at `base` (with a bearer token when given); the parsed answer. */
+export function apiPoster(base: string) {
+  return async (route: string, body: unknown, token?: string) =>
+    (
+      await fetch(`${base}/api/v1${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json();
+}
+
+/** A fresh user registered through the REST interface at `base` (its own organization): access token and id. */
+export async function registerBenchUser(base: string): Promise<{ token: string; userId: number }> {
+  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const registered = await apiPoster(base)("/auth/register", { email, password: "bench-password-123" });
+  return { token: registered.data.access, userId: registered.data.user.id };
+}
+
 /** Starts `node <args>` in its own process group, in `cwd` (default: this checkout). */
 export function start(args: string[], env: Record<string, string>, cwd?: string): ChildProcess {
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "ignore", detached: true, cwd });

@@ -12,10 +12,8 @@
 // (section "ping-versus"). The other checkout needs its node_modules and its generated Prisma
 // clients (`npm run db:generate` there).
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execSync } from "node:child_process";
 import {
   cpuMsOf,
   freshDataDir,
@@ -30,6 +28,7 @@ import {
   type Result,
 } from "./lib";
 import { seedPgMonitors } from "./pg";
+import { median, versusArgs, versusSides } from "./versus";
 import { startPgCluster } from "../tests/support/pg-cluster";
 import { freshDatabase } from "../tests/support/pg-database";
 
@@ -44,15 +43,13 @@ type Side = {
   dir: string;
   commit: string;
   port: number;
-  url: string;
+  base: string;
   tokens: string[];
   next: number;
   pid: number;
 };
 /** A round's result with the ingest's CPU time per accepted ping (microseconds). */
 type Round = Result & { cpuUsPerPing: number };
-
-const commitOf = (dir: string) => execSync("git rev-parse --short HEAD", { cwd: dir, encoding: "utf8" }).trim();
 
 /** Plain success pings, each the side's next monitor in turn (the turn goes on across rounds). */
 function plainPings(side: Side) {
@@ -68,21 +65,8 @@ function plainPings(side: Side) {
 }
 
 async function main() {
-  const other = process.argv[2];
-  const engine = process.argv[3] ?? "sqlite";
-  if (
-    !other ||
-    !fs.existsSync(path.join(other, "scripts", "ping-server.ts")) ||
-    !["sqlite", "postgresql"].includes(engine)
-  ) {
-    console.error("usage: npm run bench:ping-versus -- <path of another checkout> [sqlite|postgresql]");
-    process.exit(2);
-  }
-  const portBase = Number(process.env.BENCH_PORT_BASE ?? 30_000 + 10 * Math.floor(Math.random() * 900));
-  const sides: Side[] = [
-    { name: "this checkout", dir: process.cwd(), port: portBase },
-    { name: "other checkout", dir: path.resolve(other), port: portBase + 1 },
-  ].map((s) => ({ ...s, commit: commitOf(s.dir), url: `http://127.0.0.1:${s.port}`, tokens: [], next: 0, pid: 0 }));
+  const { other, engine } = versusArgs("bench:ping-versus", "scripts/ping-server.ts", "sqlite");
+  const sides: Side[] = versusSides(other).map((s) => ({ ...s, tokens: [], next: 0, pid: 0 }));
 
   const cluster = engine === "postgresql" ? await startPgCluster({ durable: true }) : null;
   const children = [];
@@ -97,7 +81,7 @@ async function main() {
           HOST: "127.0.0.1",
           NODE_ENV: "production",
           APP_SECRET: crypto.randomBytes(32).toString("hex"),
-          APP_URL: side.url,
+          APP_URL: side.base,
           PING_PORT: String(side.port),
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         },
@@ -105,7 +89,7 @@ async function main() {
       );
       children.push(child);
       side.pid = child.pid!;
-      await waitFor(`${side.url}/x`); // answers once its own migrations have run
+      await waitFor(`${side.base}/x`); // answers once its own migrations have run
       side.tokens = databaseUrl
         ? await seedPgMonitors(databaseUrl, MONITORS)
         : seedMonitors(path.join(dataDir, "lifeline.db"), MONITORS);
@@ -113,7 +97,7 @@ async function main() {
     for (const side of sides) {
       await load(
         "warm-up",
-        { url: side.url, duration: WARM_UP, connections: CONNECTIONS, setupRequest: plainPings(side) },
+        { url: side.base, duration: WARM_UP, connections: CONNECTIONS, setupRequest: plainPings(side) },
         side.port,
       );
     }
@@ -126,7 +110,7 @@ async function main() {
         const cpuFrom = cpuMsOf(side.pid);
         const loaded = await load(
           side.name,
-          { url: side.url, duration: DURATION, connections: CONNECTIONS, setupRequest: plainPings(side) },
+          { url: side.base, duration: DURATION, connections: CONNECTIONS, setupRequest: plainPings(side) },
           side.port,
         );
         const r = { ...loaded, cpuUsPerPing: Math.round(((cpuMsOf(side.pid) - cpuFrom) * 1000) / loaded.ok) };
@@ -143,12 +127,6 @@ async function main() {
     await cluster?.stop();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length / 2;
-  return s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function report(engine: string, sides: Side[], rounds: Round[][], loadFrom: string, stealPct: number | null) {
   const [mine, theirs] = rounds.map((rs) => median(rs.map((r) => r.rps))) as [number, number];

@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { dayMinutes, type Span } from "../src/server/domain/maintenance-days";
 import { startEnginePair } from "./engine-pair";
-import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
+import { apiPoster, load, machine, registerBenchUser, steal, summarize, writeSection, type Result } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -45,16 +45,8 @@ function recordedDays(today: number): { day: string; minutes: string }[] {
 }
 
 async function seed(base: string, sql: Sql): Promise<{ slug: string; badge: string; cold: Cold }> {
-  const post = async (route: string, body: unknown, token?: string) =>
-    (
-      await fetch(`${base}/api/v1${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const token: string = (await post("/auth/register", { email, password: "bench-password-123" })).data.access;
+  const post = apiPoster(base);
+  const { token } = await registerBenchUser(base);
   // Enterprise allows 100 recurring windows (Free 5): 20 per monitor here.
   await sql.run(`UPDATE organizations SET plan = 'enterprise'`, []);
   const ids: number[] = [];

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { freshDataDir, machine, start, stop, waitFor } from "./lib";
+import { apiPoster, freshDataDir, machine, registerBenchUser, start, stop, waitFor } from "./lib";
 import { startBenchPg } from "./pg";
 
 const MINUTE = 60_000;
@@ -54,20 +54,8 @@ export async function benchUptime90d(
   });
   try {
     await waitFor(`${base}/livez`);
-    const post = async (route: string, body: unknown, token?: string) =>
-      (
-        await fetch(`${base}/api/v1${route}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        })
-      ).json();
-    const registered = await post("/auth/register", {
-      email: `bench-${crypto.randomUUID().slice(0, 8)}@example.com`,
-      password: "bench-password-123",
-    });
-    const token: string = registered.data.access;
-    const userId: number = registered.data.user.id;
+    const post = apiPoster(base);
+    const { token, userId } = await registerBenchUser(base);
     const created = await post(
       "/services",
       { name: "every minute", type: "http", config: { url: "https://example.com/" }, enabled: false },

@@ -7,7 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { startEnginePair } from "./engine-pair";
-import { load, machine, steal, summarize, writeSection, type Result } from "./lib";
+import { apiPoster, load, machine, registerBenchUser, steal, summarize, writeSection, type Result } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,16 +21,8 @@ type Sql = {
 type Engine = { name: string; base: string; port: number; slug: string };
 
 async function seed(base: string, sql: Sql): Promise<string> {
-  const post = async (route: string, body: unknown, token?: string) =>
-    (
-      await fetch(`${base}/api/v1${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const token: string = (await post("/auth/register", { email, password: "bench-password-123" })).data.access;
+  const post = apiPoster(base);
+  const { token } = await registerBenchUser(base);
   await sql.run(`UPDATE organizations SET plan = 'enterprise'`, []);
   const components: Record<string, unknown>[] = [];
   const now = Date.now();
